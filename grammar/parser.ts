@@ -1,0 +1,645 @@
+// The Chevrotain grammar of `.rules` files. It produces a concrete syntax tree (CST); `src/build-ast.ts`
+// turns that into the typed AST. One parser instance is shared, with error recovery on, so a file with
+// several syntax errors reports each of them.
+import { CstParser, type CstNode, type IParserErrorMessageProvider, type IRecognitionException, type TokenType } from "chevrotain";
+import * as T from "./tokens.ts";
+
+const k = T.keywords;
+
+/** Plain-words messages: `expected \`}\` but found \`fn\``. */
+const errorMessageProvider: IParserErrorMessageProvider = {
+  buildMismatchTokenMessage: ({ expected, actual }) =>
+    `expected ${tokenLabel(expected)} but found ${describe(actual.image)}`,
+  buildNotAllInputParsedMessage: ({ firstRedundant }) =>
+    `unexpected ${describe(firstRedundant.image)}: expected a declaration (\`fn\`, \`kind\`, \`enum\`, ...)`,
+  buildNoViableAltMessage: ({ expectedPathsPerAlt, actual, ruleName }) => {
+    const firsts = new Set<string>();
+    for (const alt of expectedPathsPerAlt) for (const path of alt) if (path[0]) firsts.add(tokenLabel(path[0]));
+    const list = [...firsts].slice(0, 6).join(", ");
+    const where = humanRule(ruleName);
+    if (where === "an expression") return `expected an expression but found ${describe(actual[0]?.image)}`;
+    return `unexpected ${describe(actual[0]?.image)} in ${where}${list ? `: expected one of ${list}` : ""}`;
+  },
+  buildEarlyExitMessage: ({ expectedIterationPaths, actual, ruleName }) => {
+    const firsts = new Set<string>();
+    for (const path of expectedIterationPaths) if (path[0]) firsts.add(tokenLabel(path[0]));
+    return `unexpected ${describe(actual[0]?.image)} in ${humanRule(ruleName)}: expected ${[...firsts].slice(0, 6).join(", ")}`;
+  },
+};
+
+function tokenLabel(t: TokenType): string {
+  return t.LABEL ?? t.name;
+}
+function describe(image: string | undefined): string {
+  return image === undefined || image === "" ? "the end of the file" : `\`${image}\``;
+}
+function humanRule(rule: string): string {
+  if (/expr$|^expression$|^primary$/i.test(rule)) return "an expression";
+  return "a " + rule.replace(/([A-Z])/g, " $1").toLowerCase().replace(/ decl$/, " declaration").replace(/ stmt$/, " statement");
+}
+
+export class RulesParser extends CstParser {
+  constructor() {
+    super(T.allTokens, { recoveryEnabled: true, maxLookahead: 3, nodeLocationTracking: "full", errorMessageProvider });
+    this.performSelfAnalysis();
+  }
+
+  file = this.RULE("file", () => {
+    this.MANY(() => this.SUBRULE(this.declaration));
+  });
+
+  declaration = this.RULE("declaration", () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.importDecl) },
+      { ALT: () => this.SUBRULE(this.enumDecl) },
+      { ALT: () => this.SUBRULE(this.kindDecl) },
+      { ALT: () => this.SUBRULE(this.stateDecl) },
+      { ALT: () => this.SUBRULE(this.statusDecl) },
+      { ALT: () => this.SUBRULE(this.eventDecl) },
+      { ALT: () => this.SUBRULE(this.triggerDecl) },
+      { ALT: () => this.SUBRULE(this.fnDecl) },
+      { ALT: () => this.SUBRULE(this.valueDecl) },
+      { ALT: () => this.SUBRULE(this.modifierDecl) },
+      { ALT: () => this.SUBRULE(this.tableDecl) },
+      { ALT: () => this.SUBRULE(this.exampleDecl) },
+    ]);
+  });
+
+  importDecl = this.RULE("importDecl", () => {
+    this.CONSUME(k.import);
+    this.CONSUME(T.StringLiteral);
+  });
+
+  enumDecl = this.RULE("enumDecl", () => {
+    this.CONSUME(k.enum);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.LBrace);
+    this.MANY(() => {
+      this.CONSUME2(T.Identifier, { LABEL: "member" });
+      this.OPTION(() => this.CONSUME(T.Comma));
+    });
+    this.CONSUME(T.RBrace);
+  });
+
+  kindDecl = this.RULE("kindDecl", () => {
+    this.CONSUME(k.kind);
+    this.CONSUME(T.Identifier);
+    this.SUBRULE(this.fieldBlock);
+  });
+
+  stateDecl = this.RULE("stateDecl", () => {
+    this.CONSUME(k.state);
+    this.SUBRULE(this.fieldBlock);
+  });
+
+  fieldBlock = this.RULE("fieldBlock", () => {
+    this.CONSUME(T.LBrace);
+    this.MANY(() => this.SUBRULE(this.fieldDecl));
+    this.CONSUME(T.RBrace);
+  });
+
+  fieldDecl = this.RULE("fieldDecl", () => {
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.typeRef);
+    this.OPTION(() => {
+      this.CONSUME(T.Eq);
+      this.SUBRULE(this.expression);
+    });
+    this.OPTION2(() => this.CONSUME(T.Comma));
+  });
+
+  statusDecl = this.RULE("statusDecl", () => {
+    this.CONSUME(k.status);
+    this.CONSUME(T.Identifier);
+    this.OPTION(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(k.until) },
+        {
+          ALT: () => {
+            this.CONSUME(k.for);
+            this.CONSUME(T.Integer);
+          },
+        },
+      ]);
+      this.CONSUME2(T.Identifier, { LABEL: "event" });
+    });
+  });
+
+  eventDecl = this.RULE("eventDecl", () => {
+    this.CONSUME(k.event);
+    this.CONSUME(T.Identifier);
+    this.SUBRULE(this.paramList);
+    this.OPTION(() => this.SUBRULE(this.block));
+  });
+
+  triggerDecl = this.RULE("triggerDecl", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(k.on) },
+      { ALT: () => this.CONSUME(k.before) },
+      {
+        ALT: () => {
+          this.CONSUME(k.instead);
+          this.CONSUME(k.of);
+        },
+      },
+    ]);
+    this.CONSUME(T.Identifier);
+    this.OPTION(() => {
+      this.CONSUME(k.when);
+      this.SUBRULE(this.expression, { LABEL: "condition" });
+    });
+    this.OPTION2(() => {
+      this.CONSUME(k.order);
+      this.SUBRULE(this.signedInt);
+    });
+    this.SUBRULE(this.block);
+  });
+
+  fnDecl = this.RULE("fnDecl", () => {
+    this.CONSUME(k.fn);
+    this.CONSUME(T.Identifier);
+    this.SUBRULE(this.paramList);
+    this.OPTION(() => {
+      this.CONSUME(T.Arrow);
+      this.SUBRULE(this.typeRef);
+    });
+    this.OR([
+      { ALT: () => this.SUBRULE(this.block) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Eq);
+          this.SUBRULE(this.expression);
+        },
+      },
+    ]);
+  });
+
+  valueDecl = this.RULE("valueDecl", () => {
+    this.CONSUME(k.value);
+    this.CONSUME(T.Identifier);
+    this.SUBRULE(this.paramList);
+    this.CONSUME(T.Arrow);
+    this.SUBRULE(this.typeRef);
+    this.CONSUME(T.Eq);
+    this.SUBRULE(this.expression);
+  });
+
+  // modifier flyerTarget for missileStrength when isFlying(target) : add 3
+  modifierDecl = this.RULE("modifierDecl", () => {
+    this.CONSUME(k.modifier);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(k.for);
+    this.CONSUME2(T.Identifier, { LABEL: "target" });
+    this.OPTION(() => {
+      this.CONSUME(k.when);
+      this.SUBRULE(this.expression, { LABEL: "condition" });
+    });
+    this.CONSUME(T.Colon);
+    this.OR([
+      { ALT: () => this.CONSUME(k.add, { LABEL: "op" }) },
+      { ALT: () => this.CONSUME3(T.Identifier, { LABEL: "op" }) },
+    ]);
+    this.OPTION2(() => this.SUBRULE2(this.expression, { LABEL: "amount" }));
+  });
+
+  tableDecl = this.RULE("tableDecl", () => {
+    this.CONSUME(k.table);
+    this.CONSUME(T.Identifier);
+    this.SUBRULE(this.paramList);
+    this.CONSUME(T.Arrow);
+    this.SUBRULE(this.typeRef);
+    this.CONSUME(T.LBrace);
+    this.MANY(() => this.SUBRULE(this.tableRow));
+    this.CONSUME(T.RBrace);
+  });
+
+  tableRow = this.RULE("tableRow", () => {
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.pattern) });
+    this.CONSUME(T.FatArrow);
+    this.SUBRULE(this.expression);
+    this.OPTION(() => this.CONSUME2(T.Comma, { LABEL: "trailing" }));
+  });
+
+  pattern = this.RULE("pattern", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Underscore) },
+      {
+        ALT: () => {
+          this.SUBRULE(this.expression, { LABEL: "low" });
+          this.OPTION(() => {
+            this.CONSUME(T.DotDot);
+            this.SUBRULE2(this.expression, { LABEL: "high" });
+          });
+        },
+      },
+    ]);
+  });
+
+  exampleDecl = this.RULE("exampleDecl", () => {
+    this.CONSUME(k.example);
+    this.CONSUME(T.StringLiteral);
+    this.SUBRULE(this.block);
+  });
+
+  paramList = this.RULE("paramList", () => {
+    this.CONSUME(T.LParen);
+    this.MANY_SEP({
+      SEP: T.Comma,
+      DEF: () => {
+        this.CONSUME(T.Identifier);
+        this.CONSUME(T.Colon);
+        this.SUBRULE(this.typeRef);
+      },
+    });
+    this.CONSUME(T.RParen);
+  });
+
+  typeRef = this.RULE("typeRef", () => {
+    this.CONSUME(T.Identifier);
+    this.OPTION(() => {
+      this.CONSUME(T.Lt);
+      this.SUBRULE(this.typeRef, { LABEL: "element" });
+      this.CONSUME(T.Gt);
+    });
+    this.OPTION2(() => {
+      this.CONSUME(k.in);
+      this.SUBRULE(this.signedInt, { LABEL: "low" });
+      this.CONSUME(T.DotDot);
+      this.SUBRULE2(this.signedInt, { LABEL: "high" });
+    });
+  });
+
+  signedInt = this.RULE("signedInt", () => {
+    this.OPTION(() => this.CONSUME(T.Minus));
+    this.CONSUME(T.Integer);
+  });
+
+  block = this.RULE("block", () => {
+    this.CONSUME(T.LBrace);
+    this.MANY(() => this.SUBRULE(this.statement));
+    this.CONSUME(T.RBrace);
+  });
+
+  statement = this.RULE("statement", () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true, // `if` starts both a statement and an expression; the statement wins
+      DEF: [
+        { ALT: () => this.SUBRULE(this.letStmt) },
+        { ALT: () => this.SUBRULE(this.ifStmt) },
+        { ALT: () => this.SUBRULE(this.whileStmt) },
+        { ALT: () => this.SUBRULE(this.forStmt) },
+        { ALT: () => this.SUBRULE(this.returnStmt) },
+        { ALT: () => this.SUBRULE(this.emitStmt) },
+        { ALT: () => this.SUBRULE(this.applyStmt) },
+        { ALT: () => this.SUBRULE(this.clearStmt) },
+        { ALT: () => this.SUBRULE(this.addStmt) },
+        { ALT: () => this.SUBRULE(this.removeStmt) },
+        { ALT: () => this.SUBRULE(this.moveStmt) },
+        { ALT: () => this.SUBRULE(this.expectStmt) },
+        { ALT: () => this.SUBRULE(this.forceStmt) },
+        { ALT: () => this.SUBRULE(this.sayStmt) },
+        { ALT: () => this.SUBRULE(this.exprStmt) },
+      ],
+    });
+    this.OPTION(() => this.CONSUME(T.Semicolon));
+  });
+
+  letStmt = this.RULE("letStmt", () => {
+    this.CONSUME(k.let);
+    this.CONSUME(T.Identifier);
+    this.OPTION(() => {
+      this.CONSUME(T.Colon);
+      this.SUBRULE(this.typeRef);
+    });
+    this.CONSUME(T.Eq);
+    this.SUBRULE(this.expression);
+  });
+
+  ifStmt = this.RULE("ifStmt", () => {
+    this.CONSUME(k.if);
+    this.SUBRULE(this.expression);
+    this.SUBRULE(this.block, { LABEL: "then" });
+    this.OPTION(() => {
+      this.CONSUME(k.else);
+      this.OR([
+        { ALT: () => this.SUBRULE(this.ifStmt, { LABEL: "elseIf" }) },
+        { ALT: () => this.SUBRULE2(this.block, { LABEL: "else" }) },
+      ]);
+    });
+  });
+
+  whileStmt = this.RULE("whileStmt", () => {
+    this.CONSUME(k.while);
+    this.SUBRULE(this.expression);
+    this.SUBRULE(this.block);
+  });
+
+  forStmt = this.RULE("forStmt", () => {
+    this.CONSUME(k.for);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(k.in);
+    this.SUBRULE(this.expression, { LABEL: "from" });
+    this.OPTION(() => {
+      this.CONSUME(T.DotDot);
+      this.SUBRULE2(this.expression, { LABEL: "to" });
+    });
+    this.SUBRULE(this.block);
+  });
+
+  returnStmt = this.RULE("returnStmt", () => {
+    this.CONSUME(k.return);
+    this.OPTION(() => this.SUBRULE(this.expression));
+  });
+
+  emitStmt = this.RULE("emitStmt", () => {
+    this.CONSUME(k.emit);
+    this.CONSUME(T.Identifier);
+    this.SUBRULE(this.argList);
+  });
+
+  applyStmt = this.RULE("applyStmt", () => {
+    this.CONSUME(k.apply);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(k.to);
+    this.SUBRULE(this.expression);
+  });
+
+  clearStmt = this.RULE("clearStmt", () => {
+    this.CONSUME(k.clear);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(k.from);
+    this.SUBRULE(this.expression);
+  });
+
+  addStmt = this.RULE("addStmt", () => {
+    this.CONSUME(k.add);
+    this.SUBRULE(this.expression, { LABEL: "item" });
+    this.CONSUME(k.to);
+    this.SUBRULE2(this.expression, { LABEL: "list" });
+  });
+
+  removeStmt = this.RULE("removeStmt", () => {
+    this.CONSUME(k.remove);
+    this.SUBRULE(this.expression, { LABEL: "item" });
+    this.CONSUME(k.from);
+    this.SUBRULE2(this.expression, { LABEL: "list" });
+  });
+
+  moveStmt = this.RULE("moveStmt", () => {
+    this.CONSUME(k.move);
+    this.SUBRULE(this.expression, { LABEL: "item" });
+    this.CONSUME(k.from);
+    this.SUBRULE2(this.expression, { LABEL: "source" });
+    this.CONSUME(k.to);
+    this.SUBRULE3(this.expression, { LABEL: "target" });
+  });
+
+  expectStmt = this.RULE("expectStmt", () => {
+    this.CONSUME(k.expect);
+    this.SUBRULE(this.expression);
+  });
+
+  forceStmt = this.RULE("forceStmt", () => {
+    this.CONSUME(k.force);
+    this.CONSUME(T.Identifier);
+    this.SUBRULE(this.expression);
+  });
+
+  sayStmt = this.RULE("sayStmt", () => {
+    this.CONSUME(k.say);
+    this.SUBRULE(this.expression);
+  });
+
+  exprStmt = this.RULE("exprStmt", () => {
+    this.SUBRULE(this.expression, { LABEL: "target" });
+    this.OPTION(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(T.Eq, { LABEL: "op" }) },
+        { ALT: () => this.CONSUME(T.PlusEq, { LABEL: "op" }) },
+        { ALT: () => this.CONSUME(T.MinusEq, { LABEL: "op" }) },
+      ]);
+      this.SUBRULE2(this.expression, { LABEL: "value" });
+    });
+  });
+
+  expression = this.RULE("expression", () => {
+    this.SUBRULE(this.orExpr);
+  });
+
+  orExpr = this.RULE("orExpr", () => {
+    this.SUBRULE(this.andExpr, { LABEL: "operand" });
+    this.MANY(() => {
+      this.CONSUME(k.or);
+      this.SUBRULE2(this.andExpr, { LABEL: "operand" });
+    });
+  });
+
+  andExpr = this.RULE("andExpr", () => {
+    this.SUBRULE(this.notExpr, { LABEL: "operand" });
+    this.MANY(() => {
+      this.CONSUME(k.and);
+      this.SUBRULE2(this.notExpr, { LABEL: "operand" });
+    });
+  });
+
+  notExpr = this.RULE("notExpr", () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(k.not);
+          this.SUBRULE(this.notExpr);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.compareExpr) },
+    ]);
+  });
+
+  compareExpr = this.RULE("compareExpr", () => {
+    this.SUBRULE(this.addExpr, { LABEL: "left" });
+    this.OPTION(() => {
+      this.OR([
+        {
+          ALT: () => {
+            this.OR2([
+              { ALT: () => this.CONSUME(T.EqEq, { LABEL: "op" }) },
+              { ALT: () => this.CONSUME(T.NotEq, { LABEL: "op" }) },
+              { ALT: () => this.CONSUME(T.LtEq, { LABEL: "op" }) },
+              { ALT: () => this.CONSUME(T.GtEq, { LABEL: "op" }) },
+              { ALT: () => this.CONSUME(T.Lt, { LABEL: "op" }) },
+              { ALT: () => this.CONSUME(T.Gt, { LABEL: "op" }) },
+            ]);
+            this.SUBRULE2(this.addExpr, { LABEL: "right" });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(k.has);
+            this.CONSUME(T.Identifier, { LABEL: "status" });
+          },
+        },
+      ]);
+    });
+  });
+
+  addExpr = this.RULE("addExpr", () => {
+    this.SUBRULE(this.mulExpr, { LABEL: "operand" });
+    this.MANY(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(T.Plus, { LABEL: "op" }) },
+        { ALT: () => this.CONSUME(T.Minus, { LABEL: "op" }) },
+      ]);
+      this.SUBRULE2(this.mulExpr, { LABEL: "operand" });
+    });
+  });
+
+  mulExpr = this.RULE("mulExpr", () => {
+    this.SUBRULE(this.unaryExpr, { LABEL: "operand" });
+    this.MANY(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(T.Star, { LABEL: "op" }) },
+        { ALT: () => this.CONSUME(T.Slash, { LABEL: "op" }) },
+        { ALT: () => this.CONSUME(T.Percent, { LABEL: "op" }) },
+      ]);
+      this.SUBRULE2(this.unaryExpr, { LABEL: "operand" });
+    });
+  });
+
+  unaryExpr = this.RULE("unaryExpr", () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Minus);
+          this.SUBRULE(this.unaryExpr);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.postfixExpr) },
+    ]);
+  });
+
+  postfixExpr = this.RULE("postfixExpr", () => {
+    this.SUBRULE(this.primary);
+    this.MANY(() => {
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T.Dot);
+            this.CONSUME(T.Identifier, { LABEL: "member" });
+          },
+        },
+        { ALT: () => this.SUBRULE(this.argList, { LABEL: "call" }) },
+        {
+          ALT: () => {
+            this.CONSUME(T.LBracket);
+            this.SUBRULE(this.expression, { LABEL: "index" });
+            this.CONSUME(T.RBracket);
+          },
+        },
+      ]);
+    });
+  });
+
+  argList = this.RULE("argList", () => {
+    this.CONSUME(T.LParen);
+    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.argument) });
+    this.CONSUME(T.RParen);
+  });
+
+  // `x in xs where c => v else d` (an aggregate), `name: value` (a named field), or a plain value.
+  argument = this.RULE("argument", () => {
+    this.OR([
+      { GATE: () => this.LA(2).tokenType === k.in, ALT: () => this.SUBRULE(this.comprehension) },
+      {
+        GATE: () => this.LA(2).tokenType === T.Colon,
+        ALT: () => {
+          this.CONSUME(T.Identifier, { LABEL: "name" });
+          this.CONSUME(T.Colon);
+          this.SUBRULE(this.expression, { LABEL: "named" });
+        },
+      },
+      { ALT: () => this.SUBRULE2(this.expression, { LABEL: "positional" }) },
+    ]);
+  });
+
+  comprehension = this.RULE("comprehension", () => {
+    this.CONSUME(T.Identifier);
+    this.CONSUME(k.in);
+    this.SUBRULE(this.expression, { LABEL: "source" });
+    this.OPTION(() => {
+      this.CONSUME(k.where);
+      this.SUBRULE2(this.expression, { LABEL: "where" });
+    });
+    this.OPTION2(() => {
+      this.CONSUME(T.FatArrow);
+      this.SUBRULE3(this.expression, { LABEL: "yield" });
+    });
+    this.OPTION3(() => {
+      this.CONSUME(k.else);
+      this.SUBRULE4(this.expression, { LABEL: "otherwise" });
+    });
+  });
+
+  primary = this.RULE("primary", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Integer) },
+      { ALT: () => this.CONSUME(T.StringLiteral) },
+      { ALT: () => this.CONSUME(k.true) },
+      { ALT: () => this.CONSUME(k.false) },
+      { ALT: () => this.CONSUME(T.Identifier) },
+      {
+        ALT: () => {
+          this.CONSUME(T.LParen);
+          this.SUBRULE(this.expression, { LABEL: "inner" });
+          this.CONSUME(T.RParen);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.listLiteral) },
+      { ALT: () => this.SUBRULE(this.ifExpr) },
+      { ALT: () => this.SUBRULE(this.rollExpr) },
+      { ALT: () => this.SUBRULE(this.chooseExpr) },
+    ]);
+  });
+
+  listLiteral = this.RULE("listLiteral", () => {
+    this.CONSUME(T.LBracket);
+    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expression, { LABEL: "item" }) });
+    this.CONSUME(T.RBracket);
+  });
+
+  ifExpr = this.RULE("ifExpr", () => {
+    this.CONSUME(k.if);
+    this.SUBRULE(this.expression, { LABEL: "condition" });
+    this.CONSUME(k.then);
+    this.SUBRULE2(this.expression, { LABEL: "then" });
+    this.CONSUME(k.else);
+    this.SUBRULE3(this.expression, { LABEL: "else" });
+  });
+
+  // roll d20 | roll 2d6 | roll(sides) | roll(count, sides)
+  rollExpr = this.RULE("rollExpr", () => {
+    this.CONSUME(k.roll);
+    this.OR([
+      { ALT: () => this.CONSUME(T.DiceLiteral) },
+      { ALT: () => this.SUBRULE(this.argList) },
+    ]);
+  });
+
+  chooseExpr = this.RULE("chooseExpr", () => {
+    this.CONSUME(k.choose);
+    this.SUBRULE(this.expression, { LABEL: "question" });
+    this.CONSUME(k.from);
+    this.SUBRULE2(this.expression, { LABEL: "options" });
+  });
+}
+
+/** The one parser instance: Chevrotain parsers are costly to build and reusable via `input`. */
+export const parser = new RulesParser();
+
+export interface SyntaxResult {
+  cst: CstNode;
+  errors: IRecognitionException[];
+}
+
+export function productions() {
+  return parser.getSerializedGastProductions();
+}

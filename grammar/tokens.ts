@@ -1,0 +1,94 @@
+// The single source of the language's lexical syntax. The parser, the editor highlighting and the
+// syntax diagrams are all generated from these definitions.
+import { createToken, Lexer, type TokenType } from "chevrotain";
+
+export const Identifier = createToken({ name: "Identifier", pattern: /[A-Za-z_][A-Za-z0-9_]*/, label: "a name" });
+
+/** Token categories let the editor colour tokens without a second keyword list. */
+export const Keyword = createToken({ name: "Keyword", pattern: Lexer.NA });
+export const Literal = createToken({ name: "Literal", pattern: Lexer.NA });
+export const Operator = createToken({ name: "Operator", pattern: Lexer.NA });
+
+const keywordNames = [
+  "import", "enum", "kind", "state", "status", "until", "event", "on", "before", "instead", "of",
+  "when", "order", "fn", "value", "modifier", "add", "table", "example", "let", "if", "then", "else",
+  "while", "for", "in", "return", "emit", "apply", "clear", "to", "from", "remove", "move", "has",
+  "roll", "choose", "expect", "force", "say", "true", "false", "and", "or", "not", "where",
+] as const;
+
+export type KeywordName = (typeof keywordNames)[number];
+
+export const keywords = {} as Record<KeywordName, TokenType>;
+for (const name of keywordNames) {
+  keywords[name] = createToken({
+    name: `Kw_${name}`,
+    pattern: new RegExp(`${name}\\b`),
+    longer_alt: Identifier,
+    categories: name === "true" || name === "false" ? [Keyword, Literal] : [Keyword],
+    label: `\`${name}\``,
+  });
+}
+
+export const DiceLiteral = createToken({
+  name: "DiceLiteral",
+  pattern: /[0-9]*d[0-9]+\b/,
+  longer_alt: Identifier,
+  categories: [Literal],
+  label: "a dice literal like `d20`",
+});
+export const Integer = createToken({ name: "Integer", pattern: /[0-9]+/, categories: [Literal], label: "a number" });
+export const StringLiteral = createToken({
+  name: "StringLiteral",
+  pattern: /"(?:[^"\\\r\n]|\\.)*"/,
+  categories: [Literal],
+  label: "a string",
+});
+
+function op(name: string, pattern: string): TokenType {
+  return createToken({ name, pattern, categories: [Operator], label: `\`${pattern}\`` });
+}
+export const Arrow = op("Arrow", "->");
+export const FatArrow = op("FatArrow", "=>");
+export const PlusEq = op("PlusEq", "+=");
+export const MinusEq = op("MinusEq", "-=");
+export const EqEq = op("EqEq", "==");
+export const NotEq = op("NotEq", "!=");
+export const LtEq = op("LtEq", "<=");
+export const GtEq = op("GtEq", ">=");
+export const Lt = op("Lt", "<");
+export const Gt = op("Gt", ">");
+export const Eq = op("Eq", "=");
+export const Plus = op("Plus", "+");
+export const Minus = op("Minus", "-");
+export const Star = op("Star", "*");
+export const Slash = op("Slash", "/");
+export const Percent = op("Percent", "%");
+export const DotDot = op("DotDot", "..");
+export const Dot = op("Dot", ".");
+export const Comma = op("Comma", ",");
+export const Colon = op("Colon", ":");
+export const Semicolon = op("Semicolon", ";");
+export const LParen = op("LParen", "(");
+export const RParen = op("RParen", ")");
+export const LBrace = op("LBrace", "{");
+export const RBrace = op("RBrace", "}");
+export const LBracket = op("LBracket", "[");
+export const RBracket = op("RBracket", "]");
+export const Underscore = createToken({ name: "Underscore", pattern: /_(?![A-Za-z0-9_])/, label: "`_`" });
+
+/** `///` comments document the declaration below them; they reach hover text and reference docs. */
+export const DocComment = createToken({ name: "DocComment", pattern: /\/\/\/[^\n\r]*/, group: "docs" });
+export const LineComment = createToken({ name: "LineComment", pattern: /\/\/[^\n\r]*/, group: Lexer.SKIPPED });
+export const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /\s+/, group: Lexer.SKIPPED });
+
+export const allTokens: TokenType[] = [
+  WhiteSpace, DocComment, LineComment,
+  Keyword, Literal, Operator,
+  DiceLiteral,
+  ...Object.values(keywords),
+  Underscore, Identifier, Integer, StringLiteral,
+  Arrow, FatArrow, PlusEq, MinusEq, EqEq, NotEq, LtEq, GtEq, Lt, Gt, Eq, Plus, Minus, Star, Slash, Percent,
+  DotDot, Dot, Comma, Colon, Semicolon, LParen, RParen, LBrace, RBrace, LBracket, RBracket,
+];
+
+export const lexer = new Lexer(allTokens, { positionTracking: "full", ensureOptimizations: false });

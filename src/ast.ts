@@ -1,0 +1,225 @@
+// The typed AST. Every node keeps the source span it came from, so diagnostics and the runtime trace
+// can point at the exact text. The AST is plain JSON-serialisable data: a checked program can be saved
+// and loaded by the runtime without the parser or checker.
+
+export interface Span {
+  file: string;
+  /** 1-based line and column of the first character. */
+  line: number;
+  col: number;
+  /** 1-based line and column just past the last character. */
+  endLine: number;
+  endCol: number;
+  /** 0-based offsets: [start, end). */
+  start: number;
+  end: number;
+}
+
+export interface Name {
+  text: string;
+  span: Span;
+}
+
+// ---- types as written --------------------------------------------------------------------------
+
+export interface TypeRef {
+  name: Name;
+  element?: TypeRef;
+  range?: { low: number; high: number };
+  span: Span;
+}
+
+// ---- declarations --------------------------------------------------------------------------------
+
+export interface Param {
+  name: Name;
+  type: TypeRef;
+}
+
+export interface FieldDecl {
+  name: Name;
+  type: TypeRef;
+  default?: Expr;
+  doc?: string;
+  span: Span;
+}
+
+interface DeclBase {
+  span: Span;
+  doc?: string;
+}
+
+export interface ImportDecl extends DeclBase {
+  kind: "import";
+  path: string;
+  pathSpan: Span;
+}
+export interface EnumDecl extends DeclBase {
+  kind: "enum";
+  name: Name;
+  members: Name[];
+}
+export interface KindDecl extends DeclBase {
+  kind: "kind";
+  name: Name;
+  fields: FieldDecl[];
+}
+export interface StateDecl extends DeclBase {
+  kind: "state";
+  fields: FieldDecl[];
+}
+/** A named flag on an entity. `until E`: cleared when event E is emitted; `for N E`: after N of them. */
+export interface StatusDecl extends DeclBase {
+  kind: "status";
+  name: Name;
+  expiry?: { event: Name; times?: number };
+}
+export interface EventDecl extends DeclBase {
+  kind: "event";
+  name: Name;
+  params: Param[];
+  /** What happens when the event is emitted and no `instead of` handler replaces it. */
+  body?: Block;
+}
+export type TriggerTiming = "before" | "instead" | "after";
+export interface TriggerDecl extends DeclBase {
+  kind: "trigger";
+  timing: TriggerTiming;
+  event: Name;
+  condition?: Expr;
+  order: number;
+  body: Block;
+}
+export interface FnDecl extends DeclBase {
+  kind: "fn";
+  name: Name;
+  params: Param[];
+  returns?: TypeRef;
+  body: Block | Expr;
+}
+/** A named value whose result passes through every applicable modifier. */
+export interface ValueDecl extends DeclBase {
+  kind: "value";
+  name: Name;
+  params: Param[];
+  returns: TypeRef;
+  base: Expr;
+}
+export type ModifierOp = "set" | "add" | "multiply" | "double" | "atLeast" | "atMost";
+export const modifierOps: readonly ModifierOp[] = ["set", "add", "multiply", "double", "atLeast", "atMost"];
+export interface ModifierDecl extends DeclBase {
+  kind: "modifier";
+  name: Name;
+  target: Name;
+  condition?: Expr;
+  op: Name;
+  amount?: Expr;
+}
+export interface Pattern {
+  /** `_` has neither. */
+  low?: Expr;
+  high?: Expr;
+  span: Span;
+}
+export interface TableRow {
+  patterns: Pattern[];
+  result: Expr;
+  span: Span;
+}
+export interface TableDecl extends DeclBase {
+  kind: "table";
+  name: Name;
+  params: Param[];
+  returns: TypeRef;
+  rows: TableRow[];
+}
+export interface ExampleDecl extends DeclBase {
+  kind: "example";
+  title: string;
+  body: Block;
+}
+
+export type Decl =
+  | ImportDecl
+  | EnumDecl
+  | KindDecl
+  | StateDecl
+  | StatusDecl
+  | EventDecl
+  | TriggerDecl
+  | FnDecl
+  | ValueDecl
+  | ModifierDecl
+  | TableDecl
+  | ExampleDecl;
+
+export interface SourceFile {
+  path: string;
+  decls: Decl[];
+}
+
+// ---- statements ----------------------------------------------------------------------------------
+
+export interface Block {
+  kind: "block";
+  statements: Stmt[];
+  span: Span;
+}
+
+export type Stmt =
+  | { kind: "let"; name: Name; type?: TypeRef; value: Expr; span: Span }
+  | { kind: "if"; condition: Expr; then: Block; else?: Block; span: Span }
+  | { kind: "while"; condition: Expr; body: Block; span: Span }
+  | { kind: "for"; name: Name; from: Expr; to?: Expr; body: Block; span: Span }
+  | { kind: "return"; value?: Expr; span: Span }
+  | { kind: "emit"; event: Name; args: Arg[]; span: Span }
+  | { kind: "apply"; status: Name; target: Expr; span: Span }
+  | { kind: "clear"; status: Name; target: Expr; span: Span }
+  | { kind: "add"; item: Expr; list: Expr; span: Span }
+  | { kind: "remove"; item: Expr; list: Expr; span: Span }
+  | { kind: "move"; item: Expr; source: Expr; target: Expr; span: Span }
+  | { kind: "expect"; value: Expr; span: Span }
+  | { kind: "force"; what: Name; values: Expr; span: Span }
+  | { kind: "say"; value: Expr; span: Span }
+  | { kind: "assign"; op: "=" | "+=" | "-="; target: Expr; value: Expr; span: Span }
+  | { kind: "expr"; value: Expr; span: Span };
+
+// ---- expressions ---------------------------------------------------------------------------------
+
+export type BinaryOp = "or" | "and" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "+" | "-" | "*" | "/" | "%";
+
+export interface Comprehension {
+  binder: Name;
+  source: Expr;
+  where?: Expr;
+  yield?: Expr;
+  otherwise?: Expr;
+}
+
+export type Arg =
+  | { kind: "positional"; value: Expr; span: Span }
+  | { kind: "named"; name: Name; value: Expr; span: Span }
+  | { kind: "comprehension"; comp: Comprehension; span: Span };
+
+export type Expr =
+  | { kind: "int"; value: number; span: Span }
+  | { kind: "text"; value: string; span: Span }
+  | { kind: "bool"; value: boolean; span: Span }
+  | { kind: "name"; name: string; span: Span }
+  | { kind: "member"; object: Expr; member: Name; span: Span }
+  | { kind: "index"; object: Expr; index: Expr; span: Span }
+  | { kind: "call"; callee: Expr; args: Arg[]; span: Span }
+  | { kind: "list"; items: Expr[]; span: Span }
+  | { kind: "binary"; op: BinaryOp; left: Expr; right: Expr; span: Span }
+  | { kind: "not"; operand: Expr; span: Span }
+  | { kind: "neg"; operand: Expr; span: Span }
+  | { kind: "has"; object: Expr; status: Name; span: Span }
+  | { kind: "cond"; condition: Expr; then: Expr; else: Expr; span: Span }
+  | { kind: "roll"; count?: Expr; sides: Expr; span: Span }
+  | { kind: "choose"; question: Expr; options: Expr; span: Span };
+
+export type ExprKind = Expr["kind"];
+
+export function assertNever(x: never): never {
+  throw new Error(`unexpected node ${JSON.stringify(x)}`);
+}

@@ -1,0 +1,499 @@
+// Syntax phase: lex and parse one file with the grammar, then turn the CST into the typed AST.
+// Syntax errors stop here; the AST is only built from a file that parsed cleanly.
+import type { CstElement, CstNode, IToken } from "chevrotain";
+import { parser } from "../grammar/parser.ts";
+import { lexer } from "../grammar/tokens.ts";
+import type * as A from "./ast.ts";
+import { diag, type Diagnostic } from "./diagnostics.ts";
+
+export interface ParseResult {
+  file?: A.SourceFile;
+  diagnostics: Diagnostic[];
+}
+
+export function parseFile(path: string, text: string): ParseResult {
+  const lexed = lexer.tokenize(text);
+  const diagnostics: Diagnostic[] = [];
+  for (const e of lexed.errors) {
+    const span = spanAt(path, text, e.offset, e.offset + Math.max(1, e.length));
+    diagnostics.push(diag("E0001", span, `unexpected character \`${text.substr(e.offset, e.length || 1)}\``));
+  }
+  parser.input = lexed.tokens;
+  const cst = parser.file();
+  for (const e of parser.errors) {
+    const t = e.token;
+    const span = Number.isNaN(t.startOffset) || t.tokenType?.name === "EOF" ? eofSpan(path, text, e) : tokenSpan(path, t);
+    diagnostics.push(diag("E0002", span, e.message));
+  }
+  if (diagnostics.length > 0) return { diagnostics };
+  const docs = new Map<number, string>();
+  for (const t of lexed.groups["docs"] ?? []) docs.set(t.startLine ?? 0, t.image.replace(/^\/\/\/ ?/, ""));
+  return { file: new Builder(path, docs).file(cst), diagnostics };
+}
+
+function spanAt(file: string, text: string, start: number, end: number): A.Span {
+  const before = text.slice(0, start);
+  const line = before.split("\n").length;
+  const col = start - before.lastIndexOf("\n");
+  const inner = text.slice(start, end);
+  const endLine = line + (inner.split("\n").length - 1);
+  const endCol = inner.includes("\n") ? end - inner.lastIndexOf("\n") - start : col + (end - start);
+  return { file, line, col, endLine, endCol, start, end };
+}
+
+/** A syntax error at the end of input points at the last real token, not past the file. */
+function eofSpan(file: string, text: string, e: { previousToken?: IToken }): A.Span {
+  const prev = e.previousToken;
+  if (prev && !Number.isNaN(prev.startOffset)) return tokenSpan(file, prev);
+  const end = text.length;
+  return spanAt(file, text, Math.max(0, end - 1), end);
+}
+
+export function tokenSpan(file: string, t: IToken): A.Span {
+  return {
+    file,
+    line: t.startLine ?? 1,
+    col: t.startColumn ?? 1,
+    endLine: t.endLine ?? t.startLine ?? 1,
+    endCol: (t.endColumn ?? t.startColumn ?? 0) + 1,
+    start: t.startOffset,
+    end: (t.endOffset ?? t.startOffset) + 1,
+  };
+}
+
+type Children = Record<string, CstElement[] | undefined>;
+
+function isToken(e: CstElement | undefined): e is IToken {
+  return e !== undefined && "image" in e;
+}
+
+class Builder {
+  constructor(
+    private readonly path: string,
+    private readonly docs: Map<number, string>,
+  ) {}
+
+  // ---- helpers ---------------------------------------------------------------------------------
+
+  private span(node: CstNode): A.Span {
+    const l = node.location!;
+    return {
+      file: this.path,
+      line: l.startLine ?? 1,
+      col: l.startColumn ?? 1,
+      endLine: l.endLine ?? 1,
+      endCol: (l.endColumn ?? 0) + 1,
+      start: l.startOffset,
+      end: (l.endOffset ?? l.startOffset) + 1,
+    };
+  }
+  private join(a: A.Span, b: A.Span): A.Span {
+    return { ...a, endLine: b.endLine, endCol: b.endCol, end: b.end };
+  }
+  private tok(c: Children, key: string, i = 0): IToken {
+    const t = c[key]?.[i];
+    if (!isToken(t)) throw new Error(`internal: missing token ${key}`);
+    return t;
+  }
+  private maybeTok(c: Children, key: string): IToken | undefined {
+    const t = c[key]?.[0];
+    return isToken(t) ? t : undefined;
+  }
+  private node(c: Children, key: string, i = 0): CstNode {
+    const n = c[key]?.[i];
+    if (n === undefined || isToken(n)) throw new Error(`internal: missing node ${key}`);
+    return n;
+  }
+  private maybeNode(c: Children, key: string): CstNode | undefined {
+    const n = c[key]?.[0];
+    return n === undefined || isToken(n) ? undefined : n;
+  }
+  private nodes(c: Children, key: string): CstNode[] {
+    return (c[key] ?? []).filter((n): n is CstNode => !isToken(n));
+  }
+  private name(t: IToken): A.Name {
+    return { text: t.image, span: tokenSpan(this.path, t) };
+  }
+  private docFor(line: number): string | undefined {
+    const lines: string[] = [];
+    for (let l = line - 1; this.docs.has(l); l--) lines.unshift(this.docs.get(l)!);
+    return lines.length ? lines.join("\n") : undefined;
+  }
+  private withDoc<T extends { span: A.Span }>(d: T): T & { doc?: string } {
+    const doc = this.docFor(d.span.line);
+    return doc === undefined ? d : { ...d, doc };
+  }
+
+  // ---- declarations ----------------------------------------------------------------------------
+
+  file(cst: CstNode): A.SourceFile {
+    const decls = this.nodes(cst.children, "declaration").map((d) => this.declaration(d));
+    return { path: this.path, decls };
+  }
+
+  private declaration(node: CstNode): A.Decl {
+    const [kind, inner] = Object.entries(node.children)[0]! as [string, CstNode[]];
+    const n = inner[0]!;
+    const c = n.children;
+    const span = this.span(n);
+    switch (kind) {
+      case "importDecl": {
+        const t = this.tok(c, "StringLiteral");
+        return this.withDoc({ kind: "import", path: unquote(t.image), pathSpan: tokenSpan(this.path, t), span });
+      }
+      case "enumDecl":
+        return this.withDoc({
+          kind: "enum",
+          name: this.name(this.tok(c, "Identifier")),
+          members: (c["member"] ?? []).filter(isToken).map((t) => this.name(t)),
+          span,
+        });
+      case "kindDecl":
+        return this.withDoc({ kind: "kind", name: this.name(this.tok(c, "Identifier")), fields: this.fields(this.node(c, "fieldBlock")), span });
+      case "stateDecl":
+        return this.withDoc({ kind: "state", fields: this.fields(this.node(c, "fieldBlock")), span });
+      case "statusDecl": {
+        const event = this.maybeTok(c, "event");
+        const times = this.maybeTok(c, "Integer");
+        const decl: A.StatusDecl = { kind: "status", name: this.name(this.tok(c, "Identifier")), span };
+        if (event) decl.expiry = { event: this.name(event), ...(times ? { times: Number(times.image) } : {}) };
+        return this.withDoc(decl);
+      }
+      case "eventDecl": {
+        const body = this.maybeNode(c, "block");
+        const decl: A.EventDecl = { kind: "event", name: this.name(this.tok(c, "Identifier")), params: this.params(this.node(c, "paramList")), span };
+        if (body) decl.body = this.block(body);
+        return this.withDoc(decl);
+      }
+      case "triggerDecl": {
+        const timing: A.TriggerTiming = c["Kw_on"] ? "after" : c["Kw_before"] ? "before" : "instead";
+        const cond = this.maybeNode(c, "condition");
+        const order = this.maybeNode(c, "signedInt");
+        const decl: A.TriggerDecl = {
+          kind: "trigger",
+          timing,
+          event: this.name(this.tok(c, "Identifier")),
+          order: order ? this.signedInt(order) : 0,
+          body: this.block(this.node(c, "block")),
+          span,
+        };
+        if (cond) decl.condition = this.expr(cond);
+        return this.withDoc(decl);
+      }
+      case "fnDecl": {
+        const ret = this.maybeNode(c, "typeRef");
+        const block = this.maybeNode(c, "block");
+        const decl: A.FnDecl = {
+          kind: "fn",
+          name: this.name(this.tok(c, "Identifier")),
+          params: this.params(this.node(c, "paramList")),
+          body: block ? this.block(block) : this.expr(this.node(c, "expression")),
+          span,
+        };
+        if (ret) decl.returns = this.typeRef(ret);
+        return this.withDoc(decl);
+      }
+      case "valueDecl":
+        return this.withDoc({
+          kind: "value",
+          name: this.name(this.tok(c, "Identifier")),
+          params: this.params(this.node(c, "paramList")),
+          returns: this.typeRef(this.node(c, "typeRef")),
+          base: this.expr(this.node(c, "expression")),
+          span,
+        });
+      case "modifierDecl": {
+        const cond = this.maybeNode(c, "condition");
+        const amount = this.maybeNode(c, "amount");
+        const decl: A.ModifierDecl = {
+          kind: "modifier",
+          name: this.name(this.tok(c, "Identifier")),
+          target: this.name(this.tok(c, "target")),
+          op: this.name(this.tok(c, "op")),
+          span,
+        };
+        if (cond) decl.condition = this.expr(cond);
+        if (amount) decl.amount = this.expr(amount);
+        return this.withDoc(decl);
+      }
+      case "tableDecl":
+        return this.withDoc({
+          kind: "table",
+          name: this.name(this.tok(c, "Identifier")),
+          params: this.params(this.node(c, "paramList")),
+          returns: this.typeRef(this.node(c, "typeRef")),
+          rows: this.nodes(c, "tableRow").map((r) => this.tableRow(r)),
+          span,
+        });
+      case "exampleDecl":
+        return this.withDoc({ kind: "example", title: unquote(this.tok(c, "StringLiteral").image), body: this.block(this.node(c, "block")), span });
+      default:
+        throw new Error(`internal: unknown declaration ${kind}`);
+    }
+  }
+
+  private fields(block: CstNode): A.FieldDecl[] {
+    return this.nodes(block.children, "fieldDecl").map((f) => {
+      const c = f.children;
+      const def = this.maybeNode(c, "expression");
+      const field: A.FieldDecl = { name: this.name(this.tok(c, "Identifier")), type: this.typeRef(this.node(c, "typeRef")), span: this.span(f) };
+      if (def) field.default = this.expr(def);
+      return this.withDoc(field);
+    });
+  }
+
+  private params(list: CstNode): A.Param[] {
+    const names = (list.children["Identifier"] ?? []).filter(isToken);
+    const types = this.nodes(list.children, "typeRef");
+    return names.map((n, i) => ({ name: this.name(n), type: this.typeRef(types[i]!) }));
+  }
+
+  private typeRef(node: CstNode): A.TypeRef {
+    const c = node.children;
+    const t: A.TypeRef = { name: this.name(this.tok(c, "Identifier")), span: this.span(node) };
+    const el = this.maybeNode(c, "element");
+    if (el) t.element = this.typeRef(el);
+    const low = this.maybeNode(c, "low");
+    if (low) t.range = { low: this.signedInt(low), high: this.signedInt(this.node(c, "high")) };
+    return t;
+  }
+
+  private signedInt(node: CstNode): number {
+    const v = Number(this.tok(node.children, "Integer").image);
+    return node.children["Minus"] ? -v : v;
+  }
+
+  private tableRow(node: CstNode): A.TableRow {
+    const c = node.children;
+    return {
+      patterns: this.nodes(c, "pattern").map((p) => {
+        const pc = p.children;
+        const low = this.maybeNode(pc, "low");
+        const high = this.maybeNode(pc, "high");
+        const pat: A.Pattern = { span: this.span(p) };
+        if (low) pat.low = this.expr(low);
+        if (high) pat.high = this.expr(high);
+        return pat;
+      }),
+      result: this.expr(this.node(c, "expression")),
+      span: this.span(node),
+    };
+  }
+
+  // ---- statements ------------------------------------------------------------------------------
+
+  private block(node: CstNode): A.Block {
+    return { kind: "block", statements: this.nodes(node.children, "statement").map((s) => this.statement(s)), span: this.span(node) };
+  }
+
+  private statement(wrapper: CstNode): A.Stmt {
+    const [kind, inner] = Object.entries(wrapper.children).find(([k]) => k !== "Semicolon")! as [string, CstNode[]];
+    const n = inner[0]!;
+    const c = n.children;
+    const span = this.span(n);
+    const e = (key: string) => this.expr(this.node(c, key));
+    const id = () => this.name(this.tok(c, "Identifier"));
+    switch (kind) {
+      case "letStmt": {
+        const t = this.maybeNode(c, "typeRef");
+        const s: A.Stmt = { kind: "let", name: id(), value: e("expression"), span };
+        if (t) s.type = this.typeRef(t);
+        return s;
+      }
+      case "ifStmt":
+        return this.ifStmt(n);
+      case "whileStmt":
+        return { kind: "while", condition: e("expression"), body: this.block(this.node(c, "block")), span };
+      case "forStmt": {
+        const to = this.maybeNode(c, "to");
+        const s: A.Stmt = { kind: "for", name: id(), from: e("from"), body: this.block(this.node(c, "block")), span };
+        if (to) s.to = this.expr(to);
+        return s;
+      }
+      case "returnStmt": {
+        const v = this.maybeNode(c, "expression");
+        return v ? { kind: "return", value: this.expr(v), span } : { kind: "return", span };
+      }
+      case "emitStmt":
+        return { kind: "emit", event: id(), args: this.args(this.node(c, "argList")), span };
+      case "applyStmt":
+        return { kind: "apply", status: id(), target: e("expression"), span };
+      case "clearStmt":
+        return { kind: "clear", status: id(), target: e("expression"), span };
+      case "addStmt":
+        return { kind: "add", item: e("item"), list: e("list"), span };
+      case "removeStmt":
+        return { kind: "remove", item: e("item"), list: e("list"), span };
+      case "moveStmt":
+        return { kind: "move", item: e("item"), source: e("source"), target: e("target"), span };
+      case "expectStmt":
+        return { kind: "expect", value: e("expression"), span };
+      case "forceStmt":
+        return { kind: "force", what: id(), values: e("expression"), span };
+      case "sayStmt":
+        return { kind: "say", value: e("expression"), span };
+      case "exprStmt": {
+        const op = this.maybeTok(c, "op");
+        if (op) return { kind: "assign", op: op.image as "=" | "+=" | "-=", target: e("target"), value: e("value"), span };
+        return { kind: "expr", value: e("target"), span };
+      }
+      default:
+        throw new Error(`internal: unknown statement ${kind}`);
+    }
+  }
+
+  private ifStmt(n: CstNode): A.Stmt {
+    const c = n.children;
+    const s: A.Stmt & { kind: "if" } = { kind: "if", condition: this.expr(this.node(c, "expression")), then: this.block(this.node(c, "then")), span: this.span(n) };
+    const elseIf = this.maybeNode(c, "elseIf");
+    const elseBlock = this.maybeNode(c, "else");
+    if (elseIf) {
+      const inner = this.ifStmt(elseIf);
+      s.else = { kind: "block", statements: [inner], span: inner.span };
+    } else if (elseBlock) s.else = this.block(elseBlock);
+    return s;
+  }
+
+  // ---- expressions -----------------------------------------------------------------------------
+
+  private expr(node: CstNode): A.Expr {
+    const c = node.children;
+    switch (node.name) {
+      case "expression":
+        return this.expr(this.node(c, "orExpr"));
+      case "orExpr":
+      case "andExpr":
+        return this.chain(this.nodes(c, "operand"), () => (node.name === "orExpr" ? "or" : "and"));
+      case "notExpr": {
+        const inner = this.maybeNode(c, "notExpr");
+        if (inner) return { kind: "not", operand: this.expr(inner), span: this.span(node) };
+        return this.expr(this.node(c, "compareExpr"));
+      }
+      case "compareExpr": {
+        const left = this.expr(this.node(c, "left"));
+        const status = this.maybeTok(c, "status");
+        if (status) return { kind: "has", object: left, status: this.name(status), span: this.span(node) };
+        const op = this.maybeTok(c, "op");
+        if (!op) return left;
+        return { kind: "binary", op: op.image as A.BinaryOp, left, right: this.expr(this.node(c, "right")), span: this.span(node) };
+      }
+      case "addExpr":
+      case "mulExpr": {
+        const ops = (c["op"] ?? []).filter(isToken).sort((a, b) => a.startOffset - b.startOffset);
+        return this.chain(this.nodes(c, "operand"), (i) => ops[i]!.image as A.BinaryOp);
+      }
+      case "unaryExpr": {
+        const inner = this.maybeNode(c, "unaryExpr");
+        if (inner) return { kind: "neg", operand: this.expr(inner), span: this.span(node) };
+        return this.expr(this.node(c, "postfixExpr"));
+      }
+      case "postfixExpr":
+        return this.postfix(node);
+      case "primary":
+        return this.primary(node);
+      default:
+        throw new Error(`internal: unknown expression ${node.name}`);
+    }
+  }
+
+  /** Left-associative chain of binary operators. */
+  private chain(operands: CstNode[], opAt: (i: number) => A.BinaryOp): A.Expr {
+    let left = this.expr(operands[0]!);
+    for (let i = 1; i < operands.length; i++) {
+      const right = this.expr(operands[i]!);
+      left = { kind: "binary", op: opAt(i - 1), left, right, span: this.join(left.span, right.span) };
+    }
+    return left;
+  }
+
+  private postfix(node: CstNode): A.Expr {
+    const c = node.children;
+    let e = this.expr(this.node(c, "primary"));
+    // Chevrotain groups children by kind, so recover the source order of the suffixes by offset.
+    const suffixes: { offset: number; apply: (e: A.Expr) => A.Expr }[] = [];
+    const members = (c["member"] ?? []).filter(isToken);
+    for (const m of members) {
+      suffixes.push({ offset: m.startOffset, apply: (o) => ({ kind: "member", object: o, member: this.name(m), span: this.join(o.span, tokenSpan(this.path, m)) }) });
+    }
+    for (const call of this.nodes(c, "call")) {
+      suffixes.push({ offset: call.location!.startOffset, apply: (o) => ({ kind: "call", callee: o, args: this.args(call), span: this.join(o.span, this.span(call)) }) });
+    }
+    const indexes = this.nodes(c, "index");
+    const closers = (c["RBracket"] ?? []).filter(isToken);
+    indexes.forEach((ix, i) => {
+      const close = closers[i]!;
+      suffixes.push({ offset: ix.location!.startOffset, apply: (o) => ({ kind: "index", object: o, index: this.expr(ix), span: this.join(o.span, tokenSpan(this.path, close)) }) });
+    });
+    suffixes.sort((a, b) => a.offset - b.offset);
+    for (const s of suffixes) e = s.apply(e);
+    return e;
+  }
+
+  private args(list: CstNode): A.Arg[] {
+    return this.nodes(list.children, "argument").map((a) => {
+      const c = a.children;
+      const span = this.span(a);
+      const comp = this.maybeNode(c, "comprehension");
+      if (comp) {
+        const cc = comp.children;
+        const result: A.Comprehension = { binder: this.name(this.tok(cc, "Identifier")), source: this.expr(this.node(cc, "source")) };
+        const where = this.maybeNode(cc, "where");
+        const yields = this.maybeNode(cc, "yield");
+        const otherwise = this.maybeNode(cc, "otherwise");
+        if (where) result.where = this.expr(where);
+        if (yields) result.yield = this.expr(yields);
+        if (otherwise) result.otherwise = this.expr(otherwise);
+        return { kind: "comprehension", comp: result, span };
+      }
+      const name = this.maybeTok(c, "name");
+      if (name) return { kind: "named", name: this.name(name), value: this.expr(this.node(c, "named")), span };
+      return { kind: "positional", value: this.expr(this.node(c, "positional")), span };
+    });
+  }
+
+  private primary(node: CstNode): A.Expr {
+    const c = node.children;
+    const span = this.span(node);
+    const t = (key: string) => this.maybeTok(c, key);
+    let tok: IToken | undefined;
+    if ((tok = t("Integer"))) return { kind: "int", value: Number(tok.image), span };
+    if ((tok = t("StringLiteral"))) return { kind: "text", value: unquote(tok.image), span };
+    if (t("Kw_true")) return { kind: "bool", value: true, span };
+    if (t("Kw_false")) return { kind: "bool", value: false, span };
+    if ((tok = t("Identifier"))) return { kind: "name", name: tok.image, span };
+    const inner = this.maybeNode(c, "inner");
+    if (inner) return this.expr(inner);
+    const list = this.maybeNode(c, "listLiteral");
+    if (list) return { kind: "list", items: this.nodes(list.children, "item").map((i) => this.expr(i)), span };
+    const cond = this.maybeNode(c, "ifExpr");
+    if (cond) {
+      const cc = cond.children;
+      return { kind: "cond", condition: this.expr(this.node(cc, "condition")), then: this.expr(this.node(cc, "then")), else: this.expr(this.node(cc, "else")), span };
+    }
+    const roll = this.maybeNode(c, "rollExpr");
+    if (roll) return this.roll(roll, span);
+    const choose = this.maybeNode(c, "chooseExpr");
+    if (choose) return { kind: "choose", question: this.expr(this.node(choose.children, "question")), options: this.expr(this.node(choose.children, "options")), span };
+    throw new Error("internal: unknown primary");
+  }
+
+  private roll(node: CstNode, span: A.Span): A.Expr {
+    const c = node.children;
+    const dice = this.maybeTok(c, "DiceLiteral");
+    if (dice) {
+      const [count, sides] = dice.image.split("d");
+      const dspan = tokenSpan(this.path, dice);
+      const e: A.Expr = { kind: "roll", sides: { kind: "int", value: Number(sides), span: dspan }, span };
+      if (count) e.count = { kind: "int", value: Number(count), span: dspan };
+      return e;
+    }
+    const args = this.args(this.node(c, "argList"));
+    const values = args.map((a) => (a.kind === "positional" ? a.value : ({ kind: "int", value: 0, span: a.span } as A.Expr)));
+    if (values.length >= 2) return { kind: "roll", count: values[0]!, sides: values[1]!, span };
+    return { kind: "roll", sides: values[0] ?? { kind: "int", value: 0, span }, span };
+  }
+}
+
+function unquote(s: string): string {
+  return s.slice(1, -1).replace(/\\(.)/g, (_, ch: string) => (ch === "n" ? "\n" : ch === "t" ? "\t" : ch));
+}

@@ -1,0 +1,111 @@
+// The one catalogue of diagnostics. Codes are stable: tests, docs and users refer to them, so a code is
+// never reused for a different mistake. Messages are written where they are raised, in plain words,
+// with names in backticks; `help` carries the fix when one is known.
+import type { Span } from "./ast.ts";
+
+export type Severity = "error" | "warning";
+
+export const catalogue = {
+  E0001: { severity: "error", summary: "a character that cannot start any token" },
+  E0002: { severity: "error", summary: "a syntax error" },
+  E0003: { severity: "error", summary: "a file that cannot be read or an import that cannot be found" },
+  E0101: { severity: "error", summary: "an unknown name" },
+  E0102: { severity: "error", summary: "a name declared twice" },
+  E0103: { severity: "error", summary: "an unknown field or member" },
+  E0104: { severity: "error", summary: "an unknown type" },
+  E0105: { severity: "error", summary: "a name declared in a file that is not imported" },
+  E0201: { severity: "error", summary: "a value of the wrong type" },
+  E0202: { severity: "error", summary: "a call with the wrong number or names of arguments" },
+  E0203: { severity: "error", summary: "something called that is not callable" },
+  E0204: { severity: "error", summary: "an assignment to something that cannot be assigned" },
+  E0205: { severity: "error", summary: "a `return` that does not fit the function" },
+  E0206: { severity: "error", summary: "a statement in the wrong place" },
+  E0207: { severity: "error", summary: "a table pattern that is not a constant" },
+  E0208: { severity: "error", summary: "a malformed modifier" },
+  E0209: { severity: "error", summary: "a malformed aggregate such as `sum(x in xs => x.hp)`" },
+  E0210: { severity: "error", summary: "a default value outside the declared range" },
+  W0301: { severity: "warning", summary: "a table that leaves some inputs uncovered" },
+  W0302: { severity: "warning", summary: "a table row that can never match" },
+  W0303: { severity: "warning", summary: "an expression whose value is thrown away" },
+  W0304: { severity: "warning", summary: "two `set` modifiers on one value, so the order of declaration decides" },
+  E0401: { severity: "error", summary: "a game state that does not match the declarations" },
+  E0402: { severity: "error", summary: "a scenario file that is malformed" },
+  R0501: { severity: "error", summary: "a runtime error in the rules" },
+  R0502: { severity: "error", summary: "the step budget ran out (a runaway loop or recursion)" },
+  R0503: { severity: "error", summary: "a forced die or scripted choice that does not fit" },
+} as const satisfies Record<string, { severity: Severity; summary: string }>;
+
+export type Code = keyof typeof catalogue;
+
+export interface Diagnostic {
+  code: Code;
+  severity: Severity;
+  message: string;
+  span: Span;
+  help?: string;
+}
+
+export function diag(code: Code, span: Span, message: string, help?: string): Diagnostic {
+  return { code, severity: catalogue[code].severity, message, span, ...(help ? { help } : {}) };
+}
+
+export function hasErrors(ds: readonly Diagnostic[]): boolean {
+  return ds.some((d) => d.severity === "error");
+}
+
+/** Sort by file, then position, so output is stable whatever order the checks ran in. */
+export function sortDiagnostics(ds: Diagnostic[]): Diagnostic[] {
+  return [...ds].sort(
+    (a, b) => (a.span.file < b.span.file ? -1 : a.span.file > b.span.file ? 1 : 0) || a.span.start - b.span.start || a.code.localeCompare(b.code),
+  );
+}
+
+/** Levenshtein distance, for "did you mean". */
+function editDistance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = prev[0]!;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = prev[j]!;
+      const cost = a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1;
+      prev[j] = Math.min(above + 1, prev[j - 1]! + 1, diagonal + cost);
+      diagonal = above;
+    }
+  }
+  return prev[b.length]!;
+}
+
+/** The closest candidate within a distance that scales with the name's length, if any. */
+export function closest(name: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(name.length / 3)) + 1;
+  for (const c of candidates) {
+    const d = editDistance(name, c);
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+export function didYouMean(name: string, candidates: Iterable<string>): string | undefined {
+  const c = closest(name, candidates);
+  return c === undefined ? undefined : `did you mean \`${c}\`?`;
+}
+
+/** Rust-style rendering: `error[E0101]: ...`, `--> file:line:col`, a code frame, a caret, `help:`. */
+export function formatDiagnostic(d: Diagnostic, sourceText: string | undefined): string {
+  const out = [`${d.severity}[${d.code}]: ${d.message}`, `  --> ${d.span.file}:${d.span.line}:${d.span.col}`];
+  const lines = sourceText?.split(/\r?\n/);
+  const line = lines?.[d.span.line - 1];
+  if (line !== undefined) {
+    const gutter = String(d.span.line).length;
+    const pad = " ".repeat(gutter);
+    const width = d.span.endLine === d.span.line ? Math.max(1, d.span.endCol - d.span.col) : Math.max(1, line.length - d.span.col + 1);
+    out.push(`${pad} |`, `${d.span.line} | ${line}`, `${pad} | ${" ".repeat(d.span.col - 1)}${"^".repeat(width)}`);
+  }
+  if (d.help) out.push(`  help: ${d.help}`);
+  return out.join("\n");
+}
