@@ -220,6 +220,11 @@ export type Expr =
 
 export type ExprKind = Expr["kind"];
 
+/** Lists start empty and flags start `false`; every other field without a default must be given. */
+export function hasNaturalDefault(f: FieldDecl): boolean {
+  return f.type.name.text === "list" || f.type.name.text === "bool";
+}
+
 export function assertNever(x: never): never {
   throw new Error(`unexpected node ${JSON.stringify(x)}`);
 }

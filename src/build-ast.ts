@@ -42,8 +42,8 @@ function spanAt(file: string, text: string, start: number, end: number): A.Span 
 }
 
 /** A syntax error at the end of input points at the last real token, not past the file. */
-function eofSpan(file: string, text: string, e: { previousToken?: IToken }): A.Span {
-  const prev = e.previousToken;
+function eofSpan(file: string, text: string, e: object): A.Span {
+  const prev = (e as { previousToken?: IToken }).previousToken;
   if (prev && !Number.isNaN(prev.startOffset)) return tokenSpan(file, prev);
   const end = text.length;
   return spanAt(file, text, Math.max(0, end - 1), end);

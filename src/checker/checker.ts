@@ -1,0 +1,755 @@
+// The checker: name resolution, types and rule-specific checks for a whole program. It reports every
+// mistake it can find before anything runs; each report names the exact span and, where a name is
+// misspelt, the closest declared name.
+import * as A from "../ast.ts";
+import { diag, didYouMean, type Diagnostic } from "../diagnostics.ts";
+import { aggregates, builtins, isAggregate } from "../stdlib.ts";
+import { ANY, BOOL, INT, TEXT, VOID, assignable, listOf, typeToString, type Type } from "../types.ts";
+import { domainOf, tableCoverage, type ConstPattern, type Key } from "./coverage.ts";
+import { collectSymbols, RESERVED_FIELD, type NamedDecl, type Symbols } from "./symbols.ts";
+
+export interface CheckResult {
+  diagnostics: Diagnostic[];
+  symbols: Symbols;
+}
+
+interface Var {
+  type: Type;
+  span: A.Span;
+  mutable: boolean;
+}
+
+class Scope {
+  private readonly vars = new Map<string, Var>();
+  constructor(readonly parent?: Scope) {}
+  get(name: string): Var | undefined {
+    return this.vars.get(name) ?? this.parent?.get(name);
+  }
+  set(name: string, v: Var) {
+    this.vars.set(name, v);
+  }
+  names(): string[] {
+    return [...this.vars.keys(), ...(this.parent?.names() ?? [])];
+  }
+}
+
+interface Context {
+  file: string;
+  /** The declared result of the enclosing function; undefined where `return` takes no value. */
+  returns?: Type;
+  inExample: boolean;
+}
+
+const PRIMITIVES = ["int", "bool", "text", "list"];
+
+export function checkProgram(files: A.SourceFile[], resolveImport: (from: string, path: string) => string): CheckResult {
+  const diagnostics: Diagnostic[] = [];
+  const symbols = collectSymbols(files, diagnostics, resolveImport);
+  new Checker(symbols, diagnostics).run(files);
+  return { diagnostics, symbols };
+}
+
+class Checker {
+  constructor(
+    private readonly s: Symbols,
+    private readonly out: Diagnostic[],
+  ) {}
+
+  private report(code: Parameters<typeof diag>[0], span: A.Span, message: string, help?: string) {
+    this.out.push(diag(code, span, message, help));
+  }
+
+  run(files: A.SourceFile[]) {
+    for (const f of files) for (const d of f.decls) this.decl(d, f.path);
+    this.checkSetModifierOrder();
+  }
+
+  // ---- names -----------------------------------------------------------------------------------
+
+  /** A global declaration by name, reporting E0105 when it exists but the file does not import it. */
+  private lookup(name: string, span: A.Span, file: string): NamedDecl | undefined {
+    const d = this.s.decls.get(name);
+    if (!d) return undefined;
+    if (!this.s.visible.get(file)?.has(d.span.file)) {
+      this.report("E0105", span, `\`${name}\` is declared in \`${d.span.file}\`, which this file does not import`, `add \`import "${relativeImport(file, d.span.file)}"\``);
+      return undefined;
+    }
+    return d;
+  }
+
+  private stateField(name: string, file: string): A.FieldDecl | undefined {
+    const f = this.s.stateFields.get(name);
+    return f && this.s.visible.get(file)?.has(f.span.file) ? f : undefined;
+  }
+
+  private enumMembers = (name: string): string[] => {
+    const d = this.s.decls.get(name);
+    return d?.kind === "enum" ? d.members.map((m) => m.text) : [];
+  };
+
+  resolveType(ref: A.TypeRef, file: string): Type {
+    const n = ref.name.text;
+    if (n === "int") {
+      if (ref.range && ref.range.low > ref.range.high) this.report("E0104", ref.span, `the range ${ref.range.low}..${ref.range.high} is empty`);
+      return ref.range ? { t: "int", low: ref.range.low, high: ref.range.high } : INT;
+    }
+    if (ref.range) this.report("E0104", ref.span, `only \`int\` can have a range, not \`${n}\``);
+    if (n === "bool") return BOOL;
+    if (n === "text") return TEXT;
+    if (n === "list") {
+      if (!ref.element) {
+        this.report("E0104", ref.span, "`list` needs an element type", "write `list<Unit>`");
+        return listOf(ANY);
+      }
+      return listOf(this.resolveType(ref.element, file));
+    }
+    if (ref.element) this.report("E0104", ref.span, `\`${n}\` takes no element type`);
+    const d = this.s.decls.get(n);
+    if (d && (d.kind === "enum" || d.kind === "kind")) {
+      if (!this.lookup(n, ref.name.span, file)) return ANY;
+      return d.kind === "enum" ? { t: "enum", name: n } : { t: "kind", name: n };
+    }
+    const typeNames = [...PRIMITIVES, ...[...this.s.decls.values()].filter((x) => x.kind === "enum" || x.kind === "kind").map((x) => x.name.text)];
+    this.report("E0104", ref.name.span, `unknown type \`${n}\``, didYouMean(n, typeNames));
+    return ANY;
+  }
+
+  // ---- declarations ----------------------------------------------------------------------------
+
+  private decl(d: A.Decl, file: string) {
+    const ctx: Context = { file, inExample: false };
+    switch (d.kind) {
+      case "import":
+      case "enum":
+        if (d.kind === "enum") this.duplicates(d.members, "member", `enum \`${d.name.text}\``);
+        return;
+      case "kind":
+      case "state":
+        this.fields(d.fields, ctx, d.kind === "kind" ? `kind \`${d.name.text}\`` : "the state");
+        return;
+      case "status":
+        if (d.expiry) this.expectEvent(d.expiry.event, file);
+        return;
+      case "event": {
+        const scope = this.paramScope(d.params, file);
+        if (d.body) this.block(d.body, scope, ctx);
+        return;
+      }
+      case "trigger": {
+        const ev = this.expectEvent(d.event, file);
+        const scope = this.paramScope(ev?.params ?? [], file);
+        if (d.condition) this.condition(d.condition, scope, ctx);
+        this.block(d.body, scope, ctx);
+        return;
+      }
+      case "fn": {
+        const scope = this.paramScope(d.params, file);
+        const returns = d.returns ? this.resolveType(d.returns, file) : VOID;
+        if (d.body.kind === "block") this.block(d.body, scope, { ...ctx, returns });
+        else {
+          const t = this.expr(d.body, scope, ctx);
+          if (d.returns) this.expectType(t, returns, d.body.span, "the function's result");
+          else if (t.t === "void") this.report("E0201", d.body.span, "a function written with `=` must produce a value");
+        }
+        return;
+      }
+      case "value": {
+        const scope = this.paramScope(d.params, file);
+        const returns = this.resolveType(d.returns, file);
+        this.expectType(this.expr(d.base, scope, ctx), returns, d.base.span, `the base of \`${d.name.text}\``);
+        return;
+      }
+      case "modifier":
+        this.modifier(d, ctx);
+        return;
+      case "table":
+        this.table(d, ctx);
+        return;
+      case "example":
+        this.block(d.body, new Scope(), { file, inExample: true });
+        return;
+      default:
+        A.assertNever(d);
+    }
+  }
+
+  private duplicates(names: A.Name[], what: string, where: string) {
+    const seen = new Set<string>();
+    for (const n of names) {
+      if (seen.has(n.text)) this.report("E0102", n.span, `the ${what} \`${n.text}\` appears twice in ${where}`);
+      seen.add(n.text);
+    }
+  }
+
+  private fields(fields: A.FieldDecl[], ctx: Context, where: string) {
+    this.duplicates(fields.map((f) => f.name), "field", where);
+    for (const f of fields) {
+      if (f.name.text === RESERVED_FIELD) this.report("E0102", f.name.span, `\`${RESERVED_FIELD}\` is reserved: every entity already holds its statuses there`, "choose another field name");
+      const t = this.resolveType(f.type, ctx.file);
+      if (!f.default) continue;
+      const dt = this.expr(f.default, new Scope(), ctx);
+      this.expectType(dt, t, f.default.span, `the default of \`${f.name.text}\``);
+      const v = constInt(f.default);
+      if (t.t === "int" && t.low !== undefined && v !== undefined && (v < t.low || v > t.high!)) {
+        this.report("E0210", f.default.span, `the default ${v} is outside ${t.low}..${t.high}`);
+      }
+    }
+  }
+
+  private paramScope(params: A.Param[], file: string): Scope {
+    const scope = new Scope();
+    this.duplicates(params.map((p) => p.name), "parameter", "this parameter list");
+    for (const p of params) scope.set(p.name.text, { type: this.resolveType(p.type, file), span: p.name.span, mutable: false });
+    return scope;
+  }
+
+  private expectEvent(name: A.Name, file: string): A.EventDecl | undefined {
+    const d = this.lookup(name.text, name.span, file);
+    if (d?.kind === "event") return d;
+    if (d) this.report("E0201", name.span, `\`${name.text}\` is a ${d.kind}, not an event`);
+    else if (!this.s.decls.has(name.text)) {
+      const events = [...this.s.decls.values()].filter((x) => x.kind === "event").map((x) => x.name.text);
+      this.report("E0101", name.span, `unknown event \`${name.text}\``, didYouMean(name.text, events));
+    }
+    return undefined;
+  }
+
+  private modifier(d: A.ModifierDecl, ctx: Context) {
+    const target = this.lookup(d.target.text, d.target.span, ctx.file);
+    if (!target || target.kind !== "value") {
+      if (target) this.report("E0208", d.target.span, `a modifier changes a \`value\`, but \`${d.target.text}\` is a ${target.kind}`);
+      else if (!this.s.decls.has(d.target.text)) {
+        const values = [...this.s.decls.values()].filter((x) => x.kind === "value").map((x) => x.name.text);
+        this.report("E0101", d.target.span, `unknown value \`${d.target.text}\``, didYouMean(d.target.text, values));
+      }
+      return;
+    }
+    const op = d.op.text;
+    if (!(A.modifierOps as readonly string[]).includes(op)) {
+      this.report("E0208", d.op.span, `unknown modifier operation \`${op}\``, didYouMean(op, A.modifierOps) ?? `use one of ${A.modifierOps.map((o) => `\`${o}\``).join(", ")}`);
+      return;
+    }
+    const scope = this.paramScope(target.params, ctx.file);
+    const valueType = this.resolveType(target.returns, ctx.file);
+    if (d.condition) this.condition(d.condition, scope, ctx);
+    if (op === "double") {
+      if (d.amount) this.report("E0208", d.amount.span, "`double` takes no amount");
+    } else if (!d.amount) {
+      this.report("E0208", d.op.span, `\`${op}\` needs an amount`, `write \`${op} 1\``);
+      return;
+    }
+    if (op !== "set" && valueType.t !== "int" && valueType.t !== "any") {
+      this.report("E0208", d.op.span, `\`${op}\` works on numbers, but \`${d.target.text}\` is ${typeToString(valueType)}`);
+    }
+    if (d.amount) this.expectType(this.expr(d.amount, scope, ctx), op === "set" ? valueType : INT, d.amount.span, "the modifier's amount");
+  }
+
+  /** Two `set` modifiers on one value: which wins depends on declaration order, which the rule text rarely fixes. */
+  private checkSetModifierOrder() {
+    for (const [value, mods] of this.s.modifiersByValue) {
+      const sets = mods.filter((m) => m.op.text === "set");
+      for (const m of sets.slice(1)) {
+        this.report("W0304", m.op.span, `\`${value}\` has two \`set\` modifiers (\`${sets[0]!.name.text}\` and \`${m.name.text}\`); when both apply, the one declared later wins`, "give them conditions that cannot both hold, or merge them");
+      }
+    }
+  }
+
+  private table(d: A.TableDecl, ctx: Context) {
+    const scope = this.paramScope(d.params, ctx.file);
+    const paramTypes = d.params.map((p) => scope.get(p.name.text)!.type);
+    const returns = this.resolveType(d.returns, ctx.file);
+    const rows: ConstPattern[][] = [];
+    for (const row of d.rows) {
+      this.expectType(this.expr(row.result, scope, ctx), returns, row.result.span, "the table's result");
+      if (row.patterns.length !== d.params.length) {
+        this.report("E0202", row.span, `this row has ${row.patterns.length} pattern(s) but \`${d.name.text}\` takes ${d.params.length} input(s)`);
+        continue;
+      }
+      rows.push(row.patterns.map((p, i) => this.pattern(p, paramTypes[i]!, ctx)));
+    }
+    const coverage = tableCoverage(paramTypes.map((t) => domainOf(t, this.enumMembers)), rows);
+    if (coverage && coverage.uncoveredCount > 0) {
+      const show = (tuple: Key[]) => tuple.map((v, i) => `${d.params[i]!.name.text} = ${showKey(v, paramTypes[i]!)}`).join(", ");
+      const more = coverage.uncoveredCount > coverage.uncovered.length ? ` and ${coverage.uncoveredCount - coverage.uncovered.length} more` : "";
+      this.report("W0301", d.name.span, `table \`${d.name.text}\` says nothing for ${coverage.uncovered.map(show).join("; ")}${more}`, "add a row for these inputs, or a final row of `_` patterns");
+    }
+    for (const i of coverage?.unreachable ?? []) {
+      this.report("W0302", d.rows[i]!.span, `this row of \`${d.name.text}\` never applies: earlier rows take every input it matches`);
+    }
+  }
+
+  private pattern(p: A.Pattern, t: Type, ctx: Context): ConstPattern {
+    if (!p.low) return undefined;
+    const low = this.constant(p.low, t, ctx);
+    const high = p.high ? this.constant(p.high, t, ctx) : low;
+    if (p.high && t.t !== "int" && t.t !== "any") this.report("E0207", p.span, "a range pattern needs a number input");
+    if (low === undefined || high === undefined) return undefined;
+    return { low, high };
+  }
+
+  private constant(e: A.Expr, t: Type, ctx: Context): Key | undefined {
+    const ty = this.expr(e, new Scope(), ctx);
+    this.expectType(ty, t, e.span, "this pattern");
+    const n = constInt(e);
+    if (n !== undefined) return n;
+    if (e.kind === "bool" || e.kind === "text") return e.value;
+    if (e.kind === "member" && e.object.kind === "name" && this.s.decls.get(e.object.name)?.kind === "enum") return e.member.text;
+    this.report("E0207", e.span, "a table pattern must be a constant: a number, `true`/`false`, text, an enum member or `_`");
+    return undefined;
+  }
+
+  // ---- statements ------------------------------------------------------------------------------
+
+  private block(b: A.Block, outer: Scope, ctx: Context) {
+    const scope = new Scope(outer);
+    for (const s of b.statements) this.stmt(s, scope, ctx);
+  }
+
+  private stmt(s: A.Stmt, scope: Scope, ctx: Context) {
+    switch (s.kind) {
+      case "let": {
+        let t = this.expr(s.value, scope, ctx);
+        if (s.type) {
+          const declared = this.resolveType(s.type, ctx.file);
+          this.expectType(t, declared, s.value.span, `\`${s.name.text}\``);
+          t = declared;
+        } else if (t.t === "void") this.report("E0201", s.value.span, "this produces no value to store");
+        scope.set(s.name.text, { type: t, span: s.name.span, mutable: true });
+        return;
+      }
+      case "if":
+        this.condition(s.condition, scope, ctx);
+        this.block(s.then, scope, ctx);
+        if (s.else) this.block(s.else, scope, ctx);
+        return;
+      case "while":
+        this.condition(s.condition, scope, ctx);
+        this.block(s.body, scope, ctx);
+        return;
+      case "for": {
+        const inner = new Scope(scope);
+        const from = this.expr(s.from, scope, ctx);
+        let element: Type = ANY;
+        if (s.to) {
+          this.expectType(from, INT, s.from.span, "the start of the range");
+          this.expectType(this.expr(s.to, scope, ctx), INT, s.to.span, "the end of the range");
+          element = INT;
+        } else if (from.t === "list") element = from.of;
+        else if (from.t !== "any") this.report("E0201", s.from.span, `\`for\` needs a list or a range \`a..b\`, but this is ${typeToString(from)}`);
+        inner.set(s.name.text, { type: element, span: s.name.span, mutable: false });
+        this.block(s.body, inner, ctx);
+        return;
+      }
+      case "return": {
+        if (ctx.returns === undefined || ctx.returns.t === "void") {
+          if (s.value) this.report("E0205", s.value.span, "this returns a value, but the enclosing rule has no result type", "declare one with `-> int`, or remove the value");
+        } else if (!s.value) this.report("E0205", s.span, `\`return\` needs a value of type ${typeToString(ctx.returns)}`);
+        else this.expectType(this.expr(s.value, scope, ctx), ctx.returns, s.value.span, "the returned value");
+        return;
+      }
+      case "emit": {
+        const ev = this.expectEvent(s.event, ctx.file);
+        this.checkArgs(s.args, ev?.params.map((p) => ({ name: p.name.text, type: this.resolveType(p.type, ctx.file) })), `event \`${s.event.text}\``, s.span, scope, ctx);
+        return;
+      }
+      case "apply":
+      case "clear":
+        this.statusName(s.status, ctx);
+        this.entity(this.expr(s.target, scope, ctx), s.target.span);
+        return;
+      case "add":
+      case "remove": {
+        const list = this.expr(s.list, scope, ctx);
+        this.assignableTarget(s.list);
+        this.listItem(this.expr(s.item, scope, ctx), list, s.item.span, s.list.span);
+        return;
+      }
+      case "move": {
+        const from = this.expr(s.source, scope, ctx);
+        const to = this.expr(s.target, scope, ctx);
+        const item = this.expr(s.item, scope, ctx);
+        this.listItem(item, from, s.item.span, s.source.span);
+        this.listItem(item, to, s.item.span, s.target.span);
+        return;
+      }
+      case "expect":
+        if (!ctx.inExample) this.report("E0206", s.span, "`expect` belongs in an `example`");
+        this.condition(s.value, scope, ctx);
+        return;
+      case "force": {
+        if (!ctx.inExample) this.report("E0206", s.span, "`force` belongs in an `example`: rules cannot fix their own dice");
+        const t = this.expr(s.values, scope, ctx);
+        if (s.what.text === "dice") this.expectType(t, listOf(INT), s.values.span, "forced dice");
+        else if (s.what.text === "choices") {
+          if (t.t !== "list" && t.t !== "any") this.report("E0201", s.values.span, "scripted choices must be a list");
+        } else this.report("E0206", s.what.span, `\`force\` takes \`dice\` or \`choices\`, not \`${s.what.text}\``, didYouMean(s.what.text, ["dice", "choices"]));
+        return;
+      }
+      case "say":
+        this.expr(s.value, scope, ctx);
+        return;
+      case "assign": {
+        const target = this.expr(s.target, scope, ctx);
+        this.assignableTarget(s.target, scope);
+        const value = this.expr(s.value, scope, ctx);
+        if (s.op === "=") this.expectType(value, target, s.value.span, "the assigned value");
+        else {
+          this.expectType(target, INT, s.target.span, `the target of \`${s.op}\``);
+          this.expectType(value, INT, s.value.span, `the amount of \`${s.op}\``);
+        }
+        return;
+      }
+      case "expr": {
+        const t = this.expr(s.value, scope, ctx);
+        const isCall = s.value.kind === "call" || s.value.kind === "choose" || s.value.kind === "roll";
+        if (!isCall && t.t !== "any") this.report("W0303", s.span, "this expression's value is not used", "assign it with `let`, or remove it");
+        return;
+      }
+      default:
+        A.assertNever(s);
+    }
+  }
+
+  private assignableTarget(e: A.Expr, scope?: Scope) {
+    if (e.kind === "member" || e.kind === "index") return;
+    if (e.kind === "name") {
+      const v = scope?.get(e.name);
+      if (v && !v.mutable) this.report("E0204", e.span, `\`${e.name}\` is a parameter and cannot be reassigned`, "copy it with `let` first");
+      return;
+    }
+    this.report("E0204", e.span, "only a variable, a state field, a field or a list item can be changed");
+  }
+
+  private listItem(item: Type, list: Type, itemSpan: A.Span, listSpan: A.Span) {
+    if (list.t === "any") return;
+    if (list.t !== "list") {
+      this.report("E0201", listSpan, `expected a list, but this is ${typeToString(list)}`);
+      return;
+    }
+    this.expectType(item, list.of, itemSpan, "the item");
+  }
+
+  private statusName(n: A.Name, ctx: Context) {
+    const d = this.lookup(n.text, n.span, ctx.file);
+    if (d?.kind === "status") return;
+    if (d) this.report("E0201", n.span, `\`${n.text}\` is a ${d.kind}, not a status`);
+    else if (!this.s.decls.has(n.text)) {
+      const statuses = [...this.s.decls.values()].filter((x) => x.kind === "status").map((x) => x.name.text);
+      this.report("E0101", n.span, `unknown status \`${n.text}\``, didYouMean(n.text, statuses));
+    }
+  }
+
+  private entity(t: Type, span: A.Span) {
+    if (t.t !== "kind" && t.t !== "any") this.report("E0201", span, `statuses belong to entities of a \`kind\`, but this is ${typeToString(t)}`);
+  }
+
+  private condition(e: A.Expr, scope: Scope, ctx: Context) {
+    this.expectType(this.expr(e, scope, ctx), BOOL, e.span, "a condition");
+  }
+
+  private expectType(actual: Type, expected: Type, span: A.Span, what: string) {
+    if (!assignable(actual, expected)) this.report("E0201", span, `${what} should be ${typeToString(expected)}, but this is ${typeToString(actual)}`);
+  }
+
+  // ---- expressions -----------------------------------------------------------------------------
+
+  expr(e: A.Expr, scope: Scope, ctx: Context): Type {
+    switch (e.kind) {
+      case "int":
+        return INT;
+      case "text":
+        return TEXT;
+      case "bool":
+        return BOOL;
+      case "name":
+        return this.name(e, scope, ctx);
+      case "member":
+        return this.member(e, scope, ctx);
+      case "index": {
+        const list = this.expr(e.object, scope, ctx);
+        this.expectType(this.expr(e.index, scope, ctx), INT, e.index.span, "a list index");
+        if (list.t === "list") return list.of;
+        if (list.t !== "any") this.report("E0201", e.object.span, `only a list can be indexed, but this is ${typeToString(list)}`);
+        return ANY;
+      }
+      case "call":
+        return this.call(e, scope, ctx);
+      case "list": {
+        const types = e.items.map((i) => this.expr(i, scope, ctx));
+        const first = types.find((t) => t.t !== "any") ?? ANY;
+        types.forEach((t, i) => this.expectType(t, first, e.items[i]!.span, "every item of a list"));
+        return listOf(first.t === "int" ? INT : first);
+      }
+      case "binary":
+        return this.binary(e, scope, ctx);
+      case "not":
+        this.condition(e.operand, scope, ctx);
+        return BOOL;
+      case "neg":
+        this.expectType(this.expr(e.operand, scope, ctx), INT, e.operand.span, "the operand of `-`");
+        return INT;
+      case "has":
+        this.entity(this.expr(e.object, scope, ctx), e.object.span);
+        this.statusName(e.status, ctx);
+        return BOOL;
+      case "cond": {
+        this.condition(e.condition, scope, ctx);
+        const a = this.expr(e.then, scope, ctx);
+        const b = this.expr(e.else, scope, ctx);
+        this.expectType(b, a, e.else.span, "both branches of `if`");
+        return a.t === "any" ? b : a.t === "int" ? INT : a;
+      }
+      case "roll":
+        if (e.count) this.expectType(this.expr(e.count, scope, ctx), INT, e.count.span, "the number of dice");
+        this.expectType(this.expr(e.sides, scope, ctx), INT, e.sides.span, "the number of sides");
+        return INT;
+      case "choose": {
+        this.expectType(this.expr(e.question, scope, ctx), TEXT, e.question.span, "the question");
+        const options = this.expr(e.options, scope, ctx);
+        if (options.t === "list") return options.of;
+        if (options.t !== "any") this.report("E0201", e.options.span, `\`choose\` picks from a list, but this is ${typeToString(options)}`);
+        return ANY;
+      }
+      default:
+        return A.assertNever(e);
+    }
+  }
+
+  private name(e: A.Expr & { kind: "name" }, scope: Scope, ctx: Context): Type {
+    const local = scope.get(e.name);
+    if (local) return local.type;
+    const field = this.stateField(e.name, ctx.file);
+    if (field) return this.resolveType(field.type, ctx.file);
+    const d = this.s.decls.get(e.name);
+    if (d) {
+      if (!this.lookup(e.name, e.span, ctx.file)) return ANY;
+      if (d.kind === "enum") this.report("E0201", e.span, `\`${e.name}\` is an enum; name one of its members, like \`${e.name}.${d.members[0]?.text ?? "member"}\``);
+      else this.report("E0201", e.span, `\`${e.name}\` is a ${d.kind}, not a value`, d.kind === "fn" || d.kind === "value" || d.kind === "table" ? `call it: \`${e.name}(...)\`` : undefined);
+      return ANY;
+    }
+    const candidates = [...scope.names(), ...this.s.stateFields.keys(), ...[...this.s.decls.keys()]];
+    this.report("E0101", e.span, `unknown name \`${e.name}\``, didYouMean(e.name, candidates));
+    return ANY;
+  }
+
+  private member(e: A.Expr & { kind: "member" }, scope: Scope, ctx: Context): Type {
+    const m = e.member.text;
+    // `Side.attacker`: an enum member.
+    if (e.object.kind === "name" && !scope.get(e.object.name) && !this.s.stateFields.has(e.object.name)) {
+      const d = this.s.decls.get(e.object.name);
+      if (d?.kind === "enum") {
+        if (!this.lookup(e.object.name, e.object.span, ctx.file)) return ANY;
+        if (d.members.some((x) => x.text === m)) return { t: "enum", name: d.name.text };
+        this.report("E0103", e.member.span, `enum \`${d.name.text}\` has no member \`${m}\``, didYouMean(m, d.members.map((x) => x.text)));
+        return ANY;
+      }
+    }
+    const obj = this.expr(e.object, scope, ctx);
+    if (obj.t === "any") return ANY;
+    if (obj.t === "kind") {
+      const k = this.s.decls.get(obj.name) as A.KindDecl;
+      const f = k.fields.find((x) => x.name.text === m);
+      if (f) return this.resolveType(f.type, k.span.file);
+      this.report("E0103", e.member.span, `\`${obj.name}\` has no field \`${m}\``, didYouMean(m, k.fields.map((x) => x.name.text)));
+      return ANY;
+    }
+    this.report("E0103", e.member.span, `${typeToString(obj)} has no field \`${m}\``, obj.t === "list" && m === "length" ? "use `len(list)`" : undefined);
+    return ANY;
+  }
+
+  private binary(e: A.Expr & { kind: "binary" }, scope: Scope, ctx: Context): Type {
+    const l = this.expr(e.left, scope, ctx);
+    const r = this.expr(e.right, scope, ctx);
+    switch (e.op) {
+      case "and":
+      case "or":
+        this.expectType(l, BOOL, e.left.span, `the left of \`${e.op}\``);
+        this.expectType(r, BOOL, e.right.span, `the right of \`${e.op}\``);
+        return BOOL;
+      case "==":
+      case "!=":
+        if (!assignable(l, r) && !assignable(r, l)) this.report("E0201", e.span, `cannot compare ${typeToString(l)} with ${typeToString(r)}`);
+        return BOOL;
+      case "<":
+      case "<=":
+      case ">":
+      case ">=":
+        this.expectType(l, INT, e.left.span, `the left of \`${e.op}\``);
+        this.expectType(r, INT, e.right.span, `the right of \`${e.op}\``);
+        return BOOL;
+      case "+":
+        if (l.t === "text" || r.t === "text") return TEXT;
+        this.expectType(l, INT, e.left.span, "the left of `+`");
+        this.expectType(r, INT, e.right.span, "the right of `+`");
+        return INT;
+      case "-":
+      case "*":
+      case "/":
+      case "%":
+        this.expectType(l, INT, e.left.span, `the left of \`${e.op}\``);
+        this.expectType(r, INT, e.right.span, `the right of \`${e.op}\``);
+        return INT;
+      default:
+        return A.assertNever(e.op);
+    }
+  }
+
+  private call(e: A.Expr & { kind: "call" }, scope: Scope, ctx: Context): Type {
+    if (e.callee.kind !== "name") {
+      this.expr(e.callee, scope, ctx);
+      this.report("E0203", e.callee.span, "only a named function, value, table, kind or built-in can be called");
+      return ANY;
+    }
+    const name = e.callee.name;
+    const comp = e.args.find((a) => a.kind === "comprehension");
+    if (comp && comp.kind === "comprehension") {
+      if (!isAggregate(name)) {
+        this.report("E0209", e.callee.span, `\`${name}\` does not take \`x in list\`; aggregates are ${Object.keys(aggregates).map((a) => `\`${a}\``).join(", ")}`, didYouMean(name, Object.keys(aggregates)));
+        return ANY;
+      }
+      if (e.args.length !== 1) this.report("E0209", e.span, `\`${name}(x in list ...)\` takes exactly one comprehension`);
+      return this.aggregate(name, comp.comp, comp.span, scope, ctx);
+    }
+    if (scope.get(name) || this.stateField(name, ctx.file)) {
+      this.report("E0203", e.callee.span, `\`${name}\` is a variable, not something to call`);
+      return ANY;
+    }
+    const d = this.s.decls.get(name);
+    if (d) {
+      if (!this.lookup(name, e.callee.span, ctx.file)) {
+        for (const a of e.args) if (a.kind !== "comprehension") this.expr(a.value, scope, ctx);
+        return ANY;
+      }
+      switch (d.kind) {
+        case "fn":
+        case "value":
+        case "table": {
+          const params = d.params.map((p) => ({ name: p.name.text, type: this.resolveType(p.type, d.span.file) }));
+          this.checkArgs(e.args, params, `\`${name}\``, e.span, scope, ctx);
+          if (d.kind === "fn") return d.returns ? this.resolveType(d.returns, d.span.file) : VOID;
+          return this.resolveType(d.returns, d.span.file);
+        }
+        case "kind":
+          return this.construct(d, e, scope, ctx);
+        case "event":
+          this.report("E0203", e.callee.span, `\`${name}\` is an event: use \`emit ${name}(...)\``);
+          return ANY;
+        default:
+          this.report("E0203", e.callee.span, `\`${name}\` is a ${d.kind} and cannot be called`);
+          return ANY;
+      }
+    }
+    const b = builtins[name];
+    if (b) {
+      const types = this.checkArgs(e.args, b.params, `\`${name}\``, e.span, scope, ctx);
+      return b.returns(types);
+    }
+    const callables = [...[...this.s.decls.values()].filter((x) => ["fn", "value", "table", "kind"].includes(x.kind)).map((x) => x.name.text), ...Object.keys(builtins)];
+    this.report("E0101", e.callee.span, `unknown function \`${name}\``, didYouMean(name, callables));
+    for (const a of e.args) if (a.kind !== "comprehension") this.expr(a.value, scope, ctx);
+    return ANY;
+  }
+
+  /** Matches positional and named arguments to parameters; returns the argument types in parameter order. */
+  private checkArgs(args: A.Arg[], params: { name: string; type: Type }[] | undefined, what: string, span: A.Span, scope: Scope, ctx: Context): Type[] {
+    const types: Type[] = [];
+    if (!params) {
+      for (const a of args) if (a.kind !== "comprehension") this.expr(a.value, scope, ctx);
+      return types;
+    }
+    const given = new Set<string>();
+    args.forEach((a, i) => {
+      if (a.kind === "comprehension") {
+        this.report("E0209", a.span, `${what} does not take \`x in list\``);
+        return;
+      }
+      const t = this.expr(a.value, scope, ctx);
+      let p: { name: string; type: Type } | undefined;
+      if (a.kind === "named") {
+        p = params.find((x) => x.name === a.name.text);
+        if (!p) {
+          this.report("E0202", a.name.span, `${what} has no parameter \`${a.name.text}\``, didYouMean(a.name.text, params.map((x) => x.name)));
+          return;
+        }
+      } else p = params[i];
+      if (!p) {
+        this.report("E0202", a.span, `${what} takes ${params.length} argument(s), but this is argument ${i + 1}`);
+        return;
+      }
+      if (given.has(p.name)) this.report("E0202", a.span, `\`${p.name}\` is given twice`);
+      given.add(p.name);
+      types[params.indexOf(p)] = t;
+      this.expectType(t, p.type, a.value.span, `\`${p.name}\``);
+    });
+    const missing = params.filter((p) => !given.has(p.name));
+    if (missing.length) this.report("E0202", span, `${what} is missing ${missing.map((p) => `\`${p.name}\``).join(", ")}`);
+    return types;
+  }
+
+  private construct(k: A.KindDecl, e: A.Expr & { kind: "call" }, scope: Scope, ctx: Context): Type {
+    const given = new Set<string>();
+    for (const a of e.args) {
+      if (a.kind !== "named") {
+        this.report("E0202", a.span, `fields of \`${k.name.text}\` are given by name, like \`${k.name.text}(${k.fields[0]?.name.text ?? "field"}: ...)\``);
+        if (a.kind === "positional") this.expr(a.value, scope, ctx);
+        continue;
+      }
+      const t = this.expr(a.value, scope, ctx);
+      const f = k.fields.find((x) => x.name.text === a.name.text);
+      if (!f) {
+        this.report("E0103", a.name.span, `\`${k.name.text}\` has no field \`${a.name.text}\``, didYouMean(a.name.text, k.fields.map((x) => x.name.text)));
+        continue;
+      }
+      if (given.has(f.name.text)) this.report("E0202", a.span, `\`${f.name.text}\` is given twice`);
+      given.add(f.name.text);
+      const ft = this.resolveType(f.type, k.span.file);
+      this.expectType(t, ft, a.value.span, `\`${k.name.text}.${f.name.text}\``);
+    }
+    const missing = k.fields.filter((f) => !f.default && !given.has(f.name.text) && !A.hasNaturalDefault(f));
+    if (missing.length) this.report("E0202", e.span, `\`${k.name.text}\` needs ${missing.map((f) => `\`${f.name.text}\``).join(", ")}, which have no default`);
+    return { t: "kind", name: k.name.text };
+  }
+
+  private aggregate(name: string, c: A.Comprehension, span: A.Span, scope: Scope, ctx: Context): Type {
+    const source = this.expr(c.source, scope, ctx);
+    let element: Type = ANY;
+    if (source.t === "list") element = source.of;
+    else if (source.t !== "any") this.report("E0201", c.source.span, `\`${name}\` goes over a list, but this is ${typeToString(source)}`);
+    const inner = new Scope(scope);
+    inner.set(c.binder.text, { type: element, span: c.binder.span, mutable: false });
+    if (c.where) this.condition(c.where, inner, ctx);
+    const yields = c.yield ? this.expr(c.yield, inner, ctx) : undefined;
+    const needsYield = name === "sum" || name === "min" || name === "max";
+    if (needsYield && !c.yield) {
+      this.report("E0209", span, `\`${name}\` needs \`=> value\` to say what to ${name === "sum" ? "add up" : "compare"}`, `write \`${name}(${c.binder.text} in ... => ${c.binder.text}.field)\``);
+    }
+    if (!needsYield && c.yield) this.report("E0209", c.yield.span, `\`${name}\` takes no \`=> value\``);
+    if ((name === "any" || name === "all") && !c.where) this.report("E0209", span, `\`${name}\` needs \`where condition\``);
+    if (needsYield && yields) this.expectType(yields, INT, c.yield!.span, `the value \`${name}\` works on`);
+    const canElse = name === "first" || name === "min" || name === "max";
+    if (c.otherwise && !canElse) this.report("E0209", c.otherwise.span, `\`${name}\` takes no \`else\`: it always has a result`);
+    const result: Type = name === "count" || needsYield ? INT : name === "any" || name === "all" ? BOOL : name === "filter" ? listOf(element) : element;
+    if (c.otherwise && canElse) this.expectType(this.expr(c.otherwise, scope, ctx), result, c.otherwise.span, "the `else` value");
+    return result;
+  }
+}
+
+export function constInt(e: A.Expr): number | undefined {
+  if (e.kind === "int") return e.value;
+  if (e.kind === "neg" && e.operand.kind === "int") return -e.operand.value;
+  return undefined;
+}
+
+function showKey(v: Key, t: Type): string {
+  return t.t === "enum" ? `${t.name}.${String(v)}` : typeof v === "string" ? JSON.stringify(v) : String(v);
+}
+
+function relativeImport(from: string, to: string): string {
+  const a = from.split("/").slice(0, -1);
+  const b = to.split("/");
+  let i = 0;
+  while (i < a.length && i < b.length - 1 && a[i] === b[i]) i++;
+  const up = a.length - i;
+  return (up === 0 ? "./" : "../".repeat(up)) + b.slice(i).join("/");
+}
+

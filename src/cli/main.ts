@@ -1,0 +1,230 @@
+// The `rulesmith` command line: check, test, run, simulate. Every failure is a diagnostic with a code;
+// nothing reaches the user as a raw exception.
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { parseArgs } from "node:util";
+import { formatDiagnostic, type Diagnostic } from "../diagnostics.ts";
+import { nodeHost } from "../node-host.ts";
+import { compile, indexProgram, runExamples, runScenario, type Scenario } from "../pipeline.ts";
+import { formatTrace } from "../runtime/trace.ts";
+import { simulate, formatSimulation } from "./simulate.ts";
+
+const HELP: Record<string, string> = {
+  main: `rulesmith - write tabletop game rules as code
+
+Usage:
+  rulesmith check PATH...                         parse and check .rules files or folders
+  rulesmith test PATH...                          run every example in the rules
+  rulesmith run SCENARIO.json [--seed S] [--trace] [--json]
+  rulesmith simulate SCENARIO.json -n N [--seed S]
+
+Run \`rulesmith COMMAND --help\` for one command.`,
+  check: `rulesmith check PATH...
+
+Parses and checks every .rules file named, every .rules file below a named folder, and every file
+they import. Prints each diagnostic as \`error[CODE]: message\` with its location, a code frame and a
+\`help:\` line where a fix is known. Exits 1 when there is any error (warnings alone exit 0).`,
+  test: `rulesmith test PATH... [--trace]
+
+Checks the rules, then runs every \`example\` in the named files and folders. Prints each failure with
+expected against actual and the trace of the run, and ends with \`N passed, N failed\`. Exits 1 on
+any failure. --trace prints the trace of passing examples too.`,
+  run: `rulesmith run SCENARIO.json [--seed S] [--trace] [--json]
+
+Runs a scenario: a JSON file with "rules" (a .rules file or folder, relative to the scenario),
+"run" (a function without parameters), "state" (the game state) and an optional "seed".
+The state is validated against the schema derived from the declarations.
+  --seed S   the dice seed (overrides the scenario's; default "1")
+  --trace    print every roll, choice, event, trigger, modifier and status change
+  --json     print the result, final state, dice state and trace as JSON`,
+  simulate: `rulesmith simulate SCENARIO.json -n N [--seed S]
+
+Runs the scenario N times (default 1000) with seeds S:0 .. S:N-1 and prints how often each result
+came up, with 95% Wilson confidence intervals. Shows a progress bar on a terminal.`,
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case "check":
+        return check(rest);
+      case "test":
+        return test(rest);
+      case "run":
+        return run(rest);
+      case "simulate":
+        return await sim(rest);
+      case undefined:
+      case "--help":
+      case "-h":
+      case "help":
+        console.log(HELP["main"]);
+        return command === undefined ? 1 : 0;
+      default:
+        console.error(`error: unknown command \`${command}\`\n\n${HELP["main"]}`);
+        return 1;
+    }
+  } catch (err) {
+    // Bad flags land here; anything else is a bug, still reported in one plain line.
+    const message = err instanceof Error ? err.message : String(err);
+    console.error(`error: ${message}\n\nRun \`rulesmith ${command ?? ""} --help\` for usage.`);
+    return 1;
+  }
+}
+
+function wantsHelp(args: string[], command: string): boolean {
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(HELP[command]);
+    return true;
+  }
+  return false;
+}
+
+function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>) {
+  for (const d of ds) console.error(formatDiagnostic(d, texts.get(d.span.file)) + "\n");
+  const errors = ds.filter((d) => d.severity === "error").length;
+  const warnings = ds.length - errors;
+  if (ds.length) console.error(`${errors} error(s), ${warnings} warning(s)`);
+}
+
+function check(args: string[]): number {
+  if (wantsHelp(args, "check")) return 0;
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  if (positionals.length === 0) throw new Error("name at least one .rules file or folder");
+  const compiled = compile(positionals, nodeHost);
+  printDiagnostics(compiled.diagnostics, compiled.texts);
+  if (!compiled.program) return 1;
+  console.log(`checked ${compiled.program.length} file(s): no errors`);
+  return 0;
+}
+
+function test(args: string[]): number {
+  if (wantsHelp(args, "test")) return 0;
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" } } });
+  if (positionals.length === 0) throw new Error("name at least one .rules file or folder");
+  const compiled = compile(positionals, nodeHost);
+  printDiagnostics(compiled.diagnostics, compiled.texts);
+  if (!compiled.program) {
+    console.log("0 passed, 1 failed");
+    return 1;
+  }
+  // Only examples in the named files and folders run; imported files contribute rules, not tests.
+  const named = new Set(positionals.flatMap((p) => nodeHost.listRules(p) ?? [nodeHost.normalize(p)]));
+  const results = runExamples(compiled.program, (file) => named.has(file));
+  let failed = 0;
+  for (const r of results) {
+    const where = `${r.span.file}:${r.span.line}`;
+    if (r.passed) {
+      console.log(`ok    ${r.title}  (${where})`);
+      if (values.trace) console.log(indent(formatTrace(r.trace)));
+      continue;
+    }
+    failed++;
+    const f = r.failure!;
+    const at = f.span ? `${f.span.file}:${f.span.line}:${f.span.col}` : where;
+    console.log(`FAIL  ${r.title}  (${where})\n  ${f.code ? `error[${f.code}]: ` : ""}${f.message}\n  --> ${at}`);
+    if (r.trace.length) console.log(`  trace:\n${indent(formatTrace(r.trace), 4)}`);
+  }
+  console.log(`${results.length - failed} passed, ${failed} failed`);
+  return failed > 0 ? 1 : 0;
+}
+
+function indent(s: string, n = 2): string {
+  return s
+    .split("\n")
+    .map((l) => " ".repeat(n) + l)
+    .join("\n");
+}
+
+interface LoadedScenario {
+  scenario: Scenario;
+  program: ReturnType<typeof indexProgram>;
+}
+
+/** Reads and checks a scenario file and its rules; prints the problem and returns undefined on failure. */
+function loadScenario(path: string): LoadedScenario | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, "utf8"));
+  } catch (err) {
+    console.error(`error[E0402]: cannot read the scenario \`${path}\`: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  }
+  const s = raw as Partial<Scenario>;
+  const problems: string[] = [];
+  if (typeof s !== "object" || s === null || Array.isArray(s)) problems.push("the scenario must be a JSON object");
+  else {
+    if (typeof s.rules !== "string" && !(Array.isArray(s.rules) && s.rules.every((r) => typeof r === "string"))) problems.push('"rules" must name a .rules file or folder');
+    if (typeof s.run !== "string") problems.push('"run" must name the function to run');
+    if (typeof s.state !== "object" || s.state === null || Array.isArray(s.state)) problems.push('"state" must be an object');
+    if (s.seed !== undefined && typeof s.seed !== "string") problems.push('"seed" must be a string');
+    const extra = Object.keys(s).filter((k) => !["rules", "run", "state", "seed"].includes(k));
+    if (extra.length) problems.push(`unknown key(s) ${extra.map((k) => `"${k}"`).join(", ")}`);
+  }
+  if (problems.length) {
+    for (const p of problems) console.error(`error[E0402]: ${path}: ${p}`);
+    return undefined;
+  }
+  const scenario = s as Scenario;
+  const roots = (Array.isArray(scenario.rules) ? scenario.rules : [scenario.rules]).map((r) => join(dirname(path), r));
+  const compiled = compile(roots, nodeHost);
+  printDiagnostics(compiled.diagnostics, compiled.texts);
+  if (!compiled.program) return undefined;
+  return { scenario, program: indexProgram(compiled.program) };
+}
+
+function run(args: string[]): number {
+  if (wantsHelp(args, "run")) return 0;
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { seed: { type: "string" }, trace: { type: "boolean" }, json: { type: "boolean" } },
+  });
+  if (positionals.length !== 1) throw new Error("name one scenario file");
+  const loaded = loadScenario(positionals[0]!);
+  if (!loaded) return 1;
+  const seed = values.seed ?? loaded.scenario.seed ?? "1";
+  const out = runScenario(loaded.program, loaded.scenario, { seed, trace: Boolean(values.trace || values.json) });
+  if (out.stateProblems) {
+    for (const p of out.stateProblems) {
+      const decl = p.declaration ? `\n  --> ${p.declaration.span.file}:${p.declaration.span.line}:${p.declaration.span.col}\n  note: the value breaks the declaration of \`${p.declaration.name}\`` : "";
+      console.error(`error[E0401]: the state at \`${p.path}\` ${p.message}${decl}`);
+    }
+    return 1;
+  }
+  if (values.json) {
+    console.log(JSON.stringify({ seed, result: out.resultText ?? null, error: out.error ?? null, state: out.state ?? null, rng: out.rng ?? null, trace: out.trace }, null, 2));
+    return out.error ? 1 : 0;
+  }
+  if (values.trace) console.log(formatTrace(out.trace));
+  if (out.error) {
+    const f = out.error;
+    console.error(`error[${f.code ?? "R0501"}]: ${f.message}${f.span ? `\n  --> ${f.span.file}:${f.span.line}:${f.span.col}` : ""}`);
+    return 1;
+  }
+  console.log(`result: ${out.resultText ?? "(none)"}`);
+  return 0;
+}
+
+async function sim(args: string[]): Promise<number> {
+  if (wantsHelp(args, "simulate")) return 0;
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { n: { type: "string", short: "n" }, seed: { type: "string" } },
+  });
+  if (positionals.length !== 1) throw new Error("name one scenario file");
+  const n = Number(values.n ?? "1000");
+  if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new Error("-n must be a whole number from 1 to 10000000");
+  const loaded = loadScenario(positionals[0]!);
+  if (!loaded) return 1;
+  const seed = values.seed ?? loaded.scenario.seed ?? "1";
+  const outcome = await simulate(loaded.program, loaded.scenario, n, seed, process.stderr);
+  if (outcome.error) {
+    console.error(outcome.error);
+    return 1;
+  }
+  console.log(formatSimulation(outcome, seed));
+  return 0;
+}

@@ -1,0 +1,53 @@
+// Monte Carlo simulation of a scenario: outcome frequencies with Wilson score intervals.
+import type { Scenario } from "../pipeline.ts";
+import { runScenario, type RuntimeProgram } from "../pipeline.ts";
+
+export interface SimulationOutcome {
+  runs: number;
+  counts: Map<string, number>;
+  error?: string;
+}
+
+/** Runs N seeded games (seed:0 .. seed:N-1); yields to the event loop now and then to draw progress. */
+export async function simulate(program: RuntimeProgram, scenario: Scenario, n: number, seed: string, progressTo?: NodeJS.WriteStream): Promise<SimulationOutcome> {
+  const counts = new Map<string, number>();
+  const showProgress = Boolean(progressTo?.isTTY) && n >= 200;
+  const started = Date.now();
+  for (let i = 0; i < n; i++) {
+    const out = runScenario(program, scenario, { seed: `${seed}:${i}`, trace: false });
+    if (out.stateProblems) return { runs: i, counts, error: `error[E0401]: the state at \`${out.stateProblems[0]!.path}\` ${out.stateProblems[0]!.message}` };
+    if (out.error) return { runs: i, counts, error: `error[${out.error.code ?? "R0501"}]: run ${i} (seed ${seed}:${i}): ${out.error.message}` };
+    const key = out.resultText ?? "(no result)";
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    if (showProgress && (i % 50 === 0 || i === n - 1)) {
+      const done = (i + 1) / n;
+      const bar = "#".repeat(Math.round(done * 30)).padEnd(30, ".");
+      progressTo!.write(`\r[${bar}] ${i + 1}/${n}  ${((Date.now() - started) / 1000).toFixed(1)}s`);
+      await new Promise((r) => setImmediate(r));
+    }
+  }
+  if (showProgress) progressTo!.write("\n");
+  return { runs: n, counts };
+}
+
+/** 95% Wilson score interval for k successes in n trials. */
+export function wilson(k: number, n: number, z = 1.96): [number, number] {
+  if (n === 0) return [0, 0];
+  const p = k / n;
+  const denom = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+export function formatSimulation(o: SimulationOutcome, seed: string): string {
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const rows = [...o.counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const width = Math.max(7, ...rows.map(([k]) => k.length));
+  const lines = [`${o.runs} runs, seeds ${seed}:0 .. ${seed}:${o.runs - 1}`, `${"outcome".padEnd(width)}  ${"count".padStart(7)}  ${"share".padStart(6)}  95% interval`];
+  for (const [k, c] of rows) {
+    const [lo, hi] = wilson(c, o.runs);
+    lines.push(`${k.padEnd(width)}  ${String(c).padStart(7)}  ${pct(c / o.runs).padStart(6)}  ${pct(lo)} - ${pct(hi)}`);
+  }
+  return lines.join("\n");
+}

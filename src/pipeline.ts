@@ -1,0 +1,100 @@
+// The whole pipeline in one place: load and parse, stop on errors; check, stop on errors; then run
+// examples or a scenario. The CLI and the playground both go through here.
+import type { SourceFile } from "./ast.ts";
+import { checkProgram } from "./checker/checker.ts";
+import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
+import { loadProgram, type FileHost } from "./program.ts";
+import { indexProgram, type RuntimeProgram } from "./runtime/index-program.ts";
+import { ExpectationFailed, Interpreter, type Chooser } from "./runtime/interpreter.ts";
+import { initialState, stateFromJson, stateToJson, type Json } from "./runtime/state.ts";
+import type { TraceEntry } from "./runtime/trace.ts";
+import { RuleError, showValue, type Value } from "./runtime/values.ts";
+import { validateState, type StateProblem } from "./schema.ts";
+import type { Span } from "./ast.ts";
+
+export interface Compiled {
+  /** Undefined when there were errors: nothing runs from a program that did not check. */
+  program?: SourceFile[];
+  diagnostics: Diagnostic[];
+  texts: Map<string, string>;
+}
+
+export function compile(roots: string[], host: FileHost): Compiled {
+  const loaded = loadProgram(roots, host);
+  if (hasErrors(loaded.diagnostics)) return { diagnostics: sortDiagnostics(loaded.diagnostics), texts: loaded.texts };
+  const checked = checkProgram(loaded.files, (from, path) => host.resolve(from, path));
+  const diagnostics = sortDiagnostics([...loaded.diagnostics, ...checked.diagnostics]);
+  if (hasErrors(diagnostics)) return { diagnostics, texts: loaded.texts };
+  return { program: loaded.files, diagnostics, texts: loaded.texts };
+}
+
+export interface ExampleResult {
+  title: string;
+  span: Span;
+  passed: boolean;
+  failure?: { message: string; span?: Span; code?: string };
+  trace: TraceEntry[];
+}
+
+export function runExamples(files: SourceFile[], filter?: (file: string) => boolean): ExampleResult[] {
+  const program = indexProgram(files);
+  return program.examples
+    .filter((ex) => !filter || filter(ex.span.file))
+    .map((ex) => {
+      const interp = new Interpreter(program, initialState(program), { seed: ex.title });
+      try {
+        interp.runExample(ex);
+        return { title: ex.title, span: ex.span, passed: true, trace: interp.trace };
+      } catch (err) {
+        return { title: ex.title, span: ex.span, passed: false, failure: describeFailure(err), trace: interp.trace };
+      }
+    });
+}
+
+function describeFailure(err: unknown): { message: string; span?: Span; code?: string } {
+  if (err instanceof ExpectationFailed) return { message: err.message, span: err.span };
+  if (err instanceof RuleError) return { message: err.message, code: err.code, ...(err.span ? { span: err.span } : {}) };
+  return { message: `internal error: ${err instanceof Error ? err.message : String(err)}`, code: "R0501" };
+}
+
+export interface Scenario {
+  /** Rules to load, relative to the scenario file: a `.rules` file or a folder. */
+  rules: string | string[];
+  /** The function to run: it takes no parameters and works on the state. */
+  run: string;
+  seed?: string;
+  state: Record<string, Json>;
+}
+
+export interface ScenarioRun {
+  result?: Value;
+  resultText?: string;
+  state?: Record<string, Json>;
+  rng?: object;
+  trace: TraceEntry[];
+  error?: { message: string; span?: Span; code?: string };
+  stateProblems?: StateProblem[];
+}
+
+export function runScenario(program: RuntimeProgram, scenario: Scenario, options: { seed: string; trace: boolean; chooser?: Chooser }): ScenarioRun {
+  const problems = validateState(program, scenario.state);
+  if (problems.length > 0) return { trace: [], stateProblems: problems };
+  const fn = program.fns.get(scenario.run);
+  if (!fn || fn.params.length > 0) {
+    const names = [...program.fns.values()].filter((f) => f.params.length === 0).map((f) => `\`${f.name.text}\``);
+    return { trace: [], error: { message: `\`run\` must name a function without parameters; this program has ${names.join(", ") || "none"}`, code: "E0402" } };
+  }
+  const interp = new Interpreter(program, stateFromJson(program, scenario.state), {
+    seed: options.seed,
+    trace: options.trace,
+    ...(options.chooser ? { chooser: options.chooser } : {}),
+  });
+  try {
+    const result = interp.call(fn.name.text, [], fn.span);
+    return { ...(result === undefined ? {} : { result, resultText: showValue(result) }), state: stateToJson(interp.globals), rng: interp.dice.state(), trace: interp.trace };
+  } catch (err) {
+    return { trace: interp.trace, error: describeFailure(err) };
+  }
+}
+
+export { indexProgram, type RuntimeProgram };

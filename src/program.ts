@@ -1,0 +1,57 @@
+// Loading: the files named on the command line, every `.rules` file below named folders, and every
+// file they import. File access goes through a host so the browser playground can load from memory.
+import type { SourceFile } from "./ast.ts";
+import { parseFile } from "./build-ast.ts";
+import { diag, type Diagnostic } from "./diagnostics.ts";
+
+export interface FileHost {
+  read(path: string): string | undefined;
+  /** `.rules` files below a folder, or undefined when `path` is not a folder. */
+  listRules(path: string): string[] | undefined;
+  resolve(fromFile: string, importPath: string): string;
+  /** One spelling per file, so a file named twice is loaded once. */
+  normalize(path: string): string;
+}
+
+export interface LoadedProgram {
+  files: SourceFile[];
+  texts: Map<string, string>;
+  diagnostics: Diagnostic[];
+}
+
+export function loadProgram(roots: string[], host: FileHost): LoadedProgram {
+  const texts = new Map<string, string>();
+  const files: SourceFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  const queue: string[] = [];
+  for (const root of roots) {
+    const listed = host.listRules(root);
+    if (listed) queue.push(...listed);
+    else queue.push(host.normalize(root));
+  }
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const text = host.read(path);
+    if (text === undefined) {
+      const here = { file: path, line: 1, col: 1, endLine: 1, endCol: 1, start: 0, end: 0 };
+      diagnostics.push(diag("E0003", here, `cannot read \`${path}\``));
+      continue;
+    }
+    texts.set(path, text);
+    const parsed = parseFile(path, text);
+    diagnostics.push(...parsed.diagnostics);
+    if (!parsed.file) continue;
+    files.push(parsed.file);
+    for (const d of parsed.file.decls) {
+      if (d.kind !== "import") continue;
+      const target = host.resolve(path, d.path);
+      if (host.read(target) === undefined) {
+        diagnostics.push(diag("E0003", d.pathSpan, `cannot find the imported file \`${d.path}\``, `the path is relative to \`${path}\``));
+      } else queue.push(target);
+    }
+  }
+  return { files, texts, diagnostics };
+}

@@ -1,0 +1,41 @@
+// Seeded, replayable dice. Examples can force the next results; everything else comes from
+// seedrandom, whose state can be saved with the game state and restored later.
+import seedrandom from "seedrandom";
+import type { Span } from "../ast.ts";
+import { RuleError } from "./values.ts";
+
+export type RngState = object;
+
+export class Dice {
+  private readonly rng: seedrandom.StatefulPRNG<seedrandom.State.Arc4>;
+  private readonly forced: { value: number; span?: Span }[] = [];
+
+  constructor(seed: string, state?: RngState) {
+    this.rng = state ? seedrandom("", { state: state as seedrandom.State.Arc4 }) : seedrandom(seed, { state: true });
+  }
+
+  force(values: number[], span?: Span) {
+    for (const value of values) this.forced.push(span ? { value, span } : { value });
+  }
+
+  /** One die of `sides` faces, 1..sides. Returns whether the result was forced, for the trace. */
+  roll(sides: number, span: Span): { value: number; forced: boolean } {
+    if (!Number.isInteger(sides) || sides < 1) throw new RuleError("R0501", `cannot roll a die with ${sides} sides`, span);
+    const next = this.forced.shift();
+    if (next) {
+      if (!Number.isInteger(next.value) || next.value < 1 || next.value > sides) {
+        throw new RuleError("R0503", `the forced die ${next.value} cannot come up on a d${sides}`, span);
+      }
+      return { value: next.value, forced: true };
+    }
+    return { value: Math.floor(this.rng() * sides) + 1, forced: false };
+  }
+
+  unusedForced(): number[] {
+    return this.forced.map((f) => f.value);
+  }
+
+  state(): RngState {
+    return this.rng.state();
+  }
+}

@@ -1,0 +1,87 @@
+// The runtime's view of a checked program: declarations indexed by name. Built from the AST alone,
+// so a saved program runs without the parser or checker.
+import type * as A from "../ast.ts";
+
+export interface RuntimeProgram {
+  enums: Map<string, A.EnumDecl>;
+  kinds: Map<string, A.KindDecl>;
+  statuses: Map<string, A.StatusDecl>;
+  events: Map<string, A.EventDecl>;
+  fns: Map<string, A.FnDecl>;
+  values: Map<string, A.ValueDecl>;
+  tables: Map<string, A.TableDecl>;
+  stateFields: A.FieldDecl[];
+  /** Per value, its modifiers in application order: set, add, multiply/double, atLeast/atMost; then source order. */
+  modifiers: Map<string, A.ModifierDecl[]>;
+  /** Per event and timing, handlers in `order`, then source order. */
+  triggers: Map<string, A.TriggerDecl[]>;
+  /** Statuses to update when an event is emitted. */
+  expiries: Map<string, A.StatusDecl[]>;
+  examples: A.ExampleDecl[];
+}
+
+const STAGE: Record<string, number> = { set: 0, add: 1, multiply: 2, double: 2, atLeast: 3, atMost: 3 };
+
+export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
+  const p: RuntimeProgram = {
+    enums: new Map(),
+    kinds: new Map(),
+    statuses: new Map(),
+    events: new Map(),
+    fns: new Map(),
+    values: new Map(),
+    tables: new Map(),
+    stateFields: [],
+    modifiers: new Map(),
+    triggers: new Map(),
+    expiries: new Map(),
+    examples: [],
+  };
+  const push = <T>(m: Map<string, T[]>, key: string, v: T) => m.set(key, [...(m.get(key) ?? []), v]);
+  for (const f of files) {
+    for (const d of f.decls) {
+      switch (d.kind) {
+        case "enum":
+          p.enums.set(d.name.text, d);
+          break;
+        case "kind":
+          p.kinds.set(d.name.text, d);
+          break;
+        case "status":
+          p.statuses.set(d.name.text, d);
+          if (d.expiry) push(p.expiries, d.expiry.event.text, d);
+          break;
+        case "event":
+          p.events.set(d.name.text, d);
+          break;
+        case "fn":
+          p.fns.set(d.name.text, d);
+          break;
+        case "value":
+          p.values.set(d.name.text, d);
+          break;
+        case "table":
+          p.tables.set(d.name.text, d);
+          break;
+        case "state":
+          p.stateFields.push(...d.fields);
+          break;
+        case "modifier":
+          push(p.modifiers, d.target.text, d);
+          break;
+        case "trigger":
+          push(p.triggers, `${d.timing} ${d.event.text}`, d);
+          break;
+        case "example":
+          p.examples.push(d);
+          break;
+        case "import":
+          break;
+      }
+    }
+  }
+  // Array.prototype.sort is stable, so equal stages and orders keep source order.
+  for (const list of p.modifiers.values()) list.sort((a, b) => (STAGE[a.op.text] ?? 9) - (STAGE[b.op.text] ?? 9));
+  for (const list of p.triggers.values()) list.sort((a, b) => a.order - b.order);
+  return p;
+}

@@ -1,0 +1,709 @@
+// The interpreter: runs checked rules against a game state. It trusts the checker for types and
+// reports everything else that can go wrong (an empty table row, a forced die that cannot fit, a
+// runaway loop) as a RuleError with the span that caused it.
+import * as A from "../ast.ts";
+import { builtins } from "../stdlib.ts";
+import { Dice, type RngState } from "./dice.ts";
+import type { RuntimeProgram } from "./index-program.ts";
+import { showExpr } from "./show-expr.ts";
+import { defaultValue } from "./state.ts";
+import type { TraceEntry, TraceKind } from "./trace.ts";
+import { Entity, RuleError, showValue, valuesEqual, type Value } from "./values.ts";
+
+/** Answers the decision points (`choose`) in the rules. */
+export interface Chooser {
+  /** Returns the index of the picked option, or undefined to fall back to the default policy. */
+  choose(question: string, options: Value[], span: A.Span): number | undefined;
+}
+
+export interface RunOptions {
+  seed: string;
+  rngState?: RngState;
+  chooser?: Chooser;
+  /** Statements and calls allowed before the run stops as runaway. */
+  stepBudget?: number;
+  trace?: boolean;
+}
+
+export const DEFAULT_STEP_BUDGET = 2_000_000;
+const MAX_DEPTH = 400;
+
+class Env {
+  private readonly vars = new Map<string, Value | undefined>();
+  constructor(readonly parent?: Env) {}
+  lookup(name: string): Env | undefined {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    let e: Env | undefined = this;
+    while (e) {
+      if (e.vars.has(name)) return e;
+      e = e.parent;
+    }
+    return undefined;
+  }
+  get(name: string): Value | undefined {
+    return this.vars.get(name);
+  }
+  define(name: string, v: Value | undefined) {
+    this.vars.set(name, v);
+  }
+}
+
+/** Signals `return` out of a block without using exceptions on the hot path. */
+interface Returned {
+  value: Value | undefined;
+}
+
+export class ExpectationFailed extends Error {
+  constructor(
+    message: string,
+    readonly span: A.Span,
+  ) {
+    super(message);
+  }
+}
+
+export class Interpreter {
+  readonly trace: TraceEntry[] = [];
+  readonly dice: Dice;
+  private steps = 0;
+  private depth = 0;
+  private readonly rules: string[] = [];
+  private readonly budget: number;
+  private readonly tracing: boolean;
+  private readonly scripted: Value[] = [];
+  private chooser: Chooser | undefined;
+
+  constructor(
+    readonly program: RuntimeProgram,
+    readonly globals: Map<string, Value | undefined>,
+    options: RunOptions,
+  ) {
+    this.dice = new Dice(options.seed, options.rngState);
+    this.budget = options.stepBudget ?? DEFAULT_STEP_BUDGET;
+    this.tracing = options.trace ?? true;
+    this.chooser = options.chooser;
+  }
+
+  // ---- entry points ----------------------------------------------------------------------------
+
+  /** Calls a function, value or table by name with already-evaluated arguments. */
+  call(name: string, args: Value[], span: A.Span): Value | undefined {
+    const fn = this.program.fns.get(name);
+    if (fn) return this.callFn(fn, args, span);
+    const value = this.program.values.get(name);
+    if (value) return this.callValue(value, args, span);
+    const table = this.program.tables.get(name);
+    if (table) return this.callTable(table, args, span);
+    throw new RuleError("R0501", `there is no function \`${name}\``, span);
+  }
+
+  /** Runs an example's body; throws ExpectationFailed or RuleError when it fails. */
+  runExample(ex: A.ExampleDecl) {
+    this.rules.push(`example "${ex.title}"`);
+    this.execBlock(ex.body, new Env());
+    this.rules.pop();
+    const unused = this.dice.unusedForced();
+    if (unused.length > 0) throw new ExpectationFailed(`${unused.length} forced dice were never rolled: ${unused.join(", ")}`, ex.span);
+    if (this.scripted.length > 0) throw new ExpectationFailed(`${this.scripted.length} scripted choices were never asked for: ${this.scripted.map(showValue).join(", ")}`, ex.span);
+  }
+
+  // ---- bookkeeping -----------------------------------------------------------------------------
+
+  private tick(span: A.Span) {
+    if (++this.steps > this.budget) {
+      throw new RuleError("R0502", `the step budget of ${this.budget} steps ran out in ${this.rule()}: is there a loop or recursion that never ends?`, span);
+    }
+  }
+
+  private rule(): string {
+    return this.rules[this.rules.length - 1] ?? "the scenario";
+  }
+
+  private note(kind: TraceKind, message: string, span: A.Span) {
+    if (this.tracing) this.trace.push({ depth: this.depth, kind, rule: this.rule(), message, span });
+  }
+
+  private enter(rule: string, span: A.Span) {
+    if (++this.depth > MAX_DEPTH) throw new RuleError("R0502", `rules nested more than ${MAX_DEPTH} deep in ${rule}: is there a recursion that never ends?`, span);
+    this.rules.push(rule);
+  }
+
+  private leave() {
+    this.depth--;
+    this.rules.pop();
+  }
+
+  // ---- declarations as callables ---------------------------------------------------------------
+
+  private bind(params: A.Param[], args: Value[]): Env {
+    const env = new Env();
+    params.forEach((p, i) => env.define(p.name.text, args[i]));
+    return env;
+  }
+
+  private callFn(fn: A.FnDecl, args: Value[], span: A.Span): Value | undefined {
+    this.tick(span);
+    const env = this.bind(fn.params, args);
+    if (fn.body.kind !== "block") return this.eval(fn.body, env);
+    this.note("call", `${fn.name.text}(${args.map(showValue).join(", ")})`, span);
+    this.enter(`fn ${fn.name.text}`, span);
+    try {
+      const r = this.execBlock(fn.body, env);
+      if (fn.returns && !r) throw new RuleError("R0501", `\`${fn.name.text}\` ended without returning a value`, fn.body.span);
+      return r?.value;
+    } finally {
+      this.leave();
+    }
+  }
+
+  private callValue(v: A.ValueDecl, args: Value[], span: A.Span): Value | undefined {
+    this.tick(span);
+    const env = this.bind(v.params, args);
+    let result = this.eval(v.base, env);
+    for (const m of this.program.modifiers.get(v.name.text) ?? []) {
+      this.rules.push(`modifier ${m.name.text}`);
+      try {
+        if (m.condition && this.eval(m.condition, env) !== true) continue;
+        const amount = m.amount ? this.eval(m.amount, env) : undefined;
+        const before = result;
+        result = applyModifier(m.op.text as A.ModifierOp, result, amount);
+        this.note("modifier", `${v.name.text}: ${showValue(before)} -> ${showValue(result)} (${m.op.text}${amount === undefined ? "" : ` ${showValue(amount)}`})`, m.span);
+      } finally {
+        this.rules.pop();
+      }
+    }
+    return result;
+  }
+
+  private callTable(t: A.TableDecl, args: Value[], span: A.Span): Value | undefined {
+    this.tick(span);
+    const env = new Env();
+    for (const row of t.rows) {
+      const hit = row.patterns.every((p, i) => {
+        if (!p.low) return true;
+        const low = this.eval(p.low, env);
+        if (!p.high) return valuesEqual(low, args[i]);
+        const high = this.eval(p.high, env);
+        return (args[i] as number) >= (low as number) && (args[i] as number) <= (high as number);
+      });
+      if (hit) {
+        const result = this.eval(row.result, env);
+        this.rules.push(`table ${t.name.text}`);
+        this.note("table", `${t.name.text}(${args.map(showValue).join(", ")}) -> ${showValue(result)}`, row.span);
+        this.rules.pop();
+        return result;
+      }
+    }
+    throw new RuleError("R0501", `table \`${t.name.text}\` has no row for (${args.map(showValue).join(", ")})`, span);
+  }
+
+  private construct(k: A.KindDecl, named: Map<string, Value>): Entity {
+    const e = new Entity(k.name.text, {});
+    for (const f of k.fields) {
+      e.fields[f.name.text] = named.has(f.name.text) ? named.get(f.name.text) : defaultValue(this.program, f, new Set(), (d) => this.eval(d, new Env()) as Value);
+      this.checkRange(f, e.fields[f.name.text], f.span);
+    }
+    return e;
+  }
+
+  private emit(ev: A.EventDecl, args: Value[], span: A.Span) {
+    this.tick(span);
+    const name = ev.name.text;
+    this.note("event", `event ${name}(${args.map(showValue).join(", ")})`, span);
+    this.depth++;
+    try {
+      const env = this.bind(ev.params, args);
+      const run = (timing: A.TriggerTiming, onlyFirst: boolean): boolean => {
+        for (const t of this.program.triggers.get(`${timing} ${name}`) ?? []) {
+          const label = `${timing === "after" ? "on" : timing === "instead" ? "instead of" : "before"} ${name}`;
+          this.rules.push(label);
+          const applies = !t.condition || this.eval(t.condition, env) === true;
+          this.rules.pop();
+          if (!applies) continue;
+          this.note("trigger", `${label} fires`, t.span);
+          this.enter(label, t.span);
+          try {
+            this.execBlock(t.body, new Env(env));
+          } finally {
+            this.leave();
+          }
+          if (onlyFirst) return true;
+        }
+        return false;
+      };
+      run("before", false);
+      const replaced = run("instead", true);
+      if (!replaced && ev.body) {
+        this.enter(`event ${name}`, ev.span);
+        try {
+          this.execBlock(ev.body, new Env(env));
+        } finally {
+          this.leave();
+        }
+      }
+      run("after", false);
+      this.expire(name, span);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** Statuses that last `until` this event end now; those that last `for N` of it count down. */
+  private expire(event: string, span: A.Span) {
+    const statuses = this.program.expiries.get(event);
+    if (!statuses) return;
+    const seen = new Set<Entity>();
+    const visit = (v: Value | undefined) => {
+      if (Array.isArray(v)) v.forEach(visit);
+      else if (v instanceof Entity && !seen.has(v)) {
+        seen.add(v);
+        for (const s of statuses) {
+          const left = v.statuses.get(s.name.text);
+          if (left === undefined) continue;
+          const next = typeof left === "number" ? left - 1 : 0;
+          if (next <= 0) {
+            v.statuses.delete(s.name.text);
+            this.note("status", `${showValue(v)} is no longer ${s.name.text} (expired on ${event})`, s.span);
+          } else v.statuses.set(s.name.text, next);
+        }
+        Object.values(v.fields).forEach(visit);
+      }
+    };
+    for (const v of this.globals.values()) visit(v);
+    void span;
+  }
+
+  // ---- statements ------------------------------------------------------------------------------
+
+  private execBlock(b: A.Block, outer: Env): Returned | undefined {
+    const env = new Env(outer);
+    for (const s of b.statements) {
+      const r = this.exec(s, env);
+      if (r) return r;
+    }
+    return undefined;
+  }
+
+  private exec(s: A.Stmt, env: Env): Returned | undefined {
+    this.tick(s.span);
+    switch (s.kind) {
+      case "let":
+        env.define(s.name.text, this.eval(s.value, env));
+        return undefined;
+      case "if":
+        if (this.eval(s.condition, env) === true) return this.execBlock(s.then, env);
+        return s.else ? this.execBlock(s.else, env) : undefined;
+      case "while":
+        while (this.eval(s.condition, env) === true) {
+          const r = this.execBlock(s.body, env);
+          if (r) return r;
+          this.tick(s.span);
+        }
+        return undefined;
+      case "for": {
+        const from = this.eval(s.from, env);
+        const items: Value[] = s.to ? range(from as number, this.eval(s.to, env) as number) : [...(from as Value[])];
+        for (const item of items) {
+          const inner = new Env(env);
+          inner.define(s.name.text, item);
+          const r = this.execBlock(s.body, inner);
+          if (r) return r;
+        }
+        return undefined;
+      }
+      case "return":
+        return { value: s.value ? this.eval(s.value, env) : undefined };
+      case "emit": {
+        const ev = this.program.events.get(s.event.text)!;
+        this.emit(ev, this.args(s.args, ev.params, env), s.span);
+        return undefined;
+      }
+      case "apply": {
+        const target = this.entity(s.target, env);
+        const decl = this.program.statuses.get(s.status.text)!;
+        target.statuses.set(s.status.text, decl.expiry?.times ?? true);
+        this.note("status", `${showValue(target)} is now ${s.status.text}`, s.span);
+        return undefined;
+      }
+      case "clear": {
+        const target = this.entity(s.target, env);
+        if (target.statuses.delete(s.status.text)) this.note("status", `${showValue(target)} is no longer ${s.status.text}`, s.span);
+        return undefined;
+      }
+      case "add": {
+        const item = this.eval(s.item, env) as Value;
+        this.list(s.list, env).push(item);
+        this.note("move", `${showValue(item)} added to ${showExpr(s.list)}`, s.span);
+        return undefined;
+      }
+      case "remove": {
+        const item = this.eval(s.item, env) as Value;
+        this.take(this.list(s.list, env), item, s.list, s.span);
+        this.note("move", `${showValue(item)} removed from ${showExpr(s.list)}`, s.span);
+        return undefined;
+      }
+      case "move": {
+        const item = this.eval(s.item, env) as Value;
+        this.take(this.list(s.source, env), item, s.source, s.span);
+        this.list(s.target, env).push(item);
+        this.note("move", `${showValue(item)} moved from ${showExpr(s.source)} to ${showExpr(s.target)}`, s.span);
+        return undefined;
+      }
+      case "expect":
+        this.expect(s.value, env, s.span);
+        return undefined;
+      case "force": {
+        const values = this.eval(s.values, env) as Value[];
+        if (s.what.text === "dice") this.dice.force(values as number[], s.span);
+        else this.scripted.push(...values);
+        return undefined;
+      }
+      case "say":
+        this.note("say", showValue(this.eval(s.value, env)), s.span);
+        return undefined;
+      case "assign": {
+        let v = this.eval(s.value, env);
+        if (s.op !== "=") {
+          const current = this.eval(s.target, env) as number;
+          v = s.op === "+=" ? current + (v as number) : current - (v as number);
+        }
+        this.assign(s.target, v, env, s.span);
+        return undefined;
+      }
+      case "expr":
+        this.eval(s.value, env);
+        return undefined;
+      default:
+        return A.assertNever(s);
+    }
+  }
+
+  private expect(e: A.Expr, env: Env, span: A.Span) {
+    if (e.kind === "binary" && ["==", "!=", "<", "<=", ">", ">="].includes(e.op)) {
+      const left = this.eval(e.left, env);
+      const right = this.eval(e.right, env);
+      if (compare(e.op, left, right)) return;
+      throw new ExpectationFailed(`expected \`${showExpr(e)}\`\n    expected: ${e.op === "==" ? "" : `${e.op} `}${showValue(right)}\n    actual:   ${showValue(left)}`, span);
+    }
+    if (this.eval(e, env) !== true) throw new ExpectationFailed(`expected \`${showExpr(e)}\` to be true, but it is false`, span);
+  }
+
+  private assign(target: A.Expr, v: Value | undefined, env: Env, span: A.Span) {
+    switch (target.kind) {
+      case "name": {
+        const scope = env.lookup(target.name);
+        if (scope) scope.define(target.name, v);
+        else {
+          const field = this.program.stateFields.find((f) => f.name.text === target.name);
+          if (field) this.checkRange(field, v, span);
+          this.globals.set(target.name, v);
+        }
+        return;
+      }
+      case "member": {
+        const obj = this.entity(target.object, env);
+        const field = this.program.kinds.get(obj.kind)?.fields.find((f) => f.name.text === target.member.text);
+        if (field) this.checkRange(field, v, span);
+        obj.fields[target.member.text] = v;
+        return;
+      }
+      case "index": {
+        const list = this.list(target.object, env);
+        const i = this.eval(target.index, env) as number;
+        if (i < 0 || i >= list.length) throw new RuleError("R0501", `index ${i} is outside the list of ${list.length}`, target.index.span);
+        list[i] = v as Value;
+        return;
+      }
+      default:
+        throw new RuleError("R0501", "cannot assign to this", target.span);
+    }
+  }
+
+  private checkRange(f: A.FieldDecl, v: Value | undefined, span: A.Span) {
+    const r = f.type.range;
+    if (r && typeof v === "number" && (v < r.low || v > r.high)) {
+      throw new RuleError("R0501", `\`${f.name.text}\` would become ${v}, outside its declared range ${r.low}..${r.high}`, span);
+    }
+  }
+
+  private take(list: Value[], item: Value, listExpr: A.Expr, span: A.Span) {
+    const i = list.findIndex((x) => valuesEqual(x, item));
+    if (i < 0) throw new RuleError("R0501", `${showValue(item)} is not in ${showExpr(listExpr)}`, span);
+    list.splice(i, 1);
+  }
+
+  private entity(e: A.Expr, env: Env): Entity {
+    const v = this.eval(e, env);
+    if (v instanceof Entity) return v;
+    throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
+  }
+
+  private list(e: A.Expr, env: Env): Value[] {
+    const v = this.eval(e, env);
+    if (Array.isArray(v)) return v;
+    throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
+  }
+
+  // ---- expressions -----------------------------------------------------------------------------
+
+  eval(e: A.Expr, env: Env): Value | undefined {
+    switch (e.kind) {
+      case "int":
+      case "text":
+      case "bool":
+        return e.value;
+      case "name": {
+        const scope = env.lookup(e.name);
+        if (scope) return scope.get(e.name);
+        if (this.globals.has(e.name)) return this.globals.get(e.name);
+        throw new RuleError("R0501", `\`${e.name}\` has no value`, e.span);
+      }
+      case "member": {
+        if (e.object.kind === "name" && this.program.enums.has(e.object.name) && !env.lookup(e.object.name) && !this.globals.has(e.object.name)) {
+          return e.member.text;
+        }
+        const obj = this.eval(e.object, env);
+        if (!(obj instanceof Entity)) throw new RuleError("R0501", `\`${showExpr(e.object)}\` has no value yet`, e.object.span);
+        const v = obj.fields[e.member.text];
+        if (v === undefined) throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
+        return v;
+      }
+      case "index": {
+        const list = this.list(e.object, env);
+        const i = this.eval(e.index, env) as number;
+        if (i < 0 || i >= list.length) throw new RuleError("R0501", `index ${i} is outside \`${showExpr(e.object)}\`, which holds ${list.length}`, e.index.span);
+        return list[i];
+      }
+      case "call":
+        return this.evalCall(e, env);
+      case "list":
+        return e.items.map((i) => this.eval(i, env) as Value);
+      case "binary":
+        return this.binary(e, env);
+      case "not":
+        return this.eval(e.operand, env) !== true;
+      case "neg":
+        return -(this.eval(e.operand, env) as number);
+      case "has":
+        return this.entity(e.object, env).statuses.has(e.status.text);
+      case "cond":
+        return this.eval(e.condition, env) === true ? this.eval(e.then, env) : this.eval(e.else, env);
+      case "roll":
+        return this.roll(e, env);
+      case "choose":
+        return this.choose(e, env);
+      default:
+        return A.assertNever(e);
+    }
+  }
+
+  private binary(e: A.Expr & { kind: "binary" }, env: Env): Value {
+    if (e.op === "and") return this.eval(e.left, env) === true && this.eval(e.right, env) === true;
+    if (e.op === "or") return this.eval(e.left, env) === true || this.eval(e.right, env) === true;
+    const l = this.eval(e.left, env);
+    const r = this.eval(e.right, env);
+    switch (e.op) {
+      case "+":
+        return typeof l === "number" && typeof r === "number" ? l + r : showValue(l) + showValue(r);
+      case "-":
+        return (l as number) - (r as number);
+      case "*":
+        return (l as number) * (r as number);
+      case "/":
+      case "%": {
+        if (r === 0) throw new RuleError("R0501", `division by zero in \`${showExpr(e)}\``, e.span);
+        return e.op === "/" ? Math.trunc((l as number) / (r as number)) : (l as number) % (r as number);
+      }
+      default:
+        return compare(e.op, l, r);
+    }
+  }
+
+  private roll(e: A.Expr & { kind: "roll" }, env: Env): number {
+    const count = e.count ? (this.eval(e.count, env) as number) : 1;
+    const sides = this.eval(e.sides, env) as number;
+    if (!Number.isInteger(count) || count < 1 || count > 1000) throw new RuleError("R0501", `cannot roll ${count} dice`, e.span);
+    const results = Array.from({ length: count }, () => this.dice.roll(sides, e.span));
+    const total = results.reduce((n, r) => n + r.value, 0);
+    const forced = results.some((r) => r.forced) ? " (forced)" : "";
+    const shown = count === 1 ? `${total}` : `${results.map((r) => r.value).join("+")} = ${total}`;
+    this.note("roll", `roll ${count === 1 ? "" : count}d${sides} -> ${shown}${forced}`, e.span);
+    return total;
+  }
+
+  private choose(e: A.Expr & { kind: "choose" }, env: Env): Value {
+    const question = this.eval(e.question, env) as string;
+    const options = this.eval(e.options, env) as Value[];
+    if (options.length === 0) throw new RuleError("R0501", `nothing to choose from for "${question}"`, e.options.span);
+    let index: number | undefined;
+    let how = "default: the first option";
+    if (this.scripted.length > 0) {
+      const wanted = this.scripted.shift()!;
+      index = options.findIndex((o) => valuesEqual(o, wanted));
+      if (index < 0) throw new RuleError("R0503", `the scripted choice ${showValue(wanted)} is not one of the options for "${question}": ${options.map(showValue).join(", ")}`, e.span);
+      how = "scripted";
+    } else if (this.chooser) {
+      index = this.chooser.choose(question, options, e.span);
+      if (index !== undefined && (index < 0 || index >= options.length || !Number.isInteger(index))) {
+        throw new RuleError("R0503", `the chooser picked option ${index} of ${options.length} for "${question}"`, e.span);
+      }
+      if (index !== undefined) how = "chosen";
+    }
+    const picked = options[index ?? 0]!;
+    this.note("choice", `"${question}" -> ${showValue(picked)} (${how})`, e.span);
+    return picked;
+  }
+
+  private args(args: A.Arg[], params: A.Param[], env: Env): Value[] {
+    const out: Value[] = [];
+    args.forEach((a, i) => {
+      if (a.kind === "positional") out[i] = this.eval(a.value, env) as Value;
+      else if (a.kind === "named") out[params.findIndex((p) => p.name.text === a.name.text)] = this.eval(a.value, env) as Value;
+    });
+    return out;
+  }
+
+  private evalCall(e: A.Expr & { kind: "call" }, env: Env): Value | undefined {
+    const name = (e.callee as { name: string }).name;
+    const first = e.args[0];
+    if (first?.kind === "comprehension") return this.aggregate(name, first.comp, env, e.span);
+    const fn = this.program.fns.get(name);
+    if (fn) return this.callFn(fn, this.args(e.args, fn.params, env), e.span);
+    const value = this.program.values.get(name);
+    if (value) return this.callValue(value, this.args(e.args, value.params, env), e.span);
+    const table = this.program.tables.get(name);
+    if (table) return this.callTable(table, this.args(e.args, table.params, env), e.span);
+    const kind = this.program.kinds.get(name);
+    if (kind) {
+      const named = new Map<string, Value>();
+      for (const a of e.args) if (a.kind === "named") named.set(a.name.text, this.eval(a.value, env) as Value);
+      return this.construct(kind, named);
+    }
+    const b = builtins[name];
+    if (b) return this.builtin(name, this.args(e.args, b.params.map((p) => ({ name: { text: p.name } }) as A.Param), env), e.span);
+    throw new RuleError("R0501", `there is no function \`${name}\``, e.callee.span);
+  }
+
+  private builtin(name: string, a: Value[], span: A.Span): Value {
+    const n = a as number[];
+    switch (name) {
+      case "min":
+        return Math.min(n[0]!, n[1]!);
+      case "max":
+        return Math.max(n[0]!, n[1]!);
+      case "abs":
+        return Math.abs(n[0]!);
+      case "clamp":
+        return Math.min(Math.max(n[0]!, n[1]!), n[2]!);
+      case "chance": {
+        const r = this.dice.roll(100, span);
+        const hit = r.value <= n[0]!;
+        this.note("roll", `chance ${n[0]}%: d100 -> ${r.value}${r.forced ? " (forced)" : ""}, ${hit ? "success" : "failure"}`, span);
+        return hit;
+      }
+      case "len":
+        return (a[0] as Value[]).length;
+      case "contains":
+        return (a[0] as Value[]).some((x) => valuesEqual(x, a[1]));
+      case "str":
+        return showValue(a[0]);
+      case "last": {
+        const list = a[0] as Value[];
+        if (list.length === 0) throw new RuleError("R0501", "`last` of an empty list", span);
+        return list[list.length - 1]!;
+      }
+      default:
+        throw new RuleError("R0501", `there is no built-in \`${name}\``, span);
+    }
+  }
+
+  private aggregate(name: string, c: A.Comprehension, env: Env, span: A.Span): Value {
+    const source = this.list(c.source, env);
+    const inner = new Env(env);
+    const binder = c.binder.text;
+    const matching: Value[] = [];
+    for (const item of source) {
+      inner.define(binder, item);
+      if (!c.where || this.eval(c.where, inner) === true) {
+        matching.push(item);
+        if (name === "first" || name === "any") break;
+      }
+    }
+    const yields = () =>
+      matching.map((item) => {
+        inner.define(binder, item);
+        return this.eval(c.yield!, inner) as number;
+      });
+    switch (name) {
+      case "count":
+        return matching.length;
+      case "sum":
+        return yields().reduce((a, b) => a + b, 0);
+      case "any":
+        return matching.length > 0;
+      case "all":
+        return matching.length === source.length;
+      case "filter":
+        return matching;
+      case "first":
+      case "min":
+      case "max": {
+        if (matching.length === 0) {
+          if (c.otherwise) return this.eval(c.otherwise, env) as Value;
+          throw new RuleError("R0501", `\`${name}\` found no item in \`${showExpr(c.source)}\`; add \`else value\` for that case`, span);
+        }
+        if (name === "first") return matching[0]!;
+        const ys = yields();
+        return name === "min" ? Math.min(...ys) : Math.max(...ys);
+      }
+      default:
+        throw new RuleError("R0501", `\`${name}\` is not an aggregate`, span);
+    }
+  }
+}
+
+function range(a: number, b: number): number[] {
+  const out: number[] = [];
+  for (let i = a; i <= b; i++) out.push(i);
+  return out;
+}
+
+function compare(op: string, l: Value | undefined, r: Value | undefined): boolean {
+  switch (op) {
+    case "==":
+      return valuesEqual(l, r);
+    case "!=":
+      return !valuesEqual(l, r);
+    case "<":
+      return (l as number) < (r as number);
+    case "<=":
+      return (l as number) <= (r as number);
+    case ">":
+      return (l as number) > (r as number);
+    case ">=":
+      return (l as number) >= (r as number);
+    default:
+      return false;
+  }
+}
+
+function applyModifier(op: A.ModifierOp, current: Value | undefined, amount: Value | undefined): Value | undefined {
+  const c = current as number;
+  const a = amount as number;
+  switch (op) {
+    case "set":
+      return amount;
+    case "add":
+      return c + a;
+    case "multiply":
+      return c * a;
+    case "double":
+      return c * 2;
+    case "atLeast":
+      return Math.max(c, a);
+    case "atMost":
+      return Math.min(c, a);
+    default:
+      return A.assertNever(op);
+  }
+}

@@ -1,0 +1,105 @@
+// Game state as JSON and as runtime values. Conversion follows the declarations; the JSON is validated
+// against the derived schema before it gets here, so this code can trust its shape.
+import type * as A from "../ast.ts";
+import type { RuntimeProgram } from "./index-program.ts";
+import { Entity, RuleError, type Value } from "./values.ts";
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json): Value {
+  const n = type.name.text;
+  if (n === "list") return (json as Json[]).map((j) => fromJson(p, type.element!, j));
+  const kind = p.kinds.get(n);
+  if (kind) {
+    const obj = json as Record<string, Json>;
+    const e = new Entity(n, {});
+    for (const f of kind.fields) {
+      e.fields[f.name.text] = obj[f.name.text] === undefined ? defaultValue(p, f, new Set()) : fromJson(p, f.type, obj[f.name.text]!);
+    }
+    const statuses = obj["statuses"];
+    if (statuses && typeof statuses === "object" && !Array.isArray(statuses)) {
+      for (const [s, left] of Object.entries(statuses)) e.statuses.set(s, typeof left === "number" ? left : true);
+    }
+    return e;
+  }
+  return json as Value;
+}
+
+export function toJson(v: Value | undefined): Json {
+  if (v === undefined) return null;
+  if (Array.isArray(v)) return v.map(toJson);
+  if (v instanceof Entity) {
+    const out: Record<string, Json> = {};
+    for (const [k, x] of Object.entries(v.fields)) out[k] = toJson(x);
+    if (v.statuses.size > 0) out["statuses"] = Object.fromEntries(v.statuses);
+    return out;
+  }
+  return v;
+}
+
+/**
+ * A field's starting value: its declared default, else an empty list, `false`, the low end of an int
+ * range, or (for a kind whose fields all have defaults) a fresh entity. Otherwise it has none yet.
+ */
+export function defaultValue(p: RuntimeProgram, f: A.FieldDecl, visiting: Set<string>, evalDefault?: (e: A.Expr) => Value): Value | undefined {
+  if (f.default) return evalDefault ? evalDefault(f.default) : literal(f.default);
+  return defaultForType(p, f.type, visiting);
+}
+
+function defaultForType(p: RuntimeProgram, t: A.TypeRef, visiting: Set<string>): Value | undefined {
+  const n = t.name.text;
+  if (n === "list") return [];
+  if (n === "bool") return false;
+  if (n === "int") return t.range ? t.range.low : 0;
+  if (n === "text") return "";
+  const en = p.enums.get(n);
+  if (en) return en.members[0]?.text;
+  const kind = p.kinds.get(n);
+  if (kind && !visiting.has(n)) {
+    visiting.add(n);
+    const e = new Entity(n, {});
+    for (const f of kind.fields) e.fields[f.name.text] = defaultValue(p, f, visiting);
+    visiting.delete(n);
+    return e;
+  }
+  return undefined;
+}
+
+/** Defaults are constants in practice: numbers, text, booleans, enum members, empty lists. */
+function literal(e: A.Expr): Value | undefined {
+  switch (e.kind) {
+    case "int":
+    case "text":
+    case "bool":
+      return e.value;
+    case "neg":
+      return e.operand.kind === "int" ? -e.operand.value : undefined;
+    case "list":
+      return e.items.map((i) => literal(i)).filter((x): x is Value => x !== undefined);
+    case "member":
+      return e.member.text;
+    default:
+      throw new RuleError("R0501", "a field default must be a constant", e.span);
+  }
+}
+
+export function initialState(p: RuntimeProgram): Map<string, Value | undefined> {
+  const globals = new Map<string, Value | undefined>();
+  for (const f of p.stateFields) globals.set(f.name.text, defaultValue(p, f, new Set()));
+  return globals;
+}
+
+export function stateFromJson(p: RuntimeProgram, json: Record<string, Json>): Map<string, Value | undefined> {
+  const globals = initialState(p);
+  for (const f of p.stateFields) {
+    const j = json[f.name.text];
+    if (j !== undefined) globals.set(f.name.text, fromJson(p, f.type, j));
+  }
+  return globals;
+}
+
+export function stateToJson(globals: Map<string, Value | undefined>): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const [k, v] of globals) out[k] = toJson(v);
+  return out;
+}

@@ -1,0 +1,119 @@
+// The JSON Schema of a game state, derived from the `state`, `kind` and `enum` declarations, and its
+// validation with ajv. A rejected state is reported with its JSON path and the declaration it breaks.
+import { Ajv, type ErrorObject } from "ajv";
+import * as A from "./ast.ts";
+import type { RuntimeProgram } from "./runtime/index-program.ts";
+
+type Schema = Record<string, unknown>;
+
+export function stateSchema(p: RuntimeProgram): Schema {
+  const defs: Record<string, Schema> = {};
+  for (const [name, e] of p.enums) defs[name] = { enum: e.members.map((m) => m.text), description: e.doc ?? `enum ${name}` };
+  const statusNames = [...p.statuses.keys()];
+  for (const [name, k] of p.kinds) {
+    defs[name] = {
+      ...objectOf(k.fields),
+      description: k.doc ?? `kind ${name}`,
+    };
+    (defs[name]!["properties"] as Record<string, Schema>)["statuses"] = {
+      type: "object",
+      propertyNames: { enum: statusNames },
+      additionalProperties: { anyOf: [{ const: true }, { type: "integer", minimum: 1 }] },
+      description: "Statuses the entity holds: `true`, or how many more events until it expires.",
+    };
+  }
+  return { $schema: "http://json-schema.org/draft-07/schema#", title: "game state", ...objectOf(p.stateFields), definitions: defs };
+}
+
+function objectOf(fields: A.FieldDecl[]): Schema {
+  const properties: Record<string, Schema> = {};
+  const required: string[] = [];
+  for (const f of fields) {
+    properties[f.name.text] = { ...typeSchema(f.type), ...(f.doc ? { description: f.doc } : {}) };
+    if (!f.default && !A.hasNaturalDefault(f)) required.push(f.name.text);
+  }
+  return { type: "object", properties, required, additionalProperties: false };
+}
+
+function typeSchema(t: A.TypeRef): Schema {
+  switch (t.name.text) {
+    case "int":
+      return { type: "integer", ...(t.range ? { minimum: t.range.low, maximum: t.range.high } : {}) };
+    case "bool":
+      return { type: "boolean" };
+    case "text":
+      return { type: "string" };
+    case "list":
+      return { type: "array", items: t.element ? typeSchema(t.element) : {} };
+    default:
+      return { $ref: `#/definitions/${t.name.text}` };
+  }
+}
+
+export interface StateProblem {
+  /** JSON pointer into the state, like `/attacker/units/0/hp`. */
+  path: string;
+  message: string;
+  /** The declaration the value breaks, like `Unit.hp` at units.rules:12:3. */
+  declaration?: { name: string; span: A.Span };
+}
+
+const validators = new WeakMap<RuntimeProgram, ReturnType<Ajv["compile"]>>();
+
+export function validateState(p: RuntimeProgram, state: unknown): StateProblem[] {
+  let validate = validators.get(p);
+  if (!validate) {
+    validate = new Ajv({ allErrors: true, strict: false }).compile(stateSchema(p));
+    validators.set(p, validate);
+  }
+  if (validate(state)) return [];
+  return (validate.errors ?? []).map((e) => problem(p, e));
+}
+
+function problem(p: RuntimeProgram, e: ErrorObject): StateProblem {
+  let path = e.instancePath;
+  let message = e.message ?? "is not valid";
+  if (e.keyword === "additionalProperties") {
+    const extra = (e.params as { additionalProperty: string }).additionalProperty;
+    path = `${path}/${extra}`;
+    message = "is not a declared field";
+  } else if (e.keyword === "required") {
+    const missing = (e.params as { missingProperty: string }).missingProperty;
+    path = `${path}/${missing}`;
+    message = "is required: the field has no default";
+  } else if (e.keyword === "enum") {
+    message = `must be one of ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(", ")}`;
+  }
+  const declaration = declarationAt(p, path);
+  return { path: path || "/", message, ...(declaration ? { declaration } : {}) };
+}
+
+/** Walks a JSON pointer through the declared types to find the field declaration it lands on. */
+function declarationAt(p: RuntimeProgram, pointer: string): { name: string; span: A.Span } | undefined {
+  const parts = pointer.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  let fields: A.FieldDecl[] = p.stateFields;
+  let owner = "state";
+  let found: { name: string; span: A.Span } | undefined;
+  let type: A.TypeRef | undefined;
+  for (const part of parts) {
+    if (type?.name.text === "list" && /^\d+$/.test(part)) {
+      type = type.element;
+      const k = type ? p.kinds.get(type.name.text) : undefined;
+      if (k) {
+        fields = k.fields;
+        owner = k.name.text;
+      }
+      continue;
+    }
+    const f = fields.find((x) => x.name.text === part);
+    if (!f) return found;
+    found = { name: `${owner}.${f.name.text}`, span: f.span };
+    type = f.type;
+    const k = p.kinds.get(f.type.name.text);
+    if (k) {
+      fields = k.fields;
+      owner = k.name.text;
+    }
+  }
+  return found;
+}

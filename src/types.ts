@@ -1,0 +1,51 @@
+// The checker's model of types. `any` stands for "already reported" so one mistake yields one error.
+
+export type Type =
+  | { t: "int"; low?: number; high?: number }
+  | { t: "bool" }
+  | { t: "text" }
+  | { t: "void" }
+  | { t: "any" }
+  | { t: "enum"; name: string }
+  | { t: "kind"; name: string }
+  | { t: "list"; of: Type };
+
+export const INT: Type = { t: "int" };
+export const BOOL: Type = { t: "bool" };
+export const TEXT: Type = { t: "text" };
+export const VOID: Type = { t: "void" };
+export const ANY: Type = { t: "any" };
+export const listOf = (of: Type): Type => ({ t: "list", of });
+
+export function typeToString(t: Type): string {
+  switch (t.t) {
+    case "int":
+      return t.low !== undefined ? `int in ${t.low}..${t.high}` : "int";
+    case "enum":
+    case "kind":
+      return t.name;
+    case "list":
+      return `list<${typeToString(t.of)}>`;
+    default:
+      return t.t;
+  }
+}
+
+/** Can a value of type `from` be stored where `to` is expected? Ranges are checked at run time. */
+export function assignable(from: Type, to: Type): boolean {
+  if (from.t === "any" || to.t === "any") return true;
+  if (from.t !== to.t) return false;
+  switch (to.t) {
+    case "enum":
+    case "kind":
+      return (from as { name: string }).name === to.name;
+    case "list":
+      return assignable((from as { of: Type }).of, to.of);
+    default:
+      return true;
+  }
+}
+
+export function sameType(a: Type, b: Type): boolean {
+  return assignable(a, b) && assignable(b, a);
+}
