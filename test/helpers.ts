@@ -1,0 +1,56 @@
+// Shared test helpers: an in-memory file host, and shortcuts from source text to a checked program.
+import type { SourceFile } from "../src/ast.ts";
+import { formatDiagnostic, type Diagnostic } from "../src/diagnostics.ts";
+import { compile, runExamples, type Compiled, type ExampleResult } from "../src/pipeline.ts";
+import type { FileHost } from "../src/program.ts";
+
+/** A FileHost over a map of path -> text, with `/`-separated relative imports. */
+export function memoryHost(files: Record<string, string>): FileHost {
+  return {
+    read: (path) => (Object.hasOwn(files, path) ? files[path] : undefined),
+    listRules: (path) => {
+      const prefix = path.endsWith("/") ? path : `${path}/`;
+      const below = Object.keys(files).filter((f) => f.startsWith(prefix) && f.endsWith(".rules"));
+      return below.length > 0 ? below.sort() : undefined;
+    },
+    normalize: (path) => normalizePath(path),
+    resolve: (from, importPath) => normalizePath([...from.split("/").slice(0, -1), importPath].join("/")),
+  };
+}
+
+function normalizePath(path: string): string {
+  const out: string[] = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") out.pop();
+    else out.push(part);
+  }
+  return out.join("/");
+}
+
+/** Compiles one in-memory file called `main.rules` (plus any others given). */
+export function compileText(text: string, others: Record<string, string> = {}): Compiled {
+  return compile(["main.rules"], memoryHost({ "main.rules": text, ...others }));
+}
+
+/** Compiles and insists there are no errors; returns the program. */
+export function checked(text: string, others: Record<string, string> = {}): SourceFile[] {
+  const c = compileText(text, others);
+  if (!c.program) throw new Error(`expected the program to check, got:\n${render(c.diagnostics, c.texts)}`);
+  return c.program;
+}
+
+/** Runs every example of a program that must check; results by title. */
+export function examples(text: string): Map<string, ExampleResult> {
+  return new Map(runExamples(checked(text)).map((r) => [r.title, r]));
+}
+
+export function example(text: string, title: string): ExampleResult {
+  const r = examples(text).get(title);
+  if (!r) throw new Error(`no example "${title}"`);
+  return r;
+}
+
+export function render(ds: readonly Diagnostic[], texts: Map<string, string>): string {
+  return ds.map((d) => formatDiagnostic(d, texts.get(d.span.file))).join("\n\n");
+}
