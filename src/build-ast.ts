@@ -265,19 +265,18 @@ class Builder {
 
   private tableRow(node: CstNode): A.TableRow {
     const c = node.children;
-    return {
-      patterns: this.nodes(c, "pattern").map((p) => {
-        const pc = p.children;
-        const low = this.maybeNode(pc, "low");
-        const high = this.maybeNode(pc, "high");
-        const pat: A.Pattern = { span: this.span(p) };
-        if (low) pat.low = this.expr(low);
-        if (high) pat.high = this.expr(high);
-        return pat;
-      }),
-      result: this.expr(this.node(c, "expression")),
-      span: this.span(node),
-    };
+    const result = this.expr(this.node(c, "expression"));
+    const patterns = this.nodes(c, "pattern").map((p) => {
+      const pc = p.children;
+      const low = this.maybeNode(pc, "low");
+      const high = this.maybeNode(pc, "high");
+      const pat: A.Pattern = { span: this.span(p) };
+      if (low) pat.low = this.expr(low);
+      if (high) pat.high = this.expr(high);
+      return pat;
+    });
+    // The row ends at its result: a trailing comma is punctuation, not part of the row.
+    return { patterns, result, span: this.join(this.span(node), result.span) };
   }
 
   // ---- statements ------------------------------------------------------------------------------

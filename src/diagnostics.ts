@@ -60,20 +60,24 @@ export function sortDiagnostics(ds: Diagnostic[]): Diagnostic[] {
   );
 }
 
-/** Levenshtein distance, for "did you mean". */
+/**
+ * Edit distance for "did you mean": insertions, deletions, substitutions and swaps of two neighbouring
+ * letters each cost 1 (optimal string alignment), ignoring case. Swaps matter: `clmap` is one slip
+ * from `clamp`, and plain Levenshtein would count it as two and miss the suggestion for short names.
+ */
 function editDistance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = prev[j]!;
-      const cost = a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1;
-      prev[j] = Math.min(above + 1, prev[j - 1]! + 1, diagonal + cost);
-      diagonal = above;
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  const d: number[][] = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= x.length; i++) {
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
     }
   }
-  return prev[b.length]!;
+  return d[x.length]![y.length]!;
 }
 
 /** The closest candidate within a distance that scales with the name's length, if any. */

@@ -91,7 +91,9 @@ export function runScenario(program: RuntimeProgram, scenario: Scenario, options
   });
   try {
     const result = interp.call(fn.name.text, [], fn.span);
-    return { ...(result === undefined ? {} : { result, resultText: showValue(result) }), state: stateToJson(interp.globals), rng: interp.dice.state(), trace: interp.trace };
+    const enumName = fn.returns && program.enums.has(fn.returns.name.text) ? fn.returns.name.text : undefined;
+    const resultText = enumName ? `${enumName}.${showValue(result)}` : showValue(result);
+    return { ...(result === undefined ? {} : { result, resultText }), state: stateToJson(interp.globals), rng: interp.dice.state(), trace: interp.trace };
   } catch (err) {
     return { trace: interp.trace, error: describeFailure(err) };
   }

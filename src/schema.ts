@@ -2,6 +2,7 @@
 // validation with ajv. A rejected state is reported with its JSON path and the declaration it breaks.
 import { Ajv, type ErrorObject } from "ajv";
 import * as A from "./ast.ts";
+import { didYouMean } from "./diagnostics.ts";
 import type { RuntimeProgram } from "./runtime/index-program.ts";
 
 type Schema = Record<string, unknown>;
@@ -17,7 +18,8 @@ export function stateSchema(p: RuntimeProgram): Schema {
     };
     (defs[name]!["properties"] as Record<string, Schema>)["statuses"] = {
       type: "object",
-      propertyNames: { enum: statusNames },
+      // An empty `enum` is not a valid schema (ajv refuses to compile it): with no statuses declared, none are allowed.
+      ...(statusNames.length > 0 ? { propertyNames: { enum: statusNames } } : { maxProperties: 0 }),
       additionalProperties: { anyOf: [{ const: true }, { type: "integer", minimum: 1 }] },
       description: "Statuses the entity holds: `true`, or how many more events until it expires.",
     };
@@ -75,45 +77,61 @@ function problem(p: RuntimeProgram, e: ErrorObject): StateProblem {
   let message = e.message ?? "is not valid";
   if (e.keyword === "additionalProperties") {
     const extra = (e.params as { additionalProperty: string }).additionalProperty;
-    path = `${path}/${extra}`;
-    message = "is not a declared field";
-  } else if (e.keyword === "required") {
+    const owner = walk(p, e.instancePath);
+    const names = owner.fields.map((f) => f.name.text);
+    const guess = didYouMean(extra, names);
+    return {
+      path: `${path}/${extra}`,
+      message: `is not a field of ${owner.name === "state" ? "the state" : `\`${owner.name}\``}${guess ? `: ${guess}` : ""}`,
+      ...(owner.span ? { declaration: { name: owner.name, span: owner.span } } : {}),
+    };
+  }
+  if (e.keyword === "required") {
     const missing = (e.params as { missingProperty: string }).missingProperty;
     path = `${path}/${missing}`;
-    message = "is required: the field has no default";
+    message = "is missing, and the field has no default";
   } else if (e.keyword === "enum") {
     message = `must be one of ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(", ")}`;
+  } else if (e.keyword === "type") {
+    message = `must be ${article((e.params as { type: string }).type)}`;
   }
-  const declaration = declarationAt(p, path);
-  return { path: path || "/", message, ...(declaration ? { declaration } : {}) };
+  const { field } = walk(p, path);
+  return { path: path || "/", message, ...(field ? { declaration: field } : {}) };
 }
 
-/** Walks a JSON pointer through the declared types to find the field declaration it lands on. */
-function declarationAt(p: RuntimeProgram, pointer: string): { name: string; span: A.Span } | undefined {
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+interface Walked {
+  /** The field declaration the pointer lands on, if it lands on one. */
+  field?: { name: string; span: A.Span };
+  /** The kind (or the state) whose fields a next step would name. */
+  name: string;
+  fields: A.FieldDecl[];
+  span?: A.Span;
+}
+
+/** Walks a JSON pointer through the declared types to the declarations it passes. */
+function walk(p: RuntimeProgram, pointer: string): Walked {
   const parts = pointer.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-  let fields: A.FieldDecl[] = p.stateFields;
-  let owner = "state";
-  let found: { name: string; span: A.Span } | undefined;
+  let at: Walked = { name: "state", fields: p.stateFields };
   let type: A.TypeRef | undefined;
+  const enterKind = (t: A.TypeRef | undefined) => {
+    const k = t ? p.kinds.get(t.name.text) : undefined;
+    if (k) at = { ...at, name: k.name.text, fields: k.fields, span: k.span };
+  };
   for (const part of parts) {
     if (type?.name.text === "list" && /^\d+$/.test(part)) {
       type = type.element;
-      const k = type ? p.kinds.get(type.name.text) : undefined;
-      if (k) {
-        fields = k.fields;
-        owner = k.name.text;
-      }
+      enterKind(type);
       continue;
     }
-    const f = fields.find((x) => x.name.text === part);
-    if (!f) return found;
-    found = { name: `${owner}.${f.name.text}`, span: f.span };
+    const f = at.fields.find((x) => x.name.text === part);
+    if (!f) return at;
+    at = { ...at, field: { name: `${at.name}.${f.name.text}`, span: f.span } };
     type = f.type;
-    const k = p.kinds.get(f.type.name.text);
-    if (k) {
-      fields = k.fields;
-      owner = k.name.text;
-    }
+    enterKind(type);
   }
-  return found;
+  return at;
 }

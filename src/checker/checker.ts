@@ -41,6 +41,8 @@ interface Context {
 }
 
 const PRIMITIVES = ["int", "bool", "text", "list"];
+/** A table pattern that is not a constant: its row takes no part in the coverage check. */
+const INVALID = Symbol("invalid pattern");
 
 export function checkProgram(files: A.SourceFile[], resolveImport: (from: string, path: string) => string): CheckResult {
   const diagnostics: Diagnostic[] = [];
@@ -191,7 +193,7 @@ class Checker {
       this.expectType(dt, t, f.default.span, `the default of \`${f.name.text}\``);
       const v = constInt(f.default);
       if (t.t === "int" && t.low !== undefined && v !== undefined && (v < t.low || v > t.high!)) {
-        this.report("E0210", f.default.span, `the default ${v} is outside ${t.low}..${t.high}`);
+        this.report("E0210", f.default.span, `the default ${v} of \`${f.name.text}\` is outside its range ${t.low}..${t.high}`);
       }
     }
   }
@@ -259,14 +261,20 @@ class Checker {
     const paramTypes = d.params.map((p) => scope.get(p.name.text)!.type);
     const returns = this.resolveType(d.returns, ctx.file);
     const rows: ConstPattern[][] = [];
+    // A row whose patterns are already reported cannot be placed, so coverage would only guess.
+    let rowsKnown = true;
     for (const row of d.rows) {
       this.expectType(this.expr(row.result, scope, ctx), returns, row.result.span, "the table's result");
       if (row.patterns.length !== d.params.length) {
         this.report("E0202", row.span, `this row has ${row.patterns.length} pattern(s) but \`${d.name.text}\` takes ${d.params.length} input(s)`);
+        rowsKnown = false;
         continue;
       }
-      rows.push(row.patterns.map((p, i) => this.pattern(p, paramTypes[i]!, ctx)));
+      const patterns = row.patterns.map((p, i) => this.pattern(p, paramTypes[i]!, ctx));
+      if (patterns.includes(INVALID)) rowsKnown = false;
+      else rows.push(patterns as ConstPattern[]);
     }
+    if (!rowsKnown) return;
     const coverage = tableCoverage(paramTypes.map((t) => domainOf(t, this.enumMembers)), rows);
     if (coverage && coverage.uncoveredCount > 0) {
       const show = (tuple: Key[]) => tuple.map((v, i) => `${d.params[i]!.name.text} = ${showKey(v, paramTypes[i]!)}`).join(", ");
@@ -278,12 +286,16 @@ class Checker {
     }
   }
 
-  private pattern(p: A.Pattern, t: Type, ctx: Context): ConstPattern {
+  /** A row pattern as a constant; INVALID when it is not one (already reported). */
+  private pattern(p: A.Pattern, t: Type, ctx: Context): ConstPattern | typeof INVALID {
     if (!p.low) return undefined;
     const low = this.constant(p.low, t, ctx);
     const high = p.high ? this.constant(p.high, t, ctx) : low;
-    if (p.high && t.t !== "int" && t.t !== "any") this.report("E0207", p.span, "a range pattern needs a number input");
-    if (low === undefined || high === undefined) return undefined;
+    if (p.high && t.t !== "int" && t.t !== "any") {
+      this.report("E0207", p.span, "a range pattern needs a number input");
+      return INVALID;
+    }
+    if (low === undefined || high === undefined) return INVALID;
     return { low, high };
   }
 
@@ -706,7 +718,7 @@ class Checker {
       this.expectType(t, ft, a.value.span, `\`${k.name.text}.${f.name.text}\``);
     }
     const missing = k.fields.filter((f) => !f.default && !given.has(f.name.text) && !A.hasNaturalDefault(f));
-    if (missing.length) this.report("E0202", e.span, `\`${k.name.text}\` needs ${missing.map((f) => `\`${f.name.text}\``).join(", ")}, which have no default`);
+    if (missing.length) this.report("E0202", e.span, `\`${k.name.text}\` needs ${missing.map((f) => `\`${f.name.text}\``).join(", ")}, which ${missing.length === 1 ? "has no default" : "have no defaults"}`);
     return { t: "kind", name: k.name.text };
   }
 
