@@ -215,7 +215,7 @@ export type Expr =
   | { kind: "neg"; operand: Expr; span: Span }
   | { kind: "has"; object: Expr; status: Name; span: Span }
   | { kind: "cond"; condition: Expr; then: Expr; else: Expr; span: Span }
-  | { kind: "roll"; count?: Expr; sides: Expr; span: Span }
+  | { kind: "roll"; count?: Expr; sides: Expr; span: Span; /** Set when `roll(...)` was given other than 1 or 2 plain arguments. */ badArgs?: Span }
   | { kind: "choose"; question: Expr; options: Expr; span: Span };
 
 export type ExprKind = Expr["kind"];

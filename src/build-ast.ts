@@ -11,7 +11,25 @@ export interface ParseResult {
   diagnostics: Diagnostic[];
 }
 
+/**
+ * How deeply statements and expressions may nest. The parser, checker and interpreter all recurse over
+ * the tree, so a machine-made file nested thousands deep would overflow the stack; no rule text comes
+ * near this.
+ */
+export const MAX_NESTING = 500;
+
 export function parseFile(path: string, text: string): ParseResult {
+  try {
+    return parseUnguarded(path, text);
+  } catch (err) {
+    // The parser recurses once per bracket or block: only absurd nesting gets here.
+    if (!(err instanceof RangeError)) throw err;
+    const span = spanAt(path, text, 0, Math.min(1, text.length));
+    return { diagnostics: [diag("E0002", span, "this file nests brackets, blocks or expressions too deeply to read")] };
+  }
+}
+
+function parseUnguarded(path: string, text: string): ParseResult {
   const lexed = lexer.tokenize(text);
   const diagnostics: Diagnostic[] = [];
   for (const e of lexed.errors) {
@@ -28,7 +46,28 @@ export function parseFile(path: string, text: string): ParseResult {
   if (diagnostics.length > 0) return { diagnostics };
   const docs = new Map<number, string>();
   for (const t of lexed.groups["docs"] ?? []) docs.set(t.startLine ?? 0, t.image.replace(/^\/\/\/ ?/, ""));
-  return { file: new Builder(path, docs).file(cst), diagnostics };
+  const file = new Builder(path, docs).file(cst);
+  const deepest = deepestNode(file);
+  if (deepest) return { diagnostics: [diag("E0002", deepest, `this is nested more than ${MAX_NESTING} levels deep`, "split it with `let` or a helper `fn`")] };
+  return { file, diagnostics };
+}
+
+/** The span of the first node nested deeper than MAX_NESTING, found without recursion. */
+function deepestNode(file: A.SourceFile): A.Span | undefined {
+  const stack: { node: unknown; depth: number }[] = [{ node: file.decls, depth: 0 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push({ node: item, depth });
+      continue;
+    }
+    if (typeof node !== "object" || node === null) continue;
+    const isNode = "kind" in node && "span" in node;
+    const d = isNode ? depth + 1 : depth;
+    if (d > MAX_NESTING) return (node as { span: A.Span }).span;
+    for (const [key, child] of Object.entries(node)) if (key !== "span" && typeof child === "object") stack.push({ node: child, depth: d });
+  }
+  return undefined;
 }
 
 function spanAt(file: string, text: string, start: number, end: number): A.Span {
@@ -486,10 +525,12 @@ class Builder {
       if (count) e.count = { kind: "int", value: Number(count), span: dspan };
       return e;
     }
-    const args = this.args(this.node(c, "argList"));
+    const list = this.node(c, "argList");
+    const args = this.args(list);
     const values = args.map((a) => (a.kind === "positional" ? a.value : ({ kind: "int", value: 0, span: a.span } as A.Expr)));
-    if (values.length >= 2) return { kind: "roll", count: values[0]!, sides: values[1]!, span };
-    return { kind: "roll", sides: values[0] ?? { kind: "int", value: 0, span }, span };
+    const bad = args.length < 1 || args.length > 2 || args.some((a) => a.kind !== "positional") ? { badArgs: this.span(list) } : {};
+    if (values.length >= 2) return { kind: "roll", count: values[0]!, sides: values[1]!, span, ...bad };
+    return { kind: "roll", sides: values[0] ?? { kind: "int", value: 1, span }, span, ...bad };
   }
 }
 

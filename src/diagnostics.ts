@@ -20,7 +20,7 @@ export const catalogue = {
   E0204: { severity: "error", summary: "an assignment to something that cannot be assigned" },
   E0205: { severity: "error", summary: "a `return` that does not fit the function" },
   E0206: { severity: "error", summary: "a statement in the wrong place" },
-  E0207: { severity: "error", summary: "a table pattern that is not a constant" },
+  E0207: { severity: "error", summary: "a table pattern or field default that is not a constant" },
   E0208: { severity: "error", summary: "a malformed modifier" },
   E0209: { severity: "error", summary: "a malformed aggregate such as `sum(x in xs => x.hp)`" },
   E0210: { severity: "error", summary: "a default value outside the declared range" },

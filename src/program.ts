@@ -27,6 +27,10 @@ export function loadProgram(roots: string[], host: FileHost): LoadedProgram {
   const queue: string[] = [];
   for (const root of roots) {
     const listed = host.listRules(root);
+    if (listed?.length === 0) {
+      const here = { file: root, line: 1, col: 1, endLine: 1, endCol: 1, start: 0, end: 0 };
+      diagnostics.push(diag("E0003", here, `there are no \`.rules\` files in \`${root}\``));
+    }
     if (listed) queue.push(...listed);
     else queue.push(host.normalize(root));
   }

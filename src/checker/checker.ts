@@ -189,6 +189,7 @@ class Checker {
       if (f.name.text === RESERVED_FIELD) this.report("E0102", f.name.span, `\`${RESERVED_FIELD}\` is reserved: every entity already holds its statuses there`, "choose another field name");
       const t = this.resolveType(f.type, ctx.file);
       if (!f.default) continue;
+      if (!isConstant(f.default)) this.report("E0207", f.default.span, "a field's default must be a constant: a number, text, `true`/`false`, an enum member or a list of those");
       const dt = this.expr(f.default, new Scope(), ctx);
       this.expectType(dt, t, f.default.span, `the default of \`${f.name.text}\``);
       const v = constInt(f.default);
@@ -512,6 +513,7 @@ class Checker {
         return a.t === "any" ? b : a.t === "int" ? INT : a;
       }
       case "roll":
+        if (e.badArgs) this.report("E0202", e.badArgs, "`roll` takes the number of sides, or the number of dice and the sides: `roll(20)`, `roll(2, 6)`");
         if (e.count) this.expectType(this.expr(e.count, scope, ctx), INT, e.count.span, "the number of dice");
         this.expectType(this.expr(e.sides, scope, ctx), INT, e.sides.span, "the number of sides");
         return INT;
@@ -743,6 +745,23 @@ class Checker {
     const result: Type = name === "count" || needsYield ? INT : name === "any" || name === "all" ? BOOL : name === "filter" ? listOf(element) : element;
     if (c.otherwise && canElse) this.expectType(this.expr(c.otherwise, scope, ctx), result, c.otherwise.span, "the `else` value");
     return result;
+  }
+}
+
+function isConstant(e: A.Expr): boolean {
+  switch (e.kind) {
+    case "int":
+    case "text":
+    case "bool":
+      return true;
+    case "neg":
+      return e.operand.kind === "int";
+    case "list":
+      return e.items.every(isConstant);
+    case "member":
+      return e.object.kind === "name";
+    default:
+      return false;
   }
 }
 
