@@ -67,6 +67,13 @@ export class Interpreter {
   readonly dice: Dice;
   private steps = 0;
   private depth = 0;
+  /**
+   * Calls of expression-bodied functions, values and tables in progress. They add no trace level, but
+   * they can recurse too, so they count against the same MAX_DEPTH as `depth`.
+   */
+  private nested = 0;
+  /** Entities that were given a status while running, so `until`/`for` expiry reaches local ones too. */
+  private readonly statusHolders = new Set<Entity>();
   private readonly rules: string[] = [];
   private readonly budget: number;
   private readonly tracing: boolean;
@@ -124,13 +131,18 @@ export class Interpreter {
   }
 
   private enter(rule: string, span: A.Span) {
-    if (++this.depth > MAX_DEPTH) throw new RuleError("R0502", `rules nested more than ${MAX_DEPTH} deep in ${rule}: is there a recursion that never ends?`, span);
+    if (++this.depth + this.nested > MAX_DEPTH) throw new RuleError("R0502", `rules nested more than ${MAX_DEPTH} deep in ${rule}: is there a recursion that never ends?`, span);
     this.rules.push(rule);
   }
 
   private leave() {
     this.depth--;
     this.rules.pop();
+  }
+
+  /** Enters an expression-bodied call; the caller decrements `nested` in a `finally`. */
+  private nest(rule: string, span: A.Span) {
+    if (++this.nested + this.depth > MAX_DEPTH) throw new RuleError("R0502", `rules nested more than ${MAX_DEPTH} deep in ${rule}: is there a recursion that never ends?`, span);
   }
 
   // ---- declarations as callables ---------------------------------------------------------------
@@ -144,7 +156,14 @@ export class Interpreter {
   private callFn(fn: A.FnDecl, args: Value[], span: A.Span): Value | undefined {
     this.tick(span);
     const env = this.bind(fn.params, args);
-    if (fn.body.kind !== "block") return this.eval(fn.body, env);
+    if (fn.body.kind !== "block") {
+      this.nest(`fn ${fn.name.text}`, span);
+      try {
+        return this.eval(fn.body, env);
+      } finally {
+        this.nested--;
+      }
+    }
     this.note("call", `${fn.name.text}(${args.map(showValue).join(", ")})`, span);
     this.enter(`fn ${fn.name.text}`, span);
     try {
@@ -158,6 +177,15 @@ export class Interpreter {
 
   private callValue(v: A.ValueDecl, args: Value[], span: A.Span): Value | undefined {
     this.tick(span);
+    this.nest(`value ${v.name.text}`, span);
+    try {
+      return this.valueThroughModifiers(v, args);
+    } finally {
+      this.nested--;
+    }
+  }
+
+  private valueThroughModifiers(v: A.ValueDecl, args: Value[]): Value | undefined {
     const env = this.bind(v.params, args);
     let result = this.eval(v.base, env);
     for (const m of this.program.modifiers.get(v.name.text) ?? []) {
@@ -177,6 +205,15 @@ export class Interpreter {
 
   private callTable(t: A.TableDecl, args: Value[], span: A.Span): Value | undefined {
     this.tick(span);
+    this.nest(`table ${t.name.text}`, span);
+    try {
+      return this.tableRow(t, args, span);
+    } finally {
+      this.nested--;
+    }
+  }
+
+  private tableRow(t: A.TableDecl, args: Value[], span: A.Span): Value | undefined {
     const env = new Env();
     for (const row of t.rows) {
       const hit = row.patterns.every((p, i) => {
@@ -270,6 +307,7 @@ export class Interpreter {
       }
     };
     for (const v of this.globals.values()) visit(v);
+    for (const e of this.statusHolders) visit(e);
     void span;
   }
 
@@ -322,6 +360,7 @@ export class Interpreter {
         const target = this.entity(s.target, env);
         const decl = this.program.statuses.get(s.status.text)!;
         target.statuses.set(s.status.text, decl.expiry?.times ?? true);
+        this.statusHolders.add(target);
         this.note("status", `${showValue(target)} is now ${s.status.text}`, s.span);
         return undefined;
       }

@@ -1,5 +1,5 @@
 // Runtime values. Enum members are their member names; entities are objects with a kind, fields and
-// statuses. Entities compare by identity: two Moonguards with equal fields are still two units.
+// statuses. Entities compare by identity: two units with equal fields are still two units.
 
 export type Value = number | boolean | string | Value[] | Entity;
 
