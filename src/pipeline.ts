@@ -54,6 +54,8 @@ export function runExamples(files: SourceFile[], filter?: (file: string) => bool
 function describeFailure(err: unknown): { message: string; span?: Span; code?: string } {
   if (err instanceof ExpectationFailed) return { message: err.message, span: err.span };
   if (err instanceof RuleError) return { message: err.message, code: err.code, ...(err.span ? { span: err.span } : {}) };
+  // The step budget and MAX_DEPTH stop runaway rules first; this catches a stack that runs out anyway.
+  if (err instanceof RangeError && /call stack/i.test(err.message)) return { message: "the rules nested too deeply and ran out of stack: is there a recursion that never ends?", code: "R0502" };
   return { message: `internal error: ${err instanceof Error ? err.message : String(err)}`, code: "R0501" };
 }
 

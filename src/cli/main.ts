@@ -1,12 +1,13 @@
 // The `rulesmith` command line: check, test, run, simulate. Every failure is a diagnostic with a code;
 // nothing reaches the user as a raw exception.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { formatDiagnostic, type Diagnostic } from "../diagnostics.ts";
 import { nodeHost } from "../node-host.ts";
 import { compile, indexProgram, runExamples, runScenario, type Scenario } from "../pipeline.ts";
 import { formatTrace } from "../runtime/trace.ts";
+import { loadProgram as loadSavedProgram, saveProgram } from "../runtime/saved-program.ts";
 import { simulate, formatSimulation } from "./simulate.ts";
 
 const HELP: Record<string, string> = {
@@ -17,6 +18,7 @@ Usage:
   rulesmith test PATH...                          run every example in the rules
   rulesmith run SCENARIO.json [--seed S] [--trace] [--json]
   rulesmith simulate SCENARIO.json -n N [--seed S]
+  rulesmith compile PATH... --out PROGRAM.json    save the checked program for the runtime alone
 
 Run \`rulesmith COMMAND --help\` for one command.`,
   check: `rulesmith check PATH...
@@ -33,10 +35,15 @@ any failure. --trace prints the trace of passing examples too.`,
 
 Runs a scenario: a JSON file with "rules" (a .rules file or folder, relative to the scenario),
 "run" (a function without parameters), "state" (the game state) and an optional "seed".
+"rules" may also name a program saved by \`rulesmith compile\` (a .json file).
 The state is validated against the schema derived from the declarations.
   --seed S   the dice seed (overrides the scenario's; default "1")
   --trace    print every roll, choice, event, trigger, modifier and status change
   --json     print the result, final state, dice state and trace as JSON`,
+  compile: `rulesmith compile PATH... --out PROGRAM.json
+
+Checks the rules like \`check\` and, when there are no errors, saves the checked program as JSON.
+A scenario's "rules" can name that file: it then runs without parsing or checking again.`,
   simulate: `rulesmith simulate SCENARIO.json -n N [--seed S]
 
 Runs the scenario N times (default 1000) with seeds S:0 .. S:N-1 and prints how often each result
@@ -55,6 +62,8 @@ export async function main(argv: string[]): Promise<number> {
         return run(rest);
       case "simulate":
         return await sim(rest);
+      case "compile":
+        return compileCommand(rest);
       case undefined:
       case "--help":
       case "-h":
@@ -96,6 +105,19 @@ function check(args: string[]): number {
   printDiagnostics(compiled.diagnostics, compiled.texts);
   if (!compiled.program) return 1;
   console.log(`checked ${compiled.program.length} file(s): no errors`);
+  return 0;
+}
+
+function compileCommand(args: string[]): number {
+  if (wantsHelp(args, "compile")) return 0;
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" } } });
+  if (positionals.length === 0) throw new Error("name at least one .rules file or folder");
+  if (!values.out) throw new Error("name the output file with --out");
+  const compiled = compile(positionals, nodeHost);
+  printDiagnostics(compiled.diagnostics, compiled.texts);
+  if (!compiled.program) return 1;
+  writeFileSync(values.out, saveProgram(compiled.program));
+  console.log(`saved ${compiled.program.length} checked file(s) to ${values.out}`);
   return 0;
 }
 
@@ -168,6 +190,15 @@ function loadScenario(path: string): LoadedScenario | undefined {
   }
   const scenario = s as Scenario;
   const roots = (Array.isArray(scenario.rules) ? scenario.rules : [scenario.rules]).map((r) => join(dirname(path), r));
+  if (roots.length === 1 && roots[0]!.endsWith(".json")) {
+    const text = nodeHost.read(roots[0]!);
+    const saved = text === undefined ? { error: "cannot be read" } : loadSavedProgram(text);
+    if ("error" in saved) {
+      console.error(`error[E0402]: the saved program \`${roots[0]}\` ${saved.error.startsWith("cannot") ? "" : "is "}${saved.error}`);
+      return undefined;
+    }
+    return { scenario, program: indexProgram(saved.files) };
+  }
   const compiled = compile(roots, nodeHost);
   printDiagnostics(compiled.diagnostics, compiled.texts);
   if (!compiled.program) return undefined;
