@@ -147,7 +147,12 @@ class Checker {
       case "fn": {
         const scope = this.paramScope(d.params, file);
         const returns = d.returns ? this.resolveType(d.returns, file) : VOID;
-        if (d.body.kind === "block") this.block(d.body, scope, { ...ctx, returns });
+        if (d.body.kind === "block") {
+          this.block(d.body, scope, { ...ctx, returns });
+          if (returns.t !== "void" && !alwaysReturns(d.body)) {
+            this.report("E0205", d.name.span, `\`${d.name.text}\` can reach its end without returning a value of type ${typeToString(returns)}`, "end every path with `return`");
+          }
+        }
         else {
           const t = this.expr(d.body, scope, ctx);
           if (d.returns) this.expectType(t, returns, d.body.span, "the function's result");
@@ -746,6 +751,11 @@ class Checker {
     if (c.otherwise && canElse) this.expectType(this.expr(c.otherwise, scope, ctx), result, c.otherwise.span, "the `else` value");
     return result;
   }
+}
+
+/** Whether every path through the block ends in `return` (loops may run zero times, so they don't count). */
+function alwaysReturns(b: A.Block): boolean {
+  return b.statements.some((s) => s.kind === "return" || (s.kind === "if" && s.else !== undefined && alwaysReturns(s.then) && alwaysReturns(s.else)));
 }
 
 function isConstant(e: A.Expr): boolean {
