@@ -11,12 +11,14 @@ import seedrandom from "seedrandom";
 
 export type Side = "attacker" | "defender";
 export type Ability = "missile" | "slayer" | "hitPoints" | "flight";
+/** What a slayer ability slays, and what a unit is vulnerable to. */
+export type Bane = "none" | "dragon" | "undead";
 
 export interface Bonus {
   name: string;
   ability: Ability;
   plus: number;
-  slays: string;
+  slays: Bane;
 }
 
 export interface Unit {
@@ -28,8 +30,8 @@ export interface Unit {
   trample: number;
   naturalFlyer: boolean;
   slayer: number;
-  slays: string;
-  vulnerableTo: string;
+  slays: Bane;
+  vulnerableTo: Bane;
   items: Bonus[];
   shots: number;
   // Statuses. inCombat and missileImmune last until the battle ends; the other two never expire.
@@ -57,7 +59,7 @@ export interface BonusJson {
   name: string;
   ability: Ability;
   plus?: number;
-  slays?: string;
+  slays?: Bane;
 }
 
 export interface UnitJson {
@@ -69,8 +71,8 @@ export interface UnitJson {
   trample?: number;
   naturalFlyer?: boolean;
   slayer?: number;
-  slays?: string;
-  vulnerableTo?: string;
+  slays?: Bane;
+  vulnerableTo?: Bane;
   items?: BonusJson[];
   shots?: number;
   statuses?: Record<string, true | number>;
@@ -89,7 +91,7 @@ export interface BattlefieldJson {
 }
 
 function bonusFromJson(b: BonusJson): Bonus {
-  return { name: b.name, ability: b.ability, plus: b.plus ?? 1, slays: b.slays ?? "" };
+  return { name: b.name, ability: b.ability, plus: b.plus ?? 1, slays: b.slays ?? "none" };
 }
 
 function unitFromJson(u: UnitJson): Unit {
@@ -103,8 +105,8 @@ function unitFromJson(u: UnitJson): Unit {
     trample: u.trample ?? 0,
     naturalFlyer: u.naturalFlyer ?? false,
     slayer: u.slayer ?? 0,
-    slays: u.slays ?? "",
-    vulnerableTo: u.vulnerableTo ?? "",
+    slays: u.slays ?? "none",
+    vulnerableTo: u.vulnerableTo ?? "none",
     items: (u.items ?? []).map(bonusFromJson),
     shots: u.shots ?? 0,
     inCombat: "inCombat" in statuses,
@@ -154,7 +156,7 @@ function best(bonuses: Bonus[], ability: Ability): number {
   return top;
 }
 
-function bestSlayer(bonuses: Bonus[], target: string): number {
+function bestSlayer(bonuses: Bonus[], target: Bane): number {
   let top = 0;
   for (const b of bonuses) if (b.ability === "slayer" && b.slays === target && b.plus > top) top = b.plus;
   return top;
@@ -230,7 +232,7 @@ function damage(u: Unit, amount: number): void {
 }
 
 /** Unit slayer (best of the stack's units) + best spell slayer + best item slayer (best of the stack's units). */
-function stackSlayer(s: Stack, target: string): number {
+function stackSlayer(s: Stack, target: Bane): number {
   let unitPart = 0;
   let itemPart = 0;
   for (const u of s.units) {
@@ -245,7 +247,7 @@ function stackSlayer(s: Stack, target: string): number {
 function unitHit(hitter: Unit, hitterStack: Stack, target: Unit, dice: Dice): void {
   damage(target, 1);
   if (hitter.trample > 0 && target.hp > 0 && !target.naturalFlyer) damage(target, hitter.trample);
-  if (target.hp > 0 && target.vulnerableTo !== "") {
+  if (target.hp > 0 && target.vulnerableTo !== "none") {
     const plus = stackSlayer(hitterStack, target.vulnerableTo);
     if (plus > 0 && dice.chance(plus * 10)) target.hp = 0;
   }

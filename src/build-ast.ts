@@ -71,13 +71,21 @@ function deepestNode(file: A.SourceFile): A.Span | undefined {
 }
 
 function spanAt(file: string, text: string, start: number, end: number): A.Span {
-  const before = text.slice(0, start);
-  const line = before.split("\n").length;
-  const col = start - before.lastIndexOf("\n");
-  const inner = text.slice(start, end);
-  const endLine = line + (inner.split("\n").length - 1);
-  const endCol = inner.includes("\n") ? end - inner.lastIndexOf("\n") - start : col + (end - start);
-  return { file, line, col, endLine, endCol, start, end };
+  const from = position(text, start);
+  const to = position(text, end);
+  return { file, line: from.line, col: from.col, endLine: to.line, endCol: to.col, start, end };
+}
+
+/** 1-based line and column of an offset, counting `\r\n`, `\r` and `\n` as line breaks like the lexer does. */
+function position(text: string, offset: number): { line: number; col: number } {
+  let line = 1;
+  let lineStart = 0;
+  const breaks = /\r\n?|\n/g;
+  for (let m = breaks.exec(text); m && m.index < offset; m = breaks.exec(text)) {
+    line++;
+    lineStart = m.index + m[0].length;
+  }
+  return { line, col: offset - lineStart + 1 };
 }
 
 /** A syntax error at the end of input points at the last real token, not past the file. */

@@ -102,7 +102,8 @@ export function didYouMean(name: string, candidates: Iterable<string>): string |
 /** Rust-style rendering: `error[E0101]: ...`, `--> file:line:col`, a code frame, a caret, `help:`. */
 export function formatDiagnostic(d: Diagnostic, sourceText: string | undefined): string {
   const out = [`${d.severity}[${d.code}]: ${d.message}`, `  --> ${d.span.file}:${d.span.line}:${d.span.col}`];
-  const lines = sourceText?.split(/\r?\n/);
+  // The same line breaks as the lexer: `\r\n`, `\r` or `\n`.
+  const lines = sourceText?.split(/\r\n?|\n/);
   const line = lines?.[d.span.line - 1];
   if (line !== undefined) {
     const gutter = String(d.span.line).length;

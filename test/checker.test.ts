@@ -45,6 +45,7 @@ const expectedCodes: Record<string, string[]> = {
   duplicate: ["E0102", "E0102"],
   "expect-outside-example": ["E0206"],
   "force-outside-example": ["E0206", "E0206"],
+  "impossible-row": ["W0302", "W0302"],
   "missing-field": ["E0202", "E0103"],
   "missing-import": ["E0003"],
   "misspelt-field": ["E0103"],
@@ -178,6 +179,20 @@ describe("checker details", () => {
   it("flags statuses used on things that are not entities", () => {
     const { diagnostics } = compileText("status dazed\nfn f(n: int) { apply dazed to n }\n");
     expect(diagnostics.map((d) => [d.code, d.message])).toEqual([["E0201", "statuses belong to entities of a `kind`, but this is int"]]);
+  });
+
+  it("rejects predicates that can never hold instead of letting them silently fail", () => {
+    const base = "enum Side { attacker, defender }\nkind Unit { name: text, side: Side = Side.attacker }\n";
+    const cases: [string, string][] = [
+      ["fn f(u: Unit) -> bool = u.side == \"attacker\"", "cannot compare Side with text"],
+      ["fn f(xs: list<int>) -> bool = contains(xs, \"x\")", "list<int> can never contain text, so this is always false"],
+      ["fn f(u: Unit) { if u.name { } }", "a condition should be bool, but this is text"],
+    ];
+    for (const [body, message] of cases) {
+      const { diagnostics } = compileText(`${base}${body}\n`);
+      expect(diagnostics.map((d) => [d.code, d.message]), body).toEqual([["E0201", message]]);
+    }
+    expect(compileText(`${base}fn f(us: list<Unit>, u: Unit) -> bool = contains(us, u)\n`).diagnostics).toEqual([]);
   });
 
   it("knows the reserved `statuses` field", () => {

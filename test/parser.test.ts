@@ -2,7 +2,8 @@
 // doc comments reach declarations and fields, and a stray character is a lexer error.
 import { describe, expect, it } from "vitest";
 import type * as A from "../src/ast.ts";
-import { parseFile } from "../src/build-ast.ts";
+import { MAX_NESTING, parseFile } from "../src/build-ast.ts";
+import { formatDiagnostic } from "../src/diagnostics.ts";
 
 /** Where a span starts and ends, as `line:col-endLine:endCol`. */
 const at = (s: A.Span) => `${s.line}:${s.col}-${s.endLine}:${s.endCol}`;
@@ -77,6 +78,36 @@ describe("syntax errors", () => {
     expect(codes[0]).toBe("E0001@2:19");
     expect(codes.filter((c) => c.startsWith("E0002")).length).toBeGreaterThanOrEqual(1);
     expect(codes.some((c) => c.startsWith("E0002@3:"))).toBe(true);
+  });
+});
+
+describe("line endings", () => {
+  for (const [name, eol] of [["\\n", "\n"], ["\\r\\n", "\r\n"], ["a lone \\r", "\r"]] as const) {
+    it(`count ${name} as a line break, in spans and in the code frame`, () => {
+      const text = ["fn f() -> int = 1", "fn g() -> int = @2", "fn h( -> int = 3", ""].join(eol);
+      const ds = parseFile("eol.rules", text).diagnostics;
+      expect(ds.map((d) => `${d.code}@${d.span.line}:${d.span.col}`)).toEqual(["E0001@2:17", "E0002@3:7"]);
+      expect(formatDiagnostic(ds[0]!, text)).toContain("2 | fn g() -> int = @2\n  |                 ^");
+      expect(formatDiagnostic(ds[1]!, text)).toContain("3 | fn h( -> int = 3");
+    });
+  }
+});
+
+describe("limits", () => {
+  it("reports absurdly deep nesting as a syntax error instead of overflowing the stack", () => {
+    const parens = parseFile("deep.rules", `fn f() -> int = ${"(".repeat(5000)}1${")".repeat(5000)}\n`);
+    expect(parens.file).toBeUndefined();
+    expect(parens.diagnostics.map((d) => d.code)).toEqual(["E0002"]);
+    const sum = parseFile("long.rules", `fn f() -> int = ${Array(MAX_NESTING + 10).fill("1").join(" + ")}\n`);
+    expect(sum.diagnostics.map((d) => [d.code, d.message, d.help])).toEqual([
+      ["E0002", `this is nested more than ${MAX_NESTING} levels deep`, "split it with `let` or a helper `fn`"],
+    ]);
+  });
+
+  it("accepts nesting well beyond anything a rule text needs", () => {
+    const chain = Array.from({ length: 100 }, (_, i) => `if x == ${i} { return ${i} }`).join(" else ");
+    expect(parseFile("chain.rules", `fn f(x: int) -> int { ${chain} return -1 }\n`).diagnostics).toEqual([]);
+    expect(parseFile("sum.rules", `fn f() -> int = ${Array(200).fill("1").join(" + ")}\n`).diagnostics).toEqual([]);
   });
 });
 
@@ -163,6 +194,11 @@ describe("the AST of a clean file", () => {
       ["before", 0],
       ["instead", 3],
     ]);
+  });
+
+  it("ends a table row at its result, not at the comma after it", () => {
+    const table = declOf(parseClean("table t(n: int) -> int {\n  1 => 10,\n  _ => 0,\n}\n"), "table");
+    expect(table.rows.map((r) => at(r.span))).toEqual(["2:3-2:10", "3:3-3:9"]);
   });
 
   it("reads dice literals as count and sides", () => {

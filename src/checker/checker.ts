@@ -290,6 +290,10 @@ class Checker {
     for (const i of coverage?.unreachable ?? []) {
       this.report("W0302", d.rows[i]!.span, `this row of \`${d.name.text}\` never applies: earlier rows take every input it matches`);
     }
+    for (const i of coverage?.impossible ?? []) {
+      const inputs = d.params.map((p, j) => `\`${p.name.text}\` is ${typeToString(paramTypes[j]!)}`).join(", ");
+      this.report("W0302", d.rows[i]!.span, `this row of \`${d.name.text}\` never applies: no possible input matches it`, `compare its patterns with the inputs: ${inputs}`);
+    }
   }
 
   /** A row pattern as a constant; INVALID when it is not one (already reported). */
@@ -661,6 +665,13 @@ class Checker {
     const b = builtins[name];
     if (b) {
       const types = this.checkArgs(e.args, b.params, `\`${name}\``, e.span, scope, ctx);
+      // `contains` takes any list and any item; an item that can never be in the list is a predicate
+      // that silently never holds, so say so.
+      const [list, item] = types;
+      const itemArg = e.args[1];
+      if (name === "contains" && list?.t === "list" && item && itemArg && !assignable(item, list.of) && !assignable(list.of, item)) {
+        this.report("E0201", itemArg.span, `${typeToString(list)} can never contain ${typeToString(item)}, so this is always false`);
+      }
       return b.returns(types);
     }
     const callables = [...[...this.s.decls.values()].filter((x) => ["fn", "value", "table", "kind"].includes(x.kind)).map((x) => x.name.text), ...Object.keys(builtins)];

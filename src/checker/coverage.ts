@@ -29,6 +29,8 @@ export interface CoverageResult {
   uncoveredCount: number;
   /** Indexes of rows that no input reaches because earlier rows take every input they match. */
   unreachable: number[];
+  /** Indexes of rows that match no possible input at all (a value outside the range, an empty range). */
+  impossible: number[];
 }
 
 /**
@@ -41,12 +43,18 @@ export function tableCoverage(domains: (Key[] | undefined)[], rows: ConstPattern
   const total = ds.reduce((n, d) => n * d.length, 1);
   if (total > LIMIT) return undefined;
   const reached = new Array<boolean>(rows.length).fill(false);
+  const matchesSome = new Array<boolean>(rows.length).fill(false);
   const uncovered: Key[][] = [];
   let uncoveredCount = 0;
   const tuple: Key[] = [];
   const visit = (i: number) => {
     if (i === ds.length) {
-      const row = rows.findIndex((r) => r.every((p, j) => matches(p, tuple[j]!)));
+      let row = -1;
+      rows.forEach((r, i) => {
+        if (!r.every((p, j) => matches(p, tuple[j]!))) return;
+        matchesSome[i] = true;
+        if (row < 0) row = i;
+      });
       if (row >= 0) reached[row] = true;
       else {
         uncoveredCount++;
@@ -60,5 +68,10 @@ export function tableCoverage(domains: (Key[] | undefined)[], rows: ConstPattern
     }
   };
   visit(0);
-  return { uncovered, uncoveredCount, unreachable: reached.flatMap((r, i) => (r ? [] : [i])) };
+  return {
+    uncovered,
+    uncoveredCount,
+    unreachable: reached.flatMap((r, i) => (r || !matchesSome[i] ? [] : [i])),
+    impossible: matchesSome.flatMap((m, i) => (m ? [] : [i])),
+  };
 }

@@ -214,7 +214,8 @@ export class Interpreter {
   }
 
   private tableRow(t: A.TableDecl, args: Value[], span: A.Span): Value | undefined {
-    const env = new Env();
+    // Patterns are constants, but a row's result may use the table's inputs: `_ => n * 2`.
+    const env = this.bind(t.params, args);
     for (const row of t.rows) {
       const hit = row.patterns.every((p, i) => {
         if (!p.low) return true;

@@ -1,0 +1,159 @@
+// The command line, run as a user runs it: `node bin/rulesmith.js ...` from the project root.
+// Each command starts tsx, which takes a moment, so tests run concurrently with at most one process
+// per core at a time.
+import { execFile } from "node:child_process";
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr together, for checks that do not care which stream a line went to. */
+  all: string;
+}
+
+const slots = Math.max(1, availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function rulesmith(...args: string[]): Promise<Run> {
+  if (running >= slots) await new Promise<void>((go) => waiting.push(go));
+  running++;
+  try {
+    return await spawnOnce(args);
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+function spawnOnce(args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ["bin/rulesmith.js", ...args], { cwd: root, env: { ...process.env, NO_COLOR: "1" } }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === "number" ? err.code : 1) : 0;
+      resolve({ code, stdout, stderr, all: `${stdout}\n${stderr}` });
+    });
+  });
+}
+
+const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+describe.concurrent("rulesmith check", () => {
+  it("reports a misspelt field with its code, location, caret and suggestion, and exits 1", async () => {
+    const r = await rulesmith("check", "test/golden/misspelt-field.rules");
+    expect(r.code).toBe(1);
+    expect(r.all).toContain("error[E0103]: `Unit` has no field `strenght`");
+    expect(r.all).toContain("--> test/golden/misspelt-field.rules:5:30");
+    expect(r.all).toContain("5 | fn power(u: Unit) -> int = u.strenght + 1");
+    // The caret sits under `strenght`, eight characters wide.
+    expect(r.all).toMatch(/\n {2}\| {30}\^{8}\n/);
+    expect(r.all).toContain("help: did you mean `strength`?");
+    expect(r.all).toContain("1 error(s), 0 warning(s)");
+  });
+
+  it("reports all three syntax errors of a file", async () => {
+    const r = await rulesmith("check", "test/golden/syntax-errors.rules");
+    expect(r.code).toBe(1);
+    expect(count(r.all, "error[E0002]")).toBe(3);
+    for (const at of ["syntax-errors.rules:3:12", "syntax-errors.rules:6:1", "syntax-errors.rules:7:14"]) expect(r.all).toContain(at);
+  });
+
+  it("exits 0 on a clean file, and 0 when there are only warnings", async () => {
+    const [clean, warned] = await Promise.all([rulesmith("check", "test/fixtures/cli/duel.rules"), rulesmith("check", "test/golden/table-coverage.rules")]);
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toContain("checked 1 file(s): no errors");
+    expect(warned.code).toBe(0);
+    expect(warned.all).toContain("warning[W0301]");
+  });
+
+  it("checks a folder of files that import each other, and reports a name that is not imported", async () => {
+    const r = await rulesmith("check", "test/golden/not-imported");
+    expect(r.code).toBe(1);
+    expect(count(r.all, "error[E0105]")).toBe(2);
+    expect(r.all).toContain('help: add `import "./lib.rules"`');
+  });
+
+  it("says so when a file does not exist, without a stack trace", async () => {
+    const r = await rulesmith("check", "test/fixtures/cli/missing.rules");
+    expect(r.code).toBe(1);
+    expect(r.all).toContain("error[E0003]");
+    expect(r.all).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe.concurrent("rulesmith test, run and simulate", () => {
+  it("test: runs the examples, shows a failure with expected, actual and trace, and counts", async () => {
+    const r = await rulesmith("test", "test/fixtures/cli/duel.rules");
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain("ok    a strikes first");
+    expect(r.stdout).toContain("FAIL  wrong on purpose: a misses, b hits, so bob wins");
+    expect(r.stdout).toContain("expected: ann");
+    expect(r.stdout).toContain("actual:   bob");
+    expect(r.stdout).toContain("roll d20 -> 15 (forced)");
+    expect(r.stdout.trimEnd().split("\n").at(-1)).toBe("1 passed, 1 failed");
+  });
+
+  it("run --trace: prints every roll under its call, then the result", async () => {
+    const r = await rulesmith("run", "test/fixtures/cli/duel.json", "--trace");
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\n")[0]).toBe("duel()  [the scenario @ test/fixtures/cli/duel.rules:12:1]");
+    expect(r.stdout).toMatch(/\n {2}roll d20 -> \d+ {2}\[fn duel @ test\/fixtures\/cli\/duel.rules:9:31\]\n/);
+    expect(r.stdout).toMatch(/\nresult: (ann|bob)\n$/);
+  });
+
+  it("run --json: prints the result, state, dice state and trace, byte for byte the same on a second run", async () => {
+    const [r, again] = await Promise.all([rulesmith("run", "test/fixtures/cli/duel.json", "--json"), rulesmith("run", "test/fixtures/cli/duel.json", "--json")]);
+    expect(r.code).toBe(0);
+    expect(again.stdout).toBe(r.stdout);
+    const out = JSON.parse(r.stdout) as { seed: string; result: string; state: { a: { hp: number }; b: { hp: number } }; trace: unknown[]; rng: unknown };
+    expect(out.seed).toBe("7");
+    expect(["ann", "bob"]).toContain(out.result);
+    expect(Math.min(out.state.a.hp, out.state.b.hp)).toBe(0);
+    expect(out.trace.length).toBeGreaterThan(0);
+    expect(out.rng).toBeTruthy();
+  });
+
+  it("run: rejects a bad state with JSON paths and the declarations they break", async () => {
+    const r = await rulesmith("run", "test/fixtures/cli/bad-state.json");
+    expect(r.code).toBe(1);
+    expect(r.all).toContain("error[E0401]: the state at `/a/hp` must be <= 10");
+    expect(r.all).toContain("error[E0401]: the state at `/b/hp` must be an integer");
+    expect(r.all).toContain("the declaration of `Fighter.hp`");
+  });
+
+  it("simulate: counts outcomes with intervals", async () => {
+    const r = await rulesmith("simulate", "test/fixtures/cli/duel.json", "-n", "50", "--seed", "s");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("50 runs, seeds s:0 .. s:49");
+    const counts = [...r.stdout.matchAll(/^(ann|bob)\s+(\d+)\s/gm)].map((m) => Number(m[2]));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(50);
+  });
+
+  it("rejects an unknown command with usage, exit 1", async () => {
+    const unknown = await rulesmith("chek", "x");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("unknown command `chek`");
+    expect(unknown.stderr).toContain("Usage:");
+  });
+});
+
+describe.concurrent("--help", () => {
+  for (const command of ["check", "test", "run", "simulate", "compile"]) {
+    it(`${command} --help prints its usage and exits 0`, async () => {
+      const r = await rulesmith(command, "--help");
+      expect(r.code).toBe(0);
+      expect(r.stdout.startsWith(`rulesmith ${command}`)).toBe(true);
+      expect(r.stderr).toBe("");
+    });
+  }
+
+  it("--help on its own lists every command", async () => {
+    const r = await rulesmith("--help");
+    expect(r.code).toBe(0);
+    for (const command of ["check", "test", "run", "simulate", "compile"]) expect(r.stdout).toContain(`rulesmith ${command}`);
+  });
+});
