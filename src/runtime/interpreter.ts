@@ -126,8 +126,20 @@ export class Interpreter {
     return this.rules[this.rules.length - 1] ?? "the scenario";
   }
 
-  private note(kind: TraceKind, message: string, span: A.Span) {
-    if (this.tracing) this.trace.push({ depth: this.depth, kind, rule: this.rule(), message, span });
+  /** The message is built only when tracing: simulations run without a trace and skip the cost. */
+  private note(kind: TraceKind, message: () => string, span: A.Span) {
+    if (this.tracing) this.trace.push({ depth: this.depth, kind, rule: this.rule(), message: message(), span });
+  }
+
+  /** Rule labels ("fn battle", "modifier againstFlyers") are made once per declaration. */
+  private readonly labels = new Map<object, string>();
+  private label(decl: object, make: () => string): string {
+    let l = this.labels.get(decl);
+    if (l === undefined) {
+      l = make();
+      this.labels.set(decl, l);
+    }
+    return l;
   }
 
   private enter(rule: string, span: A.Span) {
@@ -149,7 +161,7 @@ export class Interpreter {
 
   private bind(params: A.Param[], args: Value[]): Env {
     const env = new Env();
-    params.forEach((p, i) => env.define(p.name.text, args[i]));
+    for (let i = 0; i < params.length; i++) env.define(params[i]!.name.text, args[i]);
     return env;
   }
 
@@ -157,15 +169,15 @@ export class Interpreter {
     this.tick(span);
     const env = this.bind(fn.params, args);
     if (fn.body.kind !== "block") {
-      this.nest(`fn ${fn.name.text}`, span);
+      this.nest(this.label(fn, () => `fn ${fn.name.text}`), span);
       try {
         return this.eval(fn.body, env);
       } finally {
         this.nested--;
       }
     }
-    this.note("call", `${fn.name.text}(${args.map(showValue).join(", ")})`, span);
-    this.enter(`fn ${fn.name.text}`, span);
+    this.note("call", () => `${fn.name.text}(${args.map(showValue).join(", ")})`, span);
+    this.enter(this.label(fn, () => `fn ${fn.name.text}`), span);
     try {
       const r = this.execBlock(fn.body, env);
       if (fn.returns && !r) throw new RuleError("R0501", `\`${fn.name.text}\` ended without returning a value`, fn.body.span);
@@ -177,7 +189,7 @@ export class Interpreter {
 
   private callValue(v: A.ValueDecl, args: Value[], span: A.Span): Value | undefined {
     this.tick(span);
-    this.nest(`value ${v.name.text}`, span);
+    this.nest(this.label(v, () => `value ${v.name.text}`), span);
     try {
       return this.valueThroughModifiers(v, args);
     } finally {
@@ -189,13 +201,13 @@ export class Interpreter {
     const env = this.bind(v.params, args);
     let result = this.eval(v.base, env);
     for (const m of this.program.modifiers.get(v.name.text) ?? []) {
-      this.rules.push(`modifier ${m.name.text}`);
+      this.rules.push(this.label(m, () => `modifier ${m.name.text}`));
       try {
         if (m.condition && this.eval(m.condition, env) !== true) continue;
         const amount = m.amount ? this.eval(m.amount, env) : undefined;
         const before = result;
         result = applyModifier(m.op.text as A.ModifierOp, result, amount);
-        this.note("modifier", `${v.name.text}: ${showValue(before)} -> ${showValue(result)} (${m.op.text}${amount === undefined ? "" : ` ${showValue(amount)}`})`, m.span);
+        this.note("modifier", () => `${v.name.text}: ${showValue(before)} -> ${showValue(result)} (${m.op.text}${amount === undefined ? "" : ` ${showValue(amount)}`})`, m.span);
       } finally {
         this.rules.pop();
       }
@@ -205,7 +217,7 @@ export class Interpreter {
 
   private callTable(t: A.TableDecl, args: Value[], span: A.Span): Value | undefined {
     this.tick(span);
-    this.nest(`table ${t.name.text}`, span);
+    this.nest(this.label(t, () => `table ${t.name.text}`), span);
     try {
       return this.tableRow(t, args, span);
     } finally {
@@ -217,22 +229,30 @@ export class Interpreter {
     // Patterns are constants, but a row's result may use the table's inputs: `_ => n * 2`.
     const env = this.bind(t.params, args);
     for (const row of t.rows) {
-      const hit = row.patterns.every((p, i) => {
-        if (!p.low) return true;
-        const low = this.eval(p.low, env);
-        if (!p.high) return valuesEqual(low, args[i]);
-        const high = this.eval(p.high, env);
-        return (args[i] as number) >= (low as number) && (args[i] as number) <= (high as number);
-      });
-      if (hit) {
+      if (this.rowMatches(row, args, env)) {
         const result = this.eval(row.result, env);
-        this.rules.push(`table ${t.name.text}`);
-        this.note("table", `${t.name.text}(${args.map(showValue).join(", ")}) -> ${showValue(result)}`, row.span);
+        this.rules.push(this.label(t, () => `table ${t.name.text}`));
+        this.note("table", () => `${t.name.text}(${args.map(showValue).join(", ")}) -> ${showValue(result)}`, row.span);
         this.rules.pop();
         return result;
       }
     }
     throw new RuleError("R0501", `table \`${t.name.text}\` has no row for (${args.map(showValue).join(", ")})`, span);
+  }
+
+  private rowMatches(row: A.TableRow, args: Value[], env: Env): boolean {
+    for (let i = 0; i < row.patterns.length; i++) {
+      const p = row.patterns[i]!;
+      if (!p.low) continue;
+      const low = this.eval(p.low, env);
+      if (!p.high) {
+        if (!valuesEqual(low, args[i])) return false;
+        continue;
+      }
+      const high = this.eval(p.high, env);
+      if ((args[i] as number) < (low as number) || (args[i] as number) > (high as number)) return false;
+    }
+    return true;
   }
 
   private construct(k: A.KindDecl, named: Map<string, Value>): Entity {
@@ -247,18 +267,18 @@ export class Interpreter {
   private emit(ev: A.EventDecl, args: Value[], span: A.Span) {
     this.tick(span);
     const name = ev.name.text;
-    this.note("event", `event ${name}(${args.map(showValue).join(", ")})`, span);
+    this.note("event", () => `event ${name}(${args.map(showValue).join(", ")})`, span);
     this.depth++;
     try {
       const env = this.bind(ev.params, args);
       const run = (timing: A.TriggerTiming, onlyFirst: boolean): boolean => {
         for (const t of this.program.triggers.get(`${timing} ${name}`) ?? []) {
-          const label = `${timing === "after" ? "on" : timing === "instead" ? "instead of" : "before"} ${name}`;
+          const label = this.label(t, () => `${timing === "after" ? "on" : timing === "instead" ? "instead of" : "before"} ${name}`);
           this.rules.push(label);
           const applies = !t.condition || this.eval(t.condition, env) === true;
           this.rules.pop();
           if (!applies) continue;
-          this.note("trigger", `${label} fires`, t.span);
+          this.note("trigger", () => `${label} fires`, t.span);
           this.enter(label, t.span);
           try {
             this.execBlock(t.body, new Env(env));
@@ -272,7 +292,7 @@ export class Interpreter {
       run("before", false);
       const replaced = run("instead", true);
       if (!replaced && ev.body) {
-        this.enter(`event ${name}`, ev.span);
+        this.enter(this.label(ev, () => `event ${name}`), ev.span);
         try {
           this.execBlock(ev.body, new Env(env));
         } finally {
@@ -301,7 +321,7 @@ export class Interpreter {
           const next = typeof left === "number" ? left - 1 : 0;
           if (next <= 0) {
             v.statuses.delete(s.name.text);
-            this.note("status", `${showValue(v)} is no longer ${s.name.text} (expired on ${event})`, s.span);
+            this.note("status", () => `${showValue(v)} is no longer ${s.name.text} (expired on ${event})`, s.span);
           } else v.statuses.set(s.name.text, next);
         }
         Object.values(v.fields).forEach(visit);
@@ -314,8 +334,16 @@ export class Interpreter {
 
   // ---- statements ------------------------------------------------------------------------------
 
+  /** Blocks without `let` share their parent's scope: no new scope to allocate. */
+  private readonly declares = new WeakMap<A.Block, boolean>();
+
   private execBlock(b: A.Block, outer: Env): Returned | undefined {
-    const env = new Env(outer);
+    let hasLet = this.declares.get(b);
+    if (hasLet === undefined) {
+      hasLet = b.statements.some((st) => st.kind === "let");
+      this.declares.set(b, hasLet);
+    }
+    const env = hasLet ? new Env(outer) : outer;
     for (const s of b.statements) {
       const r = this.exec(s, env);
       if (r) return r;
@@ -362,31 +390,31 @@ export class Interpreter {
         const decl = this.program.statuses.get(s.status.text)!;
         target.statuses.set(s.status.text, decl.expiry?.times ?? true);
         this.statusHolders.add(target);
-        this.note("status", `${showValue(target)} is now ${s.status.text}`, s.span);
+        this.note("status", () => `${showValue(target)} is now ${s.status.text}`, s.span);
         return undefined;
       }
       case "clear": {
         const target = this.entity(s.target, env);
-        if (target.statuses.delete(s.status.text)) this.note("status", `${showValue(target)} is no longer ${s.status.text}`, s.span);
+        if (target.statuses.delete(s.status.text)) this.note("status", () => `${showValue(target)} is no longer ${s.status.text}`, s.span);
         return undefined;
       }
       case "add": {
         const item = this.eval(s.item, env) as Value;
         this.list(s.list, env).push(item);
-        this.note("move", `${showValue(item)} added to ${showExpr(s.list)}`, s.span);
+        this.note("move", () => `${showValue(item)} added to ${showExpr(s.list)}`, s.span);
         return undefined;
       }
       case "remove": {
         const item = this.eval(s.item, env) as Value;
         this.take(this.list(s.list, env), item, s.list, s.span);
-        this.note("move", `${showValue(item)} removed from ${showExpr(s.list)}`, s.span);
+        this.note("move", () => `${showValue(item)} removed from ${showExpr(s.list)}`, s.span);
         return undefined;
       }
       case "move": {
         const item = this.eval(s.item, env) as Value;
         this.take(this.list(s.source, env), item, s.source, s.span);
         this.list(s.target, env).push(item);
-        this.note("move", `${showValue(item)} moved from ${showExpr(s.source)} to ${showExpr(s.target)}`, s.span);
+        this.note("move", () => `${showValue(item)} moved from ${showExpr(s.source)} to ${showExpr(s.target)}`, s.span);
         return undefined;
       }
       case "expect":
@@ -399,7 +427,8 @@ export class Interpreter {
         return undefined;
       }
       case "say":
-        this.note("say", showValue(this.eval(s.value, env)), s.span);
+        const said = this.eval(s.value, env); // evaluated even when not tracing: it may roll dice
+        this.note("say", () => showValue(said), s.span);
         return undefined;
       case "assign": {
         let v = this.eval(s.value, env);
@@ -563,11 +592,14 @@ export class Interpreter {
     const count = e.count ? (this.eval(e.count, env) as number) : 1;
     const sides = this.eval(e.sides, env) as number;
     if (!Number.isInteger(count) || count < 1 || count > 1000) throw new RuleError("R0501", `cannot roll ${count} dice`, e.span);
+    if (count === 1) {
+      const r = this.dice.roll(sides, e.span);
+      this.note("roll", () => `roll d${sides} -> ${r.value}${r.forced ? " (forced)" : ""}`, e.span);
+      return r.value;
+    }
     const results = Array.from({ length: count }, () => this.dice.roll(sides, e.span));
     const total = results.reduce((n, r) => n + r.value, 0);
-    const forced = results.some((r) => r.forced) ? " (forced)" : "";
-    const shown = count === 1 ? `${total}` : `${results.map((r) => r.value).join("+")} = ${total}`;
-    this.note("roll", `roll ${count === 1 ? "" : count}d${sides} -> ${shown}${forced}`, e.span);
+    this.note("roll", () => `roll ${count}d${sides} -> ${results.map((r) => r.value).join("+")} = ${total}${results.some((r) => r.forced) ? " (forced)" : ""}`, e.span);
     return total;
   }
 
@@ -590,16 +622,17 @@ export class Interpreter {
       if (index !== undefined) how = "chosen";
     }
     const picked = options[index ?? 0]!;
-    this.note("choice", `"${question}" -> ${showValue(picked)} (${how})`, e.span);
+    this.note("choice", () => `"${question}" -> ${showValue(picked)} (${how})`, e.span);
     return picked;
   }
 
   private args(args: A.Arg[], params: A.Param[], env: Env): Value[] {
-    const out: Value[] = [];
-    args.forEach((a, i) => {
+    const out: Value[] = new Array<Value>(args.length);
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
       if (a.kind === "positional") out[i] = this.eval(a.value, env) as Value;
       else if (a.kind === "named") out[params.findIndex((p) => p.name.text === a.name.text)] = this.eval(a.value, env) as Value;
-    });
+    }
     return out;
   }
 
@@ -638,7 +671,7 @@ export class Interpreter {
       case "chance": {
         const r = this.dice.roll(100, span);
         const hit = r.value <= n[0]!;
-        this.note("roll", `chance ${n[0]}%: d100 -> ${r.value}${r.forced ? " (forced)" : ""}, ${hit ? "success" : "failure"}`, span);
+        this.note("roll", () => `chance ${n[0]}%: d100 -> ${r.value}${r.forced ? " (forced)" : ""}, ${hit ? "success" : "failure"}`, span);
         return hit;
       }
       case "len":
