@@ -123,6 +123,12 @@ export class RulesParser extends CstParser {
         },
       ]);
       this.CONSUME2(T.Identifier, { LABEL: "event" });
+      // `until Activated(unit)`: only when the event names the holder as that parameter.
+      this.OPTION2(() => {
+        this.CONSUME(T.LParen);
+        this.CONSUME3(T.Identifier, { LABEL: "holder" });
+        this.CONSUME(T.RParen);
+      });
     });
   });
 
@@ -625,10 +631,11 @@ export class RulesParser extends CstParser {
   });
 
   chooseExpr = this.RULE("chooseExpr", () => {
+    // The operands bind tightly, so `choose "q" from units == u` compares the choice with `u`.
     this.CONSUME(k.choose);
-    this.SUBRULE(this.expression, { LABEL: "question" });
+    this.SUBRULE(this.addExpr, { LABEL: "question" });
     this.CONSUME(k.from);
-    this.SUBRULE2(this.expression, { LABEL: "options" });
+    this.SUBRULE(this.postfixExpr, { LABEL: "options" });
   });
 }
 

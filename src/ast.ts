@@ -68,11 +68,14 @@ export interface StateDecl extends DeclBase {
   kind: "state";
   fields: FieldDecl[];
 }
-/** A named flag on an entity. `until E`: cleared when event E is emitted; `for N E`: after N of them. */
+/**
+ * A named flag on an entity. `until E`: cleared when event E is emitted; `for N E`: after N of them.
+ * `until E(p)` / `for N E(p)`: only emissions of E whose parameter `p` is the holder count.
+ */
 export interface StatusDecl extends DeclBase {
   kind: "status";
   name: Name;
-  expiry?: { event: Name; times?: number };
+  expiry?: { event: Name; times?: number; holder?: Name };
 }
 export interface EventDecl extends DeclBase {
   kind: "event";

@@ -203,7 +203,8 @@ class Builder {
         const event = this.maybeTok(c, "event");
         const times = this.maybeTok(c, "Integer");
         const decl: A.StatusDecl = { kind: "status", name: this.name(this.tok(c, "Identifier")), span };
-        if (event) decl.expiry = { event: this.name(event), ...(times ? { times: Number(times.image) } : {}) };
+        const holder = this.maybeTok(c, "holder");
+        if (event) decl.expiry = { event: this.name(event), ...(times ? { times: Number(times.image) } : {}), ...(holder ? { holder: this.name(holder) } : {}) };
         return this.withDoc(decl);
       }
       case "eventDecl": {

@@ -18,9 +18,8 @@ export function stateSchema(p: RuntimeProgram): Schema {
     };
     (defs[name]!["properties"] as Record<string, Schema>)["statuses"] = {
       type: "object",
-      // An empty `enum` is not a valid schema (ajv refuses to compile it): with no statuses declared, none are allowed.
-      ...(statusNames.length > 0 ? { propertyNames: { enum: statusNames } } : { maxProperties: 0 }),
-      additionalProperties: { anyOf: [{ const: true }, { type: "integer", minimum: 1 }] },
+      properties: Object.fromEntries(statusNames.map((s) => [s, { anyOf: [{ const: true }, { type: "integer", minimum: 1 }], description: p.statuses.get(s)!.doc ?? `status ${s}` }])),
+      additionalProperties: false,
       description: "Statuses the entity holds: `true`, or how many more events until it expires.",
     };
   }
@@ -77,6 +76,10 @@ function problem(p: RuntimeProgram, e: ErrorObject): StateProblem {
   let message = e.message ?? "is not valid";
   if (e.keyword === "additionalProperties") {
     const extra = (e.params as { additionalProperty: string }).additionalProperty;
+    if (e.instancePath.endsWith("/statuses")) {
+      const guess = didYouMean(extra, p.statuses.keys());
+      return { path: `${path}/${extra}`, message: `is not a declared status${guess ? `: ${guess}` : ""}` };
+    }
     const owner = walk(p, e.instancePath);
     const names = owner.fields.map((f) => f.name.text);
     const guess = didYouMean(extra, names);

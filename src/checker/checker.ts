@@ -129,9 +129,18 @@ class Checker {
       case "state":
         this.fields(d.fields, ctx, d.kind === "kind" ? `kind \`${d.name.text}\`` : "the state");
         return;
-      case "status":
-        if (d.expiry) this.expectEvent(d.expiry.event, file);
+      case "status": {
+        const ev = d.expiry ? this.expectEvent(d.expiry.event, file) : undefined;
+        const holder = d.expiry?.holder;
+        if (ev && holder) {
+          const p = ev.params.find((x) => x.name.text === holder.text);
+          if (!p) this.report("E0103", holder.span, `event \`${ev.name.text}\` has no parameter \`${holder.text}\``, didYouMean(holder.text, ev.params.map((x) => x.name.text)));
+          else if (!this.s.decls.get(p.type.name.text) || this.s.decls.get(p.type.name.text)!.kind !== "kind") {
+            this.report("E0201", holder.span, `\`${holder.text}\` must be an entity to hold a status, but it is ${p.type.name.text}`);
+          }
+        }
         return;
+      }
       case "event": {
         const scope = this.paramScope(d.params, file);
         if (d.body) this.block(d.body, scope, ctx);
@@ -336,6 +345,9 @@ class Checker {
           this.expectType(t, declared, s.value.span, `\`${s.name.text}\``);
           t = declared;
         } else if (t.t === "void") this.report("E0201", s.value.span, "this produces no value to store");
+        if (this.stateField(s.name.text, ctx.file)) {
+          this.report("W0305", s.name.span, `\`${s.name.text}\` hides the state field of the same name in the rest of this block`, "choose another name for the variable");
+        }
         scope.set(s.name.text, { type: t, span: s.name.span, mutable: true });
         return;
       }
@@ -524,6 +536,10 @@ class Checker {
       case "roll":
         if (e.badArgs) this.report("E0202", e.badArgs, "`roll` takes the number of sides, or the number of dice and the sides: `roll(20)`, `roll(2, 6)`");
         if (e.count) this.expectType(this.expr(e.count, scope, ctx), INT, e.count.span, "the number of dice");
+        for (const [part, what] of [[e.count, "dice"], [e.sides, "sides"]] as const) {
+          const n = part ? constInt(part) : undefined;
+          if (n !== undefined && n < 1) this.report("E0201", part!.span, `a roll needs at least 1 ${what === "dice" ? "die" : "side"}, not ${n}`);
+        }
         this.expectType(this.expr(e.sides, scope, ctx), INT, e.sides.span, "the number of sides");
         return INT;
       case "choose": {

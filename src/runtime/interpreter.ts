@@ -300,36 +300,50 @@ export class Interpreter {
         }
       }
       run("after", false);
-      this.expire(name, span);
+      this.expire(ev, args);
     } finally {
       this.depth--;
     }
   }
 
-  /** Statuses that last `until` this event end now; those that last `for N` of it count down. */
-  private expire(event: string, span: A.Span) {
-    const statuses = this.program.expiries.get(event);
+  /**
+   * Statuses that last `until` this event end now; those that last `for N` of it count down. A status
+   * bound to a parameter (`until Activated(unit)`) only counts emissions naming its holder there.
+   */
+  private expire(ev: A.EventDecl, args: Value[]) {
+    const statuses = this.program.expiries.get(ev.name.text);
     if (!statuses) return;
+    const countDown = (v: Entity, s: A.StatusDecl) => {
+      const left = v.statuses.get(s.name.text);
+      if (left === undefined) return;
+      const next = typeof left === "number" ? left - 1 : 0;
+      if (next <= 0) {
+        v.statuses.delete(s.name.text);
+        this.note("status", () => `${showValue(v)} is no longer ${s.name.text} (expired on ${ev.name.text})`, s.span);
+      } else v.statuses.set(s.name.text, next);
+    };
+    const everywhere: A.StatusDecl[] = [];
+    for (const s of statuses) {
+      const holder = s.expiry?.holder;
+      if (!holder) {
+        everywhere.push(s);
+        continue;
+      }
+      const held = args[ev.params.findIndex((p) => p.name.text === holder.text)];
+      if (held instanceof Entity) countDown(held, s);
+    }
+    if (everywhere.length === 0) return;
     const seen = new Set<Entity>();
     const visit = (v: Value | undefined) => {
       if (Array.isArray(v)) v.forEach(visit);
       else if (v instanceof Entity && !seen.has(v)) {
         seen.add(v);
-        for (const s of statuses) {
-          const left = v.statuses.get(s.name.text);
-          if (left === undefined) continue;
-          const next = typeof left === "number" ? left - 1 : 0;
-          if (next <= 0) {
-            v.statuses.delete(s.name.text);
-            this.note("status", () => `${showValue(v)} is no longer ${s.name.text} (expired on ${event})`, s.span);
-          } else v.statuses.set(s.name.text, next);
-        }
+        for (const s of everywhere) countDown(v, s);
         Object.values(v.fields).forEach(visit);
       }
     };
     for (const v of this.globals.values()) visit(v);
     for (const e of this.statusHolders) visit(e);
-    void span;
   }
 
   // ---- statements ------------------------------------------------------------------------------
