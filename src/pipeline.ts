@@ -8,6 +8,7 @@ import { indexProgram, type RuntimeProgram } from "./runtime/index-program.ts";
 import { ExpectationFailed, Interpreter, type Chooser } from "./runtime/interpreter.ts";
 import { initialState, stateFromJson, stateToJson, type Json } from "./runtime/state.ts";
 import type { TraceEntry } from "./runtime/trace.ts";
+import { scriptedChooser } from "./runtime/choosers.ts";
 import { RuleError, showValue, type Value } from "./runtime/values.ts";
 import { validateState, type StateProblem } from "./schema.ts";
 import type { Span } from "./ast.ts";
@@ -66,6 +67,8 @@ export interface Scenario {
   run: string;
   seed?: string;
   state: Record<string, Json>;
+  /** Answers to the rules' decision points, in the order they are asked; then the first option. */
+  choices?: Json[];
 }
 
 export interface ScenarioRun {
@@ -89,7 +92,7 @@ export function runScenario(program: RuntimeProgram, scenario: Scenario, options
   const interp = new Interpreter(program, stateFromJson(program, scenario.state), {
     seed: options.seed,
     trace: options.trace,
-    ...(options.chooser ? { chooser: options.chooser } : {}),
+    ...(options.chooser ? { chooser: options.chooser } : scenario.choices ? { chooser: scriptedChooser(scenario.choices) } : {}),
   });
   try {
     const result = interp.call(fn.name.text, [], fn.span);

@@ -101,3 +101,30 @@ describe("statuses in a state", () => {
     expect(validateState(program, { units: [{ name: "a", statuses: { x: true } }] })[0]!.message).toBe("is not a declared status");
   });
 });
+
+describe("a scenario's scripted choices", () => {
+  const rules = `
+    kind U { name: text }
+    state { units: list<U> }
+    fn pick() -> text {
+      let u = choose "who withdraws?" from units
+      let go = choose "withdraw?" from [true, false]
+      return u.name + " " + str(go)
+    }
+  `;
+  const state = { units: [{ name: "a" }, { name: "b" }] };
+  it("answer decision points in order, by entity name or value, then fall back to the first option", async () => {
+    const { runScenario } = await import("../src/pipeline.ts");
+    const program = indexProgram(checked(rules));
+    expect(runScenario(program, { rules: "x", run: "pick", state, choices: ["b", false] }, { seed: "1", trace: true }).resultText).toBe("b false");
+    expect(runScenario(program, { rules: "x", run: "pick", state, choices: ["b"] }, { seed: "1", trace: true }).resultText).toBe("b true");
+    expect(runScenario(program, { rules: "x", run: "pick", state }, { seed: "1", trace: true }).resultText).toBe("a true");
+  });
+  it("report an answer that is not an option as R0503 at the decision point", async () => {
+    const { runScenario } = await import("../src/pipeline.ts");
+    const out = runScenario(indexProgram(checked(rules)), { rules: "x", run: "pick", state, choices: ["c"] }, { seed: "1", trace: true });
+    expect(out.error?.code).toBe("R0503");
+    expect(out.error?.message).toBe('the scenario\'s choice "c" is not one of the options for "who withdraws?": U "a", U "b"');
+    expect(out.error?.span?.line).toBe(6);
+  });
+});

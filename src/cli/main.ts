@@ -34,7 +34,9 @@ any failure. --trace prints the trace of passing examples too.`,
   run: `rulesmith run SCENARIO.json [--seed S] [--trace] [--json]
 
 Runs a scenario: a JSON file with "rules" (a .rules file or folder, relative to the scenario),
-"run" (a function without parameters), "state" (the game state) and an optional "seed".
+"run" (a function without parameters), "state" (the game state), an optional "seed" and optional
+"choices": answers to the rules' decision points in the order they are asked (an option's value, its
+text, or an entity's name); unanswered ones take the default policy, the first option.
 "rules" may also name a program saved by \`rulesmith compile\` (a .json file).
 The state is validated against the schema derived from the declarations.
   --seed S   the dice seed (overrides the scenario's; default "1")
@@ -181,7 +183,8 @@ function loadScenario(path: string): LoadedScenario | undefined {
     if (typeof s.run !== "string") problems.push('"run" must name the function to run');
     if (typeof s.state !== "object" || s.state === null || Array.isArray(s.state)) problems.push('"state" must be an object');
     if (s.seed !== undefined && typeof s.seed !== "string") problems.push('"seed" must be a string');
-    const extra = Object.keys(s).filter((k) => !["rules", "run", "state", "seed"].includes(k));
+    if (s.choices !== undefined && !Array.isArray(s.choices)) problems.push('"choices" must be a list of answers');
+    const extra = Object.keys(s).filter((k) => !["rules", "run", "state", "seed", "choices"].includes(k));
     if (extra.length) problems.push(`unknown key(s) ${extra.map((k) => `"${k}"`).join(", ")}`);
   }
   if (problems.length) {
