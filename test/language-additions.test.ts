@@ -125,6 +125,6 @@ describe("a scenario's scripted choices", () => {
     const out = runScenario(indexProgram(checked(rules)), { rules: "x", run: "pick", state, choices: ["c"] }, { seed: "1", trace: true });
     expect(out.error?.code).toBe("R0503");
     expect(out.error?.message).toBe('the scenario\'s choice "c" is not one of the options for "who withdraws?": U "a", U "b"');
-    expect(out.error?.span?.line).toBe(6);
+    expect(out.error?.span?.line).toBe(5);
   });
 });
