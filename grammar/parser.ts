@@ -1,15 +1,14 @@
 // The Chevrotain grammar of `.rules` files. It produces a concrete syntax tree (CST); `src/build-ast.ts`
 // turns that into the typed AST. One parser instance is shared, with error recovery on, so a file with
 // several syntax errors reports each of them.
-import { CstParser, type CstNode, type IParserErrorMessageProvider, type IRecognitionException, type TokenType } from "chevrotain";
+import { CstParser, type CstNode, type IToken, type IParserErrorMessageProvider, type IRecognitionException, type TokenType } from "chevrotain";
 import * as T from "./tokens.ts";
 
 const k = T.keywords;
 
 /** Plain-words messages: `expected \`}\` but found \`fn\``. */
 const errorMessageProvider: IParserErrorMessageProvider = {
-  buildMismatchTokenMessage: ({ expected, actual }) =>
-    `expected ${tokenLabel(expected)} but found ${describe(actual.image)}`,
+  buildMismatchTokenMessage: ({ expected, actual }) => `expected ${tokenLabel(expected)} but found ${describe(actual.image)}${asName(actual)}`,
   buildNotAllInputParsedMessage: ({ firstRedundant }) =>
     `unexpected ${describe(firstRedundant.image)}: expected a declaration (\`fn\`, \`kind\`, \`enum\`, ...)`,
   buildNoViableAltMessage: ({ expectedPathsPerAlt, actual, ruleName }) => {
@@ -26,6 +25,13 @@ const errorMessageProvider: IParserErrorMessageProvider = {
     return `unexpected ${describe(actual[0]?.image)} in ${humanRule(ruleName)}: expected ${[...firsts].slice(0, 6).join(", ")}`;
   },
 };
+
+/** Most mistakes with keywords are names that happen to be keywords: say so. */
+function asName(actual: IToken): string {
+  if (actual.tokenType.CATEGORIES?.includes(T.Keyword)) return ` (\`${actual.image}\` is a keyword: it cannot be used as a name)`;
+  if (actual.tokenType === T.DiceLiteral) return ` (\`${actual.image}\` reads as dice: it cannot be used as a name)`;
+  return "";
+}
 
 function tokenLabel(t: TokenType): string {
   return t.LABEL ?? t.name;

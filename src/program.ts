@@ -57,5 +57,28 @@ export function loadProgram(roots: string[], host: FileHost): LoadedProgram {
       } else queue.push(target);
     }
   }
-  return { files, texts, diagnostics };
+  return { files: canonicalOrder(files, host), texts, diagnostics };
+}
+
+/**
+ * Declaration order across files decides ties (modifiers of one stage, handlers of equal `order`), so
+ * it must not depend on how the command was invoked: imported files come before their importers, and
+ * otherwise files go in path order.
+ */
+function canonicalOrder(files: SourceFile[], host: FileHost): SourceFile[] {
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const ordered: SourceFile[] = [];
+  const done = new Set<string>();
+  const visit = (f: SourceFile) => {
+    if (done.has(f.path)) return;
+    done.add(f.path);
+    const imports = f.decls.flatMap((d) => (d.kind === "import" ? [host.resolve(f.path, d.path)] : [])).sort();
+    for (const path of imports) {
+      const imported = byPath.get(path);
+      if (imported) visit(imported);
+    }
+    ordered.push(f);
+  };
+  for (const f of [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) visit(f);
+  return ordered;
 }

@@ -117,7 +117,7 @@ describe("checker details", () => {
   it("accepts a program that imports what it uses", () => {
     const c = compile(["main.rules"], memoryHost({ "lib/units.rules": "kind Unit { name: text }\n", "main.rules": 'import "./lib/units.rules"\nfn make() -> Unit = Unit(name: "a")\n' }));
     expect(c.diagnostics).toEqual([]);
-    expect(c.program?.map((f) => f.path)).toEqual(["main.rules", "lib/units.rules"]);
+    expect(c.program?.map((f) => f.path)).toEqual(["lib/units.rules", "main.rules"]); // imports first
   });
 
   it("sees declarations through a chain of imports", () => {

@@ -1,9 +1,9 @@
 // Later language additions: statuses bound to an event parameter, `choose` precedence, shadowing
 // warnings, impossible dice, and undeclared statuses in a state.
 import { describe, expect, it } from "vitest";
-import { indexProgram } from "../src/pipeline.ts";
+import { compile, indexProgram, runExamples } from "../src/pipeline.ts";
 import { validateState } from "../src/schema.ts";
-import { checked, compileText, example } from "./helpers.ts";
+import { checked, compileText, example, memoryHost } from "./helpers.ts";
 
 describe("a status bound to an event parameter (`until E(p)`)", () => {
   const rules = `
@@ -126,5 +126,54 @@ describe("a scenario's scripted choices", () => {
     expect(out.error?.code).toBe("R0503");
     expect(out.error?.message).toBe('the scenario\'s choice "c" is not one of the options for "who withdraws?": U "a", U "b"');
     expect(out.error?.span?.line).toBe(5);
+  });
+});
+
+describe("fixes from the reference review", () => {
+  it("asks an `=` function to declare what it produces", () => {
+    const c = compileText("fn double(n: int) = n * 2\n");
+    const d = c.diagnostics.find((x) => x.code === "E0205")!;
+    expect(d.message).toBe("`double` is written with `=`, so it must declare what it produces");
+    expect(d.help).toBe("add `-> int` before the `=`");
+  });
+  it("accepts only enum members, not other fields, as constant defaults", () => {
+    const c = compileText("kind L { hp: int = 1 }\nstate { leader: L }\nkind U { n: int = leader.hp }\n");
+    expect(c.diagnostics.map((d) => d.code)).toContain("E0207");
+  });
+  it("checks constant arguments against a field's range when an entity is made, and `let` ranges", () => {
+    const c = compileText('kind U { name: text, hp: int in 0..4 }\nfn f() -> U = U(name: "a", hp: 9)\nfn g() -> int {\n  let x: int in 1..3 = 5\n  return x\n}\n');
+    expect(c.diagnostics.filter((d) => d.code === "E0210").map((d) => d.message)).toEqual([
+      "9 is outside the range 0..4 of `U.hp`",
+      "5 is outside the range 1..3 of `x`",
+    ]);
+  });
+  it("names the missing import for a state field", () => {
+    const c = compile(["main.rules", "other.rules"], memoryHost({ "lib.rules": "state { turn: int }\n", "main.rules": 'fn f() -> int = turn\nexample "e" { expect true }\n', "other.rules": 'import "lib.rules"\n' }));
+    const d = c.diagnostics.find((x) => x.code === "E0105");
+    expect(c.diagnostics.map((x) => x.code)).toEqual(["E0105"]);
+    void d;
+  });
+  it("rejects a status that lasts for 0 events", () => {
+    expect(compileText("event E()\nstatus s for 0 E\n").diagnostics.map((d) => d.message)).toContain("a status cannot last for 0 events");
+  });
+  it("says when a name is a keyword", () => {
+    const c = compileText("kind K { order: int }\n");
+    expect(c.diagnostics[0]!.message).toBe("expected `}` but found `order` (`order` is a keyword: it cannot be used as a name)");
+  });
+  it("orders declarations across files the same way however the files are named", () => {
+    const files = {
+      "a.rules": 'import "b.rules"\nevent E()\nfn go() { emit E() }\non E { say "a" }\nexample "order" { go() }\n',
+      "b.rules": 'on E { say "b" }\n',
+    };
+    const says = (roots: string[]) => {
+      const c = compile(roots, memoryHost(files));
+      return runExamples(c.program!).find((r) => r.title === "order")!.trace.filter((t) => t.kind === "say").map((t) => t.message);
+    };
+    expect(says(["a.rules"])).toEqual(["b", "a"]);
+    expect(says(["b.rules", "a.rules"])).toEqual(["b", "a"]);
+  });
+  it("prints expressions with the brackets their meaning needs", () => {
+    const r = example('example "p" {\n  let a = 1\n  let b = 2\n  expect (a + b) * 3 == 10 - (b - a) - 1\n}\n', "p");
+    expect(r.failure?.message.split("\n")[0]).toBe("expected `(a + b) * 3 == 10 - (b - a) - 1`");
   });
 });

@@ -260,7 +260,7 @@ describe("forced dice", () => {
     expect(r.trace.filter((t) => t.kind === "roll").map((t) => t.message)).toEqual([
       "roll d20 -> 3 (forced)",
       "roll d20 -> 17 (forced)",
-      "roll 2d6 -> 2+5 = 7 (forced)",
+      "roll 2d6 -> 2 (forced) + 5 (forced) = 7",
     ]);
   });
 
@@ -468,7 +468,7 @@ describe("the game state", () => {
     fn wound() { units[0].hp -= 1 }
     fn overheal() { units[0].hp = 9 }
     fn overturn() { turn += 99 }
-    fn make() -> int { let u = Unit(name: "x", hp: 5)
+    fn make() -> int { let u = Unit(name: "x", hp: 4 + 1)
       return 1 }
   `;
   const program = indexProgram(checked(rules));
@@ -548,6 +548,8 @@ describe("the game state", () => {
   it("checks ranges when an entity is made", () => {
     const out = runScenario(program, { rules: "main.rules", run: "make", state: {} }, { seed: "1", trace: true });
     expect(out.error).toMatchObject({ code: "R0501", message: "`hp` would become 5, outside its declared range 0..4" });
+    // the error points at the construction, not at the field's declaration
+    expect(out.error!.span?.line).toBe(19);
   });
 
   it("refuses to run a function that takes parameters", () => {

@@ -131,6 +131,7 @@ class Checker {
         return;
       case "status": {
         const ev = d.expiry ? this.expectEvent(d.expiry.event, file) : undefined;
+        if (d.expiry?.times !== undefined && d.expiry.times < 1) this.report("E0201", d.span, `a status cannot last for ${d.expiry.times} events`, "use `for 1` or more");
         const holder = d.expiry?.holder;
         if (ev && holder) {
           const p = ev.params.find((x) => x.name.text === holder.text);
@@ -165,7 +166,10 @@ class Checker {
         else {
           const t = this.expr(d.body, scope, ctx);
           if (d.returns) this.expectType(t, returns, d.body.span, "the function's result");
-          else if (t.t === "void") this.report("E0201", d.body.span, "a function written with `=` must produce a value");
+          else {
+            const hint = t.t === "void" || t.t === "any" ? "`-> int`" : `\`-> ${typeToString(t)}\``;
+            this.report("E0205", d.name.span, `\`${d.name.text}\` is written with \`=\`, so it must declare what it produces`, `add ${hint} before the \`=\``);
+          }
         }
         return;
       }
@@ -203,7 +207,7 @@ class Checker {
       if (f.name.text === RESERVED_FIELD) this.report("E0102", f.name.span, `\`${RESERVED_FIELD}\` is reserved: every entity already holds its statuses there`, "choose another field name");
       const t = this.resolveType(f.type, ctx.file);
       if (!f.default) continue;
-      if (!isConstant(f.default)) this.report("E0207", f.default.span, "a field's default must be a constant: a number, text, `true`/`false`, an enum member or a list of those");
+      if (!isConstant(f.default, (n) => this.s.decls.get(n)?.kind === "enum")) this.report("E0207", f.default.span, "a field's default must be a constant: a number, text, `true`/`false`, an enum member or a list of those");
       const dt = this.expr(f.default, new Scope(), ctx);
       this.expectType(dt, t, f.default.span, `the default of \`${f.name.text}\``);
       const v = constInt(f.default);
@@ -343,6 +347,7 @@ class Checker {
         if (s.type) {
           const declared = this.resolveType(s.type, ctx.file);
           this.expectType(t, declared, s.value.span, `\`${s.name.text}\``);
+          this.constantInRange(s.value, declared, `\`${s.name.text}\``);
           t = declared;
         } else if (t.t === "void") this.report("E0201", s.value.span, "this produces no value to store");
         if (this.stateField(s.name.text, ctx.file)) {
@@ -477,6 +482,14 @@ class Checker {
     if (t.t !== "kind" && t.t !== "any") this.report("E0201", span, `statuses belong to entities of a \`kind\`, but this is ${typeToString(t)}`);
   }
 
+  /** A constant given where a ranged int is expected must fit the range; other values are checked at run time. */
+  private constantInRange(e: A.Expr, t: Type, what: string) {
+    const v = constInt(e);
+    if (t.t === "int" && t.low !== undefined && v !== undefined && (v < t.low || v > t.high!)) {
+      this.report("E0210", e.span, `${v} is outside the range ${t.low}..${t.high} of ${what}`);
+    }
+  }
+
   private condition(e: A.Expr, scope: Scope, ctx: Context) {
     this.expectType(this.expr(e, scope, ctx), BOOL, e.span, "a condition");
   }
@@ -559,6 +572,11 @@ class Checker {
     if (local) return local.type;
     const field = this.stateField(e.name, ctx.file);
     if (field) return this.resolveType(field.type, ctx.file);
+    const hidden = this.s.stateFields.get(e.name);
+    if (hidden) {
+      this.report("E0105", e.span, `the state field \`${e.name}\` is declared in \`${hidden.span.file}\`, which this file does not import`, `add \`import "${relativeImport(ctx.file, hidden.span.file)}"\``);
+      return ANY;
+    }
     const d = this.s.decls.get(e.name);
     if (d) {
       if (!this.lookup(e.name, e.span, ctx.file)) return ANY;
@@ -750,6 +768,7 @@ class Checker {
       given.add(f.name.text);
       const ft = this.resolveType(f.type, k.span.file);
       this.expectType(t, ft, a.value.span, `\`${k.name.text}.${f.name.text}\``);
+      this.constantInRange(a.value, ft, `\`${k.name.text}.${f.name.text}\``);
     }
     const missing = k.fields.filter((f) => !f.default && !given.has(f.name.text) && !A.hasNaturalDefault(f));
     if (missing.length) this.report("E0202", e.span, `\`${k.name.text}\` needs ${missing.map((f) => `\`${f.name.text}\``).join(", ")}, which ${missing.length === 1 ? "has no default" : "have no defaults"}`);
@@ -785,7 +804,7 @@ function alwaysReturns(b: A.Block): boolean {
   return b.statements.some((s) => s.kind === "return" || (s.kind === "if" && s.else !== undefined && alwaysReturns(s.then) && alwaysReturns(s.else)));
 }
 
-function isConstant(e: A.Expr): boolean {
+function isConstant(e: A.Expr, isEnum: (name: string) => boolean): boolean {
   switch (e.kind) {
     case "int":
     case "text":
@@ -794,9 +813,9 @@ function isConstant(e: A.Expr): boolean {
     case "neg":
       return e.operand.kind === "int";
     case "list":
-      return e.items.every(isConstant);
+      return e.items.every((i) => isConstant(i, isEnum));
     case "member":
-      return e.object.kind === "name";
+      return e.object.kind === "name" && isEnum(e.object.name);
     default:
       return false;
   }

@@ -141,17 +141,27 @@ function test(args: string[]): number {
     const where = `${r.span.file}:${r.span.line}`;
     if (r.passed) {
       console.log(`ok    ${r.title}  (${where})`);
-      if (values.trace) console.log(indent(formatTrace(r.trace)));
+      if (values.trace && r.trace.length) console.log(indent(formatTrace(r.trace)));
       continue;
     }
     failed++;
     const f = r.failure!;
     const at = f.span ? `${f.span.file}:${f.span.line}:${f.span.col}` : where;
     console.log(`FAIL  ${r.title}  (${where})\n  ${f.code ? `error[${f.code}]: ` : ""}${f.message}\n  --> ${at}`);
-    if (r.trace.length) console.log(`  trace:\n${indent(formatTrace(r.trace), 4)}`);
+    if (r.trace.length) console.log(`  trace:\n${indent(formatTrace(lastOf(r.trace)), 4)}`);
   }
   console.log(`${results.length - failed} passed, ${failed} failed`);
   return failed > 0 ? 1 : 0;
+}
+
+/** A runaway recursion leaves hundreds of nested entries: a failure shows the last ones, where it went wrong. */
+const FAILURE_TRACE_LIMIT = 200;
+function lastOf<T extends { depth: number }>(trace: T[]): T[] {
+  if (trace.length <= FAILURE_TRACE_LIMIT) return trace;
+  const shown = trace.slice(-FAILURE_TRACE_LIMIT);
+  const base = Math.min(...shown.map((t) => t.depth));
+  const note = { ...shown[0]!, depth: 0, kind: "say", rule: "rulesmith", message: `... ${trace.length - FAILURE_TRACE_LIMIT} earlier trace entries left out` };
+  return [note as T, ...shown.map((t) => ({ ...t, depth: Math.min(t.depth - base + 1, 40) }))];
 }
 
 function indent(s: string, n = 2): string {

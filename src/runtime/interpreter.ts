@@ -255,11 +255,11 @@ export class Interpreter {
     return true;
   }
 
-  private construct(k: A.KindDecl, named: Map<string, Value>): Entity {
+  private construct(k: A.KindDecl, named: Map<string, Value>, span: A.Span): Entity {
     const e = new Entity(k.name.text, {});
     for (const f of k.fields) {
       e.fields[f.name.text] = named.has(f.name.text) ? named.get(f.name.text) : defaultValue(this.program, f, new Set(), (d) => this.eval(d, new Env()) as Value);
-      this.checkRange(f, e.fields[f.name.text], f.span);
+      this.checkRange(f, e.fields[f.name.text], named.has(f.name.text) ? span : f.span);
     }
     return e;
   }
@@ -278,7 +278,9 @@ export class Interpreter {
           const applies = !t.condition || this.eval(t.condition, env) === true;
           this.rules.pop();
           if (!applies) continue;
+          this.rules.push(label);
           this.note("trigger", () => `${label} fires`, t.span);
+          this.rules.pop();
           this.enter(label, t.span);
           try {
             this.execBlock(t.body, new Env(env));
@@ -613,7 +615,7 @@ export class Interpreter {
     }
     const results = Array.from({ length: count }, () => this.dice.roll(sides, e.span));
     const total = results.reduce((n, r) => n + r.value, 0);
-    this.note("roll", () => `roll ${count}d${sides} -> ${results.map((r) => r.value).join("+")} = ${total}${results.some((r) => r.forced) ? " (forced)" : ""}`, e.span);
+    this.note("roll", () => `roll ${count}d${sides} -> ${results.map((r) => (r.forced ? `${r.value} (forced)` : r.value)).join(" + ")} = ${total}`, e.span);
     return total;
   }
 
@@ -664,7 +666,7 @@ export class Interpreter {
     if (kind) {
       const named = new Map<string, Value>();
       for (const a of e.args) if (a.kind === "named") named.set(a.name.text, this.eval(a.value, env) as Value);
-      return this.construct(kind, named);
+      return this.construct(kind, named, e.span);
     }
     const b = builtins[name];
     if (b) return this.builtin(name, this.args(e.args, b.params.map((p) => ({ name: { text: p.name } }) as A.Param), env), e.span);

@@ -1,6 +1,33 @@
 // Expressions back as compact source text, for expectation failures and trace messages.
 import type * as A from "../ast.ts";
 
+/** Binding strength of each operator, as in the grammar: higher binds tighter. */
+const PRECEDENCE: Record<string, number> = { or: 1, and: 2, not: 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4, has: 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6, neg: 7 };
+
+function precedence(e: A.Expr): number {
+  switch (e.kind) {
+    case "binary":
+      return PRECEDENCE[e.op]!;
+    case "not":
+      return PRECEDENCE["not"]!;
+    case "has":
+      return PRECEDENCE["has"]!;
+    case "neg":
+      return PRECEDENCE["neg"]!;
+    case "cond":
+    case "choose":
+      return 0;
+    default:
+      return 8;
+  }
+}
+
+/** An operand in brackets when it binds looser than its context needs (`right`: also when equal, as operators group left). */
+function operand(e: A.Expr, context: number, right = false): string {
+  const p = precedence(e);
+  return p < context || (right && p === context) ? `(${showExpr(e)})` : showExpr(e);
+}
+
 export function showExpr(e: A.Expr): string {
   switch (e.kind) {
     case "int":
@@ -11,21 +38,24 @@ export function showExpr(e: A.Expr): string {
     case "name":
       return e.name;
     case "member":
-      return `${showExpr(e.object)}.${e.member.text}`;
+      return `${operand(e.object, 8)}.${e.member.text}`;
     case "index":
-      return `${showExpr(e.object)}[${showExpr(e.index)}]`;
+      return `${operand(e.object, 8)}[${showExpr(e.index)}]`;
     case "call":
       return `${showExpr(e.callee)}(${e.args.map(showArg).join(", ")})`;
     case "list":
       return `[${e.items.map(showExpr).join(", ")}]`;
-    case "binary":
-      return `${showExpr(e.left)} ${e.op} ${showExpr(e.right)}`;
+    case "binary": {
+      const p = PRECEDENCE[e.op]!;
+      // Comparisons do not chain in the grammar, so both sides of one need brackets at equal strength.
+      return `${operand(e.left, p, p === 4)} ${e.op} ${operand(e.right, p, true)}`;
+    }
     case "not":
-      return `not ${showExpr(e.operand)}`;
+      return `not ${operand(e.operand, 3)}`;
     case "neg":
-      return `-${showExpr(e.operand)}`;
+      return `-${operand(e.operand, 7)}`;
     case "has":
-      return `${showExpr(e.object)} has ${e.status.text}`;
+      return `${operand(e.object, 5)} has ${e.status.text}`;
     case "cond":
       return `if ${showExpr(e.condition)} then ${showExpr(e.then)} else ${showExpr(e.else)}`;
     case "roll":
