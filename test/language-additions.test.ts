@@ -162,8 +162,8 @@ describe("fixes from the reference review", () => {
   });
   it("orders declarations across files the same way however the files are named", () => {
     const files = {
-      "a.rules": 'import "b.rules"\nevent E()\nfn go() { emit E() }\non E { say "a" }\nexample "order" { go() }\n',
-      "b.rules": 'on E { say "b" }\n',
+      "a.rules": 'import "b.rules"\nfn go() { emit E() }\non E { say "a" }\nexample "order" { go() }\n',
+      "b.rules": 'event E()\non E { say "b" }\n',
     };
     const says = (roots: string[]) => {
       const c = compile(roots, memoryHost(files));
