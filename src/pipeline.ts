@@ -37,10 +37,10 @@ export interface ExampleResult {
   trace: TraceEntry[];
 }
 
-export function runExamples(files: SourceFile[], filter?: (file: string) => boolean): ExampleResult[] {
+export function runExamples(files: SourceFile[], inFile?: (file: string) => boolean, titled?: (title: string) => boolean): ExampleResult[] {
   const program = indexProgram(files);
   return program.examples
-    .filter((ex) => !filter || filter(ex.span.file))
+    .filter((ex) => (!inFile || inFile(ex.span.file)) && (!titled || titled(ex.title)))
     .map((ex) => {
       const interp = new Interpreter(program, initialState(program), { seed: ex.title });
       try {

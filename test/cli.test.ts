@@ -133,6 +133,23 @@ describe.concurrent("rulesmith test, run and simulate", () => {
     expect(counts.reduce((a, b) => a + b, 0)).toBe(50);
   });
 
+  it("test --grep: runs only the matching examples, and fails when none match", async () => {
+    const [some, none] = await Promise.all([rulesmith("test", "rules/warlords3", "--grep", "MEDAL"), rulesmith("test", "rules/warlords3", "--grep", "no such title")]);
+    expect(some.code).toBe(0);
+    expect(some.stdout.trimEnd().split("\n").at(-1)).toBe("7 passed, 0 failed");
+    expect(none.code).toBe(1);
+    expect(none.stdout).toContain('no example\'s title contains "no such title"');
+  });
+
+  it("schema: prints the state's JSON Schema with doc comments as descriptions", async () => {
+    const r = await rulesmith("schema", "rules/warlords3");
+    expect(r.code).toBe(0);
+    const schema = JSON.parse(r.stdout) as { required: string[]; definitions: Record<string, { description?: string; properties?: Record<string, { maximum?: number }> }> };
+    expect(schema.required).toEqual(["attacker", "defender"]);
+    expect(schema.definitions["Unit"]!.properties!["medals"]!.maximum).toBe(4);
+    expect(schema.definitions["Side"]!.description).toBe("The two sides of a battle.");
+  });
+
   it("rejects an unknown command with usage, exit 1", async () => {
     const unknown = await rulesmith("chek", "x");
     expect(unknown.code).toBe(1);
@@ -142,7 +159,7 @@ describe.concurrent("rulesmith test, run and simulate", () => {
 });
 
 describe.concurrent("--help", () => {
-  for (const command of ["check", "test", "run", "simulate", "compile"]) {
+  for (const command of ["check", "test", "run", "simulate", "compile", "schema"]) {
     it(`${command} --help prints its usage and exits 0`, async () => {
       const r = await rulesmith(command, "--help");
       expect(r.code).toBe(0);
@@ -154,6 +171,6 @@ describe.concurrent("--help", () => {
   it("--help on its own lists every command", async () => {
     const r = await rulesmith("--help");
     expect(r.code).toBe(0);
-    for (const command of ["check", "test", "run", "simulate", "compile"]) expect(r.stdout).toContain(`rulesmith ${command}`);
+    for (const command of ["check", "test", "run", "simulate", "compile", "schema"]) expect(r.stdout).toContain(`rulesmith ${command}`);
   });
 });

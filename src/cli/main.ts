@@ -9,16 +9,18 @@ import { compile, indexProgram, runExamples, runScenario, type Scenario } from "
 import { formatTrace } from "../runtime/trace.ts";
 import { loadProgram as loadSavedProgram, saveProgram } from "../runtime/saved-program.ts";
 import { simulate, formatSimulation } from "./simulate.ts";
+import { stateSchema } from "../schema.ts";
 
 const HELP: Record<string, string> = {
   main: `rulesmith - write tabletop game rules as code
 
 Usage:
   rulesmith check PATH...                         parse and check .rules files or folders
-  rulesmith test PATH...                          run every example in the rules
+  rulesmith test PATH... [--grep TEXT]            run every example in the rules
   rulesmith run SCENARIO.json [--seed S] [--trace] [--json]
   rulesmith simulate SCENARIO.json -n N [--seed S]
   rulesmith compile PATH... --out PROGRAM.json    save the checked program for the runtime alone
+  rulesmith schema PATH...                        print the JSON Schema of the game state
 
 Run \`rulesmith COMMAND --help\` for one command.`,
   check: `rulesmith check PATH...
@@ -26,11 +28,18 @@ Run \`rulesmith COMMAND --help\` for one command.`,
 Parses and checks every .rules file named, every .rules file below a named folder, and every file
 they import. Prints each diagnostic as \`error[CODE]: message\` with its location, a code frame and a
 \`help:\` line where a fix is known. Exits 1 when there is any error (warnings alone exit 0).`,
-  test: `rulesmith test PATH... [--trace]
+  test: `rulesmith test PATH... [--grep TEXT] [--trace]
 
 Checks the rules, then runs every \`example\` in the named files and folders. Prints each failure with
 expected against actual and the trace of the run, and ends with \`N passed, N failed\`. Exits 1 on
-any failure. --trace prints the trace of passing examples too.`,
+any failure.
+  --grep TEXT   run only the examples whose title contains TEXT (ignoring case)
+  --trace       print the trace of passing examples too`,
+  schema: `rulesmith schema PATH...
+
+Checks the rules and prints the JSON Schema (draft-07) that a game state must match: derived from the
+\`state\`, \`kind\`, \`enum\` and \`status\` declarations, with their doc comments as descriptions.
+Editors can use it to complete and validate scenario files.`,
   run: `rulesmith run SCENARIO.json [--seed S] [--trace] [--json]
 
 Runs a scenario: a JSON file with "rules" (a .rules file or folder, relative to the scenario),
@@ -66,6 +75,8 @@ export async function main(argv: string[]): Promise<number> {
         return await sim(rest);
       case "compile":
         return compileCommand(rest);
+      case "schema":
+        return schemaCommand(rest);
       case undefined:
       case "--help":
       case "-h":
@@ -110,6 +121,17 @@ function check(args: string[]): number {
   return 0;
 }
 
+function schemaCommand(args: string[]): number {
+  if (wantsHelp(args, "schema")) return 0;
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  if (positionals.length === 0) throw new Error("name at least one .rules file or folder");
+  const compiled = compile(positionals, nodeHost);
+  printDiagnostics(compiled.diagnostics, compiled.texts);
+  if (!compiled.program) return 1;
+  console.log(JSON.stringify(stateSchema(indexProgram(compiled.program)), null, 2));
+  return 0;
+}
+
 function compileCommand(args: string[]): number {
   if (wantsHelp(args, "compile")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" } } });
@@ -125,7 +147,7 @@ function compileCommand(args: string[]): number {
 
 function test(args: string[]): number {
   if (wantsHelp(args, "test")) return 0;
-  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" } } });
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" }, grep: { type: "string" } } });
   if (positionals.length === 0) throw new Error("name at least one .rules file or folder");
   const compiled = compile(positionals, nodeHost);
   printDiagnostics(compiled.diagnostics, compiled.texts);
@@ -133,9 +155,16 @@ function test(args: string[]): number {
     console.log("0 passed, 1 failed");
     return 1;
   }
+  const grep = values.grep?.toLowerCase();
   // Only examples in the named files and folders run; imported files contribute rules, not tests.
   const named = new Set(positionals.flatMap((p) => nodeHost.listRules(p) ?? [nodeHost.normalize(p)]));
-  const results = runExamples(compiled.program, (file) => named.has(file));
+  const results = runExamples(compiled.program, (file) => named.has(file), grep ? (title) => title.toLowerCase().includes(grep) : undefined);
+  if (results.length === 0) console.log(grep ? `no example's title contains "${values.grep}"` : "no examples in the named files");
+  // A filter that matches nothing is a mistake worth failing on; rules without examples are not.
+  if (results.length === 0 && grep) {
+    console.log("0 passed, 0 failed");
+    return 1;
+  }
   let failed = 0;
   for (const r of results) {
     const where = `${r.span.file}:${r.span.line}`;
