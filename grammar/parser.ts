@@ -197,7 +197,7 @@ export class RulesParser extends CstParser {
     this.SUBRULE(this.expression);
   });
 
-  // modifier flyerTarget for missileStrength when isFlying(target) : add 3
+  // modifier highGround for attackStrength when onHill(attacker) : add 1
   modifierDecl = this.RULE("modifierDecl", () => {
     this.CONSUME(k.modifier);
     this.CONSUME(T.Identifier);

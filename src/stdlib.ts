@@ -32,6 +32,11 @@ export const builtins: Record<string, Builtin> = {
     doc: "Whether the list holds the item.",
   },
   str: { params: [{ name: "value", type: ANY }], returns: () => TEXT, doc: "The value as text, for `say`." },
+  rollCount: {
+    params: [],
+    returns: () => INT,
+    doc: "How many dice have been rolled in this run so far: lets an example say that something rolled no die, or exactly two.",
+  },
   last: { params: [{ name: "items", type: listOf(ANY) }], returns: (a) => elementOf(a[0]), doc: "The last item of a non-empty list." },
 };
 

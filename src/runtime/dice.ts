@@ -19,8 +19,12 @@ export class Dice {
   }
 
   /** One die of `sides` faces, 1..sides. Returns whether the result was forced, for the trace. */
+  /** Dice rolled so far, forced or not. */
+  rolled = 0;
+
   roll(sides: number, span: Span): { value: number; forced: boolean } {
     if (!Number.isInteger(sides) || sides < 1) throw new RuleError("R0501", `cannot roll a die with ${sides} sides`, span);
+    this.rolled++;
     const next = this.forced.shift();
     if (next) {
       if (!Number.isInteger(next.value) || next.value < 1 || next.value > sides) {

@@ -131,7 +131,7 @@ export class Interpreter {
     if (this.tracing) this.trace.push({ depth: this.depth, kind, rule: this.rule(), message: message(), span });
   }
 
-  /** Rule labels ("fn battle", "modifier againstFlyers") are made once per declaration. */
+  /** Rule labels ("fn resolve", "modifier highGround") are made once per declaration. */
   private readonly labels = new Map<object, string>();
   private label(decl: object, make: () => string): string {
     let l = this.labels.get(decl);
@@ -696,6 +696,8 @@ export class Interpreter {
         return (a[0] as Value[]).some((x) => valuesEqual(x, a[1]));
       case "str":
         return showValue(a[0]);
+      case "rollCount":
+        return this.dice.rolled;
       case "last": {
         const list = a[0] as Value[];
         if (list.length === 0) throw new RuleError("R0501", "`last` of an empty list", span);

@@ -7,7 +7,7 @@ export type TraceKind = "call" | "roll" | "choice" | "event" | "trigger" | "modi
 export interface TraceEntry {
   depth: number;
   kind: TraceKind;
-  /** The declaration that was running: `fn battle`, `on UnitKilled`, `modifier flyerTarget`. */
+  /** The declaration that was running: `fn resolve`, `on UnitKilled`, `modifier highGround`. */
   rule: string;
   message: string;
   span: Span;
