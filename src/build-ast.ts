@@ -34,13 +34,21 @@ function parseUnguarded(path: string, text: string): ParseResult {
   const diagnostics: Diagnostic[] = [];
   for (const e of lexed.errors) {
     const span = spanAt(path, text, e.offset, e.offset + Math.max(1, e.length));
-    diagnostics.push(diag("E0001", span, `unexpected character \`${text.substr(e.offset, e.length || 1)}\``));
+    diagnostics.push(lexError(span, text.slice(e.offset)));
   }
   parser.input = lexed.tokens;
   const cst = parser.file();
+  const blockComments = new Set<number>();
   for (const e of parser.errors) {
     const t = e.token;
     const span = Number.isNaN(t.startOffset) || t.tokenType?.name === "EOF" ? eofSpan(path, text, e) : tokenSpan(path, t);
+    // `/*` lexes as two operators; the errors it causes are better explained once, as what it is.
+    const opener = text.lastIndexOf("/*", span.start + 1);
+    if (opener >= 0 && text.indexOf("\n", opener) >= span.start - 1 && /^[/*]/.test(text.slice(span.start))) {
+      if (!blockComments.has(opener)) diagnostics.push(diag("E0002", spanAt(path, text, opener, opener + 2), "block comments are not part of the language", "start each comment line with `//`"));
+      blockComments.add(opener);
+      continue;
+    }
     diagnostics.push(diag("E0002", span, e.message));
   }
   if (diagnostics.length > 0) return { diagnostics };
@@ -68,6 +76,13 @@ function deepestNode(file: A.SourceFile): A.Span | undefined {
     for (const [key, child] of Object.entries(node)) if (key !== "span" && typeof child === "object") stack.push({ node: child, depth: d });
   }
   return undefined;
+}
+
+/** Plain words for the characters that most often cannot start a token. */
+function lexError(span: A.Span, rest: string): Diagnostic {
+  if (rest.startsWith('"')) return diag("E0001", span, "this text is never closed", 'end it with `"` on the same line');
+  if (rest.startsWith("/*")) return diag("E0001", span, "block comments are not part of the language", "start each comment line with `//`");
+  return diag("E0001", span, `unexpected character \`${rest[0] ?? ""}\``);
 }
 
 function spanAt(file: string, text: string, start: number, end: number): A.Span {

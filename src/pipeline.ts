@@ -2,7 +2,7 @@
 // examples or a scenario. The CLI and the playground both go through here.
 import type { SourceFile } from "./ast.ts";
 import { checkProgram } from "./checker/checker.ts";
-import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
+import { didYouMean, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
 import { loadProgram, type FileHost } from "./program.ts";
 import { indexProgram, type RuntimeProgram } from "./runtime/index-program.ts";
 import { ExpectationFailed, Interpreter, type Chooser } from "./runtime/interpreter.ts";
@@ -16,6 +16,11 @@ import type { Span } from "./ast.ts";
 export interface Compiled {
   /** Undefined when there were errors: nothing runs from a program that did not check. */
   program?: SourceFile[];
+  /**
+   * The same files as independent programs: files connected by imports form one program. Two games
+   * in one folder tree are checked and run apart, so their names, modifiers and triggers never mix.
+   */
+  programs?: SourceFile[][];
   diagnostics: Diagnostic[];
   texts: Map<string, string>;
 }
@@ -23,10 +28,36 @@ export interface Compiled {
 export function compile(roots: string[], host: FileHost): Compiled {
   const loaded = loadProgram(roots, host);
   if (hasErrors(loaded.diagnostics)) return { diagnostics: sortDiagnostics(loaded.diagnostics), texts: loaded.texts };
-  const checked = checkProgram(loaded.files, (from, path) => host.resolve(from, path));
-  const diagnostics = sortDiagnostics([...loaded.diagnostics, ...checked.diagnostics]);
+  const resolve = (from: string, path: string) => host.resolve(from, path);
+  const programs = connectedByImports(loaded.files, resolve);
+  const checked = programs.flatMap((files) => checkProgram(files, resolve, loaded.files.filter((f) => !files.includes(f))).diagnostics);
+  const diagnostics = sortDiagnostics([...loaded.diagnostics, ...checked]);
   if (hasErrors(diagnostics)) return { diagnostics, texts: loaded.texts };
-  return { program: loaded.files, diagnostics, texts: loaded.texts };
+  return { program: loaded.files, programs, diagnostics, texts: loaded.texts };
+}
+
+/** Groups files that import each other, directly or not, keeping the loader's order within each. */
+function connectedByImports(files: SourceFile[], resolve: (from: string, path: string) => string): SourceFile[][] {
+  const group = new Map<string, string>(files.map((f) => [f.path, f.path]));
+  const find = (p: string): string => {
+    let root = p;
+    while (group.get(root) !== root) root = group.get(root)!;
+    group.set(p, root);
+    return root;
+  };
+  for (const f of files) {
+    for (const d of f.decls) {
+      if (d.kind !== "import") continue;
+      const target = resolve(f.path, d.path);
+      if (group.has(target)) group.set(find(target), find(f.path));
+    }
+  }
+  const programs = new Map<string, SourceFile[]>();
+  for (const f of files) {
+    const root = find(f.path);
+    programs.set(root, [...(programs.get(root) ?? []), f]);
+  }
+  return [...programs.values()];
 }
 
 export interface ExampleResult {
@@ -55,6 +86,7 @@ export function runExamples(files: SourceFile[], inFile?: (file: string) => bool
 function describeFailure(err: unknown): { message: string; span?: Span; code?: string } {
   if (err instanceof ExpectationFailed) return { message: err.message, span: err.span };
   if (err instanceof RuleError) return { message: err.message, code: err.code, ...(err.span ? { span: err.span } : {}) };
+  if (err instanceof RangeError && /string length/i.test(err.message)) return { message: "a text value grew too long to hold", code: "R0501" };
   // The step budget and MAX_DEPTH stop runaway rules first; this catches a stack that runs out anyway.
   if (err instanceof RangeError && /call stack/i.test(err.message)) return { message: "the rules nested too deeply and ran out of stack: is there a recursion that never ends?", code: "R0502" };
   return { message: `internal error: ${err instanceof Error ? err.message : String(err)}`, code: "R0501" };
@@ -86,8 +118,10 @@ export function runScenario(program: RuntimeProgram, scenario: Scenario, options
   if (problems.length > 0) return { trace: [], stateProblems: problems };
   const fn = program.fns.get(scenario.run);
   if (!fn || fn.params.length > 0) {
-    const names = [...program.fns.values()].filter((f) => f.params.length === 0).map((f) => `\`${f.name.text}\``);
-    return { trace: [], error: { message: `\`run\` must name a function without parameters; this program has ${names.join(", ") || "none"}`, code: "E0402" } };
+    const names = [...program.fns.values()].filter((f) => f.params.length === 0).map((f) => f.name.text);
+    const guess = fn ? undefined : didYouMean(scenario.run, names);
+    const what = fn ? `\`${scenario.run}\` takes parameters` : `there is no function \`${scenario.run}\``;
+    return { trace: [], error: { message: `"run" must name a function without parameters: ${what}${guess ? `; ${guess}` : ""}`, code: "E0402" } };
   }
   const interp = new Interpreter(program, stateFromJson(program, scenario.state), {
     seed: options.seed,

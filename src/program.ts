@@ -2,7 +2,7 @@
 // file they import. File access goes through a host so the browser playground can load from memory.
 import type { SourceFile } from "./ast.ts";
 import { parseFile } from "./build-ast.ts";
-import { diag, type Diagnostic } from "./diagnostics.ts";
+import { diag, didYouMean, type Diagnostic } from "./diagnostics.ts";
 
 export interface FileHost {
   read(path: string): string | undefined;
@@ -32,7 +32,11 @@ export function loadProgram(roots: string[], host: FileHost): LoadedProgram {
       diagnostics.push(diag("E0003", here, `there are no \`.rules\` files in \`${root}\``));
     }
     if (listed) queue.push(...listed);
-    else queue.push(host.normalize(root));
+    else if (!root.endsWith(".rules") && host.read(root) !== undefined) {
+      const here = { file: host.normalize(root), line: 1, col: 1, endLine: 1, endCol: 1, start: 0, end: 0 };
+      const hint = root.endsWith(".json") ? "scenarios run with `rulesmith run`" : "rules files end in `.rules`";
+      diagnostics.push(diag("E0003", here, `\`${host.normalize(root)}\` is not a \`.rules\` file`, hint));
+    } else queue.push(host.normalize(root));
   }
   while (queue.length > 0) {
     const path = queue.shift()!;
@@ -53,7 +57,10 @@ export function loadProgram(roots: string[], host: FileHost): LoadedProgram {
       if (d.kind !== "import") continue;
       const target = host.resolve(path, d.path);
       if (host.read(target) === undefined) {
-        diagnostics.push(diag("E0003", d.pathSpan, `cannot find the imported file \`${d.path}\``, `the path is relative to \`${path}\``));
+        const dir = target.split("/").slice(0, -1).join("/") || ".";
+        const near = (host.listRules(dir) ?? []).map((f) => f.split("/").pop()!);
+        const guess = didYouMean(target.split("/").pop()!, near);
+        diagnostics.push(diag("E0003", d.pathSpan, `cannot find the imported file \`${d.path}\``, guess ?? `the path is relative to \`${path}\``));
       } else queue.push(target);
     }
   }

@@ -68,7 +68,18 @@ export function validateState(p: RuntimeProgram, state: unknown): StateProblem[]
     validators.set(p, validate);
   }
   if (validate(state)) return [];
-  return (validate.errors ?? []).map((e) => problem(p, e));
+  // A bad status value fails all three branches of its `anyOf`; say it once, in the status's terms.
+  const problems: StateProblem[] = [];
+  const statusValues = new Set<string>();
+  for (const e of validate.errors ?? []) {
+    if (/\/statuses\/[^/]+$/.test(e.instancePath)) {
+      if (!statusValues.has(e.instancePath)) problems.push({ path: e.instancePath, message: "must be `true`, or how many more events it lasts (1 or more)" });
+      statusValues.add(e.instancePath);
+      continue;
+    }
+    problems.push(problem(p, e));
+  }
+  return problems;
 }
 
 function problem(p: RuntimeProgram, e: ErrorObject): StateProblem {

@@ -555,7 +555,9 @@ describe("the game state", () => {
   it("refuses to run a function that takes parameters", () => {
     const out = runScenario(indexProgram(checked("fn f(n: int) -> int = n\nfn g() -> int = 1\n")), { rules: "x", run: "f", state: {} }, { seed: "1", trace: false });
     expect(out.error).toMatchObject({ code: "E0402" });
-    expect(out.error!.message).toContain("`g`");
+    expect(out.error!.message).toBe('"run" must name a function without parameters: `f` takes parameters');
+    const misspelt = runScenario(indexProgram(checked("fn g() -> int = 1\n")), { rules: "x", run: "h", state: {} }, { seed: "1", trace: false });
+    expect(misspelt.error!.message).toBe('"run" must name a function without parameters: there is no function `h`; did you mean `g`?');
   });
 });
 

@@ -44,10 +44,21 @@ const PRIMITIVES = ["int", "bool", "text", "list"];
 /** A table pattern that is not a constant: its row takes no part in the coverage check. */
 const INVALID = Symbol("invalid pattern");
 
-export function checkProgram(files: A.SourceFile[], resolveImport: (from: string, path: string) => string): CheckResult {
+/**
+ * Checks one program. `elsewhere` holds the files loaded alongside it that it does not import: a name
+ * found only there gets E0105 with the import to add, rather than a bare "unknown name".
+ */
+export function checkProgram(files: A.SourceFile[], resolveImport: (from: string, path: string) => string, elsewhere: A.SourceFile[] = []): CheckResult {
   const diagnostics: Diagnostic[] = [];
   const symbols = collectSymbols(files, diagnostics, resolveImport);
-  new Checker(symbols, diagnostics).run(files);
+  const outside = new Map<string, A.Span>();
+  for (const f of elsewhere) {
+    for (const d of f.decls) {
+      if ("name" in d) outside.set(d.name.text, d.span);
+      if (d.kind === "state") for (const field of d.fields) outside.set(field.name.text, field.span);
+    }
+  }
+  new Checker(symbols, diagnostics, outside).run(files);
   return { diagnostics, symbols };
 }
 
@@ -55,7 +66,16 @@ class Checker {
   constructor(
     private readonly s: Symbols,
     private readonly out: Diagnostic[],
+    private readonly outside: Map<string, A.Span> = new Map(),
   ) {}
+
+  /** Reports E0105 when `name` is declared in a loaded file this program does not import. */
+  private notImported(name: string, span: A.Span, file: string): boolean {
+    const where = this.outside.get(name);
+    if (!where) return false;
+    this.report("E0105", span, `\`${name}\` is declared in \`${where.file}\`, which this file does not import`, `add \`import "${relativeImport(file, where.file)}"\``);
+    return true;
+  }
 
   private report(code: Parameters<typeof diag>[0], span: A.Span, message: string, help?: string) {
     this.out.push(diag(code, span, message, help));
@@ -112,7 +132,7 @@ class Checker {
       return d.kind === "enum" ? { t: "enum", name: n } : { t: "kind", name: n };
     }
     const typeNames = [...PRIMITIVES, ...[...this.s.decls.values()].filter((x) => x.kind === "enum" || x.kind === "kind").map((x) => x.name.text)];
-    this.report("E0104", ref.name.span, `unknown type \`${n}\``, didYouMean(n, typeNames));
+    if (!this.notImported(n, ref.name.span, file)) this.report("E0104", ref.name.span, `unknown type \`${n}\``, didYouMean(n, typeNames));
     return ANY;
   }
 
@@ -230,7 +250,7 @@ class Checker {
     if (d) this.report("E0201", name.span, `\`${name.text}\` is a ${d.kind}, not an event`);
     else if (!this.s.decls.has(name.text)) {
       const events = [...this.s.decls.values()].filter((x) => x.kind === "event").map((x) => x.name.text);
-      this.report("E0101", name.span, `unknown event \`${name.text}\``, didYouMean(name.text, events));
+      if (!this.notImported(name.text, name.span, file)) this.report("E0101", name.span, `unknown event \`${name.text}\``, didYouMean(name.text, events));
     }
     return undefined;
   }
@@ -241,7 +261,7 @@ class Checker {
       if (target) this.report("E0208", d.target.span, `a modifier changes a \`value\`, but \`${d.target.text}\` is a ${target.kind}`);
       else if (!this.s.decls.has(d.target.text)) {
         const values = [...this.s.decls.values()].filter((x) => x.kind === "value").map((x) => x.name.text);
-        this.report("E0101", d.target.span, `unknown value \`${d.target.text}\``, didYouMean(d.target.text, values));
+        if (!this.notImported(d.target.text, d.target.span, ctx.file)) this.report("E0101", d.target.span, `unknown value \`${d.target.text}\``, didYouMean(d.target.text, values));
       }
       return;
     }
@@ -474,7 +494,7 @@ class Checker {
     if (d) this.report("E0201", n.span, `\`${n.text}\` is a ${d.kind}, not a status`);
     else if (!this.s.decls.has(n.text)) {
       const statuses = [...this.s.decls.values()].filter((x) => x.kind === "status").map((x) => x.name.text);
-      this.report("E0101", n.span, `unknown status \`${n.text}\``, didYouMean(n.text, statuses));
+      if (!this.notImported(n.text, n.span, ctx.file)) this.report("E0101", n.span, `unknown status \`${n.text}\``, didYouMean(n.text, statuses));
     }
   }
 
@@ -585,7 +605,7 @@ class Checker {
       return ANY;
     }
     const candidates = [...scope.names(), ...this.s.stateFields.keys(), ...[...this.s.decls.keys()]];
-    this.report("E0101", e.span, `unknown name \`${e.name}\``, didYouMean(e.name, candidates));
+    if (!this.notImported(e.name, e.span, ctx.file)) this.report("E0101", e.span, `unknown name \`${e.name}\``, didYouMean(e.name, candidates));
     return ANY;
   }
 
@@ -709,7 +729,7 @@ class Checker {
       return b.returns(types);
     }
     const callables = [...[...this.s.decls.values()].filter((x) => ["fn", "value", "table", "kind"].includes(x.kind)).map((x) => x.name.text), ...Object.keys(builtins)];
-    this.report("E0101", e.callee.span, `unknown function \`${name}\``, didYouMean(name, callables));
+    if (!this.notImported(name, e.callee.span, ctx.file)) this.report("E0101", e.callee.span, `unknown function \`${name}\``, didYouMean(name, callables));
     for (const a of e.args) if (a.kind !== "comprehension") this.expr(a.value, scope, ctx);
     return ANY;
   }

@@ -22,6 +22,7 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
   const modifiersByValue = new Map<string, A.ModifierDecl[]>();
   const triggersByEvent = new Map<string, A.TriggerDecl[]>();
   const imports = new Map<string, string[]>();
+  const exampleTitles = new Map<string, A.Span>();
 
   const declare = (name: A.Name, d: NamedDecl) => {
     const prior = decls.get(name.text);
@@ -57,8 +58,13 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
           modifiersByValue.set(d.target.text, list);
           break;
         }
-        case "example":
+        case "example": {
+          // Titles name failures and seed the dice, so two alike would be indistinguishable.
+          const prior = exampleTitles.get(d.title);
+          if (prior) diagnostics.push(diag("E0102", d.span, `another example is already titled "${d.title}" (${prior.file}:${prior.line})`, "give each example its own title"));
+          else exampleTitles.set(d.title, d.span);
           break;
+        }
         default:
           declare(d.name, d);
       }

@@ -1,7 +1,7 @@
 // The `rulesmith` command line: check, test, run, simulate. Every failure is a diagnostic with a code;
 // nothing reaches the user as a raw exception.
 import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { formatDiagnostic, type Diagnostic } from "../diagnostics.ts";
 import { nodeHost } from "../node-host.ts";
@@ -10,6 +10,9 @@ import { formatTrace } from "../runtime/trace.ts";
 import { loadProgram as loadSavedProgram, saveProgram } from "../runtime/saved-program.ts";
 import { simulate, formatSimulation } from "./simulate.ts";
 import { stateSchema } from "../schema.ts";
+import { formatRunError, formatStateProblems } from "./report.ts";
+import type { SourceFile } from "../ast.ts";
+import { checkProgram } from "../checker/checker.ts";
 
 const HELP: Record<string, string> = {
   main: `rulesmith - write tabletop game rules as code
@@ -88,11 +91,22 @@ export async function main(argv: string[]): Promise<number> {
         return 1;
     }
   } catch (err) {
-    // Bad flags land here; anything else is a bug, still reported in one plain line.
     const message = err instanceof Error ? err.message : String(err);
-    console.error(`error: ${message}\n\nRun \`rulesmith ${command ?? ""} --help\` for usage.`);
+    if (isUsageError(err)) {
+      console.error(`error: ${message}\n\nRun \`rulesmith ${command ?? ""} --help\` for usage.`);
+    } else {
+      // Not the user's mistake: say so plainly, in one line, without a stack trace.
+      console.error(`internal error: ${message}\nThis is a bug in rulesmith; please report it with the command that caused it.`);
+    }
     return 1;
   }
+}
+
+/** A mistake in the command line itself: bad flags or missing arguments. */
+class UsageError extends Error {}
+
+function isUsageError(err: unknown): boolean {
+  return err instanceof UsageError || (err instanceof Error && String((err as { code?: unknown }).code ?? "").startsWith("ERR_PARSE_ARGS"));
 }
 
 function wantsHelp(args: string[], command: string): boolean {
@@ -113,42 +127,69 @@ function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>) {
 function check(args: string[]): number {
   if (wantsHelp(args, "check")) return 0;
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
-  if (positionals.length === 0) throw new Error("name at least one .rules file or folder");
+  if (positionals.length === 0) throw new UsageError("name at least one .rules file or folder");
   const compiled = compile(positionals, nodeHost);
   printDiagnostics(compiled.diagnostics, compiled.texts);
-  if (!compiled.program) return 1;
-  console.log(`checked ${compiled.program.length} file(s): no errors`);
+  if (!compiled.programs) return 1;
+  const files = compiled.programs.reduce((n, p) => n + p.length, 0);
+  console.log(`checked ${files} file(s)${compiled.programs.length > 1 ? ` in ${compiled.programs.length} separate programs` : ""}: no errors`);
   return 0;
+}
+
+/** Why a saved program cannot run, or undefined when it checks. */
+function recheck(files: SourceFile[]): string | undefined {
+  try {
+    const errors = checkProgram(files, (from, path) => nodeHost.resolve(from, path)).diagnostics.filter((d) => d.severity === "error");
+    if (errors.length === 0) return undefined;
+    const d = errors[0]!;
+    return `does not check: error[${d.code}] at ${d.span.file}:${d.span.line}:${d.span.col}: ${d.message}`;
+  } catch {
+    return "is damaged: its syntax tree is not one that rulesmith writes";
+  }
+}
+
+/** The one program some files form; a state belongs to one game, so several are an error. */
+function oneProgram(programs: SourceFile[][] | undefined): SourceFile[] | undefined {
+  if (!programs) return undefined;
+  if (programs.length === 1) return programs[0];
+  const firsts = programs.map((p) => `\`${p[p.length - 1]!.path}\``).join(", ");
+  console.error(`error[E0402]: these rules form ${programs.length} separate programs (files that do not import each other): ${firsts}; name one`);
+  return undefined;
 }
 
 function schemaCommand(args: string[]): number {
   if (wantsHelp(args, "schema")) return 0;
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
-  if (positionals.length === 0) throw new Error("name at least one .rules file or folder");
+  if (positionals.length === 0) throw new UsageError("name at least one .rules file or folder");
   const compiled = compile(positionals, nodeHost);
   printDiagnostics(compiled.diagnostics, compiled.texts);
-  if (!compiled.program) return 1;
-  console.log(JSON.stringify(stateSchema(indexProgram(compiled.program)), null, 2));
+  const program = oneProgram(compiled.programs);
+  if (!program) return 1;
+  console.log(JSON.stringify(stateSchema(indexProgram(program)), null, 2));
   return 0;
 }
 
 function compileCommand(args: string[]): number {
   if (wantsHelp(args, "compile")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" } } });
-  if (positionals.length === 0) throw new Error("name at least one .rules file or folder");
-  if (!values.out) throw new Error("name the output file with --out");
+  if (positionals.length === 0) throw new UsageError("name at least one .rules file or folder");
+  if (!values.out) throw new UsageError("name the output file with --out");
   const compiled = compile(positionals, nodeHost);
   printDiagnostics(compiled.diagnostics, compiled.texts);
-  if (!compiled.program) return 1;
-  writeFileSync(values.out, saveProgram(compiled.program));
-  console.log(`saved ${compiled.program.length} checked file(s) to ${values.out}`);
+  if (!compiled.programs) return 1;
+  if (compiled.programs.length > 1) {
+    console.error(`error[E0402]: these files form ${compiled.programs.length} separate programs (files that do not import each other); compile one at a time`);
+    return 1;
+  }
+  writeFileSync(values.out, saveProgram(compiled.programs[0]!));
+  console.log(`saved ${compiled.programs[0]!.length} checked file(s) to ${values.out}`);
   return 0;
 }
 
 function test(args: string[]): number {
   if (wantsHelp(args, "test")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" }, grep: { type: "string" } } });
-  if (positionals.length === 0) throw new Error("name at least one .rules file or folder");
+  if (positionals.length === 0) throw new UsageError("name at least one .rules file or folder");
   const compiled = compile(positionals, nodeHost);
   printDiagnostics(compiled.diagnostics, compiled.texts);
   if (!compiled.program) {
@@ -158,7 +199,7 @@ function test(args: string[]): number {
   const grep = values.grep?.toLowerCase();
   // Only examples in the named files and folders run; imported files contribute rules, not tests.
   const named = new Set(positionals.flatMap((p) => nodeHost.listRules(p) ?? [nodeHost.normalize(p)]));
-  const results = runExamples(compiled.program, (file) => named.has(file), grep ? (title) => title.toLowerCase().includes(grep) : undefined);
+  const results = (compiled.programs ?? []).flatMap((program) => runExamples(program, (file) => named.has(file), grep ? (title) => title.toLowerCase().includes(grep) : undefined));
   if (results.length === 0) console.log(grep ? `no example's title contains "${values.grep}"` : "no examples in the named files");
   // A filter that matches nothing is a mistake worth failing on; rules without examples are not.
   if (results.length === 0 && grep) {
@@ -231,20 +272,27 @@ function loadScenario(path: string): LoadedScenario | undefined {
     return undefined;
   }
   const scenario = s as Scenario;
-  const roots = (Array.isArray(scenario.rules) ? scenario.rules : [scenario.rules]).map((r) => join(dirname(path), r));
+  const roots = (Array.isArray(scenario.rules) ? scenario.rules : [scenario.rules]).map((r) => resolve(dirname(path), r));
   if (roots.length === 1 && roots[0]!.endsWith(".json")) {
     const text = nodeHost.read(roots[0]!);
     const saved = text === undefined ? { error: "cannot be read" } : loadSavedProgram(text);
     if ("error" in saved) {
-      console.error(`error[E0402]: the saved program \`${roots[0]}\` ${saved.error.startsWith("cannot") ? "" : "is "}${saved.error}`);
+      console.error(`error[E0402]: the saved program \`${nodeHost.normalize(roots[0]!)}\` ${saved.error.startsWith("cannot") ? "" : "is "}${saved.error}`);
+      return undefined;
+    }
+    // A saved program may have been edited by hand: check it again before running it.
+    const problem = recheck(saved.files);
+    if (problem) {
+      console.error(`error[E0402]: the saved program \`${nodeHost.normalize(roots[0]!)}\` ${problem}`);
       return undefined;
     }
     return { scenario, program: indexProgram(saved.files) };
   }
   const compiled = compile(roots, nodeHost);
   printDiagnostics(compiled.diagnostics, compiled.texts);
-  if (!compiled.program) return undefined;
-  return { scenario, program: indexProgram(compiled.program) };
+  const program = oneProgram(compiled.programs);
+  if (!program) return undefined;
+  return { scenario, program: indexProgram(program) };
 }
 
 function run(args: string[]): number {
@@ -254,16 +302,13 @@ function run(args: string[]): number {
     allowPositionals: true,
     options: { seed: { type: "string" }, trace: { type: "boolean" }, json: { type: "boolean" } },
   });
-  if (positionals.length !== 1) throw new Error("name one scenario file");
+  if (positionals.length !== 1) throw new UsageError("name one scenario file");
   const loaded = loadScenario(positionals[0]!);
   if (!loaded) return 1;
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
   const out = runScenario(loaded.program, loaded.scenario, { seed, trace: Boolean(values.trace || values.json) });
   if (out.stateProblems) {
-    for (const p of out.stateProblems) {
-      const decl = p.declaration ? `\n  --> ${p.declaration.span.file}:${p.declaration.span.line}:${p.declaration.span.col}\n  note: the value breaks the declaration of \`${p.declaration.name}\`` : "";
-      console.error(`error[E0401]: the state at \`${p.path}\` ${p.message}${decl}`);
-    }
+    console.error(formatStateProblems(out.stateProblems));
     return 1;
   }
   if (values.json) {
@@ -272,8 +317,7 @@ function run(args: string[]): number {
   }
   if (values.trace) console.log(formatTrace(out.trace));
   if (out.error) {
-    const f = out.error;
-    console.error(`error[${f.code ?? "R0501"}]: ${f.message}${f.span ? `\n  --> ${f.span.file}:${f.span.line}:${f.span.col}` : ""}`);
+    console.error(formatRunError(out.error));
     return 1;
   }
   console.log(`result: ${out.resultText ?? "(none)"}`);
@@ -287,9 +331,9 @@ async function sim(args: string[]): Promise<number> {
     allowPositionals: true,
     options: { n: { type: "string", short: "n" }, seed: { type: "string" } },
   });
-  if (positionals.length !== 1) throw new Error("name one scenario file");
+  if (positionals.length !== 1) throw new UsageError("name one scenario file");
   const n = Number(values.n ?? "1000");
-  if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new Error("-n must be a whole number from 1 to 10000000");
+  if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new UsageError("-n must be a whole number from 1 to 10000000");
   const loaded = loadScenario(positionals[0]!);
   if (!loaded) return 1;
   const seed = values.seed ?? loaded.scenario.seed ?? "1";

@@ -1,6 +1,7 @@
 // Monte Carlo simulation of a scenario: outcome frequencies with Wilson score intervals.
 import type { Scenario } from "../pipeline.ts";
 import { runScenario, type RuntimeProgram } from "../pipeline.ts";
+import { formatRunError, formatStateProblems } from "./report.ts";
 
 export interface SimulationOutcome {
   runs: number;
@@ -15,8 +16,8 @@ export async function simulate(program: RuntimeProgram, scenario: Scenario, n: n
   const started = Date.now();
   for (let i = 0; i < n; i++) {
     const out = runScenario(program, scenario, { seed: `${seed}:${i}`, trace: false });
-    if (out.stateProblems) return { runs: i, counts, error: `error[E0401]: the state at \`${out.stateProblems[0]!.path}\` ${out.stateProblems[0]!.message}` };
-    if (out.error) return { runs: i, counts, error: `error[${out.error.code ?? "R0501"}]: run ${i} (seed ${seed}:${i}): ${out.error.message}` };
+    if (out.stateProblems) return { runs: i, counts, error: formatStateProblems(out.stateProblems) };
+    if (out.error) return { runs: i, counts, error: formatRunError(out.error, `run ${i} (seed ${seed}:${i}): `) };
     const key = out.resultText ?? "(no result)";
     counts.set(key, (counts.get(key) ?? 0) + 1);
     if (showProgress && (i % 50 === 0 || i === n - 1)) {

@@ -385,11 +385,23 @@ export class Interpreter {
         return undefined;
       case "for": {
         const from = this.eval(s.from, env);
-        const items: Value[] = s.to ? range(from as number, this.eval(s.to, env) as number) : [...(from as Value[])];
-        for (const item of items) {
+        const run = (item: Value): Returned | undefined => {
+          this.tick(s.span); // every pass counts, so even an empty body cannot run away
           const inner = new Env(env);
           inner.define(s.name.text, item);
-          const r = this.execBlock(s.body, inner);
+          return this.execBlock(s.body, inner);
+        };
+        if (s.to) {
+          const last = this.eval(s.to, env) as number;
+          for (let i = from as number; i <= last; i++) {
+            const r = run(i);
+            if (r) return r;
+          }
+          return undefined;
+        }
+        // A copy: the body may move items out of the list it walks.
+        for (const item of [...(from as Value[])]) {
+          const r = run(item);
           if (r) return r;
         }
         return undefined;
@@ -744,8 +756,10 @@ export class Interpreter {
           throw new RuleError("R0501", `\`${name}\` found no item in \`${showExpr(c.source)}\`; add \`else value\` for that case`, span);
         }
         if (name === "first") return matching[0]!;
-        const ys = yields();
-        return name === "min" ? Math.min(...ys) : Math.max(...ys);
+        // A loop, not Math.min(...ys): spreading a long list overflows the call stack.
+        let best = Number.NaN;
+        for (const y of yields()) if (Number.isNaN(best) || (name === "min" ? y < best : y > best)) best = y;
+        return best;
       }
       default:
         throw new RuleError("R0501", `\`${name}\` is not an aggregate`, span);
@@ -753,11 +767,6 @@ export class Interpreter {
   }
 }
 
-function range(a: number, b: number): number[] {
-  const out: number[] = [];
-  for (let i = a; i <= b; i++) out.push(i);
-  return out;
-}
 
 function compare(op: string, l: Value | undefined, r: Value | undefined): boolean {
   switch (op) {
