@@ -1,7 +1,7 @@
 // The Chevrotain grammar of `.rules` files. It produces a concrete syntax tree (CST); `src/build-ast.ts`
 // turns that into the typed AST. One parser instance is shared, with error recovery on, so a file with
 // several syntax errors reports each of them.
-import { CstParser, type CstNode, type IToken, type IParserErrorMessageProvider, type IRecognitionException, type TokenType } from "chevrotain";
+import { CstParser, type IToken, type IParserErrorMessageProvider, type TokenType } from "chevrotain";
 import * as T from "./tokens.ts";
 
 const k = T.keywords;
@@ -647,11 +647,6 @@ export class RulesParser extends CstParser {
 
 /** The one parser instance: Chevrotain parsers are costly to build and reusable via `input`. */
 export const parser = new RulesParser();
-
-export interface SyntaxResult {
-  cst: CstNode;
-  errors: IRecognitionException[];
-}
 
 export function productions() {
   return parser.getSerializedGastProductions();

@@ -45,7 +45,3 @@ export function assignable(from: Type, to: Type): boolean {
       return true;
   }
 }
-
-export function sameType(a: Type, b: Type): boolean {
-  return assignable(a, b) && assignable(b, a);
-}

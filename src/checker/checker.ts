@@ -651,24 +651,26 @@ class Checker {
       case "<=":
       case ">":
       case ">=":
-        this.expectType(l, INT, e.left.span, `the left of \`${e.op}\``);
-        this.expectType(r, INT, e.right.span, `the right of \`${e.op}\``);
+        this.numbers(e, l, r);
         return BOOL;
       case "+":
         if (l.t === "text" || r.t === "text") return TEXT;
-        this.expectType(l, INT, e.left.span, "the left of `+`");
-        this.expectType(r, INT, e.right.span, "the right of `+`");
+        this.numbers(e, l, r);
         return INT;
       case "-":
       case "*":
       case "/":
       case "%":
-        this.expectType(l, INT, e.left.span, `the left of \`${e.op}\``);
-        this.expectType(r, INT, e.right.span, `the right of \`${e.op}\``);
+        this.numbers(e, l, r);
         return INT;
       default:
         return A.assertNever(e.op);
     }
+  }
+
+  private numbers(e: A.Expr & { kind: "binary" }, l: Type, r: Type) {
+    this.expectType(l, INT, e.left.span, `the left of \`${e.op}\``);
+    this.expectType(r, INT, e.right.span, `the right of \`${e.op}\``);
   }
 
   private call(e: A.Expr & { kind: "call" }, scope: Scope, ctx: Context): Type {

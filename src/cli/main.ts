@@ -124,12 +124,18 @@ function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>) {
   if (ds.length) console.error(`${errors} error(s), ${warnings} warning(s)`);
 }
 
+/** The common start of check, test, compile and schema: the named paths, compiled, with diagnostics printed. */
+function compileNamed(paths: string[]) {
+  if (paths.length === 0) throw new UsageError("name at least one .rules file or folder");
+  const compiled = compile(paths, nodeHost);
+  printDiagnostics(compiled.diagnostics, compiled.texts);
+  return compiled;
+}
+
 function check(args: string[]): number {
   if (wantsHelp(args, "check")) return 0;
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
-  if (positionals.length === 0) throw new UsageError("name at least one .rules file or folder");
-  const compiled = compile(positionals, nodeHost);
-  printDiagnostics(compiled.diagnostics, compiled.texts);
+  const compiled = compileNamed(positionals);
   if (!compiled.programs) return 1;
   const files = compiled.programs.reduce((n, p) => n + p.length, 0);
   console.log(`checked ${files} file(s)${compiled.programs.length > 1 ? ` in ${compiled.programs.length} separate programs` : ""}: no errors`);
@@ -152,17 +158,15 @@ function recheck(files: SourceFile[]): string | undefined {
 function oneProgram(programs: SourceFile[][] | undefined): SourceFile[] | undefined {
   if (!programs) return undefined;
   if (programs.length === 1) return programs[0];
-  const firsts = programs.map((p) => `\`${p[p.length - 1]!.path}\``).join(", ");
-  console.error(`error[E0402]: these rules form ${programs.length} separate programs (files that do not import each other): ${firsts}; name one`);
+  const mains = programs.map((p) => `\`${p[p.length - 1]!.path}\``).join(", ");
+  console.error(`error[E0402]: these rules form ${programs.length} separate programs (files that do not import each other): ${mains}; name one`);
   return undefined;
 }
 
 function schemaCommand(args: string[]): number {
   if (wantsHelp(args, "schema")) return 0;
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
-  if (positionals.length === 0) throw new UsageError("name at least one .rules file or folder");
-  const compiled = compile(positionals, nodeHost);
-  printDiagnostics(compiled.diagnostics, compiled.texts);
+  const compiled = compileNamed(positionals);
   const program = oneProgram(compiled.programs);
   if (!program) return 1;
   console.log(JSON.stringify(stateSchema(indexProgram(program)), null, 2));
@@ -172,26 +176,18 @@ function schemaCommand(args: string[]): number {
 function compileCommand(args: string[]): number {
   if (wantsHelp(args, "compile")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" } } });
-  if (positionals.length === 0) throw new UsageError("name at least one .rules file or folder");
   if (!values.out) throw new UsageError("name the output file with --out");
-  const compiled = compile(positionals, nodeHost);
-  printDiagnostics(compiled.diagnostics, compiled.texts);
-  if (!compiled.programs) return 1;
-  if (compiled.programs.length > 1) {
-    console.error(`error[E0402]: these files form ${compiled.programs.length} separate programs (files that do not import each other); compile one at a time`);
-    return 1;
-  }
-  writeFileSync(values.out, saveProgram(compiled.programs[0]!));
-  console.log(`saved ${compiled.programs[0]!.length} checked file(s) to ${values.out}`);
+  const program = oneProgram(compileNamed(positionals).programs);
+  if (!program) return 1;
+  writeFileSync(values.out, saveProgram(program));
+  console.log(`saved ${program.length} checked file(s) to ${values.out}`);
   return 0;
 }
 
 function test(args: string[]): number {
   if (wantsHelp(args, "test")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" }, grep: { type: "string" } } });
-  if (positionals.length === 0) throw new UsageError("name at least one .rules file or folder");
-  const compiled = compile(positionals, nodeHost);
-  printDiagnostics(compiled.diagnostics, compiled.texts);
+  const compiled = compileNamed(positionals);
   if (!compiled.program) {
     console.log("0 passed, 1 failed");
     return 1;

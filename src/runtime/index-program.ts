@@ -11,6 +11,8 @@ export interface RuntimeProgram {
   values: Map<string, A.ValueDecl>;
   tables: Map<string, A.TableDecl>;
   stateFields: A.FieldDecl[];
+  /** Field declarations by owner (a kind's name, or "state") and field name: range checks on assignment. */
+  fields: Map<string, Map<string, A.FieldDecl>>;
   /** Per value, its modifiers in application order: set, add, multiply/double, atLeast/atMost; then source order. */
   modifiers: Map<string, A.ModifierDecl[]>;
   /** Per event and timing, handlers in `order`, then source order. */
@@ -32,6 +34,7 @@ export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
     values: new Map(),
     tables: new Map(),
     stateFields: [],
+    fields: new Map(),
     modifiers: new Map(),
     triggers: new Map(),
     expiries: new Map(),
@@ -80,6 +83,8 @@ export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
       }
     }
   }
+  for (const [name, k] of p.kinds) p.fields.set(name, new Map(k.fields.map((f) => [f.name.text, f])));
+  p.fields.set("state", new Map(p.stateFields.map((f) => [f.name.text, f])));
   // Array.prototype.sort is stable, so equal stages and orders keep source order.
   for (const list of p.modifiers.values()) list.sort((a, b) => (STAGE[a.op.text] ?? 9) - (STAGE[b.op.text] ?? 9));
   for (const list of p.triggers.values()) list.sort((a, b) => a.order - b.order);

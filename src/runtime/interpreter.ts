@@ -95,13 +95,24 @@ export class Interpreter {
 
   /** Calls a function, value or table by name with already-evaluated arguments. */
   call(name: string, args: Value[], span: A.Span): Value | undefined {
-    const fn = this.program.fns.get(name);
-    if (fn) return this.callFn(fn, args, span);
-    const value = this.program.values.get(name);
-    if (value) return this.callValue(value, args, span);
-    const table = this.program.tables.get(name);
-    if (table) return this.callTable(table, args, span);
-    throw new RuleError("R0501", `there is no function \`${name}\``, span);
+    const d = this.callable(name);
+    if (!d) throw new RuleError("R0501", `there is no function \`${name}\``, span);
+    return this.invoke(d, args, span);
+  }
+
+  private callable(name: string): A.FnDecl | A.ValueDecl | A.TableDecl | undefined {
+    return this.program.fns.get(name) ?? this.program.values.get(name) ?? this.program.tables.get(name);
+  }
+
+  private invoke(d: A.FnDecl | A.ValueDecl | A.TableDecl, args: Value[], span: A.Span): Value | undefined {
+    switch (d.kind) {
+      case "fn":
+        return this.callFn(d, args, span);
+      case "value":
+        return this.callValue(d, args, span);
+      case "table":
+        return this.callTable(d, args, span);
+    }
   }
 
   /** Runs an example's body; throws ExpectationFailed or RuleError when it fails. */
@@ -491,7 +502,7 @@ export class Interpreter {
         const scope = env.lookup(target.name);
         if (scope) scope.define(target.name, v);
         else {
-          const field = this.program.stateFields.find((f) => f.name.text === target.name);
+          const field = this.program.fields.get("state")?.get(target.name);
           if (field) this.checkRange(field, v, span);
           this.globals.set(target.name, v);
         }
@@ -499,7 +510,7 @@ export class Interpreter {
       }
       case "member": {
         const obj = this.entity(target.object, env);
-        const field = this.program.kinds.get(obj.kind)?.fields.find((f) => f.name.text === target.member.text);
+        const field = this.program.fields.get(obj.kind)?.get(target.member.text);
         if (field) this.checkRange(field, v, span);
         obj.fields[target.member.text] = v;
         return;
@@ -668,12 +679,8 @@ export class Interpreter {
     const name = (e.callee as { name: string }).name;
     const first = e.args[0];
     if (first?.kind === "comprehension") return this.aggregate(name, first.comp, env, e.span);
-    const fn = this.program.fns.get(name);
-    if (fn) return this.callFn(fn, this.args(e.args, fn.params, env), e.span);
-    const value = this.program.values.get(name);
-    if (value) return this.callValue(value, this.args(e.args, value.params, env), e.span);
-    const table = this.program.tables.get(name);
-    if (table) return this.callTable(table, this.args(e.args, table.params, env), e.span);
+    const d = this.callable(name);
+    if (d) return this.invoke(d, this.args(e.args, d.params, env), e.span);
     const kind = this.program.kinds.get(name);
     if (kind) {
       const named = new Map<string, Value>();
