@@ -67,6 +67,7 @@ export class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.valueDecl) },
       { ALT: () => this.SUBRULE(this.modifierDecl) },
       { ALT: () => this.SUBRULE(this.tableDecl) },
+      { ALT: () => this.SUBRULE(this.dieDecl) },
       { ALT: () => this.SUBRULE(this.exampleDecl) },
     ]);
   });
@@ -213,6 +214,21 @@ export class RulesParser extends CstParser {
       { ALT: () => this.CONSUME3(T.Identifier, { LABEL: "op" }) },
     ]);
     this.OPTION2(() => this.SUBRULE2(this.expression, { LABEL: "amount" }));
+    // `count Icon.maneuver as Icon.save`
+    this.OPTION3(() => {
+      this.CONSUME(k.as);
+      this.SUBRULE3(this.expression, { LABEL: "into" });
+    });
+  });
+
+  // die Footman of Icon = [Icon(melee: 1), Icon(save: 1), ...]: a custom die whose faces count icons.
+  dieDecl = this.RULE("dieDecl", () => {
+    this.CONSUME(k.die);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(k.of);
+    this.CONSUME2(T.Identifier, { LABEL: "faceType" });
+    this.CONSUME(T.Eq);
+    this.SUBRULE(this.listLiteral, { LABEL: "faces" });
   });
 
   tableDecl = this.RULE("tableDecl", () => {
@@ -268,7 +284,8 @@ export class RulesParser extends CstParser {
   });
 
   typeRef = this.RULE("typeRef", () => {
-    this.CONSUME(T.Identifier);
+    // `die<Icon>`: the type of a reference to a declared die, so the keyword doubles as a type name.
+    this.OR([{ ALT: () => this.CONSUME(T.Identifier) }, { ALT: () => this.CONSUME(k.die) }]);
     this.OPTION(() => {
       this.CONSUME(T.Lt);
       this.SUBRULE(this.typeRef, { LABEL: "element" });
@@ -627,12 +644,14 @@ export class RulesParser extends CstParser {
     this.SUBRULE3(this.expression, { LABEL: "else" });
   });
 
-  // roll d20 | roll 2d6 | roll(sides) | roll(count, sides)
+  // roll d20 | roll 2d6 | roll(sides) | roll(count, sides) | roll Footman | roll unit.die
   rollExpr = this.RULE("rollExpr", () => {
     this.CONSUME(k.roll);
     this.OR([
       { ALT: () => this.CONSUME(T.DiceLiteral) },
       { ALT: () => this.SUBRULE(this.argList) },
+      // Only a name starts a die: `roll (x)` stays the `roll(sides)` form.
+      { GATE: () => this.LA(1).tokenType === T.Identifier, IGNORE_AMBIGUITIES: true, ALT: () => this.SUBRULE(this.postfixExpr, { LABEL: "die" }) },
     ]);
   });
 

@@ -108,8 +108,9 @@ export interface ValueDecl extends DeclBase {
   returns: TypeRef;
   base: Expr;
 }
-export type ModifierOp = "set" | "add" | "multiply" | "double" | "atLeast" | "atMost";
-export const modifierOps: readonly ModifierOp[] = ["set", "add", "multiply", "double", "atLeast", "atMost"];
+/** In the order they apply to a value: `set`, then `add`, then `count`, then `multiply`/`double`, then the bounds. */
+export type ModifierOp = "set" | "add" | "count" | "multiply" | "double" | "atLeast" | "atMost";
+export const modifierOps: readonly ModifierOp[] = ["set", "add", "count", "multiply", "double", "atLeast", "atMost"];
 export interface ModifierDecl extends DeclBase {
   kind: "modifier";
   name: Name;
@@ -117,6 +118,16 @@ export interface ModifierDecl extends DeclBase {
   condition?: Expr;
   op: Name;
   amount?: Expr;
+  /** `count Icon.a as Icon.b`: the member the counted results become. */
+  into?: Expr;
+}
+/** A custom die: each face is a tally of the enum's members, like `Icon(melee: 2)`. */
+export interface DieDecl extends DeclBase {
+  kind: "die";
+  name: Name;
+  faceType: Name;
+  faces: Expr[];
+  facesSpan: Span;
 }
 export interface Pattern {
   /** `_` has neither. */
@@ -154,6 +165,7 @@ export type Decl =
   | ValueDecl
   | ModifierDecl
   | TableDecl
+  | DieDecl
   | ExampleDecl;
 
 export interface SourceFile {
@@ -223,9 +235,9 @@ export type Expr =
 
 export type ExprKind = Expr["kind"];
 
-/** Lists start empty and flags start `false`; every other field without a default must be given. */
+/** Lists and tallies start empty and flags start `false`; every other field without a default must be given. */
 export function hasNaturalDefault(f: FieldDecl): boolean {
-  return f.type.name.text === "list" || f.type.name.text === "bool";
+  return f.type.name.text === "list" || f.type.name.text === "bool" || f.type.name.text === "tally";
 }
 
 export function assertNever(x: never): never {

@@ -277,7 +277,20 @@ class Builder {
         };
         if (cond) decl.condition = this.expr(cond);
         if (amount) decl.amount = this.expr(amount);
+        const into = this.maybeNode(c, "into");
+        if (into) decl.into = this.expr(into);
         return this.withDoc(decl);
+      }
+      case "dieDecl": {
+        const faces = this.node(c, "faces");
+        return this.withDoc({
+          kind: "die",
+          name: this.name(this.tok(c, "Identifier")),
+          faceType: this.name(this.tok(c, "faceType")),
+          faces: this.nodes(faces.children, "item").map((i) => this.expr(i)),
+          facesSpan: this.span(faces),
+          span,
+        });
       }
       case "tableDecl":
         return this.withDoc({
@@ -313,7 +326,7 @@ class Builder {
 
   private typeRef(node: CstNode): A.TypeRef {
     const c = node.children;
-    const t: A.TypeRef = { name: this.name(this.tok(c, "Identifier")), span: this.span(node) };
+    const t: A.TypeRef = { name: this.name(this.maybeTok(c, "Identifier") ?? this.tok(c, "Kw_die")), span: this.span(node) };
     const el = this.maybeNode(c, "element");
     if (el) t.element = this.typeRef(el);
     const low = this.maybeNode(c, "low");
@@ -549,6 +562,8 @@ class Builder {
       if (count) e.count = { kind: "int", value: Number(count), span: dspan };
       return e;
     }
+    const die = this.maybeNode(c, "die");
+    if (die) return { kind: "roll", sides: this.expr(die), span };
     const list = this.node(c, "argList");
     const args = this.args(list);
     const values = args.map((a) => (a.kind === "positional" ? a.value : ({ kind: "int", value: 0, span: a.span } as A.Expr)));

@@ -13,7 +13,7 @@ export function stateSchema(p: RuntimeProgram): Schema {
   const statusNames = [...p.statuses.keys()];
   for (const [name, k] of p.kinds) {
     defs[name] = {
-      ...objectOf(k.fields),
+      ...objectOf(k.fields, p),
       description: k.doc ?? `kind ${name}`,
     };
     (defs[name]!["properties"] as Record<string, Schema>)["statuses"] = {
@@ -23,20 +23,20 @@ export function stateSchema(p: RuntimeProgram): Schema {
       description: "Statuses the entity holds: `true`, or how many more events until it expires.",
     };
   }
-  return { $schema: "http://json-schema.org/draft-07/schema#", title: "game state", ...objectOf(p.stateFields), definitions: defs };
+  return { $schema: "http://json-schema.org/draft-07/schema#", title: "game state", ...objectOf(p.stateFields, p), definitions: defs };
 }
 
-function objectOf(fields: A.FieldDecl[]): Schema {
+function objectOf(fields: A.FieldDecl[], p: RuntimeProgram): Schema {
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
   for (const f of fields) {
-    properties[f.name.text] = { ...typeSchema(f.type), ...(f.doc ? { description: f.doc } : {}) };
+    properties[f.name.text] = { ...typeSchema(f.type, p), ...(f.doc ? { description: f.doc } : {}) };
     if (!f.default && !A.hasNaturalDefault(f)) required.push(f.name.text);
   }
   return { type: "object", properties, required, additionalProperties: false };
 }
 
-function typeSchema(t: A.TypeRef): Schema {
+function typeSchema(t: A.TypeRef, p: RuntimeProgram): Schema {
   switch (t.name.text) {
     case "int":
       return { type: "integer", ...(t.range ? { minimum: t.range.low, maximum: t.range.high } : {}) };
@@ -45,7 +45,15 @@ function typeSchema(t: A.TypeRef): Schema {
     case "text":
       return { type: "string" };
     case "list":
-      return { type: "array", items: t.element ? typeSchema(t.element) : {} };
+      return { type: "array", items: t.element ? typeSchema(t.element, p) : {} };
+    case "tally": {
+      const members = p.enums.get(t.element?.name.text ?? "")?.members ?? [];
+      return { type: "object", properties: Object.fromEntries(members.map((m) => [m.text, { type: "integer", minimum: 0 }])), additionalProperties: false, description: `counts per ${t.element?.name.text} member` };
+    }
+    case "die": {
+      const of = t.element?.name.text;
+      return { enum: [...p.dice.values()].filter((d) => d.faceType.text === of).map((d) => d.name.text), description: `a die with ${of} faces` };
+    }
     default:
       return { $ref: `#/definitions/${t.name.text}` };
   }

@@ -8,7 +8,11 @@ export type Type =
   | { t: "any" }
   | { t: "enum"; name: string }
   | { t: "kind"; name: string }
-  | { t: "list"; of: Type };
+  | { t: "list"; of: Type }
+  /** Counts per member of an enum: a face of a custom die, or an army's results counted by icon. */
+  | { t: "tally"; of: string }
+  /** A reference to a declared die whose faces are tallies of the enum `of`. */
+  | { t: "die"; of: string };
 
 export const INT: Type = { t: "int" };
 export const BOOL: Type = { t: "bool" };
@@ -26,6 +30,9 @@ export function typeToString(t: Type): string {
       return t.name;
     case "list":
       return `list<${typeToString(t.of)}>`;
+    case "tally":
+    case "die":
+      return `${t.t}<${t.of}>`;
     default:
       return t.t;
   }
@@ -41,6 +48,9 @@ export function assignable(from: Type, to: Type): boolean {
       return (from as { name: string }).name === to.name;
     case "list":
       return assignable((from as { of: Type }).of, to.of);
+    case "tally":
+    case "die":
+      return (from as { of: string }).of === to.of;
     default:
       return true;
   }

@@ -40,7 +40,7 @@ interface Context {
   inExample: boolean;
 }
 
-const PRIMITIVES = ["int", "bool", "text", "list"];
+const PRIMITIVES = ["int", "bool", "text", "list", "tally", "die"];
 /** A table pattern that is not a constant: its row takes no part in the coverage check. */
 const INVALID = Symbol("invalid pattern");
 
@@ -125,6 +125,11 @@ class Checker {
       }
       return listOf(this.resolveType(ref.element, file));
     }
+    if (n === "tally" || n === "die") {
+      const of = ref.element ? this.enumName(ref.element, file) : undefined;
+      if (!ref.element) this.report("E0104", ref.span, `\`${n}\` needs the enum it counts`, `write \`${n}<Icon>\``);
+      return of ? { t: n, of } : ANY;
+    }
     if (ref.element) this.report("E0104", ref.span, `\`${n}\` takes no element type`);
     const d = this.s.decls.get(n);
     if (d && (d.kind === "enum" || d.kind === "kind")) {
@@ -134,6 +139,14 @@ class Checker {
     const typeNames = [...PRIMITIVES, ...[...this.s.decls.values()].filter((x) => x.kind === "enum" || x.kind === "kind").map((x) => x.name.text)];
     if (!this.notImported(n, ref.name.span, file)) this.report("E0104", ref.name.span, `unknown type \`${n}\``, didYouMean(n, typeNames));
     return ANY;
+  }
+
+  /** The enum named by `ref`, for tallies and dice, whose counts are kept per member. */
+  private enumName(ref: A.TypeRef, file: string): string | undefined {
+    const t = this.resolveType(ref, file);
+    if (t.t === "enum") return t.name;
+    if (t.t !== "any") this.report("E0104", ref.span, `tallies and dice count the members of an enum, but \`${typeToString(t)}\` is not one`);
+    return undefined;
   }
 
   // ---- declarations ----------------------------------------------------------------------------
@@ -208,6 +221,9 @@ class Checker {
       case "example":
         this.block(d.body, new Scope(), { file, inExample: true });
         return;
+      case "die":
+        this.die(d, ctx);
+        return;
       default:
         A.assertNever(d);
     }
@@ -273,6 +289,13 @@ class Checker {
     const scope = this.paramScope(target.params, ctx.file);
     const valueType = this.resolveType(target.returns, ctx.file);
     if (d.condition) this.condition(d.condition, scope, ctx);
+    if (d.into && op !== "count") this.report("E0208", d.into.span, `only \`count\` takes \`as\``);
+    if (op === "count" && !d.into) this.report("E0208", d.op.span, "`count` needs `as`: what the counted results become", "write `count Icon.a as Icon.b`");
+    if (valueType.t === "tally") return this.tallyModifier(d, op, valueType, scope, ctx);
+    if (op === "count") {
+      if (valueType.t !== "any") this.report("E0208", d.op.span, `\`count\` moves results between members of a tally, but \`${d.target.text}\` is ${typeToString(valueType)}`);
+      return;
+    }
     if (op === "double") {
       if (d.amount) this.report("E0208", d.amount.span, "`double` takes no amount");
     } else if (!d.amount) {
@@ -283,6 +306,40 @@ class Checker {
       this.report("E0208", d.op.span, `\`${op}\` works on numbers, but \`${d.target.text}\` is ${typeToString(valueType)}`);
     }
     if (d.amount) this.expectType(this.expr(d.amount, scope, ctx), op === "set" ? valueType : INT, d.amount.span, "the modifier's amount");
+  }
+
+  private die(d: A.DieDecl, ctx: Context) {
+    const of = this.enumName({ name: d.faceType, span: d.faceType.span }, ctx.file);
+    if (d.faces.length === 0) this.report("E0201", d.facesSpan, `the die \`${d.name.text}\` needs at least one face`);
+    for (const face of d.faces) {
+      const t = this.expr(face, new Scope(), ctx);
+      if (of) this.expectType(t, { t: "tally", of }, face.span, "a face");
+      const constant = face.kind === "call" && face.args.every((a) => a.kind === "named" && constInt(a.value) !== undefined);
+      if (!constant && t.t !== "any") this.report("E0207", face.span, "a die face must be a constant tally, like `Icon(melee: 2)`");
+    }
+  }
+
+  /** Modifiers of a tally change one member's count, so they name it: `double Icon.save`, `count Icon.a as Icon.b`. */
+  private tallyModifier(d: A.ModifierDecl, op: string, valueType: Type & { t: "tally" }, scope: Scope, ctx: Context) {
+    const member = (e: A.Expr | undefined, what: string) => {
+      if (!e) return this.report("E0208", d.op.span, `\`${op}\` on a tally needs ${what}`, op === "count" ? `write \`count ${valueType.of}.a as ${valueType.of}.b\`` : `write \`${op} ${valueType.of}.member\``);
+      this.expectType(this.expr(e, scope, ctx), { t: "enum", name: valueType.of }, e.span, `the member \`${op}\` changes`);
+    };
+    switch (op) {
+      case "set":
+      case "add":
+        if (d.amount) this.expectType(this.expr(d.amount, scope, ctx), valueType, d.amount.span, "the modifier's amount");
+        else this.report("E0208", d.op.span, `\`${op}\` needs an amount`, `write \`${op} ${valueType.of}(member: 1)\``);
+        return;
+      case "double":
+        return member(d.amount, "the member whose count doubles");
+      case "count":
+        member(d.amount, "the member to count");
+        if (d.into) member(d.into, "the member it counts as");
+        return;
+      default:
+        this.report("E0208", d.op.span, `\`${op}\` works on numbers, but \`${d.target.text}\` is ${typeToString(valueType)}`, "a tally takes `set`, `add`, `count` or `double`");
+    }
   }
 
   /** Two `set` modifiers on one value: which wins depends on declaration order, which the rule text rarely fixes. */
@@ -566,15 +623,21 @@ class Checker {
         this.expectType(b, a, e.else.span, "both branches of `if`");
         return a.t === "any" ? b : a.t === "int" ? INT : a;
       }
-      case "roll":
+      case "roll": {
+        const sides = this.expr(e.sides, scope, ctx);
+        if (sides.t === "die") {
+          if (e.count) this.report("E0202", e.count.span, "a custom die is rolled one at a time: `roll Footman`");
+          return { t: "tally", of: sides.of };
+        }
         if (e.badArgs) this.report("E0202", e.badArgs, "`roll` takes the number of sides, or the number of dice and the sides: `roll(20)`, `roll(2, 6)`");
         if (e.count) this.expectType(this.expr(e.count, scope, ctx), INT, e.count.span, "the number of dice");
         for (const [part, what] of [[e.count, "dice"], [e.sides, "sides"]] as const) {
           const n = part ? constInt(part) : undefined;
           if (n !== undefined && n < 1) this.report("E0201", part!.span, `a roll needs at least 1 ${what === "dice" ? "die" : "side"}, not ${n}`);
         }
-        this.expectType(this.expr(e.sides, scope, ctx), INT, e.sides.span, "the number of sides");
+        this.expectType(sides, INT, e.sides.span, "the number of sides, or a die");
         return INT;
+      }
       case "choose": {
         this.expectType(this.expr(e.question, scope, ctx), TEXT, e.question.span, "the question");
         const options = this.expr(e.options, scope, ctx);
@@ -600,6 +663,7 @@ class Checker {
     const d = this.s.decls.get(e.name);
     if (d) {
       if (!this.lookup(e.name, e.span, ctx.file)) return ANY;
+      if (d.kind === "die") return { t: "die", of: d.faceType.text };
       if (d.kind === "enum") this.report("E0201", e.span, `\`${e.name}\` is an enum; name one of its members, like \`${e.name}.${d.members[0]?.text ?? "member"}\``);
       else this.report("E0201", e.span, `\`${e.name}\` is a ${d.kind}, not a value`, d.kind === "fn" || d.kind === "value" || d.kind === "table" ? `call it: \`${e.name}(...)\`` : undefined);
       return ANY;
@@ -630,6 +694,12 @@ class Checker {
       this.report("E0103", e.member.span, `\`${obj.name}\` has no field \`${m}\``, didYouMean(m, k.fields.map((x) => x.name.text)));
       return ANY;
     }
+    if (obj.t === "tally") {
+      const members = this.enumMembers(obj.of);
+      if (members.includes(m)) return INT;
+      this.report("E0103", e.member.span, `enum \`${obj.of}\` has no member \`${m}\` to count`, didYouMean(m, members));
+      return ANY;
+    }
     this.report("E0103", e.member.span, `${typeToString(obj)} has no field \`${m}\``, obj.t === "list" && m === "length" ? "use `len(list)`" : undefined);
     return ANY;
   }
@@ -655,6 +725,12 @@ class Checker {
         return BOOL;
       case "+":
         if (l.t === "text" || r.t === "text") return TEXT;
+        if (l.t === "tally" || r.t === "tally") {
+          const t = l.t === "tally" ? l : r;
+          this.expectType(l, t, e.left.span, "the left of `+`");
+          this.expectType(r, t, e.right.span, "the right of `+`");
+          return t;
+        }
         this.numbers(e, l, r);
         return INT;
       case "-":
@@ -710,6 +786,8 @@ class Checker {
         }
         case "kind":
           return this.construct(d, e, scope, ctx);
+        case "enum":
+          return this.tally(d, e, scope, ctx);
         case "event":
           this.report("E0203", e.callee.span, `\`${name}\` is an event: use \`emit ${name}(...)\``);
           return ANY;
@@ -795,6 +873,26 @@ class Checker {
     const missing = k.fields.filter((f) => !f.default && !given.has(f.name.text) && !A.hasNaturalDefault(f));
     if (missing.length) this.report("E0202", e.span, `\`${k.name.text}\` needs ${missing.map((f) => `\`${f.name.text}\``).join(", ")}, which ${missing.length === 1 ? "has no default" : "have no defaults"}`);
     return { t: "kind", name: k.name.text };
+  }
+
+  /** `Icon(melee: 2, save: 1)`: counts by member; members left out count 0. */
+  private tally(en: A.EnumDecl, e: A.Expr & { kind: "call" }, scope: Scope, ctx: Context): Type {
+    const members = en.members.map((m) => m.text);
+    const given = new Set<string>();
+    for (const a of e.args) {
+      if (a.kind !== "named") {
+        this.report("E0202", a.span, `counts of \`${en.name.text}\` are given by member, like \`${en.name.text}(${members[0] ?? "member"}: 1)\``);
+        if (a.kind === "positional") this.expr(a.value, scope, ctx);
+        continue;
+      }
+      this.expectType(this.expr(a.value, scope, ctx), INT, a.value.span, `the count of \`${a.name.text}\``);
+      const n = constInt(a.value);
+      if (n !== undefined && n < 0) this.report("E0210", a.value.span, `a count cannot be negative, but this is ${n}`);
+      if (!members.includes(a.name.text)) this.report("E0103", a.name.span, `enum \`${en.name.text}\` has no member \`${a.name.text}\``, didYouMean(a.name.text, members));
+      else if (given.has(a.name.text)) this.report("E0202", a.span, `\`${a.name.text}\` is given twice`);
+      given.add(a.name.text);
+    }
+    return { t: "tally", of: en.name.text };
   }
 
   private aggregate(name: string, c: A.Comprehension, span: A.Span, scope: Scope, ctx: Context): Type {

@@ -3,7 +3,7 @@
 import type * as A from "../ast.ts";
 import { diag, type Diagnostic } from "../diagnostics.ts";
 
-export type NamedDecl = A.EnumDecl | A.KindDecl | A.StatusDecl | A.EventDecl | A.FnDecl | A.ValueDecl | A.TableDecl | A.ModifierDecl;
+export type NamedDecl = A.EnumDecl | A.KindDecl | A.StatusDecl | A.EventDecl | A.FnDecl | A.ValueDecl | A.TableDecl | A.ModifierDecl | A.DieDecl;
 
 export interface Symbols {
   decls: Map<string, NamedDecl>;

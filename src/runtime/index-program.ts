@@ -10,10 +10,11 @@ export interface RuntimeProgram {
   fns: Map<string, A.FnDecl>;
   values: Map<string, A.ValueDecl>;
   tables: Map<string, A.TableDecl>;
+  dice: Map<string, A.DieDecl>;
   stateFields: A.FieldDecl[];
   /** Field declarations by owner (a kind's name, or "state") and field name: range checks on assignment. */
   fields: Map<string, Map<string, A.FieldDecl>>;
-  /** Per value, its modifiers in application order: set, add, multiply/double, atLeast/atMost; then source order. */
+  /** Per value, its modifiers in application order: set, add, count, multiply/double, atLeast/atMost; then source order. */
   modifiers: Map<string, A.ModifierDecl[]>;
   /** Per event and timing, handlers in `order`, then source order. */
   triggers: Map<string, A.TriggerDecl[]>;
@@ -22,7 +23,7 @@ export interface RuntimeProgram {
   examples: A.ExampleDecl[];
 }
 
-const STAGE: Record<string, number> = { set: 0, add: 1, multiply: 2, double: 2, atLeast: 3, atMost: 3 };
+const STAGE: Record<string, number> = { set: 0, add: 1, count: 2, multiply: 3, double: 3, atLeast: 4, atMost: 4 };
 
 export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
   const p: RuntimeProgram = {
@@ -33,6 +34,7 @@ export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
     fns: new Map(),
     values: new Map(),
     tables: new Map(),
+    dice: new Map(),
     stateFields: [],
     fields: new Map(),
     modifiers: new Map(),
@@ -77,6 +79,9 @@ export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
           break;
         case "example":
           p.examples.push(d);
+          break;
+        case "die":
+          p.dice.set(d.name.text, d);
           break;
         case "import":
           break;

@@ -6,9 +6,9 @@ import { builtins } from "../stdlib.ts";
 import { Dice, type RngState } from "./dice.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { showExpr } from "./show-expr.ts";
-import { defaultValue } from "./state.ts";
+import { defaultValue, tallyOf } from "./state.ts";
 import type { TraceEntry, TraceKind } from "./trace.ts";
-import { Entity, RuleError, showValue, valuesEqual, type Value } from "./values.ts";
+import { Entity, RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
 
 /** Answers the decision points (`choose`) in the rules. */
 export interface Chooser {
@@ -217,8 +217,10 @@ export class Interpreter {
         if (m.condition && this.eval(m.condition, env) !== true) continue;
         const amount = m.amount ? this.eval(m.amount, env) : undefined;
         const before = result;
-        result = applyModifier(m.op.text as A.ModifierOp, result, amount);
-        this.note("modifier", () => `${v.name.text}: ${showValue(before)} -> ${showValue(result)} (${m.op.text}${amount === undefined ? "" : ` ${showValue(amount)}`})`, m.span);
+        const into = m.into ? this.eval(m.into, env) : undefined;
+        result = applyModifier(this.program, m.op.text as A.ModifierOp, result, amount, into);
+        const how = `${m.op.text}${amount === undefined ? "" : ` ${showValue(amount)}`}${into === undefined ? "" : ` as ${showValue(into)}`}`;
+        this.note("modifier", () => `${v.name.text}: ${showValue(before)} -> ${showValue(result)} (${how})`, m.span);
       } finally {
         this.rules.pop();
       }
@@ -564,6 +566,7 @@ export class Interpreter {
         const scope = env.lookup(e.name);
         if (scope) return scope.get(e.name);
         if (this.globals.has(e.name)) return this.globals.get(e.name);
+        if (this.program.dice.has(e.name)) return e.name;
         throw new RuleError("R0501", `\`${e.name}\` has no value`, e.span);
       }
       case "member": {
@@ -571,6 +574,7 @@ export class Interpreter {
           return e.member.text;
         }
         const obj = this.eval(e.object, env);
+        if (obj instanceof Tally) return obj.get(e.member.text);
         if (!(obj instanceof Entity)) throw new RuleError("R0501", `\`${showExpr(e.object)}\` has no value yet`, e.object.span);
         const v = obj.fields[e.member.text];
         if (v === undefined) throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
@@ -612,7 +616,9 @@ export class Interpreter {
     const r = this.eval(e.right, env);
     switch (e.op) {
       case "+":
-        return typeof l === "number" && typeof r === "number" ? l + r : showValue(l) + showValue(r);
+        if (typeof l === "number" && typeof r === "number") return l + r;
+        if (l instanceof Tally && r instanceof Tally) return addTallies(this.program, l, r);
+        return showValue(l) + showValue(r);
       case "-":
         return (l as number) - (r as number);
       case "*":
@@ -627,9 +633,11 @@ export class Interpreter {
     }
   }
 
-  private roll(e: A.Expr & { kind: "roll" }, env: Env): number {
+  private roll(e: A.Expr & { kind: "roll" }, env: Env): number | Tally {
     const count = e.count ? (this.eval(e.count, env) as number) : 1;
-    const sides = this.eval(e.sides, env) as number;
+    const sides = this.eval(e.sides, env);
+    if (typeof sides === "string") return this.rollDie(sides, e.span);
+    if (typeof sides !== "number") throw new RuleError("R0501", `\`${showExpr(e.sides)}\` has no value yet`, e.sides.span);
     if (!Number.isInteger(count) || count < 1 || count > 1000) throw new RuleError("R0501", `cannot roll ${count} dice`, e.span);
     if (count === 1) {
       const r = this.dice.roll(sides, e.span);
@@ -640,6 +648,27 @@ export class Interpreter {
     const total = results.reduce((n, r) => n + r.value, 0);
     this.note("roll", () => `roll ${count}d${sides} -> ${results.map((r) => (r.forced ? `${r.value} (forced)` : r.value)).join(" + ")} = ${total}`, e.span);
     return total;
+  }
+
+  /** A custom die: a face is picked as a die of that many sides would be, so `force dice` names the face. */
+  private rollDie(name: string, span: A.Span): Tally {
+    const faces = this.faces(name, span);
+    const r = this.dice.roll(faces.length, span);
+    const face = faces[r.value - 1]!;
+    this.note("roll", () => `roll ${name} -> face ${r.value} of ${faces.length}: ${showValue(face)}${r.forced ? " (forced)" : ""}`, span);
+    return face;
+  }
+
+  private readonly faceCache = new Map<string, Tally[]>();
+  private faces(name: string, span: A.Span): Tally[] {
+    let faces = this.faceCache.get(name);
+    if (!faces) {
+      const d = this.program.dice.get(name);
+      if (!d) throw new RuleError("R0501", `there is no die \`${name}\``, span);
+      faces = d.faces.map((f) => this.eval(f, new Env()) as Tally);
+      this.faceCache.set(name, faces);
+    }
+    return faces;
   }
 
   private choose(e: A.Expr & { kind: "choose" }, env: Env): Value {
@@ -681,6 +710,13 @@ export class Interpreter {
     if (first?.kind === "comprehension") return this.aggregate(name, first.comp, env, e.span);
     const d = this.callable(name);
     if (d) return this.invoke(d, this.args(e.args, d.params, env), e.span);
+    const en = this.program.enums.get(name);
+    if (en) {
+      const counts = new Map<string, number>();
+      for (const a of e.args) if (a.kind === "named") counts.set(a.name.text, this.eval(a.value, env) as number);
+      for (const [m, n] of counts) if (n < 0) throw new RuleError("R0501", `a count cannot be negative, but \`${m}\` is ${n}`, e.span);
+      return tallyOf(this.program, name, counts);
+    }
     const kind = this.program.kinds.get(name);
     if (kind) {
       const named = new Map<string, Value>();
@@ -794,7 +830,36 @@ function compare(op: string, l: Value | undefined, r: Value | undefined): boolea
   }
 }
 
-function applyModifier(op: A.ModifierOp, current: Value | undefined, amount: Value | undefined): Value | undefined {
+function addTallies(p: RuntimeProgram, a: Tally, b: Tally): Tally {
+  const sum = new Map(a.counts);
+  for (const [m, n] of b.counts) sum.set(m, (sum.get(m) ?? 0) + n);
+  return tallyOf(p, a.of, sum);
+}
+
+/** On a tally, `double` and `count` change the named members only; the checker allows nothing else. */
+function applyTallyModifier(p: RuntimeProgram, op: A.ModifierOp, t: Tally, amount: Value | undefined, into: Value | undefined): Value | undefined {
+  const order = p.enums.get(t.of)?.members.map((m) => m.text) ?? [];
+  switch (op) {
+    case "set":
+      return amount;
+    case "add":
+      return addTallies(p, t, amount as Tally);
+    case "double":
+      return t.with(amount as string, t.get(amount as string) * 2, order);
+    case "count": {
+      // The counted results become the other member: they are not counted twice.
+      const from = amount as string;
+      const to = into as string;
+      if (from === to) return t;
+      return t.with(to, t.get(to) + t.get(from), order).with(from, 0, order);
+    }
+    default:
+      throw new RuleError("R0501", `\`${op}\` cannot change a tally`);
+  }
+}
+
+function applyModifier(p: RuntimeProgram, op: A.ModifierOp, current: Value | undefined, amount: Value | undefined, into?: Value): Value | undefined {
+  if (current instanceof Tally) return applyTallyModifier(p, op, current, amount, into);
   const c = current as number;
   const a = amount as number;
   switch (op) {
@@ -806,6 +871,8 @@ function applyModifier(op: A.ModifierOp, current: Value | undefined, amount: Val
       return c * a;
     case "double":
       return c * 2;
+    case "count":
+      throw new RuleError("R0501", "`count` moves results between members of a tally");
     case "atLeast":
       return Math.max(c, a);
     case "atMost":

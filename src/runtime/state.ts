@@ -2,13 +2,14 @@
 // against the derived schema before it gets here, so this code can trust its shape.
 import type * as A from "../ast.ts";
 import type { RuntimeProgram } from "./index-program.ts";
-import { Entity, RuleError, type Value } from "./values.ts";
+import { Entity, RuleError, Tally, type Value } from "./values.ts";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json): Value {
   const n = type.name.text;
   if (n === "list") return (json as Json[]).map((j) => fromJson(p, type.element!, j));
+  if (n === "tally") return tallyOf(p, type.element!.name.text, json as Record<string, number>);
   const kind = p.kinds.get(n);
   if (kind) {
     const obj = json as Record<string, Json>;
@@ -25,8 +26,17 @@ export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json): Value 
   return json as Value;
 }
 
+/** A tally from counts by member, kept in the enum's order so equal tallies print alike. */
+export function tallyOf(p: RuntimeProgram, enumName: string, counts: Record<string, number> | ReadonlyMap<string, number>): Tally {
+  const get = (m: string) => (counts instanceof Map ? counts.get(m) : (counts as Record<string, number>)[m]) ?? 0;
+  const ordered = new Map<string, number>();
+  for (const m of p.enums.get(enumName)?.members ?? []) if (get(m.text) !== 0) ordered.set(m.text, get(m.text));
+  return new Tally(enumName, ordered);
+}
+
 export function toJson(v: Value | undefined): Json {
   if (v === undefined) return null;
+  if (v instanceof Tally) return Object.fromEntries(v.counts);
   if (Array.isArray(v)) return v.map(toJson);
   if (v instanceof Entity) {
     const out: Record<string, Json> = {};
@@ -52,6 +62,7 @@ function defaultForType(p: RuntimeProgram, t: A.TypeRef, visiting: Set<string>):
   if (n === "bool") return false;
   if (n === "int") return t.range ? t.range.low : 0;
   if (n === "text") return "";
+  if (n === "tally") return tallyOf(p, t.element?.name.text ?? "", {});
   const en = p.enums.get(n);
   if (en) return en.members[0]?.text;
   const kind = p.kinds.get(n);

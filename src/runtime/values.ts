@@ -1,7 +1,28 @@
 // Runtime values. Enum members are their member names; entities are objects with a kind, fields and
 // statuses. Entities compare by identity: two units with equal fields are still two units.
 
-export type Value = number | boolean | string | Value[] | Entity;
+export type Value = number | boolean | string | Value[] | Entity | Tally;
+
+/** Counts per member of an enum, such as the icons on a die face. Immutable: operations make new tallies. */
+export class Tally {
+  constructor(
+    readonly of: string,
+    /** Only members with a count above 0, in the enum's order. */
+    readonly counts: ReadonlyMap<string, number>,
+  ) {}
+  get(member: string): number {
+    return this.counts.get(member) ?? 0;
+  }
+  /** A copy with one member's count changed; `order` keeps members in the enum's order. */
+  with(member: string, n: number, order: readonly string[]): Tally {
+    const next = new Map<string, number>();
+    for (const m of order) {
+      const c = m === member ? n : this.get(m);
+      if (c !== 0) next.set(m, c);
+    }
+    return new Tally(this.of, next);
+  }
+}
 
 export class Entity {
   /** Status name -> events left before it expires (`true`: lasts until cleared or its `until` event). */
@@ -19,12 +40,14 @@ export function showValue(v: Value | undefined): string {
     return typeof name === "string" ? `${v.kind} ${JSON.stringify(name)}` : v.kind;
   }
   if (Array.isArray(v)) return `[${v.map(showValue).join(", ")}]`;
+  if (v instanceof Tally) return `${v.of}(${[...v.counts].map(([m, n]) => `${m}: ${n}`).join(", ")})`;
   if (typeof v === "string") return v;
   return String(v);
 }
 
 export function valuesEqual(a: Value | undefined, b: Value | undefined): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => valuesEqual(x, b[i]));
+  if (a instanceof Tally && b instanceof Tally) return a.of === b.of && a.counts.size === b.counts.size && [...a.counts].every(([m, n]) => b.get(m) === n);
   return a === b;
 }
 
