@@ -526,7 +526,16 @@ class Checker {
     }
   }
 
+  /** Reads of one count from a tally: tallies are values, so such a read cannot be assigned to. */
+  private readonly tallyReads = new WeakMap<A.Expr, string>();
+
   private assignableTarget(e: A.Expr, scope?: Scope) {
+    const tallyOf = this.tallyReads.get(e);
+    if (tallyOf) {
+      const member = this.enumMembers(tallyOf)[0] ?? "member";
+      this.report("E0204", e.span, "a tally cannot be changed in place", `build a new one, like \`t = t + ${tallyOf}(${member}: 1)\``);
+      return;
+    }
     if (e.kind === "member" || e.kind === "index") return;
     if (e.kind === "name") {
       const v = scope?.get(e.name);
@@ -591,9 +600,15 @@ class Checker {
         return this.member(e, scope, ctx);
       case "index": {
         const list = this.expr(e.object, scope, ctx);
+        // `results[action]`: a tally read at a member known only at run time.
+        if (list.t === "tally") {
+          this.tallyReads.set(e, list.of);
+          this.expectType(this.expr(e.index, scope, ctx), { t: "enum", name: list.of }, e.index.span, "a tally's index");
+          return INT;
+        }
         this.expectType(this.expr(e.index, scope, ctx), INT, e.index.span, "a list index");
         if (list.t === "list") return list.of;
-        if (list.t !== "any") this.report("E0201", e.object.span, `only a list can be indexed, but this is ${typeToString(list)}`);
+        if (list.t !== "any") this.report("E0201", e.object.span, `only a list or a tally can be indexed, but this is ${typeToString(list)}`);
         return ANY;
       }
       case "call":
@@ -695,6 +710,7 @@ class Checker {
       return ANY;
     }
     if (obj.t === "tally") {
+      this.tallyReads.set(e, obj.of);
       const members = this.enumMembers(obj.of);
       if (members.includes(m)) return INT;
       this.report("E0103", e.member.span, `enum \`${obj.of}\` has no member \`${m}\` to count`, didYouMean(m, members));

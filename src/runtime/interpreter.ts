@@ -581,7 +581,10 @@ export class Interpreter {
         return v;
       }
       case "index": {
-        const list = this.list(e.object, env);
+        const obj = this.eval(e.object, env);
+        if (obj instanceof Tally) return obj.get(this.eval(e.index, env) as string);
+        if (!Array.isArray(obj)) throw new RuleError("R0501", `\`${showExpr(e.object)}\` has no value yet`, e.object.span);
+        const list = obj;
         const i = this.eval(e.index, env) as number;
         if (i < 0 || i >= list.length) throw new RuleError("R0501", `index ${i} is outside \`${showExpr(e.object)}\`, which holds ${list.length}`, e.index.span);
         return list[i];
