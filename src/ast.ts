@@ -235,9 +235,21 @@ export type Expr =
 
 export type ExprKind = Expr["kind"];
 
-/** Lists and tallies start empty and flags start `false`; every other field without a default must be given. */
-export function hasNaturalDefault(f: FieldDecl): boolean {
-  return f.type.name.text === "list" || f.type.name.text === "bool" || f.type.name.text === "tally";
+/**
+ * Whether a field may be left out: it has a default, or it starts filled anyway. Lists and tallies start
+ * empty, flags `false`, and an entity whose own fields may all be left out starts as a fresh one.
+ * Every other field must be given.
+ */
+export function mayBeLeftOut(f: FieldDecl, kindNamed: (name: string) => KindDecl | undefined, seen = new Set<string>()): boolean {
+  if (f.default) return true;
+  const n = f.type.name.text;
+  if (n === "list" || n === "bool" || n === "tally") return true;
+  const k = kindNamed(n);
+  if (!k || seen.has(n)) return false;
+  seen.add(n);
+  const all = k.fields.every((x) => mayBeLeftOut(x, kindNamed, seen));
+  seen.delete(n);
+  return all;
 }
 
 export function assertNever(x: never): never {

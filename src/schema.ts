@@ -31,7 +31,7 @@ function objectOf(fields: A.FieldDecl[], p: RuntimeProgram): Schema {
   const required: string[] = [];
   for (const f of fields) {
     properties[f.name.text] = { ...typeSchema(f.type, p), ...(f.doc ? { description: f.doc } : {}) };
-    if (!f.default && !A.hasNaturalDefault(f)) required.push(f.name.text);
+    if (!A.mayBeLeftOut(f, (n) => p.kinds.get(n))) required.push(f.name.text);
   }
   return { type: "object", properties, required, additionalProperties: false };
 }
@@ -52,7 +52,10 @@ function typeSchema(t: A.TypeRef, p: RuntimeProgram): Schema {
     }
     case "die": {
       const of = t.element?.name.text;
-      return { enum: [...p.dice.values()].filter((d) => d.faceType.text === of).map((d) => d.name.text), description: `a die with ${of} faces` };
+      const names = [...p.dice.values()].filter((d) => d.faceType.text === of).map((d) => d.name.text);
+      // ajv rejects an empty `enum` as an invalid schema; with no such die declared, no value fits.
+      if (names.length === 0) return { not: {}, description: `a die with ${of} faces, but none is declared` };
+      return { enum: names, description: `a die with ${of} faces` };
     }
     default:
       return { $ref: `#/definitions/${t.name.text}` };
@@ -100,6 +103,12 @@ function problem(p: RuntimeProgram, e: ErrorObject): StateProblem {
       return { path: `${path}/${extra}`, message: `is not a declared status${guess ? `: ${guess}` : ""}` };
     }
     const owner = walk(p, e.instancePath);
+    // `{"melle": 1}` in a tally: the keys are the members of its enum, not fields.
+    if (owner.type?.name.text === "tally") {
+      const enumName = owner.type.element?.name.text ?? "";
+      const guess = didYouMean(extra, (p.enums.get(enumName)?.members ?? []).map((m) => m.text));
+      return { path: `${path}/${extra}`, message: `is not a member of \`${enumName}\`${guess ? `: ${guess}` : ""}`, ...(owner.field ? { declaration: owner.field } : {}) };
+    }
     const names = owner.fields.map((f) => f.name.text);
     const guess = didYouMean(extra, names);
     return {
@@ -116,6 +125,9 @@ function problem(p: RuntimeProgram, e: ErrorObject): StateProblem {
     message = `must be one of ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(", ")}`;
   } else if (e.keyword === "type") {
     message = `must be ${article((e.params as { type: string }).type)}`;
+  } else if (e.keyword === "not") {
+    const { type } = walk(p, path);
+    if (type?.name.text === "die") message = `must name a die with \`${type.element?.name.text}\` faces, but the rules declare none`;
   }
   const { field } = walk(p, path);
   return { path: path || "/", message, ...(field ? { declaration: field } : {}) };
@@ -132,6 +144,8 @@ interface Walked {
   name: string;
   fields: A.FieldDecl[];
   span?: A.Span;
+  /** The declared type of the value the whole pointer lands on. */
+  type?: A.TypeRef;
 }
 
 /** Walks a JSON pointer through the declared types to the declarations it passes. */
@@ -155,5 +169,5 @@ function walk(p: RuntimeProgram, pointer: string): Walked {
     type = f.type;
     enterKind(type);
   }
-  return at;
+  return type ? { ...at, type } : at;
 }

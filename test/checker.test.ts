@@ -40,8 +40,10 @@ function goldenCases(): GoldenCase[] {
 const expectedCodes: Record<string, string[]> = {
   "aggregate-misuse": ["E0209", "E0209", "E0209"],
   "assign-parameter": ["E0204"],
+  "count-without-as": ["E0208"],
   "default-out-of-range": ["E0210"],
   "did-you-mean-function": ["E0101", "E0101"],
+  "double-tally-without-member": ["E0208"],
   duplicate: ["E0102", "E0102"],
   "expect-outside-example": ["E0206"],
   "force-outside-example": ["E0206", "E0206"],
@@ -55,6 +57,7 @@ const expectedCodes: Record<string, string[]> = {
   "stray-character": ["E0001"],
   "syntax-errors": ["E0002", "E0002", "E0002"],
   "table-coverage": ["W0301"],
+  "tally-misspelt-member": ["E0103", "E0103"],
   "table-pattern": ["E0207"],
   "two-set-modifiers": ["W0304"],
   "unknown-enum-member": ["E0103"],

@@ -15,6 +15,10 @@ const RUNS = 250;
 /** A valid program that touches most of the language: the seed for mutations. */
 const SAMPLE = `/// Which side a unit fights on.
 enum Side { attacker, defender }
+/// What a die face shows.
+enum Icon { melee, save, maneuver }
+/// A custom die: a face is a tally of icons.
+die Footman of Icon = [Icon(melee: 1), Icon(melee: 2), Icon(save: 1), Icon(maneuver: 1)]
 /// A unit.
 kind Unit {
   name: text
@@ -22,6 +26,8 @@ kind Unit {
   strength: int in 1..30 = 5
   side: Side = Side.attacker
   tags: list<text>
+  dieType: die<Icon> = Footman
+  results: tally<Icon>
 }
 state { units: list<Unit>, dead: list<Unit>, round: int = 0 }
 status stunned until RoundEnd
@@ -35,6 +41,10 @@ value power(u: Unit) -> int = u.strength
 modifier stunnedPenalty for power when u has stunned : add -2
 modifier rage for power when u.hp == 1 : double
 modifier cap for power : atMost 20
+value results(face: tally<Icon>, high: bool) -> tally<Icon> = face
+modifier drilled for results : count Icon.maneuver as Icon.save
+modifier highland for results when high : double Icon.save
+modifier reinforced for results when round > 0 : add Icon(melee: 1)
 table medal(m: int in 0..2) -> int { 0 => 30, 1 => 26, 2 => 22 }
 fn attack(u: Unit, target: Unit) -> bool {
   let r = roll d20
@@ -61,6 +71,12 @@ example "stacking" {
   expect power(u) == 20
   emit RoundEnd()
   expect not (u has stunned)
+}
+example "dice" {
+  let u = Unit(name: "x")
+  force dice [4, 3]
+  u.results = results(roll u.dieType + roll Footman, true)
+  expect u.results == Icon(save: 4) and u.results.melee == 0
 }
 example "combat" {
   let a = Unit(name: "a")
@@ -115,6 +131,7 @@ describe("the sample program", () => {
     const results = runExamples(c.program!);
     expect(results.map((r) => [r.title, r.passed, r.failure?.message])).toEqual([
       ["stacking", true, undefined],
+      ["dice", true, undefined],
       ["combat", true, undefined],
     ]);
   });
@@ -129,6 +146,7 @@ const TOKENS = [
   "{", "}", "(", ")", "[", "]", ",", ":", ";", ".", "..", "=", "==", "=>", "->", "+=", "+", "-", "*", "/", "%",
   "<", ">", "_", "d20", "2d6", "0", "1", "99999999999999999999", "-1", '"x"', '"', "///", "//", "\n", " ",
   "x", "u", "Unit", "hp", "Side.attacker", "units", "@", "#", "\\", "\t", "\r\n", "\u00e9", "\ud83d\ude00",
+  "die", "as", "count", "double", "tally", "tally<Icon>", "die<Icon>", "Icon", "Icon.save", "Icon(melee: 1)", "Footman",
 ];
 
 const token = fc.constantFrom(...TOKENS);
@@ -251,6 +269,8 @@ describe("validateState and runScenario on random states", () => {
       strength: fc.integer({ min: 0, max: 32 }),
       side: fc.constantFrom("attacker", "defender", "neutral", 3),
       tags: fc.oneof(fc.array(fc.string({ maxLength: 3 }), { maxLength: 3 }), fc.constant(null)),
+      dieType: fc.constantFrom("Footman", "Footmen", "", 4),
+      results: fc.oneof(fc.dictionary(fc.constantFrom("melee", "save", "maneuver", "melle"), fc.oneof(fc.integer({ min: -1, max: 3 }), fc.double())), fc.constant([])),
       statuses: fc.dictionary(fc.constantFrom("stunned", "dazed", "bogus"), fc.oneof(fc.constant(true), fc.integer({ min: -1, max: 3 }), fc.constant(false))),
       extra: fc.jsonValue({ maxDepth: 2 }),
     },
@@ -290,7 +310,10 @@ describe("validateState and runScenario on random states", () => {
 
 // ---- random checked programs --------------------------------------------------------------------
 
-/** Integer expressions over `a`, `b` (ints), `xs` (a list of ints) and the table `t`. */
+/**
+ * Integer expressions over `a`, `b` (ints), `xs` (a list of ints), the table `t`, and tallies: counts
+ * read from rolls of the custom die `Footman` and from `results`, a tally value with modifiers.
+ */
 const intExpr: fc.Arbitrary<string> = fc.letrec<{ int: string; bool: string }>((tie) => ({
   int: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
@@ -303,10 +326,12 @@ const intExpr: fc.Arbitrary<string> = fc.letrec<{ int: string; bool: string }>((
     tie("bool").map((c) => `count(x in xs where ${c.replace(/\ba\b/g, "x")})`),
     tie("int").map((x) => `sum(x in xs => ${x})`),
     tie("int").map((x) => `max(x in xs => ${x} else 0)`),
+    fc.tuple(fc.constantFrom("melee", "save", "maneuver"), tie("int")).map(([m, x]) => `results(roll Footman + Icon(maneuver: abs(${x})), ${x}).${m}`),
+    fc.tuple(fc.constantFrom("melee", "save", "maneuver"), tie("int"), tie("int")).map(([m, x, y]) => `(Icon(melee: abs(${x}), save: abs(${y})) + roll Footman)[Icon.${m}]`),
   ),
   bool: fc.oneof(
     { depthSize: "small" },
-    fc.constantFrom("true", "false", "chance(50)"),
+    fc.constantFrom("true", "false", "chance(50)", "(roll Footman == Icon(save: 1))", "(roll Footman != Icon())"),
     fc.tuple(tie("int"), fc.constantFrom("<", "<=", "==", "!=", ">", ">="), tie("int")).map(([l, op, r]) => `(${l} ${op} ${r})`),
     fc.tuple(tie("bool"), fc.constantFrom("and", "or"), tie("bool")).map(([l, op, r]) => `(${l} ${op} ${r})`),
     tie("bool").map((c) => `not ${c}`),
@@ -327,6 +352,13 @@ const stmt: fc.Arbitrary<string> = fc.oneof(
 const randomProgram = fc.tuple(fc.array(stmt, { minLength: 1, maxLength: 8 }), intExpr, fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 4 })).map(
   ([body, result, forced]) => `
 table t(n: int in 1..4) -> int { 1 => 3, 2..3 => n * 2, _ => 0 }
+enum Icon { melee, save, maneuver }
+die Footman of Icon = [Icon(melee: 1), Icon(melee: 2), Icon(save: 1), Icon(maneuver: 1)]
+value results(face: tally<Icon>, n: int) -> tally<Icon> = face
+modifier drilled for results when n > 0 : count Icon.maneuver as Icon.save
+modifier walls for results when n % 2 == 0 : double Icon.save
+modifier reinforced for results when n < 0 : add Icon(melee: 1)
+modifier routed for results when n == 7 : set Icon()
 fn run(a0: int) -> int {
   let a = a0
   let b = 1

@@ -5,6 +5,7 @@ import * as A from "../ast.ts";
 import { diag, didYouMean, type Diagnostic } from "../diagnostics.ts";
 import { aggregates, builtins, isAggregate } from "../stdlib.ts";
 import { ANY, BOOL, INT, TEXT, VOID, assignable, listOf, typeToString, type Type } from "../types.ts";
+import { neverBothHold, sameConstant } from "./disjoint.ts";
 import { domainOf, tableCoverage, type ConstPattern, type Key } from "./coverage.ts";
 import { collectSymbols, RESERVED_FIELD, type NamedDecl, type Symbols } from "./symbols.ts";
 
@@ -243,7 +244,9 @@ class Checker {
       if (f.name.text === RESERVED_FIELD) this.report("E0102", f.name.span, `\`${RESERVED_FIELD}\` is reserved: every entity already holds its statuses there`, "choose another field name");
       const t = this.resolveType(f.type, ctx.file);
       if (!f.default) continue;
-      if (!isConstant(f.default, (n) => this.s.decls.get(n)?.kind === "enum")) this.report("E0207", f.default.span, "a field's default must be a constant: a number, text, `true`/`false`, an enum member or a list of those");
+      if (!isConstant(f.default, (n) => this.s.decls.get(n)?.kind)) {
+        this.report("E0207", f.default.span, "a field's default must be a constant: a number, text, `true`/`false`, an enum member, a die, a tally like `Icon(melee: 1)` or a list of those");
+      }
       const dt = this.expr(f.default, new Scope(), ctx);
       this.expectType(dt, t, f.default.span, `the default of \`${f.name.text}\``);
       const v = constInt(f.default);
@@ -290,7 +293,7 @@ class Checker {
     const valueType = this.resolveType(target.returns, ctx.file);
     if (d.condition) this.condition(d.condition, scope, ctx);
     if (d.into && op !== "count") this.report("E0208", d.into.span, `only \`count\` takes \`as\``);
-    if (op === "count" && !d.into) this.report("E0208", d.op.span, "`count` needs `as`: what the counted results become", "write `count Icon.a as Icon.b`");
+    if (op === "count" && !d.into) this.report("E0208", d.op.span, "`count` needs `as`: what the counted results become", this.countHelp(d, valueType));
     if (valueType.t === "tally") return this.tallyModifier(d, op, valueType, scope, ctx);
     if (op === "count") {
       if (valueType.t !== "any") this.report("E0208", d.op.span, `\`count\` moves results between members of a tally, but \`${d.target.text}\` is ${typeToString(valueType)}`);
@@ -308,13 +311,23 @@ class Checker {
     if (d.amount) this.expectType(this.expr(d.amount, scope, ctx), op === "set" ? valueType : INT, d.amount.span, "the modifier's amount");
   }
 
+  /** `write \`count Icon.maneuver as Icon.save\``, in the value's own enum and with the member already named. */
+  private countHelp(d: A.ModifierDecl, valueType: Type): string {
+    if (valueType.t !== "tally") return "write `count Icon.a as Icon.b`";
+    const members = this.enumMembers(valueType.of);
+    const from = d.amount?.kind === "member" && members.includes(d.amount.member.text) ? d.amount.member.text : members[0] ?? "a";
+    const to = members.find((m) => m !== from) ?? "b";
+    return `write \`count ${valueType.of}.${from} as ${valueType.of}.${to}\``;
+  }
+
   private die(d: A.DieDecl, ctx: Context) {
     const of = this.enumName({ name: d.faceType, span: d.faceType.span }, ctx.file);
     if (d.faces.length === 0) this.report("E0201", d.facesSpan, `the die \`${d.name.text}\` needs at least one face`);
     for (const face of d.faces) {
       const t = this.expr(face, new Scope(), ctx);
       if (of) this.expectType(t, { t: "tally", of }, face.span, "a face");
-      const constant = face.kind === "call" && face.args.every((a) => a.kind === "named" && constInt(a.value) !== undefined);
+      // Built with the die's own enum, not a function that returns a tally: faces are read once and kept.
+      const constant = isConstantTally(face, (n) => this.s.decls.get(n)?.kind === "enum");
       if (!constant && t.t !== "any") this.report("E0207", face.span, "a die face must be a constant tally, like `Icon(melee: 2)`");
     }
   }
@@ -322,7 +335,8 @@ class Checker {
   /** Modifiers of a tally change one member's count, so they name it: `double Icon.save`, `count Icon.a as Icon.b`. */
   private tallyModifier(d: A.ModifierDecl, op: string, valueType: Type & { t: "tally" }, scope: Scope, ctx: Context) {
     const member = (e: A.Expr | undefined, what: string) => {
-      if (!e) return this.report("E0208", d.op.span, `\`${op}\` on a tally needs ${what}`, op === "count" ? `write \`count ${valueType.of}.a as ${valueType.of}.b\`` : `write \`${op} ${valueType.of}.member\``);
+      const first = this.enumMembers(valueType.of)[0] ?? "member";
+      if (!e) return this.report("E0208", d.op.span, `\`${op}\` on a tally needs ${what}`, op === "count" ? this.countHelp(d, valueType) : `write \`${op} ${valueType.of}.${first}\``);
       this.expectType(this.expr(e, scope, ctx), { t: "enum", name: valueType.of }, e.span, `the member \`${op}\` changes`);
     };
     switch (op) {
@@ -334,7 +348,8 @@ class Checker {
       case "double":
         return member(d.amount, "the member whose count doubles");
       case "count":
-        member(d.amount, "the member to count");
+        // A bare `count` is already reported for its missing `as`, with the whole form as help.
+        if (d.amount || d.into) member(d.amount, "the member to count");
         if (d.into) member(d.into, "the member it counts as");
         return;
       default:
@@ -346,9 +361,12 @@ class Checker {
   private checkSetModifierOrder() {
     for (const [value, mods] of this.s.modifiersByValue) {
       const sets = mods.filter((m) => m.op.text === "set");
-      for (const m of sets.slice(1)) {
-        this.report("W0304", m.op.span, `\`${value}\` has two \`set\` modifiers (\`${sets[0]!.name.text}\` and \`${m.name.text}\`); when both apply, the one declared later wins`, "give them conditions that cannot both hold, or merge them");
-      }
+      sets.forEach((m, i) => {
+        // Only a pair that can apply together, with different results, depends on declaration order.
+        const earlier = sets.slice(0, i).find((x) => !neverBothHold(x.condition, m.condition) && !sameConstant(x.amount, m.amount));
+        if (!earlier) return;
+        this.report("W0304", m.op.span, `\`${value}\` has two \`set\` modifiers (\`${earlier.name.text}\` and \`${m.name.text}\`); when both apply, the one declared later wins`, "give them conditions that cannot both hold, or merge them");
+      });
     }
   }
 
@@ -651,7 +669,8 @@ class Checker {
           if (n !== undefined && n < 1) this.report("E0201", part!.span, `a roll needs at least 1 ${what === "dice" ? "die" : "side"}, not ${n}`);
         }
         this.expectType(sides, INT, e.sides.span, "the number of sides, or a die");
-        return INT;
+        // Sides already reported (`roll Icon`) may have meant a die: no second error about the result.
+        return sides.t === "any" ? ANY : INT;
       }
       case "choose": {
         this.expectType(this.expr(e.question, scope, ctx), TEXT, e.question.span, "the question");
@@ -886,7 +905,8 @@ class Checker {
       this.expectType(t, ft, a.value.span, `\`${k.name.text}.${f.name.text}\``);
       this.constantInRange(a.value, ft, `\`${k.name.text}.${f.name.text}\``);
     }
-    const missing = k.fields.filter((f) => !f.default && !given.has(f.name.text) && !A.hasNaturalDefault(f));
+    const kindNamed = (n: string) => (this.s.decls.get(n)?.kind === "kind" ? (this.s.decls.get(n) as A.KindDecl) : undefined);
+    const missing = k.fields.filter((f) => !given.has(f.name.text) && !A.mayBeLeftOut(f, kindNamed));
     if (missing.length) this.report("E0202", e.span, `\`${k.name.text}\` needs ${missing.map((f) => `\`${f.name.text}\``).join(", ")}, which ${missing.length === 1 ? "has no default" : "have no defaults"}`);
     return { t: "kind", name: k.name.text };
   }
@@ -940,7 +960,8 @@ function alwaysReturns(b: A.Block): boolean {
   return b.statements.some((s) => s.kind === "return" || (s.kind === "if" && s.else !== undefined && alwaysReturns(s.then) && alwaysReturns(s.else)));
 }
 
-function isConstant(e: A.Expr, isEnum: (name: string) => boolean): boolean {
+/** What a field default may be: the runtime reads it without evaluating anything (`literal` in state.ts). */
+function isConstant(e: A.Expr, declKind: (name: string) => string | undefined): boolean {
   switch (e.kind) {
     case "int":
     case "text":
@@ -949,12 +970,21 @@ function isConstant(e: A.Expr, isEnum: (name: string) => boolean): boolean {
     case "neg":
       return e.operand.kind === "int";
     case "list":
-      return e.items.every((i) => isConstant(i, isEnum));
+      return e.items.every((i) => isConstant(i, declKind));
     case "member":
-      return e.object.kind === "name" && isEnum(e.object.name);
+      return e.object.kind === "name" && declKind(e.object.name) === "enum";
+    case "name":
+      return declKind(e.name) === "die";
+    case "call":
+      return isConstantTally(e, (n) => declKind(n) === "enum");
     default:
       return false;
   }
+}
+
+/** `Icon(melee: 2)`: an enum called with constant counts only. */
+function isConstantTally(e: A.Expr, isEnum: (name: string) => boolean): boolean {
+  return e.kind === "call" && e.callee.kind === "name" && isEnum(e.callee.name) && e.args.every((a) => a.kind === "named" && constInt(a.value) !== undefined);
 }
 
 export function constInt(e: A.Expr): number | undefined {

@@ -18,17 +18,20 @@ export class Dice {
     for (const value of values) this.forced.push(span ? { value, span } : { value });
   }
 
-  /** One die of `sides` faces, 1..sides. Returns whether the result was forced, for the trace. */
   /** Dice rolled so far, forced or not. */
   rolled = 0;
 
-  roll(sides: number, span: Span): { value: number; forced: boolean } {
+  /**
+   * One die of `sides` faces, 1..sides. Returns whether the result was forced, for the trace. `die`
+   * names the die in the error about a forced value that cannot come up: a custom die is no plain d6.
+   */
+  roll(sides: number, span: Span, die = `a d${sides}`): { value: number; forced: boolean } {
     if (!Number.isInteger(sides) || sides < 1) throw new RuleError("R0501", `cannot roll a die with ${sides} sides`, span);
     this.rolled++;
     const next = this.forced.shift();
     if (next) {
       if (!Number.isInteger(next.value) || next.value < 1 || next.value > sides) {
-        throw new RuleError("R0503", `the forced die ${next.value} cannot come up on a d${sides}`, span);
+        throw new RuleError("R0503", `the forced die ${next.value} cannot come up on ${die}`, span);
       }
       return { value: next.value, forced: true };
     }

@@ -220,7 +220,8 @@ export class Interpreter {
         const into = m.into ? this.eval(m.into, env) : undefined;
         result = applyModifier(this.program, m.op.text as A.ModifierOp, result, amount, into);
         const how = `${m.op.text}${amount === undefined ? "" : ` ${showValue(amount)}`}${into === undefined ? "" : ` as ${showValue(into)}`}`;
-        this.note("modifier", () => `${v.name.text}: ${showValue(before)} -> ${showValue(result)} (${how})`, m.span);
+        // A modifier whose condition held is reported even when it changed nothing: it did fire.
+        this.note("modifier", () => `${v.name.text}: ${showValue(before)} ${valuesEqual(before, result) ? "unchanged" : `-> ${showValue(result)}`} (${how})`, m.span);
       } finally {
         this.rules.pop();
       }
@@ -656,7 +657,7 @@ export class Interpreter {
   /** A custom die: a face is picked as a die of that many sides would be, so `force dice` names the face. */
   private rollDie(name: string, span: A.Span): Tally {
     const faces = this.faces(name, span);
-    const r = this.dice.roll(faces.length, span);
+    const r = this.dice.roll(faces.length, span, `\`${name}\`, which has ${faces.length} faces`);
     const face = faces[r.value - 1]!;
     this.note("roll", () => `roll ${name} -> face ${r.value} of ${faces.length}: ${showValue(face)}${r.forced ? " (forced)" : ""}`, span);
     return face;

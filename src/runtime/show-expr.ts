@@ -59,9 +59,26 @@ export function showExpr(e: A.Expr): string {
     case "cond":
       return `if ${showExpr(e.condition)} then ${showExpr(e.then)} else ${showExpr(e.else)}`;
     case "roll":
+      // `roll Footman`, `roll u.dieType`: written as in the source, which takes a name there.
+      if (!e.count && startsWithName(e.sides)) return `roll ${showExpr(e.sides)}`;
       return `roll(${e.count ? `${showExpr(e.count)}, ` : ""}${showExpr(e.sides)})`;
     case "choose":
       return `choose ${showExpr(e.question)} from ${showExpr(e.options)}`;
+  }
+}
+
+/** A name and what follows it (`u.dieType`, `dice[0]`): what `roll` takes without brackets. */
+function startsWithName(e: A.Expr): boolean {
+  switch (e.kind) {
+    case "name":
+      return true;
+    case "member":
+    case "index":
+      return startsWithName(e.object);
+    case "call":
+      return startsWithName(e.callee);
+    default:
+      return false;
   }
 }
 

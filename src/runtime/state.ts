@@ -52,7 +52,7 @@ export function toJson(v: Value | undefined): Json {
  * range, or (for a kind whose fields all have defaults) a fresh entity. Otherwise it has none yet.
  */
 export function defaultValue(p: RuntimeProgram, f: A.FieldDecl, visiting: Set<string>, evalDefault?: (e: A.Expr) => Value): Value | undefined {
-  if (f.default) return evalDefault ? evalDefault(f.default) : literal(f.default);
+  if (f.default) return evalDefault ? evalDefault(f.default) : literal(p, f.default);
   return defaultForType(p, f.type, visiting);
 }
 
@@ -76,8 +76,8 @@ function defaultForType(p: RuntimeProgram, t: A.TypeRef, visiting: Set<string>):
   return undefined;
 }
 
-/** Defaults are constants in practice: numbers, text, booleans, enum members, empty lists. */
-function literal(e: A.Expr): Value | undefined {
+/** Defaults are constants (the checker insists): numbers, text, booleans, enum members, dice, tallies, lists of those. */
+function literal(p: RuntimeProgram, e: A.Expr): Value | undefined {
   switch (e.kind) {
     case "int":
     case "text":
@@ -86,9 +86,18 @@ function literal(e: A.Expr): Value | undefined {
     case "neg":
       return e.operand.kind === "int" ? -e.operand.value : undefined;
     case "list":
-      return e.items.map((i) => literal(i)).filter((x): x is Value => x !== undefined);
+      return e.items.map((i) => literal(p, i)).filter((x): x is Value => x !== undefined);
     case "member":
       return e.member.text;
+    case "name":
+      // A die is its name at run time.
+      return e.name;
+    case "call": {
+      // `Icon(melee: 1)`: a constant tally.
+      const counts = new Map<string, number>();
+      for (const a of e.args) if (a.kind === "named") counts.set(a.name.text, literal(p, a.value) as number);
+      return tallyOf(p, e.callee.kind === "name" ? e.callee.name : "", counts);
+    }
     default:
       throw new RuleError("R0501", "a field default must be a constant", e.span);
   }
