@@ -214,10 +214,22 @@ export class RulesParser extends CstParser {
       { ALT: () => this.CONSUME3(T.Identifier, { LABEL: "op" }) },
     ]);
     this.OPTION2(() => this.SUBRULE2(this.expression, { LABEL: "amount" }));
-    // `count Icon.maneuver as Icon.save`
+    // `count Icon.maneuver as Icon.save`, `multiply Icon.save by 3`
     this.OPTION3(() => {
-      this.CONSUME(k.as);
-      this.SUBRULE3(this.expression, { LABEL: "into" });
+      this.OR2([
+        {
+          ALT: () => {
+            this.CONSUME(k.as);
+            this.SUBRULE3(this.expression, { LABEL: "into" });
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(k.by);
+            this.SUBRULE4(this.expression, { LABEL: "factor" });
+          },
+        },
+      ]);
     });
   });
 

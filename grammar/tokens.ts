@@ -13,7 +13,7 @@ const keywordNames = [
   "import", "enum", "kind", "state", "status", "until", "event", "on", "before", "instead", "of",
   "when", "order", "fn", "value", "modifier", "add", "table", "example", "let", "if", "then", "else",
   "while", "for", "in", "return", "emit", "apply", "clear", "to", "from", "remove", "move", "has",
-  "roll", "choose", "expect", "force", "say", "true", "false", "and", "or", "not", "where", "die", "as",
+  "roll", "choose", "expect", "force", "say", "true", "false", "and", "or", "not", "where", "die", "as", "by",
 ] as const;
 
 export type KeywordName = (typeof keywordNames)[number];

@@ -120,6 +120,8 @@ export interface ModifierDecl extends DeclBase {
   amount?: Expr;
   /** `count Icon.a as Icon.b`: the member the counted results become. */
   into?: Expr;
+  /** `multiply Icon.save by 3`: how many times one member's count is taken. */
+  factor?: Expr;
 }
 /** A custom die: each face is a tally of the enum's members, like `Icon(melee: 2)`. */
 export interface DieDecl extends DeclBase {

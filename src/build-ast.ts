@@ -279,6 +279,8 @@ class Builder {
         if (amount) decl.amount = this.expr(amount);
         const into = this.maybeNode(c, "into");
         if (into) decl.into = this.expr(into);
+        const factor = this.maybeNode(c, "factor");
+        if (factor) decl.factor = this.expr(factor);
         return this.withDoc(decl);
       }
       case "dieDecl": {

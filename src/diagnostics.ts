@@ -29,6 +29,7 @@ export const catalogue = {
   W0303: { severity: "warning", summary: "an expression whose value is thrown away" },
   W0304: { severity: "warning", summary: "two `set` modifiers on one value, so the order of declaration decides" },
   W0305: { severity: "warning", summary: "a variable that hides a state field" },
+  W0306: { severity: "warning", summary: "a `double` or `multiply` of a tally member that a `count` on the same value has already emptied" },
   E0401: { severity: "error", summary: "a game state that does not match the declarations" },
   E0402: { severity: "error", summary: "a scenario file that is malformed" },
   R0501: { severity: "error", summary: "a runtime error in the rules" },

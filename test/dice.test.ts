@@ -465,16 +465,22 @@ describe("checker errors for dice and tallies", () => {
     expect(only(`${value}modifier m for results : double\n`)).toEqual({ code: "E0208", at: [6, 26], message: "`double` on a tally needs the member whose count doubles", help: "write `double Icon.melee`" });
   });
 
-  it("E0208: `multiply`, `atLeast` and `atMost` on a tally", () => {
-    for (const op of ["multiply 2", "atLeast 1", "atMost 3"]) {
+  it("E0208: `atLeast` and `atMost` on a tally", () => {
+    for (const op of ["atLeast 1", "atMost 3"]) {
       const name = op.split(" ")[0]!;
       expect(only(`${value}modifier m for results : ${op}\n`), op).toEqual({
         code: "E0208",
         at: [6, 26],
         message: `\`${name}\` works on numbers, but \`results\` is tally<Icon>`,
-        help: "a tally takes `set`, `add`, `count` or `double`",
+        help: "a tally takes `set`, `add`, `count`, `double` or `multiply ... by`",
       });
     }
+  });
+
+  it("E0208: `multiply` on a tally without `by`, and `by` anywhere else", () => {
+    expect(only(`${value}modifier m for results : multiply Icon.save\n`)).toEqual({ code: "E0208", at: [6, 26], message: "`multiply` on a tally needs `by` and a factor", help: "write `multiply Icon.save by 3`" });
+    expect(only(`${value}modifier m for n : multiply 3 by 2\n`)).toEqual({ code: "E0208", at: [6, 34], message: "only `multiply` of one member of a tally takes `by`", help: "a number is multiplied without `by`: `multiply 3`" });
+    expect(only(`${value}modifier m for results : double Icon.save by 2\n`)).toMatchObject({ code: "E0208", at: [6, 46], message: "only `multiply` of one member of a tally takes `by`" });
   });
 
   it("E0201: a member of another enum, or an amount of the wrong type, in a tally modifier", () => {

@@ -5,6 +5,7 @@ import * as A from "../ast.ts";
 import { diag, didYouMean, type Diagnostic } from "../diagnostics.ts";
 import { aggregates, builtins, isAggregate } from "../stdlib.ts";
 import { ANY, BOOL, INT, TEXT, VOID, assignable, listOf, typeToString, type Type } from "../types.ts";
+import { showExpr } from "../runtime/show-expr.ts";
 import { neverBothHold, sameConstant } from "./disjoint.ts";
 import { domainOf, tableCoverage, type ConstPattern, type Key } from "./coverage.ts";
 import { collectSymbols, RESERVED_FIELD, type NamedDecl, type Symbols } from "./symbols.ts";
@@ -85,6 +86,7 @@ class Checker {
   run(files: A.SourceFile[]) {
     for (const f of files) for (const d of f.decls) this.decl(d, f.path);
     this.checkSetModifierOrder();
+    this.checkCountBeforeScale();
   }
 
   // ---- names -----------------------------------------------------------------------------------
@@ -110,7 +112,19 @@ class Checker {
     return d?.kind === "enum" ? d.members.map((m) => m.text) : [];
   };
 
+  /** Each written type is resolved once: a parameter's bad type is reported once, not at every call. */
+  private readonly resolved = new WeakMap<A.TypeRef, Type>();
+
   resolveType(ref: A.TypeRef, file: string): Type {
+    let t = this.resolved.get(ref);
+    if (!t) {
+      t = this.resolveTypeOnce(ref, file);
+      this.resolved.set(ref, t);
+    }
+    return t;
+  }
+
+  private resolveTypeOnce(ref: A.TypeRef, file: string): Type {
     const n = ref.name.text;
     if (n === "int") {
       if (ref.range && ref.range.low > ref.range.high) this.report("E0104", ref.span, `the range ${ref.range.low}..${ref.range.high} is empty`);
@@ -293,6 +307,9 @@ class Checker {
     const valueType = this.resolveType(target.returns, ctx.file);
     if (d.condition) this.condition(d.condition, scope, ctx);
     if (d.into && op !== "count") this.report("E0208", d.into.span, `only \`count\` takes \`as\``);
+    if (d.factor && (op !== "multiply" || valueType.t !== "tally")) {
+      this.report("E0208", d.factor.span, "only `multiply` of one member of a tally takes `by`", valueType.t === "tally" ? undefined : "a number is multiplied without `by`: `multiply 3`");
+    }
     if (op === "count" && !d.into) this.report("E0208", d.op.span, "`count` needs `as`: what the counted results become", this.countHelp(d, valueType));
     if (valueType.t === "tally") return this.tallyModifier(d, op, valueType, scope, ctx);
     if (op === "count") {
@@ -347,13 +364,37 @@ class Checker {
         return;
       case "double":
         return member(d.amount, "the member whose count doubles");
+      case "multiply":
+        member(d.amount, "the member whose count is multiplied");
+        if (d.factor) this.expectType(this.expr(d.factor, scope, ctx), INT, d.factor.span, "the factor");
+        else {
+          const named = d.amount?.kind === "member" ? d.amount.member.text : this.enumMembers(valueType.of)[0] ?? "member";
+          this.report("E0208", d.op.span, "`multiply` on a tally needs `by` and a factor", `write \`multiply ${valueType.of}.${named} by 3\``);
+        }
+        return;
       case "count":
         // A bare `count` is already reported for its missing `as`, with the whole form as help.
         if (d.amount || d.into) member(d.amount, "the member to count");
         if (d.into) member(d.into, "the member it counts as");
         return;
       default:
-        this.report("E0208", d.op.span, `\`${op}\` works on numbers, but \`${d.target.text}\` is ${typeToString(valueType)}`, "a tally takes `set`, `add`, `count` or `double`");
+        this.report("E0208", d.op.span, `\`${op}\` works on numbers, but \`${d.target.text}\` is ${typeToString(valueType)}`, "a tally takes `set`, `add`, `count`, `double` or `multiply ... by`");
+    }
+  }
+
+  /**
+   * `count Icon.a as Icon.b` runs before `double Icon.a`, so when both apply the doubling finds nothing:
+   * almost always a rule text whose order was never fixed, so say so.
+   */
+  private checkCountBeforeScale() {
+    for (const [value, mods] of this.s.modifiersByValue) {
+      const member = (m: A.ModifierDecl) => (m.amount?.kind === "member" ? showExpr(m.amount) : undefined);
+      const counts = mods.filter((m) => m.op.text === "count" && member(m) !== undefined);
+      for (const scale of mods.filter((m) => (m.op.text === "double" || m.op.text === "multiply") && member(m) !== undefined)) {
+        const c = counts.find((x) => member(x) === member(scale) && !neverBothHold(x.condition, scale.condition));
+        if (!c) continue;
+        this.report("W0306", scale.amount!.span, `\`${scale.name.text}\` finds no \`${member(scale)}\` in \`${value}\` when \`${c.name.text}\` also applies: \`count\` runs before \`${scale.op.text}\` and has moved them`, "give them conditions that cannot both hold, or scale the member they are counted as");
+      }
     }
   }
 
@@ -512,7 +553,10 @@ class Checker {
         return;
       case "force": {
         if (!ctx.inExample) this.report("E0206", s.span, "`force` belongs in an `example`: rules cannot fix their own dice");
-        const t = this.expr(s.values, scope, ctx);
+        // Scripted answers may be of different types, one per question: `force choices ["trade", wraith]`.
+        const mixed = s.what.text === "choices" && s.values.kind === "list";
+        if (mixed) for (const item of (s.values as A.Expr & { kind: "list" }).items) this.expr(item, scope, ctx);
+        const t = mixed ? listOf(ANY) : this.expr(s.values, scope, ctx);
         if (s.what.text === "dice") this.expectType(t, listOf(INT), s.values.span, "forced dice");
         else if (s.what.text === "choices") {
           if (t.t !== "list" && t.t !== "any") this.report("E0201", s.values.span, "scripted choices must be a list");
@@ -760,6 +804,13 @@ class Checker {
         return BOOL;
       case "+":
         if (l.t === "text" || r.t === "text") return TEXT;
+        if (l.t === "list" || r.t === "list") {
+          // `a + b` joins two lists of one element type into a new list.
+          const t = l.t === "list" && l.of.t !== "any" ? l : r;
+          this.expectType(l, t, e.left.span, "the left of `+`");
+          this.expectType(r, t, e.right.span, "the right of `+`");
+          return t;
+        }
         if (l.t === "tally" || r.t === "tally") {
           const t = l.t === "tally" ? l : r;
           this.expectType(l, t, e.left.span, "the left of `+`");

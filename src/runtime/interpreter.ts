@@ -218,8 +218,9 @@ export class Interpreter {
         const amount = m.amount ? this.eval(m.amount, env) : undefined;
         const before = result;
         const into = m.into ? this.eval(m.into, env) : undefined;
-        result = applyModifier(this.program, m.op.text as A.ModifierOp, result, amount, into);
-        const how = `${m.op.text}${amount === undefined ? "" : ` ${showValue(amount)}`}${into === undefined ? "" : ` as ${showValue(into)}`}`;
+        const factor = m.factor ? this.eval(m.factor, env) : undefined;
+        result = applyModifier(this.program, m.op.text as A.ModifierOp, result, amount, into ?? factor);
+        const how = `${m.op.text}${amount === undefined ? "" : ` ${showValue(amount)}`}${into === undefined ? "" : ` as ${showValue(into)}`}${factor === undefined ? "" : ` by ${showValue(factor)}`}`;
         // A modifier whose condition held is reported even when it changed nothing: it did fire.
         this.note("modifier", () => `${v.name.text}: ${showValue(before)} ${valuesEqual(before, result) ? "unchanged" : `-> ${showValue(result)}`} (${how})`, m.span);
       } finally {
@@ -622,6 +623,7 @@ export class Interpreter {
       case "+":
         if (typeof l === "number" && typeof r === "number") return l + r;
         if (l instanceof Tally && r instanceof Tally) return addTallies(this.program, l, r);
+        if (Array.isArray(l) && Array.isArray(r)) return [...l, ...r];
         return showValue(l) + showValue(r);
       case "-":
         return (l as number) - (r as number);
@@ -840,8 +842,11 @@ function addTallies(p: RuntimeProgram, a: Tally, b: Tally): Tally {
   return tallyOf(p, a.of, sum);
 }
 
-/** On a tally, `double` and `count` change the named members only; the checker allows nothing else. */
-function applyTallyModifier(p: RuntimeProgram, op: A.ModifierOp, t: Tally, amount: Value | undefined, into: Value | undefined): Value | undefined {
+/**
+ * On a tally, `double`, `multiply` and `count` change the named members only; the checker allows
+ * nothing else. `other` is `count`'s target member, or `multiply`'s factor.
+ */
+function applyTallyModifier(p: RuntimeProgram, op: A.ModifierOp, t: Tally, amount: Value | undefined, other: Value | undefined): Value | undefined {
   const order = p.enums.get(t.of)?.members.map((m) => m.text) ?? [];
   switch (op) {
     case "set":
@@ -850,10 +855,12 @@ function applyTallyModifier(p: RuntimeProgram, op: A.ModifierOp, t: Tally, amoun
       return addTallies(p, t, amount as Tally);
     case "double":
       return t.with(amount as string, t.get(amount as string) * 2, order);
+    case "multiply":
+      return t.with(amount as string, t.get(amount as string) * (other as number), order);
     case "count": {
       // The counted results become the other member: they are not counted twice.
       const from = amount as string;
-      const to = into as string;
+      const to = other as string;
       if (from === to) return t;
       return t.with(to, t.get(to) + t.get(from), order).with(from, 0, order);
     }
