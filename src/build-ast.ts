@@ -85,7 +85,7 @@ function lexError(span: A.Span, rest: string): Diagnostic {
   return diag("E0001", span, `unexpected character \`${rest[0] ?? ""}\``);
 }
 
-function spanAt(file: string, text: string, start: number, end: number): A.Span {
+export function spanAt(file: string, text: string, start: number, end: number): A.Span {
   const from = position(text, start);
   const to = position(text, end);
   return { file, line: from.line, col: from.col, endLine: to.line, endCol: to.col, start, end };

@@ -6,6 +6,7 @@ import type { Span } from "./ast.ts";
 export type Severity = "error" | "warning";
 
 export const catalogue = {
+  E0000: { severity: "error", summary: "an internal error in rulesmith: a bug to report, not a mistake in the rules" },
   E0001: { severity: "error", summary: "a character that cannot start any token" },
   E0002: { severity: "error", summary: "a syntax error" },
   E0003: { severity: "error", summary: "a file that cannot be read or an import that cannot be found" },

@@ -103,6 +103,21 @@ export interface Scenario {
   choices?: Json[];
 }
 
+/** What is wrong with the shape of a scenario's JSON, in plain words; empty when it can run. */
+export function scenarioProblems(raw: unknown): string[] {
+  const s = raw as Partial<Scenario>;
+  const problems: string[] = [];
+  if (typeof s !== "object" || s === null || Array.isArray(s)) return ["the scenario must be a JSON object"];
+  if (typeof s.rules !== "string" && !(Array.isArray(s.rules) && s.rules.every((r) => typeof r === "string"))) problems.push('"rules" must name a .rules file or folder');
+  if (typeof s.run !== "string") problems.push('"run" must name the function to run');
+  if (typeof s.state !== "object" || s.state === null || Array.isArray(s.state)) problems.push('"state" must be an object');
+  if (s.seed !== undefined && typeof s.seed !== "string") problems.push('"seed" must be a string');
+  if (s.choices !== undefined && !Array.isArray(s.choices)) problems.push('"choices" must be a list of answers');
+  const extra = Object.keys(s).filter((k) => !["rules", "run", "state", "seed", "choices"].includes(k));
+  if (extra.length) problems.push(`unknown key(s) ${extra.map((k) => `"${k}"`).join(", ")}`);
+  return problems;
+}
+
 export interface ScenarioRun {
   result?: Value;
   resultText?: string;

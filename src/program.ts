@@ -19,7 +19,8 @@ export interface LoadedProgram {
   diagnostics: Diagnostic[];
 }
 
-export function loadProgram(roots: string[], host: FileHost): LoadedProgram {
+/** `parse` is the parser's entry point; the language service passes one that remembers unchanged files. */
+export function loadProgram(roots: string[], host: FileHost, parse: typeof parseFile = parseFile): LoadedProgram {
   const texts = new Map<string, string>();
   const files: SourceFile[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -49,7 +50,7 @@ export function loadProgram(roots: string[], host: FileHost): LoadedProgram {
       continue;
     }
     texts.set(path, text);
-    const parsed = parseFile(path, text);
+    const parsed = parse(path, text);
     diagnostics.push(...parsed.diagnostics);
     if (!parsed.file) continue;
     files.push(parsed.file);

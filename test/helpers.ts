@@ -2,35 +2,13 @@
 import type { SourceFile } from "../src/ast.ts";
 import { formatDiagnostic, type Diagnostic } from "../src/diagnostics.ts";
 import { compile, runExamples, type Compiled, type ExampleResult } from "../src/pipeline.ts";
-import type { FileHost } from "../src/program.ts";
+import { memoryFileHost } from "../src/service/memory-host.ts";
 
-/** A FileHost over a map of path -> text, with `/`-separated relative imports. */
-export function memoryHost(files: Record<string, string>): FileHost {
-  return {
-    read: (path) => (Object.hasOwn(files, path) ? files[path] : undefined),
-    listRules: (path) => {
-      const prefix = path.endsWith("/") ? path : `${path}/`;
-      const below = Object.keys(files).filter((f) => f.startsWith(prefix) && f.endsWith(".rules"));
-      return below.length > 0 ? below.sort() : undefined;
-    },
-    normalize: (path) => normalizePath(path),
-    resolve: (from, importPath) => normalizePath([...from.split("/").slice(0, -1), importPath].join("/")),
-  };
-}
-
-function normalizePath(path: string): string {
-  const out: string[] = [];
-  for (const part of path.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") out.pop();
-    else out.push(part);
-  }
-  return out.join("/");
-}
+export { memoryFileHost as memoryHost } from "../src/service/memory-host.ts";
 
 /** Compiles one in-memory file called `main.rules` (plus any others given). */
 export function compileText(text: string, others: Record<string, string> = {}): Compiled {
-  return compile(["main.rules"], memoryHost({ "main.rules": text, ...others }));
+  return compile(["main.rules"], memoryFileHost({ "main.rules": text, ...others }));
 }
 
 /** Compiles and insists there are no errors; returns the program. */

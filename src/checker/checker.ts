@@ -15,13 +15,13 @@ export interface CheckResult {
   symbols: Symbols;
 }
 
-interface Var {
+export interface Var {
   type: Type;
   span: A.Span;
   mutable: boolean;
 }
 
-class Scope {
+export class Scope {
   private readonly vars = new Map<string, Var>();
   constructor(readonly parent?: Scope) {}
   get(name: string): Var | undefined {
@@ -42,15 +42,19 @@ interface Context {
   inExample: boolean;
 }
 
-const PRIMITIVES = ["int", "bool", "text", "list", "tally", "die"];
+/** The built-in type names; every other type names a declared enum or kind. */
+export const PRIMITIVES = ["int", "bool", "text", "list", "tally", "die"];
 /** A table pattern that is not a constant: its row takes no part in the coverage check. */
 const INVALID = Symbol("invalid pattern");
+
+/** Sees each expression the checker types, with its type and scope: the language service's window on types and locals. */
+export type ExprObserver = (e: A.Expr, type: Type, scope: Scope) => void;
 
 /**
  * Checks one program. `elsewhere` holds the files loaded alongside it that it does not import: a name
  * found only there gets E0105 with the import to add, rather than a bare "unknown name".
  */
-export function checkProgram(files: A.SourceFile[], resolveImport: (from: string, path: string) => string, elsewhere: A.SourceFile[] = []): CheckResult {
+export function checkProgram(files: A.SourceFile[], resolveImport: (from: string, path: string) => string, elsewhere: A.SourceFile[] = [], observe?: ExprObserver): CheckResult {
   const diagnostics: Diagnostic[] = [];
   const symbols = collectSymbols(files, diagnostics, resolveImport);
   const outside = new Map<string, A.Span>();
@@ -60,7 +64,7 @@ export function checkProgram(files: A.SourceFile[], resolveImport: (from: string
       if (d.kind === "state") for (const field of d.fields) outside.set(field.name.text, field.span);
     }
   }
-  new Checker(symbols, diagnostics, outside).run(files);
+  new Checker(symbols, diagnostics, outside, observe).run(files);
   return { diagnostics, symbols };
 }
 
@@ -69,6 +73,7 @@ class Checker {
     private readonly s: Symbols,
     private readonly out: Diagnostic[],
     private readonly outside: Map<string, A.Span> = new Map(),
+    private readonly observe?: ExprObserver,
   ) {}
 
   /** Reports E0105 when `name` is declared in a loaded file this program does not import. */
@@ -649,6 +654,12 @@ class Checker {
   // ---- expressions -----------------------------------------------------------------------------
 
   expr(e: A.Expr, scope: Scope, ctx: Context): Type {
+    const t = this.typeOf(e, scope, ctx);
+    this.observe?.(e, t, scope);
+    return t;
+  }
+
+  private typeOf(e: A.Expr, scope: Scope, ctx: Context): Type {
     switch (e.kind) {
       case "int":
         return INT;

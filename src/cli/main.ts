@@ -5,7 +5,7 @@ import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { formatDiagnostic, type Diagnostic } from "../diagnostics.ts";
 import { nodeHost } from "../node-host.ts";
-import { compile, indexProgram, runExamples, runScenario, type Scenario } from "../pipeline.ts";
+import { compile, indexProgram, runExamples, runScenario, scenarioProblems, type Scenario } from "../pipeline.ts";
 import { formatTrace } from "../runtime/trace.ts";
 import { loadProgram as loadSavedProgram, saveProgram } from "../runtime/saved-program.ts";
 import { simulate, formatSimulation } from "./simulate.ts";
@@ -251,23 +251,12 @@ function loadScenario(path: string): LoadedScenario | undefined {
     console.error(`error[E0402]: cannot read the scenario \`${path}\`: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
   }
-  const s = raw as Partial<Scenario>;
-  const problems: string[] = [];
-  if (typeof s !== "object" || s === null || Array.isArray(s)) problems.push("the scenario must be a JSON object");
-  else {
-    if (typeof s.rules !== "string" && !(Array.isArray(s.rules) && s.rules.every((r) => typeof r === "string"))) problems.push('"rules" must name a .rules file or folder');
-    if (typeof s.run !== "string") problems.push('"run" must name the function to run');
-    if (typeof s.state !== "object" || s.state === null || Array.isArray(s.state)) problems.push('"state" must be an object');
-    if (s.seed !== undefined && typeof s.seed !== "string") problems.push('"seed" must be a string');
-    if (s.choices !== undefined && !Array.isArray(s.choices)) problems.push('"choices" must be a list of answers');
-    const extra = Object.keys(s).filter((k) => !["rules", "run", "state", "seed", "choices"].includes(k));
-    if (extra.length) problems.push(`unknown key(s) ${extra.map((k) => `"${k}"`).join(", ")}`);
-  }
+  const problems = scenarioProblems(raw);
   if (problems.length) {
     for (const p of problems) console.error(`error[E0402]: ${path}: ${p}`);
     return undefined;
   }
-  const scenario = s as Scenario;
+  const scenario = raw as Scenario;
   const roots = (Array.isArray(scenario.rules) ? scenario.rules : [scenario.rules]).map((r) => resolve(dirname(path), r));
   if (roots.length === 1 && roots[0]!.endsWith(".json")) {
     const text = nodeHost.read(roots[0]!);

@@ -2,6 +2,9 @@
 import type { Scenario } from "../pipeline.ts";
 import { runScenario, type RuntimeProgram } from "../pipeline.ts";
 import { formatRunError, formatStateProblems } from "./report.ts";
+import { wilson } from "../stats.ts";
+
+export { wilson };
 
 export interface SimulationOutcome {
   runs: number;
@@ -29,16 +32,6 @@ export async function simulate(program: RuntimeProgram, scenario: Scenario, n: n
   }
   if (showProgress) progressTo!.write("\n");
   return { runs: n, counts };
-}
-
-/** 95% Wilson score interval for k successes in n trials. */
-export function wilson(k: number, n: number, z = 1.96): [number, number] {
-  if (n === 0) return [0, 0];
-  const p = k / n;
-  const denom = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / denom;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
 
 export function formatSimulation(o: SimulationOutcome, seed: string): string {

@@ -1,0 +1,91 @@
+// The file tree: the bundled game systems and the user's files, folder by folder. A dot marks a file
+// edited since the bundle; bundled files can be reverted, the user's own files deleted.
+import type { Workspace } from "./workspace.ts";
+
+export interface FileTreeActions {
+  open(path: string): void;
+  revert(path: string): void;
+  remove(path: string): void;
+}
+
+interface Folder {
+  folders: Map<string, Folder>;
+  files: string[];
+}
+
+function buildFolders(paths: string[]): Folder {
+  const root: Folder = { folders: new Map(), files: [] };
+  for (const path of paths) {
+    const parts = path.split("/");
+    let here = root;
+    for (const part of parts.slice(0, -1)) {
+      if (!here.folders.has(part)) here.folders.set(part, { folders: new Map(), files: [] });
+      here = here.folders.get(part)!;
+    }
+    here.files.push(path);
+  }
+  return root;
+}
+
+function button(label: string, title: string, onClick: () => void): HTMLButtonElement {
+  const b = document.createElement("button");
+  b.className = "tree-action";
+  b.textContent = label;
+  b.title = title;
+  b.addEventListener("click", (e) => {
+    e.stopPropagation();
+    onClick();
+  });
+  return b;
+}
+
+/** Folders the user folded, kept across re-renders. */
+const collapsed = new Set<string>();
+
+export function renderFileTree(container: HTMLElement, workspace: Workspace, actions: FileTreeActions) {
+  const render = (folder: Folder, into: HTMLElement, prefix: string) => {
+    for (const [name, sub] of [...folder.folders.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+      const folderPath = prefix + name;
+      const details = document.createElement("details");
+      details.open = !collapsed.has(folderPath);
+      details.addEventListener("toggle", () => (details.open ? collapsed.delete(folderPath) : collapsed.add(folderPath)));
+      const summary = document.createElement("summary");
+      summary.textContent = name;
+      summary.className = "tree-folder";
+      details.append(summary);
+      const list = document.createElement("div");
+      list.className = "tree-children";
+      details.append(list);
+      render(sub, list, folderPath + "/");
+      into.append(details);
+    }
+    for (const path of folder.files.sort()) {
+      const row = document.createElement("div");
+      row.className = "tree-file";
+      row.dataset["path"] = path;
+      row.setAttribute("role", "treeitem");
+      row.tabIndex = 0;
+      if (path === workspace.active) row.classList.add("active");
+      const name = document.createElement("span");
+      name.className = "tree-name";
+      name.textContent = path.split("/").pop()!;
+      row.append(name);
+      if (workspace.isModified(path)) {
+        const dot = document.createElement("span");
+        dot.className = "modified";
+        dot.textContent = workspace.isBundled(path) ? " •" : " (new)";
+        dot.title = workspace.isBundled(path) ? "edited since the bundled version" : "your file";
+        row.append(dot);
+        if (workspace.isBundled(path)) row.append(button("↺", "revert to the bundled text", () => actions.revert(path)));
+        else row.append(button("✕", "delete this file", () => actions.remove(path)));
+      }
+      row.addEventListener("click", () => actions.open(path));
+      row.addEventListener("keydown", (e) => {
+        if (e.key === "Enter") actions.open(path);
+      });
+      into.append(row);
+    }
+  };
+  container.replaceChildren();
+  render(buildFolders(workspace.paths()), container, "");
+}

@@ -1,0 +1,94 @@
+// The page's side of the language worker: keeps the worker's copy of the files current, sends
+// requests and matches replies by id. Diagnostics are debounced per file and a reply that is no longer
+// the newest for its file is dropped, so a slow check never paints markers over newer text.
+import type { Completion, Hover, Location, ServiceDiagnostic } from "../src/service/index.ts";
+import type { Files, LanguageReply, LanguageRequest, Unnumbered } from "./protocol.ts";
+import LanguageWorker from "./workers/language.worker.ts?worker";
+
+type Pending = { resolve: (value: unknown) => void };
+
+/** Typing pauses shorter than this do not start a check. */
+export const DIAGNOSTICS_DEBOUNCE_MS = 250;
+
+export class LanguageClient {
+  private readonly worker = new LanguageWorker();
+  private nextId = 1;
+  private readonly waiting = new Map<number, Pending>();
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly newest = new Map<string, number>();
+
+  constructor(
+    files: Files,
+    private readonly onFailure: (message: string) => void,
+  ) {
+    this.worker.onmessage = (e: MessageEvent<LanguageReply>) => {
+      const waiting = this.waiting.get(e.data.id);
+      if (!waiting) return;
+      this.waiting.delete(e.data.id);
+      if ("error" in e.data) {
+        this.onFailure(`the language service failed: ${e.data.error}`);
+        waiting.resolve(undefined);
+      } else waiting.resolve(e.data.result);
+    };
+    this.worker.onerror = (e) => {
+      e.preventDefault();
+      this.onFailure(`the language service stopped: ${e.message || "the worker could not start"}`);
+      for (const w of this.waiting.values()) w.resolve(undefined);
+      this.waiting.clear();
+    };
+    this.post({ type: "files", files });
+  }
+
+  private post(req: LanguageRequest) {
+    this.worker.postMessage(req);
+  }
+
+  private request<T>(req: Unnumbered<LanguageRequest>): { id: number; reply: Promise<T | undefined> } {
+    const id = this.nextId++;
+    const reply = new Promise<T | undefined>((resolve) => this.waiting.set(id, { resolve: resolve as (v: unknown) => void }));
+    this.post({ ...req, id } as LanguageRequest);
+    return { id, reply };
+  }
+
+  update(path: string, text: string) {
+    this.post({ type: "update", path, text });
+  }
+
+  remove(path: string) {
+    this.post({ type: "remove", path });
+  }
+
+  /**
+   * Checks a file after typing pauses; `show` gets the diagnostics only if no newer check of the same
+   * file was asked for in the meantime.
+   */
+  scheduleDiagnostics(path: string, show: (ds: ServiceDiagnostic[]) => void, delay = DIAGNOSTICS_DEBOUNCE_MS) {
+    clearTimeout(this.timers.get(path));
+    // A pending reply for an older text must not be shown even if it arrives before the new request is sent.
+    this.newest.set(path, -1);
+    this.timers.set(
+      path,
+      setTimeout(() => {
+        this.timers.delete(path);
+        const { id, reply } = this.request<ServiceDiagnostic[]>({ type: "diagnostics", path });
+        this.newest.set(path, id);
+        void reply.then((ds) => {
+          if (this.newest.get(path) !== id || !ds) return; // stale: a newer check is on its way
+          show(ds);
+        });
+      }, delay),
+    );
+  }
+
+  completions(path: string, line: number, col: number): Promise<Completion[] | undefined> {
+    return this.request<Completion[]>({ type: "completions", path, line, col }).reply;
+  }
+
+  hover(path: string, line: number, col: number): Promise<Hover | null | undefined> {
+    return this.request<Hover | null>({ type: "hover", path, line, col }).reply;
+  }
+
+  definition(path: string, line: number, col: number): Promise<Location | null | undefined> {
+    return this.request<Location | null>({ type: "definition", path, line, col }).reply;
+  }
+}

@@ -1,0 +1,94 @@
+// Messages between the page and its workers. Workers answer every request with the same id; a reply
+// carries either a result or an error message for the UI (never a thrown exception).
+import type { TraceEntry } from "../src/runtime/trace.ts";
+import type { Span } from "../src/ast.ts";
+
+export type Files = Record<string, string>;
+
+// ---- run worker ------------------------------------------------------------------------------
+
+export interface ExampleInfo {
+  title: string;
+  file: string;
+  line: number;
+}
+
+export interface ScenarioInfo {
+  path: string;
+  seed: string;
+  run: string;
+}
+
+export interface Outline {
+  examples: ExampleInfo[];
+  scenarios: ScenarioInfo[];
+  /** Why nothing can run: the first error, formatted as `rulesmith check` prints it. */
+  blocked?: string;
+}
+
+export interface ExampleRun {
+  title: string;
+  passed: boolean;
+  failure?: { message: string; code?: string; span?: Span };
+  trace: TraceEntry[];
+}
+
+/** A decision point the rules reached that has no answer yet: the page asks the user. */
+export interface PendingChoice {
+  question: string;
+  options: string[];
+  span: Span;
+  /** How many answers the user has given before this one. */
+  index: number;
+}
+
+export interface ScenarioResult {
+  seed: string;
+  resultText?: string;
+  /** A run error or state problems, formatted as `rulesmith run` prints them. */
+  error?: string;
+  errorSpan?: Span;
+  state?: unknown;
+  trace: TraceEntry[];
+  pending?: PendingChoice;
+}
+
+export type RunRequest =
+  | { id: number; type: "outline"; files: Files; system: string }
+  | { id: number; type: "example"; files: Files; system: string; title: string }
+  | { id: number; type: "scenario"; files: Files; path: string; seed: string; answers: number[]; ask: boolean };
+
+export type RunReply =
+  | { id: number; type: "outline"; outline: Outline }
+  | { id: number; type: "example"; run: ExampleRun }
+  | { id: number; type: "scenario"; run: ScenarioResult }
+  | { id: number; type: "error"; message: string };
+
+// ---- simulate worker -------------------------------------------------------------------------
+
+export interface SimulateRequest {
+  files: Files;
+  path: string;
+  seed: string;
+  n: number;
+}
+
+export type SimulateReply =
+  | { type: "progress"; done: number; n: number }
+  | { type: "done"; runs: number; counts: [string, number][]; seed: string; error?: string };
+
+// ---- language worker -------------------------------------------------------------------------
+
+export type LanguageRequest =
+  | { type: "files"; files: Files }
+  | { type: "update"; path: string; text: string }
+  | { type: "remove"; path: string }
+  | { id: number; type: "diagnostics"; path: string }
+  | { id: number; type: "completions"; path: string; line: number; col: number }
+  | { id: number; type: "hover"; path: string; line: number; col: number }
+  | { id: number; type: "definition"; path: string; line: number; col: number };
+
+export type LanguageReply = { id: number; result: unknown } | { id: number; error: string };
+
+/** A request before the client numbers it (Omit that keeps each member of a union apart). */
+export type Unnumbered<T> = T extends { id: number } ? Omit<T, "id"> : never;

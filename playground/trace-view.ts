@@ -1,0 +1,55 @@
+// A trace as clickable lines: each names the rule that fired and selects its source when clicked.
+import type { TraceEntry } from "../src/runtime/trace.ts";
+import type { SourceSpan } from "./editor.ts";
+
+/** More lines than this slow the page without helping anyone read them. */
+export const TRACE_LINE_LIMIT = 5000;
+
+export function renderTrace(list: HTMLElement, trace: readonly TraceEntry[], select: (span: SourceSpan) => boolean, keepLast = false) {
+  list.replaceChildren();
+  const shown = trace.length <= TRACE_LINE_LIMIT ? trace : keepLast ? trace.slice(-TRACE_LINE_LIMIT) : trace.slice(0, TRACE_LINE_LIMIT);
+  const offset = keepLast ? trace.length - shown.length : 0;
+  if (shown.length < trace.length) {
+    const note = document.createElement("li");
+    note.className = "trace-note";
+    note.textContent = `showing ${keepLast ? "the last" : "the first"} ${shown.length} of ${trace.length} trace lines`;
+    list.append(note);
+  }
+  const fragment = document.createDocumentFragment();
+  shown.forEach((entry, i) => {
+    const li = document.createElement("li");
+    li.className = `trace-line trace-${entry.kind}`;
+    li.dataset["index"] = String(offset + i);
+    li.dataset["span"] = `${entry.span.file}:${entry.span.line}:${entry.span.col}-${entry.span.endLine}:${entry.span.endCol}`;
+    li.style.paddingLeft = `${0.4 + Math.min(entry.depth, 30) * 1.1}em`;
+    li.title = `${entry.kind} in ${entry.rule} @ ${entry.span.file}:${entry.span.line}:${entry.span.col}: click to select the source`;
+    const message = document.createElement("span");
+    message.className = "trace-message";
+    message.textContent = entry.message;
+    const where = document.createElement("span");
+    where.className = "trace-where";
+    // The file and line are what a reader scans for; the full rule name is in the tooltip.
+    where.textContent = `${entry.span.file.split("/").pop()}:${entry.span.line}`;
+    li.append(message, where);
+    li.addEventListener("click", () => {
+      list.querySelector(".trace-line.selected")?.classList.remove("selected");
+      li.classList.add("selected");
+      select(entry.span);
+    });
+    fragment.append(li);
+  });
+  list.append(fragment);
+}
+
+/** A clickable `file:line:col` that selects the span in the editor. */
+export function spanLink(span: SourceSpan, select: (span: SourceSpan) => boolean): HTMLElement {
+  const a = document.createElement("a");
+  a.href = "#";
+  a.className = "span-link";
+  a.textContent = `${span.file}:${span.line}:${span.col}`;
+  a.addEventListener("click", (e) => {
+    e.preventDefault();
+    select(span);
+  });
+  return a;
+}

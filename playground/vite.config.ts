@@ -1,0 +1,22 @@
+// The playground's build: `npm start` serves it with Vite's dev server, `npm run build` writes static
+// files to dist/playground with relative URLs, so any static server (or a subfolder of one) can host it.
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+const repo = fileURLToPath(new URL("..", import.meta.url));
+
+export default defineConfig({
+  root: here,
+  base: "./",
+  // The page imports grammar/, src/ and rules/ from the repository, one level up.
+  server: { fs: { allow: [repo] } },
+  build: {
+    outDir: fileURLToPath(new URL("../dist/playground", import.meta.url)),
+    emptyOutDir: true,
+    target: "es2022",
+    // Monaco's core is one large chunk; its size is reported in the README rather than warned about here.
+    chunkSizeWarningLimit: 5000,
+  },
+  worker: { format: "es" },
+});

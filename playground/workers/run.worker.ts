@@ -1,0 +1,90 @@
+// The run worker: lists a game system's examples and scenarios, runs one with its trace, and turns
+// the rules' decision points into questions for the page. Running here keeps the editor responsive
+// while a long battle (or a runaway loop waiting for the step budget) runs.
+import { indexProgram, runExamples, runScenario } from "../../src/pipeline.ts";
+import { scriptedChooser } from "../../src/runtime/choosers.ts";
+import type { Chooser } from "../../src/runtime/interpreter.ts";
+import { showValue } from "../../src/runtime/values.ts";
+import { formatRunError, formatStateProblems } from "../../src/cli/report.ts";
+import type { Files, Outline, PendingChoice, RunReply, RunRequest, ScenarioResult } from "../protocol.ts";
+import { compilePrograms, describeError, loadScenario } from "./programs.ts";
+
+function inside(path: string, folder: string): boolean {
+  return path.startsWith(folder + "/");
+}
+
+function outline(files: Files, system: string): Outline {
+  const scenarios = Object.keys(files)
+    .filter((p) => inside(p, system) && p.endsWith(".json"))
+    .sort()
+    .map((path) => {
+      let seed = "1";
+      let run = "?";
+      try {
+        const raw = JSON.parse(files[path]!) as { seed?: unknown; run?: unknown };
+        if (typeof raw.seed === "string") seed = raw.seed;
+        if (typeof raw.run === "string") run = raw.run;
+      } catch {
+        // A scenario that does not parse is still listed; running it reports why.
+      }
+      return { path, seed, run };
+    });
+  const programs = compilePrograms(files, [system]);
+  if ("problem" in programs) return { examples: [], scenarios, blocked: programs.problem };
+  const examples = programs.ok.flatMap((files) => indexProgram(files).examples.map((ex) => ({ title: ex.title, file: ex.span.file, line: ex.span.line })));
+  return { examples, scenarios };
+}
+
+/** Thrown from the chooser to stop a run at a question nobody has answered yet. */
+class NeedsAnswer extends Error {}
+
+function scenario(files: Files, path: string, seed: string, answers: number[], ask: boolean): ScenarioResult {
+  const loaded = loadScenario(files, path);
+  if ("problem" in loaded) return { seed, error: loaded.problem, trace: [] };
+  const { scenario, program } = loaded.ok;
+  // The scenario's own "choices" come first, as on the command line; then the user's answers so far.
+  // Re-running with the same seed and answers replays the run exactly up to the next question.
+  const script = scriptedChooser(scenario.choices ?? []);
+  let pending: PendingChoice | undefined;
+  let given = 0;
+  const chooser: Chooser = {
+    choose(question, options, span) {
+      const scripted = script.choose(question, options, span);
+      if (scripted !== undefined || !ask) return scripted;
+      if (given < answers.length) return answers[given++];
+      pending = { question, options: options.map(showValue), span, index: given };
+      throw new NeedsAnswer(question);
+    },
+  };
+  const out = runScenario(program, scenario, { seed, trace: true, chooser });
+  if (pending) return { seed, trace: out.trace, pending };
+  if (out.stateProblems) return { seed, error: formatStateProblems(out.stateProblems), trace: [] };
+  if (out.error) return { seed, error: formatRunError(out.error), ...(out.error.span ? { errorSpan: out.error.span } : {}), trace: out.trace };
+  return { seed, ...(out.resultText !== undefined ? { resultText: out.resultText } : {}), state: out.state, trace: out.trace };
+}
+
+function handle(req: RunRequest): RunReply {
+  switch (req.type) {
+    case "outline":
+      return { id: req.id, type: "outline", outline: outline(req.files, req.system) };
+    case "example": {
+      const programs = compilePrograms(req.files, [req.system]);
+      if ("problem" in programs) return { id: req.id, type: "error", message: programs.problem };
+      const run = programs.ok.flatMap((p) => runExamples(p, undefined, (t) => t === req.title))[0];
+      if (!run) return { id: req.id, type: "error", message: `there is no example titled "${req.title}" any more` };
+      return { id: req.id, type: "example", run: { title: run.title, passed: run.passed, ...(run.failure ? { failure: run.failure } : {}), trace: run.trace } };
+    }
+    case "scenario":
+      return { id: req.id, type: "scenario", run: scenario(req.files, req.path, req.seed, req.answers, req.ask) };
+  }
+}
+
+self.onmessage = (e: MessageEvent<RunRequest>) => {
+  let reply: RunReply;
+  try {
+    reply = handle(e.data);
+  } catch (err) {
+    reply = { id: e.data.id, type: "error", message: describeError(err) };
+  }
+  self.postMessage(reply);
+};

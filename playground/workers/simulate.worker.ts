@@ -1,0 +1,41 @@
+// The simulation worker: N seeded runs of a scenario (seeds S:0 .. S:N-1, as `rulesmith simulate`),
+// reporting progress as it goes. The page cancels by terminating the worker, so the loop needs no
+// cancellation checks and the editor never waits for it.
+import { runScenario } from "../../src/pipeline.ts";
+import { formatRunError, formatStateProblems } from "../../src/cli/report.ts";
+import type { SimulateReply, SimulateRequest } from "../protocol.ts";
+import { describeError, loadScenario } from "./programs.ts";
+
+/** How often progress is posted: often enough for a smooth bar, rarely enough to cost nothing. */
+const PROGRESS_EVERY_MS = 50;
+
+function simulate(req: SimulateRequest, post: (r: SimulateReply) => void) {
+  const { n, seed } = req;
+  const counts = new Map<string, number>();
+  const done = (runs: number, error?: string) => post({ type: "done", runs, seed, counts: [...counts.entries()], ...(error ? { error } : {}) });
+  const loaded = loadScenario(req.files, req.path);
+  if ("problem" in loaded) return done(0, loaded.problem);
+  const { scenario, program } = loaded.ok;
+  let last = Date.now();
+  for (let i = 0; i < n; i++) {
+    const out = runScenario(program, scenario, { seed: `${seed}:${i}`, trace: false });
+    if (out.stateProblems) return done(i, formatStateProblems(out.stateProblems));
+    if (out.error) return done(i, formatRunError(out.error, `run ${i} (seed ${seed}:${i}): `));
+    const key = out.resultText ?? "(no result)";
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    if (Date.now() - last >= PROGRESS_EVERY_MS) {
+      last = Date.now();
+      post({ type: "progress", done: i + 1, n });
+    }
+  }
+  done(n);
+}
+
+self.onmessage = (e: MessageEvent<SimulateRequest>) => {
+  const post = (r: SimulateReply) => self.postMessage(r);
+  try {
+    simulate(e.data, post);
+  } catch (err) {
+    post({ type: "done", runs: 0, seed: e.data.seed, counts: [], error: describeError(err) });
+  }
+};

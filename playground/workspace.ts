@@ -1,0 +1,170 @@
+// The files the playground edits: the bundled game systems under rules/, overlaid with the user's
+// edits and new files. Only the difference from the bundle is kept in localStorage (so an updated
+// bundle still reaches files the user never touched) and in share links.
+
+/** Bundled content, read at build time: the same files `rulesmith` reads from disk. */
+const bundledRules = import.meta.glob("../rules/**/*.rules", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+const bundledScenarios = import.meta.glob("../rules/**/*.json", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+
+export type Files = Record<string, string>;
+
+export const bundled: Files = Object.fromEntries(
+  Object.entries({ ...bundledRules, ...bundledScenarios })
+    .map(([key, text]) => [key.replace(/^\.\.\//, ""), text] as const)
+    .sort(([a], [b]) => (a < b ? -1 : 1)),
+);
+
+/** What differs from the bundle: edited or new files by path, and bundled files the user deleted. */
+export interface Overlay {
+  changed: Files;
+  deleted: string[];
+  active?: string;
+}
+
+const STORAGE_KEY = "rulesmith.playground.v1";
+
+export class Workspace {
+  files: Files;
+  active: string;
+  private listeners: (() => void)[] = [];
+
+  constructor(overlay: Overlay = { changed: {}, deleted: [] }) {
+    this.files = applyOverlay(overlay);
+    this.active = overlay.active && overlay.active in this.files ? overlay.active : defaultFile(this.files);
+  }
+
+  paths(): string[] {
+    return Object.keys(this.files).sort();
+  }
+
+  onChange(listener: () => void) {
+    this.listeners.push(listener);
+  }
+
+  private changed() {
+    for (const l of this.listeners) l();
+  }
+
+  set(path: string, text: string) {
+    this.files[path] = text;
+    this.changed();
+  }
+
+  remove(path: string) {
+    delete this.files[path];
+    if (this.active === path) this.active = defaultFile(this.files);
+    this.changed();
+  }
+
+  overlay(): Overlay {
+    const changed: Files = {};
+    for (const [path, text] of Object.entries(this.files)) if (bundled[path] !== text) changed[path] = text;
+    const deleted = Object.keys(bundled).filter((p) => !(p in this.files));
+    return { changed, deleted, active: this.active };
+  }
+
+  isBundled(path: string): boolean {
+    return path in bundled;
+  }
+
+  isModified(path: string): boolean {
+    return path in this.files && bundled[path] !== this.files[path];
+  }
+}
+
+function applyOverlay(overlay: Overlay): Files {
+  const files: Files = { ...bundled };
+  for (const p of overlay.deleted) delete files[p];
+  for (const [p, text] of Object.entries(overlay.changed)) if (typeof text === "string") files[p] = text;
+  return files;
+}
+
+/** The file shown first: the one that imports the most, the natural entry point of a game system. */
+function defaultFile(files: Files): string {
+  const rules = Object.keys(files).filter((p) => p.endsWith(".rules")).sort();
+  const imports = (p: string) => (files[p]!.match(/^\s*import\s/gm) ?? []).length;
+  return rules.sort((a, b) => imports(b) - imports(a))[0] ?? Object.keys(files)[0] ?? "";
+}
+
+// ---- autosave --------------------------------------------------------------------------------
+
+export function loadSaved(): Overlay | undefined {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    if (!raw) return undefined;
+    return asOverlay(JSON.parse(raw));
+  } catch {
+    // Unreadable storage (private mode, a damaged entry) means starting from the bundle, not failing.
+    return undefined;
+  }
+}
+
+export function save(overlay: Overlay): string | undefined {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(overlay));
+    return undefined;
+  } catch (err) {
+    return `could not autosave: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+export function clearSaved() {
+  try {
+    localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing saved to clear.
+  }
+}
+
+function asOverlay(raw: unknown): Overlay | undefined {
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const o = raw as Partial<Overlay>;
+  const changed: Files = {};
+  if (typeof o.changed === "object" && o.changed !== null) {
+    for (const [p, t] of Object.entries(o.changed)) if (typeof t === "string" && isSafePath(p)) changed[p] = t;
+  }
+  const deleted = Array.isArray(o.deleted) ? o.deleted.filter((p): p is string => typeof p === "string") : [];
+  return { changed, deleted, ...(typeof o.active === "string" ? { active: o.active } : {}) };
+}
+
+/** Paths are relative, `/`-separated and without `..`, so imports resolve the same as on disk. */
+export function isSafePath(path: string): boolean {
+  return path.length > 0 && !path.startsWith("/") && !path.split("/").some((s) => s === ".." || s === "." || s === "") && !/[\\:*?"<>|]/.test(path);
+}
+
+// ---- share links -------------------------------------------------------------------------------
+
+/** The overlay, deflated and base64url-encoded for a URL hash. */
+export async function encodeShare(overlay: Overlay): Promise<string> {
+  const json = new TextEncoder().encode(JSON.stringify(overlay));
+  const deflated = await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream("deflate-raw"))).arrayBuffer();
+  let binary = "";
+  for (const b of new Uint8Array(deflated)) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export async function decodeShare(encoded: string): Promise<Overlay | undefined> {
+  try {
+    const binary = atob(encoded.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const inflated = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).text();
+    return asOverlay(JSON.parse(inflated));
+  } catch {
+    return undefined;
+  }
+}
+
+export const SHARE_PREFIX = "#share=";
+
+// ---- game systems ------------------------------------------------------------------------------
+
+/** The folder a file belongs to as a game system: `rules/<system>` for bundled content, else its folder. */
+export function systemOf(path: string): string {
+  const parts = path.split("/");
+  if (parts[0] === "rules" && parts.length > 2) return `rules/${parts[1]}`;
+  return parts.slice(0, -1).join("/") || ".";
+}
+
+export function isInside(path: string, folder: string): boolean {
+  return folder === "." || path.startsWith(folder + "/");
+}

@@ -1,0 +1,80 @@
+// One file and everything it imports, read as far as the text allows and checked with the real
+// checker, which reports the type of every expression and the variables in scope where it stands.
+import type * as A from "../ast.ts";
+import { checkProgram, type Var } from "../checker/checker.ts";
+import type { NamedDecl, Symbols } from "../checker/symbols.ts";
+import { loadProgram, type FileHost } from "../program.ts";
+import type { Type } from "../types.ts";
+import { memoryFileHost } from "./memory-host.ts";
+import { CURSOR, parseRemembered, readableText } from "./repair.ts";
+
+export interface Analysis {
+  /** The analysed file's path as the program spells it. */
+  path: string;
+  /** Its declarations that parsed; undefined when the file cannot be read. */
+  file?: A.SourceFile;
+  files: A.SourceFile[];
+  symbols: Symbols;
+  types: Map<A.Expr, Type>;
+  /** For a name in an expression that names a variable: that variable, as it stood there. */
+  variables: Map<A.Expr, Var>;
+  /** Where CURSOR stands in an expression: the variables in scope there, innermost first. */
+  cursorScope?: Map<string, Var>;
+  /** `x.CURSOR`: the member expression, whose object's type says which fields to offer. */
+  cursorMember?: A.Expr & { kind: "member" };
+}
+
+/** Analyses `path` within `files`; `text`, when given, stands in for the file's own text. */
+export function analyse(files: Record<string, string>, path: string, text?: string): Analysis {
+  const base = memoryFileHost(files);
+  const target = base.normalize(path);
+  const host: FileHost = {
+    ...base,
+    read: (p) => {
+      const raw = p === target && text !== undefined ? text : base.read(p);
+      return raw === undefined ? undefined : readableText(p, raw);
+    },
+  };
+  const loaded = loadProgram([target], host, parseRemembered);
+  const types = new Map<A.Expr, Type>();
+  const variables = new Map<A.Expr, Var>();
+  let cursorScope: Map<string, Var> | undefined;
+  let cursorMember: (A.Expr & { kind: "member" }) | undefined;
+  const checked = checkProgram(loaded.files, (from, p) => host.resolve(from, p), [], (e, type, scope) => {
+    types.set(e, type);
+    if (e.kind === "name") {
+      const v = scope.get(e.name);
+      if (v) variables.set(e, v);
+    }
+    if (e.kind === "member" && e.member.text === CURSOR) cursorMember = e;
+    if ((e.kind === "name" && e.name === CURSOR) || (e.kind === "member" && e.member.text === CURSOR)) {
+      cursorScope = new Map(scope.names().map((n) => [n, scope.get(n)!]));
+    }
+  });
+  const file = loaded.files.find((f) => f.path === target);
+  return {
+    path: target,
+    files: loaded.files,
+    symbols: checked.symbols,
+    types,
+    variables,
+    ...(file ? { file } : {}),
+    ...(cursorScope ? { cursorScope } : {}),
+    ...(cursorMember ? { cursorMember } : {}),
+  };
+}
+
+/** A declaration the analysed file may use, by name. */
+export function visibleDecl(a: Analysis, name: string): NamedDecl | undefined {
+  const d = a.symbols.decls.get(name);
+  return d && a.symbols.visible.get(a.path)?.has(d.span.file) ? d : undefined;
+}
+
+export function visibleStateField(a: Analysis, name: string): A.FieldDecl | undefined {
+  const f = a.symbols.stateFields.get(name);
+  return f && a.symbols.visible.get(a.path)?.has(f.span.file) ? f : undefined;
+}
+
+export function visibleDecls(a: Analysis): NamedDecl[] {
+  return [...a.symbols.decls.values()].filter((d) => a.symbols.visible.get(a.path)?.has(d.span.file));
+}

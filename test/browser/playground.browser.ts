@@ -1,0 +1,422 @@
+// Browser tests of the playground in real Chromium (Debian's package, driven by playwright-core).
+// They build the static playground, serve it with a plain static file server (proving it needs
+// nothing more), and walk through what an author does: open, break a rule, fix it, complete a name,
+// run an example, follow its trace, reload, answer the rules' choices, simulate, share, download.
+// A screenshot of each state goes to test-output/browser/. The dev server (`npm start`) is checked too.
+//
+// Run with `npm run test:browser` (part of `npm test`). No step has a time limit beyond the waits the
+// UI needs; a wait that never ends is a failure to find in the screenshots.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { dirname, extname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { build, createServer as createViteServer, type ViteDevServer } from "vite";
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const config = join(repo, "playground/vite.config.ts");
+const dist = join(repo, "dist/playground");
+const shots = join(repo, "test-output/browser");
+const fixtures = join(repo, "test/browser/fixtures");
+const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+/** The file the tests edit, and the text typed into it: a misspelt field, as an author would. */
+const EDITED = "rules/warlords3/rounds.rules";
+const BROKEN_LINE = "fn broken(u: Unit) -> int = u.strenght";
+
+let server: Server;
+let baseUrl: string;
+let context: BrowserContext;
+let page: Page;
+let profile: string;
+const pageErrors: string[] = [];
+
+// ---- a static server: dist/playground as files, nothing else ------------------------------------
+
+const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".ttf": "font/ttf", ".json": "application/json", ".svg": "image/svg+xml" };
+
+function serveStatic(root: string): Promise<Server> {
+  const s = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const path = resolve(root, "." + decodeURIComponent(url.pathname === "/" ? "/index.html" : url.pathname));
+    if (!path.startsWith(root) || !existsSync(path) || !statSync(path).isFile()) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" });
+    createReadStream(path).pipe(res);
+  });
+  return new Promise((ok) => s.listen(0, "127.0.0.1", () => ok(s)));
+}
+
+function filesBelow(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesBelow(join(dir, e.name)) : [join(dir, e.name)]));
+}
+
+// ---- helpers ------------------------------------------------------------------------------------
+
+interface Marker {
+  message: string;
+  code?: string;
+  severity: number;
+  line: number;
+  col: number;
+  endLine: number;
+  endCol: number;
+}
+
+interface Hook {
+  activePath(): string;
+  text(path?: string): string | undefined;
+  markers(path?: string): Marker[];
+  selection(): { line: number; col: number; endLine: number; endCol: number } | null;
+  reveal(line: number, col: number): void;
+}
+
+declare global {
+  interface Window {
+    __rulesmith: Hook;
+  }
+}
+
+let shot = 0;
+async function screenshot(name: string) {
+  shot++;
+  await page.screenshot({ path: join(shots, `${String(shot).padStart(2, "0")}-${name}.png`) });
+}
+
+async function openPage(url: string) {
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]");
+  await page.waitForSelector(".monaco-editor .view-lines");
+}
+
+async function openFile(path: string) {
+  await page.click(`.tree-file[data-path="${path}"]`);
+  await page.waitForFunction((p) => window.__rulesmith.activePath() === p, path);
+}
+
+async function markers(path?: string): Promise<Marker[]> {
+  return page.evaluate((p) => window.__rulesmith.markers(p), path);
+}
+
+async function text(path?: string): Promise<string> {
+  return (await page.evaluate((p) => window.__rulesmith.text(p), path)) ?? "";
+}
+
+/** Puts the cursor at the end of the open file, on a fresh line. */
+async function endOfFile() {
+  await page.evaluate(() => {
+    const lines = window.__rulesmith.text()!.split("\n");
+    window.__rulesmith.reveal(lines.length, lines[lines.length - 1]!.length + 1);
+  });
+}
+
+/** What `rulesmith check` prints for a workspace where one file has the given text. */
+function cliCheck(path: string, content: string): { errors: string[]; helps: string[]; output: string } {
+  const dir = mkdtempSync(join(tmpdir(), "rulesmith-check-"));
+  try {
+    cpSync(join(repo, "rules"), join(dir, "rules"), { recursive: true });
+    writeFileSync(join(dir, path), content);
+    const out = spawnSync(process.execPath, [join(repo, "bin/rulesmith.js"), "check", path], { cwd: dir, encoding: "utf8" });
+    const output = `${out.stdout}${out.stderr}`;
+    const errors = output.split("\n").filter((l) => /^(error|warning)\[/.test(l));
+    const helps = output
+      .split("\n")
+      .filter((l) => /^\s+help: /.test(l))
+      .map((l) => l.trim());
+    return { errors, helps, output };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---- setup --------------------------------------------------------------------------------------
+
+before(async () => {
+  rmSync(shots, { recursive: true, force: true });
+  mkdirSync(shots, { recursive: true });
+  await build({ configFile: config, logLevel: "warn" });
+  server = await serveStatic(dist);
+  const address = server.address();
+  assert.ok(address && typeof address === "object");
+  baseUrl = `http://127.0.0.1:${address.port}/`;
+  profile = mkdtempSync(join(tmpdir(), "rulesmith-chromium-"));
+  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1500, height: 900 }, acceptDownloads: true });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on("pageerror", (err) => pageErrors.push(err.message));
+  // Waits end when the UI gets there; the bound only turns a page that never does into a failure.
+  page.setDefaultTimeout(300_000);
+});
+
+after(async () => {
+  await context?.close();
+  server?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+// ---- the tests, in the order an author works -----------------------------------------------------
+
+test("the build holds only the Monaco parts the playground uses", () => {
+  const files = filesBelow(dist).map((f) => relative(dist, f));
+  // The language services of other languages come as their own workers; none may be built.
+  assert.deepEqual(
+    files.filter((f) => /(ts|json|css|html)\.worker/.test(f)),
+    [],
+  );
+  const js = files.filter((f) => f.endsWith(".js"));
+  const total = js.reduce((n, f) => n + statSync(join(dist, f)).size, 0);
+  const gzipped = js.reduce((n, f) => n + gzipSync(readFileSync(join(dist, f))).length, 0);
+  // Reported, not asserted: the README records the figure.
+  console.log(`bundle: ${js.length} JavaScript files, ${(total / 1024).toFixed(0)} KiB, ${(gzipped / 1024).toFixed(0)} KiB gzipped`);
+  assert.ok(files.includes("index.html"));
+});
+
+test("opens with the bundled rules, free of problems", async () => {
+  await openPage(baseUrl);
+  const tree = await page.$$eval(".tree-file", (rows) => rows.map((r) => (r as HTMLElement).dataset["path"]));
+  const bundled = filesBelow(join(repo, "rules"))
+    .map((f) => relative(repo, f))
+    .filter((f) => f.endsWith(".rules") || f.endsWith(".json"))
+    .sort();
+  assert.deepEqual([...tree].sort(), bundled);
+  await openFile(EDITED);
+  assert.equal(await text(), readFileSync(join(repo, EDITED), "utf8"));
+  await page.waitForSelector(".no-problems");
+  assert.deepEqual(await markers(), []);
+  // Highlighting comes from the grammar's tokens: a keyword is coloured as one.
+  const keywordClass = await page.$eval(".view-lines", (lines) => {
+    const span = Array.from(lines.querySelectorAll("span span")).find((s) => s.textContent === "fn");
+    return span?.className;
+  });
+  assert.ok(keywordClass && /mtk\d+/.test(keywordClass), "`fn` is a styled token");
+  const identifierClass = await page.$eval(".view-lines", (lines) => Array.from(lines.querySelectorAll("span span")).find((s) => s.textContent === "combatRoll")?.className);
+  assert.notEqual(keywordClass, identifierClass, "keywords and names are coloured apart");
+  await screenshot("opened");
+});
+
+test("a mistake shows a marker with the message `rulesmith check` prints", async () => {
+  await endOfFile();
+  await page.keyboard.press("Enter");
+  await page.keyboard.type(BROKEN_LINE);
+  await page.keyboard.press("Escape");
+  const edited = await text();
+  assert.ok(edited.includes(BROKEN_LINE), "the line was typed as written");
+  const cli = cliCheck(EDITED, edited);
+  assert.equal(cli.errors.length, 1, cli.output);
+  await page.waitForFunction(() => window.__rulesmith.markers().length > 0);
+  const [marker, ...others] = await markers();
+  assert.deepEqual(others, []);
+  const [message, help] = marker!.message.split("\n");
+  assert.equal(`error[${marker!.code}]: ${message}`, cli.errors[0]);
+  assert.equal(help, cli.helps[0]);
+  // The problems panel shows the same text as the CLI, and the squiggle is drawn.
+  assert.equal(await page.textContent(".problem .head"), cli.errors[0]);
+  assert.equal((await page.textContent(".problem .help"))?.trim(), cli.helps[0]);
+  await page.waitForSelector(".monaco-editor .squiggly-error");
+  // Hovering the squiggle shows the message too.
+  const squiggle = await page.$(".monaco-editor .squiggly-error");
+  const box = await squiggle!.boundingBox();
+  await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  await page.waitForFunction((m) => Array.from(document.querySelectorAll(".monaco-hover")).some((h) => h.textContent?.includes(m)), message!);
+  await screenshot("error-marker");
+});
+
+test("fixing the mistake removes the marker", async () => {
+  await page.mouse.move(5, 5);
+  await endOfFile();
+  for (let i = 0; i < "strenght".length; i++) await page.keyboard.press("Backspace");
+  await page.keyboard.type("strength");
+  await page.keyboard.press("Escape");
+  assert.ok((await text()).endsWith("u.strength"));
+  await page.waitForFunction(() => window.__rulesmith.markers().length === 0);
+  await page.waitForSelector(".no-problems");
+  assert.equal(await page.$(".monaco-editor .squiggly-error"), null);
+  assert.deepEqual(cliCheck(EDITED, await text()).errors, []);
+  await screenshot("fixed");
+});
+
+test("completion offers the names in scope and accepting one inserts it", async () => {
+  await endOfFile();
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("fn hp2(u: Unit) -> int = u.stre");
+  await page.waitForSelector(".suggest-widget.visible .monaco-list-row");
+  const labels = await page.$$eval(".suggest-widget.visible .monaco-list-row", (rows) => rows.map((r) => r.getAttribute("aria-label") ?? r.textContent ?? ""));
+  assert.ok(labels.some((l) => l.includes("strength")), `suggestions: ${labels.join(" | ")}`);
+  await screenshot("completion-list");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => window.__rulesmith.text()!.endsWith("fn hp2(u: Unit) -> int = u.strength"));
+  await page.waitForFunction(() => window.__rulesmith.markers().length === 0);
+  await screenshot("completion-accepted");
+});
+
+test("running an example shows its outcome and trace", async () => {
+  await page.click("#tab-run");
+  const option = await page.$$eval("#run-target option", (options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v.startsWith("example:")));
+  assert.ok(option, "the Run panel lists the examples");
+  // A whole battle: its trace has rolls, events and rules from several files.
+  const battle = await page.$$eval("#run-target option", (options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => /whole battle/.test(v)));
+  await page.selectOption("#run-target", battle ?? option);
+  await page.click("#run-button");
+  await page.waitForSelector("#run-status.passed");
+  const lines = await page.$$(".trace-line");
+  assert.ok(lines.length > 5, `trace lines: ${lines.length}`);
+  const messages = await page.$$eval(".trace-line .trace-message", (ms) => ms.map((m) => m.textContent ?? ""));
+  assert.ok(messages.some((m) => m.startsWith("roll ")), "the trace shows the rolls");
+  await screenshot("example-run");
+});
+
+test("clicking a trace line selects the source that fired it", async () => {
+  const spans = await page.$$eval(".trace-line", (ls) => ls.map((l) => (l as HTMLElement).dataset["span"]!));
+  const active = await page.evaluate(() => window.__rulesmith.activePath());
+  // A line from another file than the open one, so the click has to open it.
+  const index = spans.findIndex((s) => !s.startsWith(active + ":"));
+  assert.ok(index >= 0, "the trace reaches another file");
+  const [, file, line, col, endLine, endCol] = /^(.*):(\d+):(\d+)-(\d+):(\d+)$/.exec(spans[index]!)!;
+  await page.click(`.trace-line[data-index="${index}"]`);
+  await page.waitForFunction((f) => window.__rulesmith.activePath() === f, file);
+  const selection = await page.evaluate(() => window.__rulesmith.selection());
+  assert.deepEqual(selection, { line: Number(line), col: Number(col), endLine: Number(endLine), endCol: Number(endCol) });
+  await page.waitForSelector(".monaco-editor .selected-text");
+  await screenshot("trace-line-selected");
+});
+
+test("a reload keeps the edits", async () => {
+  const before = await text(EDITED);
+  assert.ok(before.includes("fn hp2(u: Unit) -> int = u.strength"));
+  await page.waitForSelector("#save-status:text('all edits saved in this browser')");
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  assert.equal(await text(EDITED), before);
+  await openFile(EDITED);
+  await page.waitForSelector(`.tree-file[data-path="${EDITED}"] .modified`);
+  await screenshot("reloaded");
+});
+
+test("the user answers the rules' choices", async () => {
+  // A new game system: a new file in its own folder, then its rules and scenario uploaded beside it.
+  await page.click("#new-file");
+  await page.fill("#new-file-path", "rules/quiz/quiz.rules");
+  await page.click("#new-file-form button[type=submit]");
+  await page.waitForFunction(() => window.__rulesmith.activePath() === "rules/quiz/quiz.rules");
+  await page.waitForSelector('.tree-file[data-path="rules/quiz/quiz.rules"]');
+  await page.setInputFiles("#upload-input", [
+    { name: "quiz.rules", mimeType: "text/plain", buffer: readFileSync(join(fixtures, "quiz.rules")) },
+    { name: "quiz.json", mimeType: "application/json", buffer: readFileSync(join(fixtures, "quiz.json")) },
+  ]);
+  await page.waitForFunction(() => window.__rulesmith.text("rules/quiz/quiz.json") !== undefined);
+  assert.equal(await text("rules/quiz/quiz.rules"), readFileSync(join(fixtures, "quiz.rules"), "utf8"));
+  await page.click("#tab-run");
+  const key = await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLOptionElement>("#run-target option")).find((o) => o.value.endsWith("/quiz.json"))?.value);
+  await page.selectOption("#run-target", (await key.jsonValue()) as string);
+  await page.click("#run-button");
+  await page.waitForSelector("#run-question .choice-option");
+  assert.equal(await page.textContent("#run-question .question strong"), "First number?");
+  assert.deepEqual(await page.$$eval("#run-question .choice-option", (bs) => bs.map((b) => b.textContent)), ["1", "2", "3"]);
+  await screenshot("choice-asked");
+  await page.click('#run-question .choice-option[data-index="2"]');
+  await page.waitForFunction(() => document.querySelector("#run-question .question strong")?.textContent === "Second number?");
+  await page.click('#run-question .choice-option[data-index="1"]');
+  await page.waitForSelector("#run-status.passed");
+  assert.match((await page.textContent("#run-status strong")) ?? "", /^result: 23$/);
+  const choices = await page.$$eval(".trace-choice .trace-message", (ms) => ms.map((m) => m.textContent));
+  assert.deepEqual(choices, ['"First number?" -> 3 (chosen)', '"Second number?" -> 20 (chosen)']);
+  await screenshot("choices-answered");
+});
+
+test("a simulation reports the same outcome counts as `rulesmith simulate`", async () => {
+  const scenario = "rules/warlords3/scenarios/battle.json";
+  await openFile("rules/warlords3/battle.rules");
+  await page.click("#tab-simulate");
+  await page.selectOption("#sim-scenario", scenario);
+  await page.fill("#sim-runs", "300");
+  await page.click("#sim-start");
+  await page.waitForSelector(".sim-chart .sim-bar");
+  await page.waitForSelector("#sim-start:not([disabled])");
+  const bars = await page.$$eval(".sim-bar", (gs) => gs.map((g) => [(g as SVGGElement).dataset["outcome"], Number((g as SVGGElement).dataset["count"])] as [string, number]));
+  const cli = spawnSync(process.execPath, [join(repo, "bin/rulesmith.js"), "simulate", scenario, "-n", "300"], { cwd: repo, encoding: "utf8" });
+  const expected = cli.stdout
+    .split("\n")
+    .map((l) => /^(\S+)\s+(\d+)\s+[\d.]+%/.exec(l))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => [m[1], Number(m[2])] as [string, number]);
+  assert.ok(expected.length > 0, cli.stdout + cli.stderr);
+  assert.deepEqual(bars, expected);
+  await screenshot("simulation");
+});
+
+test("a long simulation shows progress, can be cancelled, and the editor keeps working", async () => {
+  await page.fill("#sim-runs", "1000000");
+  await page.click("#sim-start");
+  await page.waitForFunction(() => Number((document.querySelector("#sim-progress") as HTMLProgressElement).value) > 0);
+  // Type while it runs: the simulation is in a worker, so the editor answers.
+  await endOfFile();
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("// typed during a simulation");
+  assert.ok((await text()).endsWith("// typed during a simulation"));
+  assert.equal(await page.$eval("#sim-cancel", (b) => (b as HTMLButtonElement).disabled), false);
+  await screenshot("simulation-running");
+  await page.click("#sim-cancel");
+  await page.waitForSelector("#sim-result .notice:text('cancelled')");
+  assert.equal(await page.$eval("#sim-start", (b) => (b as HTMLButtonElement).disabled), false);
+});
+
+test("a share link reopens the same text in a fresh browser", async () => {
+  await page.click("#share");
+  const url = await page.inputValue("#share-url");
+  assert.ok(url.includes("#share="));
+  const edited = await text(EDITED);
+  const quiz = await text("rules/quiz/quiz.rules");
+  // A second, empty profile stands in for the person the link is sent to.
+  const otherProfile = mkdtempSync(join(tmpdir(), "rulesmith-chromium-"));
+  const other = await chromium.launchPersistentContext(otherProfile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1500, height: 900 } });
+  try {
+    const p = other.pages()[0] ?? (await other.newPage());
+    await p.goto(url);
+    await p.waitForSelector("body[data-ready=true]");
+    assert.equal(await p.evaluate((f) => window.__rulesmith.text(f), EDITED), edited);
+    assert.equal(await p.evaluate(() => window.__rulesmith.text("rules/quiz/quiz.rules")), quiz);
+    assert.ok(!p.url().includes("#share="), "the link is consumed once the files are saved");
+    await p.screenshot({ path: join(shots, `${String(++shot).padStart(2, "0")}-shared-link.png`) });
+  } finally {
+    await other.close();
+    rmSync(otherProfile, { recursive: true, force: true });
+  }
+});
+
+test("download saves the open file as it is in the editor", async () => {
+  await openFile(EDITED);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+  assert.equal(download.suggestedFilename(), "rounds.rules");
+  const saved = await download.path();
+  assert.equal(readFileSync(saved!, "utf8"), await text(EDITED));
+});
+
+test("no uncaught errors reached the page", () => {
+  assert.deepEqual(pageErrors, []);
+});
+
+test("`npm start` (the dev server) serves the playground with the bundled rules", async () => {
+  const dev: ViteDevServer = await createViteServer({ configFile: config, logLevel: "warn", server: { port: 0, host: "127.0.0.1", strictPort: false } });
+  await dev.listen();
+  try {
+    const url = dev.resolvedUrls?.local[0];
+    assert.ok(url, "the dev server has a URL");
+    const p = await context.newPage();
+    await p.goto(url);
+    await p.waitForSelector("body[data-ready=true]");
+    await p.waitForSelector(".monaco-editor .view-lines");
+    const tree = await p.$$eval(".tree-file", (rows) => rows.map((r) => (r as HTMLElement).dataset["path"]));
+    assert.ok(tree.includes("rules/warlords3/battle.rules"));
+    await p.screenshot({ path: join(shots, `${String(++shot).padStart(2, "0")}-dev-server.png`) });
+    await p.close();
+  } finally {
+    await dev.close();
+  }
+});
