@@ -25,13 +25,13 @@ export class Dice {
    * One die of `sides` faces, 1..sides. Returns whether the result was forced, for the trace. `die`
    * names the die in the error about a forced value that cannot come up: a custom die is no plain d6.
    */
-  roll(sides: number, span: Span, die = `a d${sides}`): { value: number; forced: boolean } {
+  roll(sides: number, span: Span, die?: string): { value: number; forced: boolean } {
     if (!Number.isInteger(sides) || sides < 1) throw new RuleError("R0501", `cannot roll a die with ${sides} sides`, span);
     this.rolled++;
     const next = this.forced.shift();
     if (next) {
       if (!Number.isInteger(next.value) || next.value < 1 || next.value > sides) {
-        throw new RuleError("R0503", `the forced die ${next.value} cannot come up on ${die}`, span);
+        throw new RuleError("R0503", `the forced die ${next.value} cannot come up on ${die ?? `a d${sides}`}`, span);
       }
       return { value: next.value, forced: true };
     }

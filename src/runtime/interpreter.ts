@@ -220,9 +220,12 @@ export class Interpreter {
         const into = m.into ? this.eval(m.into, env) : undefined;
         const factor = m.factor ? this.eval(m.factor, env) : undefined;
         result = applyModifier(this.program, m.op.text as A.ModifierOp, result, amount, into ?? factor);
-        const how = `${m.op.text}${amount === undefined ? "" : ` ${showValue(amount)}`}${into === undefined ? "" : ` as ${showValue(into)}`}${factor === undefined ? "" : ` by ${showValue(factor)}`}`;
+        const after = result;
         // A modifier whose condition held is reported even when it changed nothing: it did fire.
-        this.note("modifier", () => `${v.name.text}: ${showValue(before)} ${valuesEqual(before, result) ? "unchanged" : `-> ${showValue(result)}`} (${how})`, m.span);
+        this.note("modifier", () => {
+          const how = `${m.op.text}${amount === undefined ? "" : ` ${showValue(amount)}`}${into === undefined ? "" : ` as ${showValue(into)}`}${factor === undefined ? "" : ` by ${showValue(factor)}`}`;
+          return `${v.name.text}: ${showValue(before)} ${valuesEqual(before, after) ? "unchanged" : `-> ${showValue(after)}`} (${how})`;
+        }, m.span);
       } finally {
         this.rules.pop();
       }

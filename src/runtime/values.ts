@@ -46,6 +46,9 @@ export function showValue(v: Value | undefined): string {
 }
 
 export function valuesEqual(a: Value | undefined, b: Value | undefined): boolean {
+  // Numbers, text, enum members and the same entity: the common case, answered first.
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object") return false;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => valuesEqual(x, b[i]));
   if (a instanceof Tally && b instanceof Tally) return a.of === b.of && a.counts.size === b.counts.size && [...a.counts].every(([m, n]) => b.get(m) === n);
   return a === b;
