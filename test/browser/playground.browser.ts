@@ -361,6 +361,21 @@ test("the user answers the rules' choices", async () => {
   await screenshot("choices-answered");
 });
 
+test("a failing example shows expected against actual, as `rulesmith test` does", async () => {
+  const option = await page.$$eval("#run-target option", (options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v === "example:two and ten make thirteen"));
+  assert.ok(option, "the uploaded file's example is listed");
+  await page.selectOption("#run-target", option);
+  await page.click("#run-button");
+  await page.waitForSelector("#run-status.failed");
+  const cli = spawnSync(process.execPath, [join(repo, "bin/rulesmith.js"), "test", "test/browser/fixtures/quiz.rules"], { cwd: repo, encoding: "utf8" }).stdout;
+  const expected = /^\s+expected: (.*)$/m.exec(cli)![1];
+  const actual = /^\s+actual:\s+(.*)$/m.exec(cli)![1];
+  assert.equal(await page.textContent(".expected-actual .expected"), expected);
+  assert.equal(await page.textContent(".expected-actual .actual"), actual);
+  assert.equal(await page.textContent(".failure pre"), "expected `quiz() == 13`");
+  await screenshot("example-failed");
+});
+
 test("a simulation reports the same outcome counts as `rulesmith simulate`", async () => {
   const scenario = "rules/warlords3/scenarios/battle.json";
   await openFile("rules/warlords3/battle.rules");
