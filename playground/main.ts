@@ -277,6 +277,12 @@ async function boot() {
         const s = editor.editor.getSelection();
         return s ? { line: s.startLineNumber, col: s.startColumn, endLine: s.endLineNumber, endCol: s.endColumn } : null;
       },
+      /** Page coordinates of a text position, for pointing the mouse at a name. */
+      coords: (line: number, col: number) => {
+        const at = editor.editor.getScrolledVisiblePosition({ lineNumber: line, column: col });
+        const box = editor.editor.getDomNode()!.getBoundingClientRect();
+        return at ? { x: box.left + at.left + 2, y: box.top + at.top + at.height / 2 } : null;
+      },
       reveal: (line: number, col: number) => {
         editor.editor.setPosition({ lineNumber: line, column: col });
         editor.editor.revealPositionInCenter({ lineNumber: line, column: col });

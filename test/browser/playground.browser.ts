@@ -1,5 +1,5 @@
 // Browser tests of the playground in real Chromium (Debian's package, driven by playwright-core).
-// They build the static playground, serve it with a plain static file server (proving it needs
+// They build the static playground (as `npm run build` does), serve it with a plain static file server (proving it needs
 // nothing more), and walk through what an author does: open, break a rule, fix it, complete a name,
 // run an example, follow its trace, reload, answer the rules' choices, simulate, share, download.
 // A screenshot of each state goes to test-output/browser/. The dev server (`npm start`) is checked too.
@@ -20,7 +20,8 @@ import { build, createServer as createViteServer, type ViteDevServer } from "vit
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const config = join(repo, "playground/vite.config.ts");
-const dist = join(repo, "dist/playground");
+/** A build of its own, so a concurrent `npm run build` or test run cannot change the files mid-test. */
+const dist = mkdtempSync(join(tmpdir(), "rulesmith-playground-"));
 const shots = join(repo, "test-output/browser");
 const fixtures = join(repo, "test/browser/fixtures");
 const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
@@ -77,6 +78,7 @@ interface Hook {
   markers(path?: string): Marker[];
   selection(): { line: number; col: number; endLine: number; endCol: number } | null;
   reveal(line: number, col: number): void;
+  coords(line: number, col: number): { x: number; y: number } | null;
 }
 
 declare global {
@@ -142,7 +144,7 @@ function cliCheck(path: string, content: string): { errors: string[]; helps: str
 before(async () => {
   rmSync(shots, { recursive: true, force: true });
   mkdirSync(shots, { recursive: true });
-  await build({ configFile: config, logLevel: "warn" });
+  await build({ configFile: config, logLevel: "warn", build: { outDir: dist, emptyOutDir: true } });
   server = await serveStatic(dist);
   const address = server.address();
   assert.ok(address && typeof address === "object");
@@ -152,13 +154,14 @@ before(async () => {
   page = context.pages()[0] ?? (await context.newPage());
   page.on("pageerror", (err) => pageErrors.push(err.message));
   // Waits end when the UI gets there; the bound only turns a page that never does into a failure.
-  page.setDefaultTimeout(300_000);
+  page.setDefaultTimeout(Number(process.env["BROWSER_WAIT_MS"] ?? 300_000));
 });
 
 after(async () => {
   await context?.close();
   server?.close();
   if (profile) rmSync(profile, { recursive: true, force: true });
+  rmSync(dist, { recursive: true, force: true });
 });
 
 // ---- the tests, in the order an author works -----------------------------------------------------
@@ -256,6 +259,34 @@ test("completion offers the names in scope and accepting one inserts it", async 
   await screenshot("completion-accepted");
 });
 
+test("hover shows a declaration's doc comment and type", async () => {
+  // `Unit` in `fn combatRoll(u: Unit)`: declared, with its doc comment, in another file.
+  const line = (await text()).split("\n").findIndex((l) => l.startsWith("fn combatRoll(u: Unit)")) + 1;
+  const col = "fn combatRoll(u: ".length + 2;
+  await page.evaluate(([l, c]) => window.__rulesmith.reveal(l!, c!), [line, col]);
+  const at = await page.evaluate(([l, c]) => window.__rulesmith.coords(l!, c!), [line, col]);
+  await page.mouse.move(at!.x, at!.y);
+  await page.waitForFunction(() => Array.from(document.querySelectorAll(".monaco-hover")).some((h) => h.textContent?.includes("One unit of a stack.")));
+  const shown = await page.$$eval(".monaco-hover", (hs) => hs.map((h) => h.textContent ?? "").join("\n"));
+  assert.match(shown, /kind Unit \{/);
+  assert.match(shown, /strength: int in 1\.\.20/);
+  await screenshot("hover");
+  await page.mouse.move(5, 5);
+});
+
+test("go to definition opens the declaring file at the declaration", async () => {
+  const line = (await text()).split("\n").findIndex((l) => l.startsWith("fn combatRoll(u: Unit)")) + 1;
+  await page.evaluate((l) => window.__rulesmith.reveal(l, "fn combatRoll(u: ".length + 2), line);
+  await page.keyboard.press("F12");
+  await page.waitForFunction(() => window.__rulesmith.activePath() === "rules/warlords3/units.rules");
+  const declared = readFileSync(join(repo, "rules/warlords3/units.rules"), "utf8").split("\n").findIndex((l) => l.startsWith("kind Unit")) + 1;
+  const selection = await page.evaluate(() => window.__rulesmith.selection());
+  assert.equal(selection?.line, declared);
+  assert.equal(selection?.col, "kind ".length + 1);
+  await screenshot("definition");
+  await openFile(EDITED);
+});
+
 test("running an example shows its outcome and trace", async () => {
   await page.click("#tab-run");
   const option = await page.$$eval("#run-target option", (options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v.startsWith("example:")));
@@ -328,6 +359,21 @@ test("the user answers the rules' choices", async () => {
   const choices = await page.$$eval(".trace-choice .trace-message", (ms) => ms.map((m) => m.textContent));
   assert.deepEqual(choices, ['"First number?" -> 3 (chosen)', '"Second number?" -> 20 (chosen)']);
   await screenshot("choices-answered");
+});
+
+test("a failing example shows expected against actual, as `rulesmith test` does", async () => {
+  const option = await page.$$eval("#run-target option", (options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v === "example:two and ten make thirteen"));
+  assert.ok(option, "the uploaded file's example is listed");
+  await page.selectOption("#run-target", option);
+  await page.click("#run-button");
+  await page.waitForSelector("#run-status.failed");
+  const cli = spawnSync(process.execPath, [join(repo, "bin/rulesmith.js"), "test", "test/browser/fixtures/quiz.rules"], { cwd: repo, encoding: "utf8" }).stdout;
+  const expected = /^\s+expected: (.*)$/m.exec(cli)![1];
+  const actual = /^\s+actual:\s+(.*)$/m.exec(cli)![1];
+  assert.equal(await page.textContent(".expected-actual .expected"), expected);
+  assert.equal(await page.textContent(".expected-actual .actual"), actual);
+  assert.equal(await page.textContent(".failure pre"), "expected `quiz() == 13`");
+  await screenshot("example-failed");
 });
 
 test("a simulation reports the same outcome counts as `rulesmith simulate`", async () => {
