@@ -132,12 +132,12 @@ async function newLineAtEnd() {
   await page.keyboard.insertText("\n");
 }
 
-/** What `rulesmith check` prints for a workspace where one file has the given text. */
-function cliCheck(path: string, content: string): { errors: string[]; helps: string[]; output: string } {
+/** What `rulesmith check PATH` prints for the bundled rules with some files' text replaced. */
+function cliCheck(path: string, edits: Record<string, string>): { errors: string[]; helps: string[]; output: string } {
   const dir = mkdtempSync(join(tmpdir(), "rulesmith-check-"));
   try {
     cpSync(join(repo, "rules"), join(dir, "rules"), { recursive: true });
-    writeFileSync(join(dir, path), content);
+    for (const [file, content] of Object.entries(edits)) writeFileSync(join(dir, file), content);
     const out = spawnSync(process.execPath, [join(repo, "bin/rulesmith.js"), "check", path], { cwd: dir, encoding: "utf8" });
     const output = `${out.stdout}${out.stderr}`;
     const errors = output.split("\n").filter((l) => /^(error|warning)\[/.test(l));
@@ -234,7 +234,7 @@ step("a mistake shows a marker with the message `rulesmith check` prints", async
   await page.keyboard.press("Escape");
   const edited = await text();
   assert.ok(edited.includes(BROKEN_LINE), "the line was typed as written");
-  const cli = cliCheck(EDITED, edited);
+  const cli = cliCheck(EDITED, { [EDITED]: edited });
   assert.equal(cli.errors.length, 1, cli.output);
   await page.waitForFunction(() => window.__rulesmith.markers().length > 0);
   const [marker, ...others] = await markers();
@@ -264,8 +264,30 @@ step("fixing the mistake removes the marker", async () => {
   await page.waitForFunction(() => window.__rulesmith.markers().length === 0);
   await page.waitForSelector(".no-problems");
   assert.equal(await page.$(".monaco-editor .squiggly-error"), null);
-  assert.deepEqual(cliCheck(EDITED, await text()).errors, []);
+  assert.deepEqual(cliCheck(EDITED, { [EDITED]: await text() }).errors, []);
   await screenshot("fixed");
+});
+
+step("a file shows the problems of the files it imports, as `rulesmith check` lists them", async () => {
+  const units = "rules/warlords3/units.rules";
+  const importer = "rules/warlords3/battle.rules";
+  await openFile(units);
+  await newLineAtEnd();
+  await page.keyboard.type("fn oops() -> int = nothing");
+  await page.keyboard.press("Escape");
+  await page.waitForFunction(() => window.__rulesmith.markers().length > 0);
+  const cli = cliCheck(importer, { [units]: await text(units) });
+  assert.ok(cli.errors.length > 0, cli.output);
+  await openFile(importer);
+  await page.waitForSelector(".problem.elsewhere");
+  assert.deepEqual(await page.$$eval(".problem .head", (hs) => hs.map((h) => h.textContent)), cli.errors);
+  assert.deepEqual(await markers(), [], "markers belong to the file they are in");
+  await screenshot("imported-file-problems");
+  // The tree's revert button restores the bundled text, and the problems go with it.
+  await page.click(`.tree-file[data-path="${units}"] .tree-action`);
+  await page.waitForFunction((p) => window.__rulesmith.text(p) !== undefined && !document.querySelector(".problem"), units);
+  assert.equal(await text(units), readFileSync(join(repo, units), "utf8"));
+  await openFile(EDITED);
 });
 
 step("completion offers the names in scope and accepting one inserts it", async () => {
