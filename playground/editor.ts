@@ -117,7 +117,10 @@ function languageOf(path: string): string {
 export interface EditorEvents {
   /** The shown file changed. */
   opened(path: string): void;
-  /** Fresh diagnostics for a file (already painted as markers). */
+  /**
+   * Fresh diagnostics from checking a file: everything `rulesmith check PATH` reports, which includes
+   * the files it imports. Those of the file itself are already painted as markers.
+   */
   diagnostics(path: string, ds: ServiceDiagnostic[]): void;
 }
 
@@ -202,7 +205,7 @@ export class RulesEditor {
             ...toMonacoRange(d.range),
           })),
         );
-        this.events.diagnostics(path, mine);
+        this.events.diagnostics(path, ds);
       },
       delay,
     );

@@ -79,6 +79,7 @@ async function boot() {
   const runPanel = new RunPanel($("run"), runClient, { files: () => ({ ...workspace.files }), system, select });
   const simulatePanel = new SimulatePanel($("simulate"), { files: () => ({ ...workspace.files }), scenarios });
 
+  /** The Problems tab: what `rulesmith check` prints for the open file, its imports' problems included. */
   function showProblems(path: string, ds: ServiceDiagnostic[]) {
     problems.replaceChildren();
     const errors = ds.filter((d) => d.severity === "error").length;
@@ -87,11 +88,14 @@ async function boot() {
       problems.append(el("div", { class: "no-problems" }, `${path}: no problems`));
       return;
     }
-    problems.append(el("div", { class: "notice" }, `${path}: ${errors} error(s), ${ds.length - errors} warning(s), as \`rulesmith check\` reports them`));
+    const elsewhere = ds.filter((d) => d.path !== path).length;
+    problems.append(
+      el("div", { class: "notice" }, `${path}: ${errors} error(s), ${ds.length - errors} warning(s), as \`rulesmith check ${path}\` reports them${elsewhere ? ` (${elsewhere} in files it imports)` : ""}`),
+    );
     for (const d of ds) {
       const item = el(
         "div",
-        { class: `problem ${d.severity}`, "data-code": d.code },
+        { class: `problem ${d.severity}${d.path === path ? "" : " elsewhere"}`, "data-code": d.code, "data-path": d.path },
         el("div", { class: "head" }, `${d.severity}[${d.code}]: ${d.message}`),
         el("div", { class: "where" }, `  --> ${d.path}:${d.range.line}:${d.range.col}`),
         ...(d.help ? [el("div", { class: "help" }, `help: ${d.help}`)] : []),

@@ -1,22 +1,34 @@
 // The language worker: holds a copy of the workspace's files and answers the editor's questions with
 // the editor-agnostic language service in src/service, the same checker `rulesmith check` runs.
 // Checking off the main thread keeps typing smooth however large the program grows.
+//
+// Completion, hover and definition are answered at once. Checks wait until the messages already
+// queued are handled, and only the newest check of each file runs: on a slow machine a burst of
+// keystrokes costs one check, and a completion never waits behind checks of text already gone.
 import { completions, definition, diagnostics, hover } from "../../src/service/index.ts";
 import type { Files, LanguageReply, LanguageRequest } from "../protocol.ts";
 import { describeError } from "./programs.ts";
 
 let files: Files = {};
+/** The newest unanswered check per file. */
+const checks = new Map<string, number>();
+let draining = false;
 
-function answer(req: LanguageRequest & { id: number }): unknown {
-  switch (req.type) {
-    case "diagnostics":
-      return diagnostics(files, req.path);
-    case "completions":
-      return completions(files, req.path, req.line, req.col);
-    case "hover":
-      return hover(files, req.path, req.line, req.col);
-    case "definition":
-      return definition(files, req.path, req.line, req.col);
+function reply(id: number, work: () => unknown) {
+  let message: LanguageReply;
+  try {
+    message = { id, result: work() };
+  } catch (err) {
+    message = { id, error: describeError(err) };
+  }
+  self.postMessage(message);
+}
+
+function drainChecks() {
+  draining = false;
+  for (const [path, id] of checks) {
+    checks.delete(path);
+    reply(id, () => diagnostics(files, path));
   }
 }
 
@@ -32,12 +44,22 @@ self.onmessage = (e: MessageEvent<LanguageRequest>) => {
     case "remove":
       delete files[req.path];
       return;
+    case "diagnostics": {
+      const older = checks.get(req.path);
+      // The page drops replies to superseded checks; answer them empty without checking.
+      if (older !== undefined) self.postMessage({ id: older, result: null } satisfies LanguageReply);
+      checks.set(req.path, req.id);
+      if (!draining) {
+        draining = true;
+        setTimeout(drainChecks, 0);
+      }
+      return;
+    }
+    case "completions":
+      return reply(req.id, () => completions(files, req.path, req.line, req.col));
+    case "hover":
+      return reply(req.id, () => hover(files, req.path, req.line, req.col));
+    case "definition":
+      return reply(req.id, () => definition(files, req.path, req.line, req.col));
   }
-  let reply: LanguageReply;
-  try {
-    reply = { id: req.id, result: answer(req) };
-  } catch (err) {
-    reply = { id: req.id, error: describeError(err) };
-  }
-  self.postMessage(reply);
 };

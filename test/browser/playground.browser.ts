@@ -27,6 +27,9 @@ const fixtures = join(repo, "test/browser/fixtures");
 const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
+/** Waits end when the UI gets there; the bound only turns a page that never does into a failure. */
+const WAIT_MS = Number(process.env["BROWSER_WAIT_MS"] ?? 300_000);
+
 /** The file the tests edit, and the text typed into it: a misspelt field, as an author would. */
 const EDITED = "rules/warlords3/rounds.rules";
 const BROKEN_LINE = "fn broken(u: Unit) -> int = u.strenght";
@@ -112,7 +115,7 @@ async function text(path?: string): Promise<string> {
   return (await page.evaluate((p) => window.__rulesmith.text(p), path)) ?? "";
 }
 
-/** Puts the cursor at the end of the open file, on a fresh line. */
+/** Puts the cursor at the end of the open file. */
 async function endOfFile() {
   await page.evaluate(() => {
     const lines = window.__rulesmith.text()!.split("\n");
@@ -120,12 +123,21 @@ async function endOfFile() {
   });
 }
 
-/** What `rulesmith check` prints for a workspace where one file has the given text. */
-function cliCheck(path: string, content: string): { errors: string[]; helps: string[]; output: string } {
+/**
+ * Starts a new line at the end of the open file. The line break is typed as text, not with the Enter
+ * key: a completion list that arrives late from the last word typed would take Enter as accepting it.
+ */
+async function newLineAtEnd() {
+  await endOfFile();
+  await page.keyboard.insertText("\n");
+}
+
+/** What `rulesmith check PATH` prints for the bundled rules with some files' text replaced. */
+function cliCheck(path: string, edits: Record<string, string>): { errors: string[]; helps: string[]; output: string } {
   const dir = mkdtempSync(join(tmpdir(), "rulesmith-check-"));
   try {
     cpSync(join(repo, "rules"), join(dir, "rules"), { recursive: true });
-    writeFileSync(join(dir, path), content);
+    for (const [file, content] of Object.entries(edits)) writeFileSync(join(dir, file), content);
     const out = spawnSync(process.execPath, [join(repo, "bin/rulesmith.js"), "check", path], { cwd: dir, encoding: "utf8" });
     const output = `${out.stdout}${out.stderr}`;
     const errors = output.split("\n").filter((l) => /^(error|warning)\[/.test(l));
@@ -153,8 +165,7 @@ before(async () => {
   context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1500, height: 900 }, acceptDownloads: true });
   page = context.pages()[0] ?? (await context.newPage());
   page.on("pageerror", (err) => pageErrors.push(err.message));
-  // Waits end when the UI gets there; the bound only turns a page that never does into a failure.
-  page.setDefaultTimeout(Number(process.env["BROWSER_WAIT_MS"] ?? 300_000));
+  context.setDefaultTimeout(WAIT_MS);
 });
 
 after(async () => {
@@ -166,7 +177,20 @@ after(async () => {
 
 // ---- the tests, in the order an author works -----------------------------------------------------
 
-test("the build holds only the Monaco parts the playground uses", () => {
+/** A test that leaves a screenshot of the page behind when it fails, to see what the UI showed. */
+function step(name: string, body: () => Promise<void> | void) {
+  test(name, async () => {
+    try {
+      await body();
+    } catch (err) {
+      const slug = name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60);
+      await page?.screenshot({ path: join(shots, `FAILED-${slug}.png`) }).catch(() => undefined);
+      throw err;
+    }
+  });
+}
+
+step("the build holds only the Monaco parts the playground uses", () => {
   const files = filesBelow(dist).map((f) => relative(dist, f));
   // The language services of other languages come as their own workers; none may be built.
   assert.deepEqual(
@@ -181,7 +205,7 @@ test("the build holds only the Monaco parts the playground uses", () => {
   assert.ok(files.includes("index.html"));
 });
 
-test("opens with the bundled rules, free of problems", async () => {
+step("opens with the bundled rules, free of problems", async () => {
   await openPage(baseUrl);
   const tree = await page.$$eval(".tree-file", (rows) => rows.map((r) => (r as HTMLElement).dataset["path"]));
   const bundled = filesBelow(join(repo, "rules"))
@@ -204,14 +228,13 @@ test("opens with the bundled rules, free of problems", async () => {
   await screenshot("opened");
 });
 
-test("a mistake shows a marker with the message `rulesmith check` prints", async () => {
-  await endOfFile();
-  await page.keyboard.press("Enter");
+step("a mistake shows a marker with the message `rulesmith check` prints", async () => {
+  await newLineAtEnd();
   await page.keyboard.type(BROKEN_LINE);
   await page.keyboard.press("Escape");
   const edited = await text();
   assert.ok(edited.includes(BROKEN_LINE), "the line was typed as written");
-  const cli = cliCheck(EDITED, edited);
+  const cli = cliCheck(EDITED, { [EDITED]: edited });
   assert.equal(cli.errors.length, 1, cli.output);
   await page.waitForFunction(() => window.__rulesmith.markers().length > 0);
   const [marker, ...others] = await markers();
@@ -231,7 +254,7 @@ test("a mistake shows a marker with the message `rulesmith check` prints", async
   await screenshot("error-marker");
 });
 
-test("fixing the mistake removes the marker", async () => {
+step("fixing the mistake removes the marker", async () => {
   await page.mouse.move(5, 5);
   await endOfFile();
   for (let i = 0; i < "strenght".length; i++) await page.keyboard.press("Backspace");
@@ -241,13 +264,34 @@ test("fixing the mistake removes the marker", async () => {
   await page.waitForFunction(() => window.__rulesmith.markers().length === 0);
   await page.waitForSelector(".no-problems");
   assert.equal(await page.$(".monaco-editor .squiggly-error"), null);
-  assert.deepEqual(cliCheck(EDITED, await text()).errors, []);
+  assert.deepEqual(cliCheck(EDITED, { [EDITED]: await text() }).errors, []);
   await screenshot("fixed");
 });
 
-test("completion offers the names in scope and accepting one inserts it", async () => {
-  await endOfFile();
-  await page.keyboard.press("Enter");
+step("a file shows the problems of the files it imports, as `rulesmith check` lists them", async () => {
+  const units = "rules/warlords3/units.rules";
+  const importer = "rules/warlords3/battle.rules";
+  await openFile(units);
+  await newLineAtEnd();
+  await page.keyboard.type("fn oops() -> int = nothing");
+  await page.keyboard.press("Escape");
+  await page.waitForFunction(() => window.__rulesmith.markers().length > 0);
+  const cli = cliCheck(importer, { [units]: await text(units) });
+  assert.ok(cli.errors.length > 0, cli.output);
+  await openFile(importer);
+  await page.waitForSelector(".problem.elsewhere");
+  assert.deepEqual(await page.$$eval(".problem .head", (hs) => hs.map((h) => h.textContent)), cli.errors);
+  assert.deepEqual(await markers(), [], "markers belong to the file they are in");
+  await screenshot("imported-file-problems");
+  // The tree's revert button restores the bundled text, and the problems go with it.
+  await page.click(`.tree-file[data-path="${units}"] .tree-action`);
+  await page.waitForFunction((p) => window.__rulesmith.text(p) !== undefined && !document.querySelector(".problem"), units);
+  assert.equal(await text(units), readFileSync(join(repo, units), "utf8"));
+  await openFile(EDITED);
+});
+
+step("completion offers the names in scope and accepting one inserts it", async () => {
+  await newLineAtEnd();
   await page.keyboard.type("fn hp2(u: Unit) -> int = u.stre");
   await page.waitForSelector(".suggest-widget.visible .monaco-list-row");
   const labels = await page.$$eval(".suggest-widget.visible .monaco-list-row", (rows) => rows.map((r) => r.getAttribute("aria-label") ?? r.textContent ?? ""));
@@ -259,7 +303,7 @@ test("completion offers the names in scope and accepting one inserts it", async 
   await screenshot("completion-accepted");
 });
 
-test("hover shows a declaration's doc comment and type", async () => {
+step("hover shows a declaration's doc comment and type", async () => {
   // `Unit` in `fn combatRoll(u: Unit)`: declared, with its doc comment, in another file.
   const line = (await text()).split("\n").findIndex((l) => l.startsWith("fn combatRoll(u: Unit)")) + 1;
   const col = "fn combatRoll(u: ".length + 2;
@@ -274,7 +318,7 @@ test("hover shows a declaration's doc comment and type", async () => {
   await page.mouse.move(5, 5);
 });
 
-test("go to definition opens the declaring file at the declaration", async () => {
+step("go to definition opens the declaring file at the declaration", async () => {
   const line = (await text()).split("\n").findIndex((l) => l.startsWith("fn combatRoll(u: Unit)")) + 1;
   await page.evaluate((l) => window.__rulesmith.reveal(l, "fn combatRoll(u: ".length + 2), line);
   await page.keyboard.press("F12");
@@ -287,7 +331,7 @@ test("go to definition opens the declaring file at the declaration", async () =>
   await openFile(EDITED);
 });
 
-test("running an example shows its outcome and trace", async () => {
+step("running an example shows its outcome and trace", async () => {
   await page.click("#tab-run");
   const option = await page.$$eval("#run-target option", (options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v.startsWith("example:")));
   assert.ok(option, "the Run panel lists the examples");
@@ -303,7 +347,7 @@ test("running an example shows its outcome and trace", async () => {
   await screenshot("example-run");
 });
 
-test("clicking a trace line selects the source that fired it", async () => {
+step("clicking a trace line selects the source that fired it", async () => {
   const spans = await page.$$eval(".trace-line", (ls) => ls.map((l) => (l as HTMLElement).dataset["span"]!));
   const active = await page.evaluate(() => window.__rulesmith.activePath());
   // A line from another file than the open one, so the click has to open it.
@@ -318,7 +362,7 @@ test("clicking a trace line selects the source that fired it", async () => {
   await screenshot("trace-line-selected");
 });
 
-test("a reload keeps the edits", async () => {
+step("a reload keeps the edits", async () => {
   const before = await text(EDITED);
   assert.ok(before.includes("fn hp2(u: Unit) -> int = u.strength"));
   await page.waitForSelector("#save-status:text('all edits saved in this browser')");
@@ -330,7 +374,7 @@ test("a reload keeps the edits", async () => {
   await screenshot("reloaded");
 });
 
-test("the user answers the rules' choices", async () => {
+step("the user answers the rules' choices", async () => {
   // A new game system: a new file in its own folder, then its rules and scenario uploaded beside it.
   await page.click("#new-file");
   await page.fill("#new-file-path", "rules/quiz/quiz.rules");
@@ -361,7 +405,7 @@ test("the user answers the rules' choices", async () => {
   await screenshot("choices-answered");
 });
 
-test("a failing example shows expected against actual, as `rulesmith test` does", async () => {
+step("a failing example shows expected against actual, as `rulesmith test` does", async () => {
   const option = await page.$$eval("#run-target option", (options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v === "example:two and ten make thirteen"));
   assert.ok(option, "the uploaded file's example is listed");
   await page.selectOption("#run-target", option);
@@ -376,7 +420,7 @@ test("a failing example shows expected against actual, as `rulesmith test` does"
   await screenshot("example-failed");
 });
 
-test("a simulation reports the same outcome counts as `rulesmith simulate`", async () => {
+step("a simulation reports the same outcome counts as `rulesmith simulate`", async () => {
   const scenario = "rules/warlords3/scenarios/battle.json";
   await openFile("rules/warlords3/battle.rules");
   await page.click("#tab-simulate");
@@ -397,13 +441,12 @@ test("a simulation reports the same outcome counts as `rulesmith simulate`", asy
   await screenshot("simulation");
 });
 
-test("a long simulation shows progress, can be cancelled, and the editor keeps working", async () => {
+step("a long simulation shows progress, can be cancelled, and the editor keeps working", async () => {
   await page.fill("#sim-runs", "1000000");
   await page.click("#sim-start");
   await page.waitForFunction(() => Number((document.querySelector("#sim-progress") as HTMLProgressElement).value) > 0);
   // Type while it runs: the simulation is in a worker, so the editor answers.
-  await endOfFile();
-  await page.keyboard.press("Enter");
+  await newLineAtEnd();
   await page.keyboard.type("// typed during a simulation");
   assert.ok((await text()).endsWith("// typed during a simulation"));
   assert.equal(await page.$eval("#sim-cancel", (b) => (b as HTMLButtonElement).disabled), false);
@@ -413,7 +456,7 @@ test("a long simulation shows progress, can be cancelled, and the editor keeps w
   assert.equal(await page.$eval("#sim-start", (b) => (b as HTMLButtonElement).disabled), false);
 });
 
-test("a share link reopens the same text in a fresh browser", async () => {
+step("a share link reopens the same text in a fresh browser", async () => {
   await page.click("#share");
   const url = await page.inputValue("#share-url");
   assert.ok(url.includes("#share="));
@@ -422,6 +465,7 @@ test("a share link reopens the same text in a fresh browser", async () => {
   // A second, empty profile stands in for the person the link is sent to.
   const otherProfile = mkdtempSync(join(tmpdir(), "rulesmith-chromium-"));
   const other = await chromium.launchPersistentContext(otherProfile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1500, height: 900 } });
+  other.setDefaultTimeout(WAIT_MS);
   try {
     const p = other.pages()[0] ?? (await other.newPage());
     await p.goto(url);
@@ -436,7 +480,7 @@ test("a share link reopens the same text in a fresh browser", async () => {
   }
 });
 
-test("download saves the open file as it is in the editor", async () => {
+step("download saves the open file as it is in the editor", async () => {
   await openFile(EDITED);
   const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
   assert.equal(download.suggestedFilename(), "rounds.rules");
@@ -444,11 +488,11 @@ test("download saves the open file as it is in the editor", async () => {
   assert.equal(readFileSync(saved!, "utf8"), await text(EDITED));
 });
 
-test("no uncaught errors reached the page", () => {
+step("no uncaught errors reached the page", () => {
   assert.deepEqual(pageErrors, []);
 });
 
-test("`npm start` (the dev server) serves the playground with the bundled rules", async () => {
+step("`npm start` (the dev server) serves the playground with the bundled rules", async () => {
   const dev: ViteDevServer = await createViteServer({ configFile: config, logLevel: "warn", server: { port: 0, host: "127.0.0.1", strictPort: false } });
   await dev.listen();
   try {
