@@ -23,6 +23,20 @@ describe("`multiply Icon.m by n` on a tally", () => {
   });
 });
 
+describe("`multiply ... by` with a negative factor", () => {
+  it("stops with R0501 at the modifier, since a count cannot be negative", () => {
+    const r = example(
+      `enum Icon { save }
+      value s(n: int, t: tally<Icon>) -> tally<Icon> = t
+      modifier m for s : multiply Icon.save by n
+      example "negative" { expect s(-1, Icon(save: 2)) == Icon() }`,
+      "negative",
+    );
+    expect(r.failure?.message).toBe("a count cannot be negative, but `multiply save by -1` would make it so");
+    expect(r.failure?.span?.line).toBe(3);
+  });
+});
+
 describe("joining lists with `+`", () => {
   it("makes a new list of both, in order, leaving the operands as they were", () => {
     const r = example(

@@ -219,7 +219,13 @@ export class Interpreter {
         const before = result;
         const into = m.into ? this.eval(m.into, env) : undefined;
         const factor = m.factor ? this.eval(m.factor, env) : undefined;
-        result = applyModifier(this.program, m.op.text as A.ModifierOp, result, amount, into ?? factor);
+        try {
+          result = applyModifier(this.program, m.op.text as A.ModifierOp, result, amount, into ?? factor);
+        } catch (err) {
+          // The operation cannot know which modifier it serves: point at the modifier.
+          if (err instanceof RuleError && !err.span) throw new RuleError(err.code, err.message, m.span);
+          throw err;
+        }
         const after = result;
         // A modifier whose condition held is reported even when it changed nothing: it did fire.
         this.note("modifier", () => {
@@ -858,8 +864,11 @@ function applyTallyModifier(p: RuntimeProgram, op: A.ModifierOp, t: Tally, amoun
       return addTallies(p, t, amount as Tally);
     case "double":
       return t.with(amount as string, t.get(amount as string) * 2, order);
-    case "multiply":
-      return t.with(amount as string, t.get(amount as string) * (other as number), order);
+    case "multiply": {
+      const factor = other as number;
+      if (factor < 0) throw new RuleError("R0501", `a count cannot be negative, but \`multiply ${String(amount)} by ${factor}\` would make it so`);
+      return t.with(amount as string, t.get(amount as string) * factor, order);
+    }
     case "count": {
       // The counted results become the other member: they are not counted twice.
       const from = amount as string;
@@ -872,8 +881,8 @@ function applyTallyModifier(p: RuntimeProgram, op: A.ModifierOp, t: Tally, amoun
   }
 }
 
-function applyModifier(p: RuntimeProgram, op: A.ModifierOp, current: Value | undefined, amount: Value | undefined, into?: Value): Value | undefined {
-  if (current instanceof Tally) return applyTallyModifier(p, op, current, amount, into);
+function applyModifier(p: RuntimeProgram, op: A.ModifierOp, current: Value | undefined, amount: Value | undefined, other?: Value): Value | undefined {
+  if (current instanceof Tally) return applyTallyModifier(p, op, current, amount, other);
   const c = current as number;
   const a = amount as number;
   switch (op) {
