@@ -112,6 +112,8 @@ class Checker {
     return f && this.s.visible.get(file)?.has(f.span.file) ? f : undefined;
   }
 
+  private isEnum = (name: string): boolean => this.s.decls.get(name)?.kind === "enum";
+
   private enumMembers = (name: string): string[] => {
     const d = this.s.decls.get(name);
     return d?.kind === "enum" ? d.members.map((m) => m.text) : [];
@@ -349,7 +351,7 @@ class Checker {
       const t = this.expr(face, new Scope(), ctx);
       if (of) this.expectType(t, { t: "tally", of }, face.span, "a face");
       // Built with the die's own enum, not a function that returns a tally: faces are read once and kept.
-      const constant = isConstantTally(face, (n) => this.s.decls.get(n)?.kind === "enum");
+      const constant = isConstantTally(face, this.isEnum);
       if (!constant && t.t !== "any") this.report("E0207", face.span, "a die face must be a constant tally, like `Icon(melee: 2)`");
     }
   }
@@ -396,7 +398,7 @@ class Checker {
       const member = (m: A.ModifierDecl) => (m.amount?.kind === "member" ? showExpr(m.amount) : undefined);
       const counts = mods.filter((m) => m.op.text === "count" && member(m) !== undefined);
       for (const scale of mods.filter((m) => (m.op.text === "double" || m.op.text === "multiply") && member(m) !== undefined)) {
-        const c = counts.find((x) => member(x) === member(scale) && !neverBothHold(x.condition, scale.condition));
+        const c = counts.find((x) => member(x) === member(scale) && !neverBothHold(x.condition, scale.condition, this.isEnum));
         if (!c) continue;
         this.report("W0306", scale.amount!.span, `\`${scale.name.text}\` finds no \`${member(scale)}\` in \`${value}\` when \`${c.name.text}\` also applies: \`count\` runs before \`${scale.op.text}\` and has moved them`, "give them conditions that cannot both hold, or scale the member they are counted as");
       }
@@ -409,7 +411,7 @@ class Checker {
       const sets = mods.filter((m) => m.op.text === "set");
       sets.forEach((m, i) => {
         // Only a pair that can apply together, with different results, depends on declaration order.
-        const earlier = sets.slice(0, i).find((x) => !neverBothHold(x.condition, m.condition) && !sameConstant(x.amount, m.amount));
+        const earlier = sets.slice(0, i).find((x) => !neverBothHold(x.condition, m.condition, this.isEnum) && !sameConstant(x.amount, m.amount, this.isEnum));
         if (!earlier) return;
         this.report("W0304", m.op.span, `\`${value}\` has two \`set\` modifiers (\`${earlier.name.text}\` and \`${m.name.text}\`); when both apply, the one declared later wins`, "give them conditions that cannot both hold, or merge them");
       });
@@ -469,7 +471,7 @@ class Checker {
     const n = constInt(e);
     if (n !== undefined) return n;
     if (e.kind === "bool" || e.kind === "text") return e.value;
-    if (e.kind === "member" && e.object.kind === "name" && this.s.decls.get(e.object.name)?.kind === "enum") return e.member.text;
+    if (e.kind === "member" && e.object.kind === "name" && this.isEnum(e.object.name)) return e.member.text;
     this.report("E0207", e.span, "a table pattern must be a constant: a number, `true`/`false`, text, an enum member or `_`");
     return undefined;
   }
@@ -815,15 +817,10 @@ class Checker {
         return BOOL;
       case "+":
         if (l.t === "text" || r.t === "text") return TEXT;
-        if (l.t === "list" || r.t === "list") {
-          // `a + b` joins two lists of one element type into a new list.
-          const t = l.t === "list" && l.of.t !== "any" ? l : r;
-          this.expectType(l, t, e.left.span, "the left of `+`");
-          this.expectType(r, t, e.right.span, "the right of `+`");
-          return t;
-        }
-        if (l.t === "tally" || r.t === "tally") {
-          const t = l.t === "tally" ? l : r;
+        if (l.t === "list" || r.t === "list" || l.t === "tally" || r.t === "tally") {
+          // Two lists join; two tallies add member by member. Either way both sides are alike, and an
+          // empty list `[]` takes the other side's element type.
+          const t = (l.t === "tally" || l.t === "list") && !(l.t === "list" && l.of.t === "any") ? l : r;
           this.expectType(l, t, e.left.span, "the left of `+`");
           this.expectType(r, t, e.right.span, "the right of `+`");
           return t;

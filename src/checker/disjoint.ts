@@ -17,37 +17,39 @@ function conjuncts(e: A.Expr | undefined): A.Expr[] {
   return [e];
 }
 
-function constant(e: A.Expr): string | undefined {
+type IsEnum = (name: string) => boolean;
+
+function constant(e: A.Expr, isEnum: IsEnum): string | undefined {
   switch (e.kind) {
     case "int":
     case "text":
     case "bool":
       return JSON.stringify(e.value);
     case "member":
-      return e.object.kind === "name" && /^[A-Z]/.test(e.object.name) ? showExpr(e) : undefined;
+      return e.object.kind === "name" && isEnum(e.object.name) ? showExpr(e) : undefined;
     default:
       return undefined;
   }
 }
 
-function fact(e: A.Expr): Fact | undefined {
+function fact(e: A.Expr, isEnum: IsEnum): Fact | undefined {
   if (e.kind !== "binary" || (e.op !== "==" && e.op !== "!=")) return undefined;
   const equal = e.op === "==";
-  const right = constant(e.right);
+  const right = constant(e.right, isEnum);
   if (right !== undefined) return { subject: showExpr(e.left), value: right, equal };
-  const left = constant(e.left);
+  const left = constant(e.left, isEnum);
   if (left !== undefined) return { subject: showExpr(e.right), value: left, equal };
   return undefined;
 }
 
 /** True when the two conditions can be seen, from their text alone, never to hold at once. */
-export function neverBothHold(a: A.Expr | undefined, b: A.Expr | undefined): boolean {
+export function neverBothHold(a: A.Expr | undefined, b: A.Expr | undefined, isEnum: IsEnum): boolean {
   const as = conjuncts(a);
   const bs = conjuncts(b);
   const shown = new Set(as.map(showExpr));
   if (bs.some((x) => (x.kind === "not" && shown.has(showExpr(x.operand))) || shown.has(showExpr({ kind: "not", operand: x, span: x.span })))) return true;
-  const af = as.map(fact).filter((f): f is Fact => f !== undefined);
-  for (const g of bs.map(fact)) {
+  const af = as.map((x) => fact(x, isEnum)).filter((f): f is Fact => f !== undefined);
+  for (const g of bs.map((x) => fact(x, isEnum))) {
     if (!g) continue;
     for (const f of af) {
       if (f.subject !== g.subject) continue;
@@ -59,8 +61,8 @@ export function neverBothHold(a: A.Expr | undefined, b: A.Expr | undefined): boo
 }
 
 /** Two `set`s of the same constant give the same result in either order. */
-export function sameConstant(a: A.Expr | undefined, b: A.Expr | undefined): boolean {
+export function sameConstant(a: A.Expr | undefined, b: A.Expr | undefined, isEnum: IsEnum): boolean {
   if (!a || !b) return false;
-  const x = constant(a);
-  return x !== undefined && x === constant(b);
+  const x = constant(a, isEnum);
+  return x !== undefined && x === constant(b, isEnum);
 }
