@@ -170,7 +170,7 @@ const micro = (label: string, f: (i: number) => unknown) => {
 const overheads = [
   micro("ajv state validation", () => validateState(program, scenario.state)),
   micro("state JSON -> values", () => stateFromJson(program, scenario.state)),
-  micro("values -> state JSON", () => stateToJson(converted)),
+  micro("values -> state JSON", () => stateToJson(program, converted)),
   micro("seeding seedrandom", (i) => new Dice(seeds[i]!)),
 ];
 

@@ -20,6 +20,27 @@ export interface Name {
   span: Span;
 }
 
+// ---- resolution ------------------------------------------------------------------------------------
+// The checker resolves every name once and writes what it found into the tree, so the runtime never
+// looks a name up by its text: a variable is a slot in its rule's frame, a state field an index into the
+// state, a declaration an id into the program's list of declarations (`Resolved.id`).
+
+/** What a name in an expression stands for. */
+export type Ref =
+  | { to: "local"; slot: number }
+  | { to: "state"; index: number }
+  | { to: "decl"; id: number };
+
+/** Set on every named declaration: its place in the program's declarations (`RuntimeProgram.decls`). */
+export interface Resolved {
+  id?: number;
+}
+
+/** Set on every rule that runs with its own variables: how many slots its frame needs (parameters first). */
+export interface Framed {
+  frameSize?: number;
+}
+
 // ---- types as written --------------------------------------------------------------------------
 
 export interface TypeRef {
@@ -44,7 +65,7 @@ export interface FieldDecl {
   span: Span;
 }
 
-interface DeclBase {
+interface DeclBase extends Resolved {
   span: Span;
   doc?: string;
 }
@@ -75,9 +96,10 @@ export interface StateDecl extends DeclBase {
 export interface StatusDecl extends DeclBase {
   kind: "status";
   name: Name;
-  expiry?: { event: Name; times?: number; holder?: Name };
+  /** `ref` and `holderIndex` (the holder's place among the event's parameters) are set by the checker. */
+  expiry?: { event: Name; times?: number; holder?: Name; ref?: Ref; holderIndex?: number };
 }
-export interface EventDecl extends DeclBase {
+export interface EventDecl extends DeclBase, Framed {
   kind: "event";
   name: Name;
   params: Param[];
@@ -85,15 +107,17 @@ export interface EventDecl extends DeclBase {
   body?: Block;
 }
 export type TriggerTiming = "before" | "instead" | "after";
-export interface TriggerDecl extends DeclBase {
+export interface TriggerDecl extends DeclBase, Framed {
   kind: "trigger";
   timing: TriggerTiming;
   event: Name;
+  /** The event it handles, once resolved. */
+  eventRef?: Ref;
   condition?: Expr;
   order: number;
   body: Block;
 }
-export interface FnDecl extends DeclBase {
+export interface FnDecl extends DeclBase, Framed {
   kind: "fn";
   name: Name;
   params: Param[];
@@ -101,7 +125,7 @@ export interface FnDecl extends DeclBase {
   body: Block | Expr;
 }
 /** A named value whose result passes through every applicable modifier. */
-export interface ValueDecl extends DeclBase {
+export interface ValueDecl extends DeclBase, Framed {
   kind: "value";
   name: Name;
   params: Param[];
@@ -111,10 +135,12 @@ export interface ValueDecl extends DeclBase {
 /** In the order they apply to a value: `set`, then `add`, then `count`, then `multiply`/`double`, then the bounds. */
 export type ModifierOp = "set" | "add" | "count" | "multiply" | "double" | "atLeast" | "atMost";
 export const modifierOps: readonly ModifierOp[] = ["set", "add", "count", "multiply", "double", "atLeast", "atMost"];
-export interface ModifierDecl extends DeclBase {
+export interface ModifierDecl extends DeclBase, Framed {
   kind: "modifier";
   name: Name;
   target: Name;
+  /** The value it changes, once resolved. */
+  targetRef?: Ref;
   condition?: Expr;
   op: Name;
   amount?: Expr;
@@ -142,14 +168,14 @@ export interface TableRow {
   result: Expr;
   span: Span;
 }
-export interface TableDecl extends DeclBase {
+export interface TableDecl extends DeclBase, Framed {
   kind: "table";
   name: Name;
   params: Param[];
   returns: TypeRef;
   rows: TableRow[];
 }
-export interface ExampleDecl extends DeclBase {
+export interface ExampleDecl extends DeclBase, Framed {
   kind: "example";
   title: string;
   body: Block;
@@ -184,14 +210,14 @@ export interface Block {
 }
 
 export type Stmt =
-  | { kind: "let"; name: Name; type?: TypeRef; value: Expr; span: Span }
+  | { kind: "let"; name: Name; type?: TypeRef; value: Expr; span: Span; slot?: number }
   | { kind: "if"; condition: Expr; then: Block; else?: Block; span: Span }
   | { kind: "while"; condition: Expr; body: Block; span: Span }
-  | { kind: "for"; name: Name; from: Expr; to?: Expr; body: Block; span: Span }
+  | { kind: "for"; name: Name; from: Expr; to?: Expr; body: Block; span: Span; slot?: number }
   | { kind: "return"; value?: Expr; span: Span }
-  | { kind: "emit"; event: Name; args: Arg[]; span: Span }
-  | { kind: "apply"; status: Name; target: Expr; span: Span }
-  | { kind: "clear"; status: Name; target: Expr; span: Span }
+  | { kind: "emit"; event: Name; args: Arg[]; span: Span; ref?: Ref }
+  | { kind: "apply"; status: Name; target: Expr; span: Span; ref?: Ref }
+  | { kind: "clear"; status: Name; target: Expr; span: Span; ref?: Ref }
   | { kind: "add"; item: Expr; list: Expr; span: Span }
   | { kind: "remove"; item: Expr; list: Expr; span: Span }
   | { kind: "move"; item: Expr; source: Expr; target: Expr; span: Span }
@@ -207,6 +233,7 @@ export type BinaryOp = "or" | "and" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "+
 
 export interface Comprehension {
   binder: Name;
+  slot?: number;
   source: Expr;
   where?: Expr;
   yield?: Expr;
@@ -215,22 +242,28 @@ export interface Comprehension {
 
 export type Arg =
   | { kind: "positional"; value: Expr; span: Span }
-  | { kind: "named"; name: Name; value: Expr; span: Span }
+  /** `index`: the parameter it gives, once resolved. */
+  | { kind: "named"; name: Name; value: Expr; span: Span; index?: number }
   | { kind: "comprehension"; comp: Comprehension; span: Span };
 
 export type Expr =
   | { kind: "int"; value: number; span: Span }
   | { kind: "text"; value: string; span: Span }
   | { kind: "bool"; value: boolean; span: Span }
-  | { kind: "name"; name: string; span: Span }
-  | { kind: "member"; object: Expr; member: Name; span: Span }
+  | { kind: "name"; name: string; span: Span; ref?: Ref }
+  /**
+   * `ref` is set when the object names an enum (`Side.attacker`); `field` when it reads a field of an
+   * entity: the kind's id and the field's place among its fields.
+   */
+  | { kind: "member"; object: Expr; member: Name; span: Span; ref?: Ref; field?: { kind: number; index: number } }
   | { kind: "index"; object: Expr; index: Expr; span: Span }
-  | { kind: "call"; callee: Expr; args: Arg[]; span: Span }
+  /** `ref` is set when the callee is a declaration (fn, value, table, kind, enum); built-ins have none. */
+  | { kind: "call"; callee: Expr; args: Arg[]; span: Span; ref?: Ref }
   | { kind: "list"; items: Expr[]; span: Span }
   | { kind: "binary"; op: BinaryOp; left: Expr; right: Expr; span: Span }
   | { kind: "not"; operand: Expr; span: Span }
   | { kind: "neg"; operand: Expr; span: Span }
-  | { kind: "has"; object: Expr; status: Name; span: Span }
+  | { kind: "has"; object: Expr; status: Name; span: Span; ref?: Ref }
   | { kind: "cond"; condition: Expr; then: Expr; else: Expr; span: Span }
   | { kind: "roll"; count?: Expr; sides: Expr; span: Span; /** Set when `roll(...)` was given other than 1 or 2 plain arguments. */ badArgs?: Span }
   | { kind: "choose"; question: Expr; options: Expr; span: Span };

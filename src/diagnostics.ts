@@ -15,6 +15,7 @@ export const catalogue = {
   E0103: { severity: "error", summary: "an unknown field or member" },
   E0104: { severity: "error", summary: "an unknown type" },
   E0105: { severity: "error", summary: "a name declared in a file that is not imported" },
+  E0108: { severity: "error", summary: "a name that could mean two declarations: the file imports both" },
   E0201: { severity: "error", summary: "a value of the wrong type" },
   E0202: { severity: "error", summary: "a call with the wrong number or names of arguments" },
   E0203: { severity: "error", summary: "something called that is not callable" },
@@ -46,6 +47,8 @@ export interface Diagnostic {
   message: string;
   span: Span;
   help?: string;
+  /** Other places the diagnostic involves, such as the two declarations of an ambiguous name. */
+  related?: { span: Span; message: string }[];
 }
 
 export function diag(code: Code, span: Span, message: string, help?: string): Diagnostic {

@@ -30,7 +30,12 @@ export function compile(roots: string[], host: FileHost): Compiled {
   if (hasErrors(loaded.diagnostics)) return { diagnostics: sortDiagnostics(loaded.diagnostics), texts: loaded.texts };
   const resolve = (from: string, path: string) => host.resolve(from, path);
   const programs = connectedByImports(loaded.files, resolve);
-  const checked = programs.flatMap((files) => checkProgram(files, resolve, loaded.files.filter((f) => !files.includes(f))).diagnostics);
+  let firstId = 0;
+  const checked = programs.flatMap((files) => {
+    const r = checkProgram(files, resolve, loaded.files.filter((f) => !files.includes(f)), undefined, firstId);
+    firstId += r.symbols.all.length;
+    return r.diagnostics;
+  });
   const diagnostics = sortDiagnostics([...loaded.diagnostics, ...checked]);
   if (hasErrors(diagnostics)) return { diagnostics, texts: loaded.texts };
   return { program: loaded.files, programs, diagnostics, texts: loaded.texts };
@@ -144,10 +149,10 @@ export function runScenario(program: RuntimeProgram, scenario: Scenario, options
     ...(options.chooser ? { chooser: options.chooser } : scenario.choices ? { chooser: scriptedChooser(scenario.choices) } : {}),
   });
   try {
-    const result = interp.call(fn.name.text, [], fn.span);
+    const result = interp.call(fn, [], fn.span);
     const enumName = fn.returns && program.enums.has(fn.returns.name.text) ? fn.returns.name.text : undefined;
     const resultText = enumName ? `${enumName}.${showValue(result)}` : showValue(result);
-    return { ...(result === undefined ? {} : { result, resultText }), state: stateToJson(interp.globals), rng: interp.dice.state(), trace: interp.trace };
+    return { ...(result === undefined ? {} : { result, resultText }), state: stateToJson(program, interp.globals), rng: interp.dice.state(), trace: interp.trace };
   } catch (err) {
     return { trace: interp.trace, error: describeFailure(err) };
   }

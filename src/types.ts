@@ -6,8 +6,9 @@ export type Type =
   | { t: "text" }
   | { t: "void" }
   | { t: "any" }
-  | { t: "enum"; name: string }
-  | { t: "kind"; name: string }
+  /** `id` is the declaration's, when known: two files that cannot see each other may reuse a name. */
+  | { t: "enum"; name: string; id?: number }
+  | { t: "kind"; name: string; id?: number }
   | { t: "list"; of: Type }
   /** Counts per member of an enum: a face of a custom die, or an army's results counted by icon. */
   | { t: "tally"; of: string }
@@ -44,8 +45,10 @@ export function assignable(from: Type, to: Type): boolean {
   if (from.t !== to.t) return false;
   switch (to.t) {
     case "enum":
-    case "kind":
-      return (from as { name: string }).name === to.name;
+    case "kind": {
+      const f = from as { name: string; id?: number };
+      return f.id !== undefined && to.id !== undefined ? f.id === to.id : f.name === to.name;
+    }
     case "list":
       return assignable((from as { of: Type }).of, to.of);
     case "tally":

@@ -96,7 +96,7 @@ example "unforced" {
     const program = indexProgram(checked(`${ICONS}\nfn face() -> tally<Icon> = roll Footman\nfn plain() -> int = roll d6\n`));
     const run = (fn: string, seed: string) => {
       const interp = new Interpreter(program, initialState(program), { seed, trace: false });
-      return interp.call(fn, [], program.fns.get(fn)!.span);
+      return interp.call(program.fns.get(fn)!, [], program.fns.get(fn)!.span);
     };
 
     it("lands on every face about equally often", () => {
@@ -286,9 +286,9 @@ fn collect() -> tally<Icon> {
   it("round-trips through stateFromJson and stateToJson, dropping zero counts and filling a missing tally", () => {
     const json = { units: [{ name: "a", dieType: "Footman", results: { melee: 0, id: 3 } }, { name: "b", dieType: "Coin" }] } as Record<string, Json>;
     expect(validateState(program, json)).toEqual([]);
-    const back = stateToJson(stateFromJson(program, json));
+    const back = stateToJson(program, stateFromJson(program, json));
     expect(back).toEqual({ units: [{ name: "a", dieType: "Footman", results: { id: 3 } }, { name: "b", dieType: "Coin", results: {} }] });
-    expect(stateToJson(stateFromJson(program, back))).toEqual(back);
+    expect(stateToJson(program, stateFromJson(program, back))).toEqual(back);
   });
 
   it("derives a schema: a tally is an object of non-negative counts, a die one of the dice of its enum", () => {
@@ -332,8 +332,8 @@ example "defaults" {
 `.replace("state { units: list<Unit> }\n", "");
     passes(text, "defaults");
     const program = indexProgram(checked(text));
-    expect(stateToJson(initialState(program))).toEqual({ d: "Footman", t: { melee: 1 } });
-    expect(stateToJson(stateFromJson(program, { d: "Coin" }))).toEqual({ d: "Coin", t: { melee: 1 } });
+    expect(stateToJson(program, initialState(program))).toEqual({ d: "Footman", t: { melee: 1 } });
+    expect(stateToJson(program, stateFromJson(program, { d: "Coin" }))).toEqual({ d: "Coin", t: { melee: 1 } });
   });
 
   it("may not be a computed tally (E0207)", () => {

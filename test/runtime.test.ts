@@ -480,11 +480,11 @@ describe("the game state", () => {
 
   it("round-trips through JSON", () => {
     expect(validateState(program, full)).toEqual([]);
-    expect(stateToJson(stateFromJson(program, full))).toEqual(full);
+    expect(stateToJson(program, stateFromJson(program, full))).toEqual(full);
   });
 
   it("fills in defaults for fields the JSON leaves out", () => {
-    const json = stateToJson(stateFromJson(program, { units: [{ name: "elf" }] }));
+    const json = stateToJson(program, stateFromJson(program, { units: [{ name: "elf" }] }));
     expect(json).toEqual({ armies: [], turn: 1, units: [{ name: "elf", hp: 2, side: "attacker", tags: [] }] });
   });
 

@@ -8,7 +8,7 @@ import { ANY, BOOL, INT, TEXT, VOID, assignable, listOf, typeToString, type Type
 import { showExpr } from "../runtime/show-expr.ts";
 import { neverBothHold, sameConstant } from "./disjoint.ts";
 import { domainOf, tableCoverage, type ConstPattern, type Key } from "./coverage.ts";
-import { collectSymbols, RESERVED_FIELD, type NamedDecl, type Symbols } from "./symbols.ts";
+import { collectSymbols, lookupName, RESERVED_FIELD, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
 
 export interface CheckResult {
   diagnostics: Diagnostic[];
@@ -19,14 +19,32 @@ export interface Var {
   type: Type;
   span: A.Span;
   mutable: boolean;
+  /** Its place in the frame of the rule it belongs to: the runtime reads and writes it there. */
+  slot: number;
+}
+
+/** The variables of one running rule: a counter of slots shared by every scope nested inside it. */
+export interface Frame {
+  size: number;
 }
 
 export class Scope {
   private readonly vars = new Map<string, Var>();
-  constructor(readonly parent?: Scope) {}
+  readonly frame: Frame;
+  /** A scope without a parent starts a new frame: the variables of one fn, handler, modifier or example. */
+  constructor(readonly parent?: Scope) {
+    this.frame = parent?.frame ?? { size: 0 };
+  }
   get(name: string): Var | undefined {
     return this.vars.get(name) ?? this.parent?.get(name);
   }
+  /** Declares a new variable in a new slot; returns the slot. */
+  declare(name: string, v: Omit<Var, "slot">): number {
+    const slot = this.frame.size++;
+    this.vars.set(name, { ...v, slot });
+    return slot;
+  }
+  /** The same variable seen with another type in this scope (narrowing): same slot. */
   set(name: string, v: Var) {
     this.vars.set(name, v);
   }
@@ -51,12 +69,13 @@ const INVALID = Symbol("invalid pattern");
 export type ExprObserver = (e: A.Expr, type: Type, scope: Scope) => void;
 
 /**
- * Checks one program. `elsewhere` holds the files loaded alongside it that it does not import: a name
+ * Checks one program, resolving every name in it (ids from `firstId` on, so that programs checked
+ * together never share one). `elsewhere` holds the files loaded alongside it that it does not import: a name
  * found only there gets E0105 with the import to add, rather than a bare "unknown name".
  */
-export function checkProgram(files: A.SourceFile[], resolveImport: (from: string, path: string) => string, elsewhere: A.SourceFile[] = [], observe?: ExprObserver): CheckResult {
+export function checkProgram(files: A.SourceFile[], resolveImport: (from: string, path: string) => string, elsewhere: A.SourceFile[] = [], observe?: ExprObserver, firstId = 0): CheckResult {
   const diagnostics: Diagnostic[] = [];
-  const symbols = collectSymbols(files, diagnostics, resolveImport);
+  const symbols = collectSymbols(files, diagnostics, resolveImport, firstId);
   const outside = new Map<string, A.Span>();
   for (const f of elsewhere) {
     for (const d of f.decls) {
@@ -92,19 +111,52 @@ class Checker {
     for (const f of files) for (const d of f.decls) this.decl(d, f.path);
     this.checkSetModifierOrder();
     this.checkCountBeforeScale();
+    for (const [owner, frame] of this.frames) owner.frameSize = frame.size;
   }
 
   // ---- names -----------------------------------------------------------------------------------
 
-  /** A global declaration by name, reporting E0105 when it exists but the file does not import it. */
+  /**
+   * The declaration `name` means in `file`. Reports E0105 when it is declared only in files this one does
+   * not import, and E0108 when this file sees two declarations of it; an unknown name is left to the
+   * caller, which knows what sort of thing was expected and so what to suggest.
+   */
   private lookup(name: string, span: A.Span, file: string): NamedDecl | undefined {
-    const d = this.s.decls.get(name);
-    if (!d) return undefined;
-    if (!this.s.visible.get(file)?.has(d.span.file)) {
+    const r = lookupName(this.s, name, file);
+    if ("found" in r) return r.found;
+    if ("hidden" in r) {
+      const d = r.hidden;
       this.report("E0105", span, `\`${name}\` is declared in \`${d.span.file}\`, which this file does not import`, `add \`import "${relativeImport(file, d.span.file)}"\``);
-      return undefined;
+    } else if ("ambiguous" in r) {
+      const [a, b] = r.ambiguous as [NamedDecl, NamedDecl];
+      const at = (d: NamedDecl) => `${d.span.file}:${d.span.line}:${d.span.col}`;
+      this.out.push({
+        ...diag("E0108", span, `\`${name}\` could mean the ${a.kind} declared at ${at(a)} or the ${b.kind} declared at ${at(b)}: this file imports both`, "rename one of them, or import only the file whose declaration you mean"),
+        related: r.ambiguous.map((d) => ({ span: d.name.span, message: `\`${name}\` is declared here` })),
+      });
     }
-    return d;
+    return undefined;
+  }
+
+  /** What sort of declaration `name` is in `file`, without reporting anything. */
+  private seenKind(name: string, file: string): NamedDecl["kind"] | undefined {
+    const r = lookupName(this.s, name, file);
+    return "found" in r ? r.found.kind : undefined;
+  }
+
+  /** Whether any file of the program declares `name`, seen from here or not. */
+  private declared(name: string): boolean {
+    return this.s.byName.has(name);
+  }
+
+  /** The names of the declarations of some sorts that `file` sees, for "did you mean". */
+  private namesOf(file: string, ...kinds: NamedDecl["kind"][]): string[] {
+    return visibleDecls(this.s, file).filter((d) => kinds.includes(d.kind)).map((d) => d.name.text);
+  }
+
+  /** The declaration a type names: types keep the declaration's id, so two kinds of one name never mix. */
+  private typeDecl(name: string, id: number | undefined): NamedDecl | undefined {
+    return id !== undefined ? this.s.all.find((d) => d.id === id) : this.s.byName.get(name)?.[0];
   }
 
   private stateField(name: string, file: string): A.FieldDecl | undefined {
@@ -112,10 +164,10 @@ class Checker {
     return f && this.s.visible.get(file)?.has(f.span.file) ? f : undefined;
   }
 
-  private isEnum = (name: string): boolean => this.s.decls.get(name)?.kind === "enum";
+  private isEnum = (name: string): boolean => this.s.byName.get(name)?.some((d) => d.kind === "enum") ?? false;
 
   private enumMembers = (name: string): string[] => {
-    const d = this.s.decls.get(name);
+    const d = this.typeDecl(name, undefined);
     return d?.kind === "enum" ? d.members.map((m) => m.text) : [];
   };
 
@@ -153,12 +205,13 @@ class Checker {
       return of ? { t: n, of } : ANY;
     }
     if (ref.element) this.report("E0104", ref.span, `\`${n}\` takes no element type`);
-    const d = this.s.decls.get(n);
-    if (d && (d.kind === "enum" || d.kind === "kind")) {
-      if (!this.lookup(n, ref.name.span, file)) return ANY;
-      return d.kind === "enum" ? { t: "enum", name: n } : { t: "kind", name: n };
+    if (this.declared(n)) {
+      const d = this.lookup(n, ref.name.span, file);
+      if (d?.kind === "enum") return { t: "enum", name: n, id: d.id };
+      if (d?.kind === "kind") return { t: "kind", name: n, id: d.id };
+      if (!d) return ANY;
     }
-    const typeNames = [...PRIMITIVES, ...[...this.s.decls.values()].filter((x) => x.kind === "enum" || x.kind === "kind").map((x) => x.name.text)];
+    const typeNames = [...PRIMITIVES, ...this.namesOf(file, "enum", "kind")];
     if (!this.notImported(n, ref.name.span, file)) this.report("E0104", ref.name.span, `unknown type \`${n}\``, didYouMean(n, typeNames));
     return ANY;
   }
@@ -186,31 +239,33 @@ class Checker {
         return;
       case "status": {
         const ev = d.expiry ? this.expectEvent(d.expiry.event, file) : undefined;
+        if (ev && d.expiry) d.expiry.ref = { to: "decl", id: ev.id! };
         if (d.expiry?.times !== undefined && d.expiry.times < 1) this.report("E0201", d.span, `a status cannot last for ${d.expiry.times} events`, "use `for 1` or more");
         const holder = d.expiry?.holder;
         if (ev && holder) {
           const p = ev.params.find((x) => x.name.text === holder.text);
           if (!p) this.report("E0103", holder.span, `event \`${ev.name.text}\` has no parameter \`${holder.text}\``, didYouMean(holder.text, ev.params.map((x) => x.name.text)));
-          else if (!this.s.decls.get(p.type.name.text) || this.s.decls.get(p.type.name.text)!.kind !== "kind") {
+          else if (this.resolveType(p.type, ev.span.file).t !== "kind") {
             this.report("E0201", holder.span, `\`${holder.text}\` must be an entity to hold a status, but it is ${p.type.name.text}`);
-          }
+          } else d.expiry!.holderIndex = ev.params.indexOf(p);
         }
         return;
       }
       case "event": {
-        const scope = this.paramScope(d.params, file);
+        const scope = this.paramScope(d.params, file, d);
         if (d.body) this.block(d.body, scope, ctx);
         return;
       }
       case "trigger": {
         const ev = this.expectEvent(d.event, file);
-        const scope = this.paramScope(ev?.params ?? [], file);
+        if (ev) d.eventRef = { to: "decl", id: ev.id! };
+        const scope = this.paramScope(ev?.params ?? [], file, d);
         if (d.condition) this.condition(d.condition, scope, ctx);
         this.block(d.body, scope, ctx);
         return;
       }
       case "fn": {
-        const scope = this.paramScope(d.params, file);
+        const scope = this.paramScope(d.params, file, d);
         const returns = d.returns ? this.resolveType(d.returns, file) : VOID;
         if (d.body.kind === "block") {
           this.block(d.body, scope, { ...ctx, returns });
@@ -229,7 +284,7 @@ class Checker {
         return;
       }
       case "value": {
-        const scope = this.paramScope(d.params, file);
+        const scope = this.paramScope(d.params, file, d);
         const returns = this.resolveType(d.returns, file);
         this.expectType(this.expr(d.base, scope, ctx), returns, d.base.span, `the base of \`${d.name.text}\``);
         return;
@@ -241,7 +296,9 @@ class Checker {
         this.table(d, ctx);
         return;
       case "example":
-        this.block(d.body, new Scope(), { file, inExample: true });
+        const scope = new Scope();
+        this.block(d.body, scope, { file, inExample: true });
+        d.frameSize = scope.frame.size;
         return;
       case "die":
         this.die(d, ctx);
@@ -265,7 +322,7 @@ class Checker {
       if (f.name.text === RESERVED_FIELD) this.report("E0102", f.name.span, `\`${RESERVED_FIELD}\` is reserved: every entity already holds its statuses there`, "choose another field name");
       const t = this.resolveType(f.type, ctx.file);
       if (!f.default) continue;
-      if (!isConstant(f.default, (n) => this.s.decls.get(n)?.kind)) {
+      if (!isConstant(f.default, (n) => this.seenKind(n, ctx.file))) {
         this.report("E0207", f.default.span, "a field's default must be a constant: a number, text, `true`/`false`, an enum member, a die, a tally like `Icon(melee: 1)` or a list of those");
       }
       const dt = this.expr(f.default, new Scope(), ctx);
@@ -277,10 +334,16 @@ class Checker {
     }
   }
 
-  private paramScope(params: A.Param[], file: string): Scope {
+  /** The frames of the rules checked so far: each rule's frame size is known once its whole body is. */
+  private readonly frames: [A.Framed, Frame][] = [];
+
+  /** A new frame whose first slots are `params`; `owner` is the rule that will run with it. */
+  private paramScope(params: A.Param[], file: string, owner?: A.Framed): Scope {
     const scope = new Scope();
+    if (owner) this.frames.push([owner, scope.frame]);
     this.duplicates(params.map((p) => p.name), "parameter", "this parameter list");
-    for (const p of params) scope.set(p.name.text, { type: this.resolveType(p.type, file), span: p.name.span, mutable: false });
+    // Parameters take the first slots, in order: the runtime puts the arguments there.
+    for (const p of params) scope.declare(p.name.text, { type: this.resolveType(p.type, file), span: p.name.span, mutable: false });
     return scope;
   }
 
@@ -288,9 +351,8 @@ class Checker {
     const d = this.lookup(name.text, name.span, file);
     if (d?.kind === "event") return d;
     if (d) this.report("E0201", name.span, `\`${name.text}\` is a ${d.kind}, not an event`);
-    else if (!this.s.decls.has(name.text)) {
-      const events = [...this.s.decls.values()].filter((x) => x.kind === "event").map((x) => x.name.text);
-      if (!this.notImported(name.text, name.span, file)) this.report("E0101", name.span, `unknown event \`${name.text}\``, didYouMean(name.text, events));
+    else if (!this.declared(name.text)) {
+      if (!this.notImported(name.text, name.span, file)) this.report("E0101", name.span, `unknown event \`${name.text}\``, didYouMean(name.text, this.namesOf(file, "event")));
     }
     return undefined;
   }
@@ -299,9 +361,8 @@ class Checker {
     const target = this.lookup(d.target.text, d.target.span, ctx.file);
     if (!target || target.kind !== "value") {
       if (target) this.report("E0208", d.target.span, `a modifier changes a \`value\`, but \`${d.target.text}\` is a ${target.kind}`);
-      else if (!this.s.decls.has(d.target.text)) {
-        const values = [...this.s.decls.values()].filter((x) => x.kind === "value").map((x) => x.name.text);
-        if (!this.notImported(d.target.text, d.target.span, ctx.file)) this.report("E0101", d.target.span, `unknown value \`${d.target.text}\``, didYouMean(d.target.text, values));
+      else if (!this.declared(d.target.text)) {
+        if (!this.notImported(d.target.text, d.target.span, ctx.file)) this.report("E0101", d.target.span, `unknown value \`${d.target.text}\``, didYouMean(d.target.text, this.namesOf(ctx.file, "value")));
       }
       return;
     }
@@ -310,7 +371,9 @@ class Checker {
       this.report("E0208", d.op.span, `unknown modifier operation \`${op}\``, didYouMean(op, A.modifierOps) ?? `use one of ${A.modifierOps.map((o) => `\`${o}\``).join(", ")}`);
       return;
     }
-    const scope = this.paramScope(target.params, ctx.file);
+    d.targetRef = { to: "decl", id: target.id! };
+    this.s.modifiersByValue.set(target.name.text, [...(this.s.modifiersByValue.get(target.name.text) ?? []), d]);
+    const scope = this.paramScope(target.params, ctx.file, d);
     const valueType = this.resolveType(target.returns, ctx.file);
     if (d.condition) this.condition(d.condition, scope, ctx);
     if (d.into && op !== "count") this.report("E0208", d.into.span, `only \`count\` takes \`as\``);
@@ -419,7 +482,7 @@ class Checker {
   }
 
   private table(d: A.TableDecl, ctx: Context) {
-    const scope = this.paramScope(d.params, ctx.file);
+    const scope = this.paramScope(d.params, ctx.file, d);
     const paramTypes = d.params.map((p) => scope.get(p.name.text)!.type);
     const returns = this.resolveType(d.returns, ctx.file);
     const rows: ConstPattern[][] = [];
@@ -496,7 +559,7 @@ class Checker {
         if (this.stateField(s.name.text, ctx.file)) {
           this.report("W0305", s.name.span, `\`${s.name.text}\` hides the state field of the same name in the rest of this block`, "choose another name for the variable");
         }
-        scope.set(s.name.text, { type: t, span: s.name.span, mutable: true });
+        s.slot = scope.declare(s.name.text, { type: t, span: s.name.span, mutable: true });
         return;
       }
       case "if":
@@ -518,7 +581,7 @@ class Checker {
           element = INT;
         } else if (from.t === "list") element = from.of;
         else if (from.t !== "any") this.report("E0201", s.from.span, `\`for\` needs a list or a range \`a..b\`, but this is ${typeToString(from)}`);
-        inner.set(s.name.text, { type: element, span: s.name.span, mutable: false });
+        s.slot = inner.declare(s.name.text, { type: element, span: s.name.span, mutable: false });
         this.block(s.body, inner, ctx);
         return;
       }
@@ -531,14 +594,17 @@ class Checker {
       }
       case "emit": {
         const ev = this.expectEvent(s.event, ctx.file);
+        if (ev) s.ref = { to: "decl", id: ev.id! };
         this.checkArgs(s.args, ev?.params.map((p) => ({ name: p.name.text, type: this.resolveType(p.type, ctx.file) })), `event \`${s.event.text}\``, s.span, scope, ctx);
         return;
       }
       case "apply":
-      case "clear":
-        this.statusName(s.status, ctx);
+      case "clear": {
+        const status = this.statusName(s.status, ctx);
+        if (status) s.ref = { to: "decl", id: status.id! };
         this.entity(this.expr(s.target, scope, ctx), s.target.span);
         return;
+      }
       case "add":
       case "remove": {
         const list = this.expr(s.list, scope, ctx);
@@ -623,14 +689,14 @@ class Checker {
     this.expectType(item, list.of, itemSpan, "the item");
   }
 
-  private statusName(n: A.Name, ctx: Context) {
+  private statusName(n: A.Name, ctx: Context): A.StatusDecl | undefined {
     const d = this.lookup(n.text, n.span, ctx.file);
-    if (d?.kind === "status") return;
+    if (d?.kind === "status") return d;
     if (d) this.report("E0201", n.span, `\`${n.text}\` is a ${d.kind}, not a status`);
-    else if (!this.s.decls.has(n.text)) {
-      const statuses = [...this.s.decls.values()].filter((x) => x.kind === "status").map((x) => x.name.text);
-      if (!this.notImported(n.text, n.span, ctx.file)) this.report("E0101", n.span, `unknown status \`${n.text}\``, didYouMean(n.text, statuses));
+    else if (!this.declared(n.text)) {
+      if (!this.notImported(n.text, n.span, ctx.file)) this.report("E0101", n.span, `unknown status \`${n.text}\``, didYouMean(n.text, this.namesOf(ctx.file, "status")));
     }
+    return undefined;
   }
 
   private entity(t: Type, span: A.Span) {
@@ -704,7 +770,8 @@ class Checker {
         return INT;
       case "has":
         this.entity(this.expr(e.object, scope, ctx), e.object.span);
-        this.statusName(e.status, ctx);
+        const status = this.statusName(e.status, ctx);
+        if (status) e.ref = { to: "decl", id: status.id! };
         return BOOL;
       case "cond": {
         this.condition(e.condition, scope, ctx);
@@ -743,23 +810,32 @@ class Checker {
 
   private name(e: A.Expr & { kind: "name" }, scope: Scope, ctx: Context): Type {
     const local = scope.get(e.name);
-    if (local) return local.type;
+    if (local) {
+      e.ref = { to: "local", slot: local.slot };
+      return local.type;
+    }
     const field = this.stateField(e.name, ctx.file);
-    if (field) return this.resolveType(field.type, ctx.file);
+    if (field) {
+      e.ref = { to: "state", index: this.s.stateIndex.get(e.name)! };
+      return this.resolveType(field.type, ctx.file);
+    }
     const hidden = this.s.stateFields.get(e.name);
     if (hidden) {
       this.report("E0105", e.span, `the state field \`${e.name}\` is declared in \`${hidden.span.file}\`, which this file does not import`, `add \`import "${relativeImport(ctx.file, hidden.span.file)}"\``);
       return ANY;
     }
-    const d = this.s.decls.get(e.name);
-    if (d) {
-      if (!this.lookup(e.name, e.span, ctx.file)) return ANY;
-      if (d.kind === "die") return { t: "die", of: d.faceType.text };
+    if (this.declared(e.name)) {
+      const d = this.lookup(e.name, e.span, ctx.file);
+      if (!d) return ANY;
+      if (d.kind === "die") {
+        e.ref = { to: "decl", id: d.id! };
+        return { t: "die", of: d.faceType.text };
+      }
       if (d.kind === "enum") this.report("E0201", e.span, `\`${e.name}\` is an enum; name one of its members, like \`${e.name}.${d.members[0]?.text ?? "member"}\``);
       else this.report("E0201", e.span, `\`${e.name}\` is a ${d.kind}, not a value`, d.kind === "fn" || d.kind === "value" || d.kind === "table" ? `call it: \`${e.name}(...)\`` : undefined);
       return ANY;
     }
-    const candidates = [...scope.names(), ...this.s.stateFields.keys(), ...[...this.s.decls.keys()]];
+    const candidates = [...scope.names(), ...this.s.stateFields.keys(), ...this.namesOf(ctx.file, "fn", "value", "table", "kind", "enum", "die", "event", "status", "modifier")];
     if (!this.notImported(e.name, e.span, ctx.file)) this.report("E0101", e.span, `unknown name \`${e.name}\``, didYouMean(e.name, candidates));
     return ANY;
   }
@@ -768,10 +844,11 @@ class Checker {
     const m = e.member.text;
     // `Side.attacker`: an enum member.
     if (e.object.kind === "name" && !scope.get(e.object.name) && !this.s.stateFields.has(e.object.name)) {
-      const d = this.s.decls.get(e.object.name);
+      const d = this.declared(e.object.name) ? this.lookup(e.object.name, e.object.span, ctx.file) : undefined;
+      if (this.declared(e.object.name) && !d) return ANY;
       if (d?.kind === "enum") {
-        if (!this.lookup(e.object.name, e.object.span, ctx.file)) return ANY;
-        if (d.members.some((x) => x.text === m)) return { t: "enum", name: d.name.text };
+        e.ref = { to: "decl", id: d.id! };
+        if (d.members.some((x) => x.text === m)) return { t: "enum", name: d.name.text, id: d.id };
         this.report("E0103", e.member.span, `enum \`${d.name.text}\` has no member \`${m}\``, didYouMean(m, d.members.map((x) => x.text)));
         return ANY;
       }
@@ -779,9 +856,12 @@ class Checker {
     const obj = this.expr(e.object, scope, ctx);
     if (obj.t === "any") return ANY;
     if (obj.t === "kind") {
-      const k = this.s.decls.get(obj.name) as A.KindDecl;
+      const k = this.typeDecl(obj.name, obj.id) as A.KindDecl;
       const f = k.fields.find((x) => x.name.text === m);
-      if (f) return this.resolveType(f.type, k.span.file);
+      if (f) {
+        e.field = { kind: k.id!, index: k.fields.indexOf(f) };
+        return this.resolveType(f.type, k.span.file);
+      }
       this.report("E0103", e.member.span, `\`${obj.name}\` has no field \`${m}\``, didYouMean(m, k.fields.map((x) => x.name.text)));
       return ANY;
     }
@@ -863,12 +943,13 @@ class Checker {
       this.report("E0203", e.callee.span, `\`${name}\` is a variable, not something to call`);
       return ANY;
     }
-    const d = this.s.decls.get(name);
-    if (d) {
-      if (!this.lookup(name, e.callee.span, ctx.file)) {
+    if (this.declared(name)) {
+      const d = this.lookup(name, e.callee.span, ctx.file);
+      if (!d) {
         for (const a of e.args) if (a.kind !== "comprehension") this.expr(a.value, scope, ctx);
         return ANY;
       }
+      e.ref = { to: "decl", id: d.id! };
       switch (d.kind) {
         case "fn":
         case "value":
@@ -902,7 +983,7 @@ class Checker {
       }
       return b.returns(types);
     }
-    const callables = [...[...this.s.decls.values()].filter((x) => ["fn", "value", "table", "kind"].includes(x.kind)).map((x) => x.name.text), ...Object.keys(builtins)];
+    const callables = [...this.namesOf(ctx.file, "fn", "value", "table", "kind"), ...Object.keys(builtins)];
     if (!this.notImported(name, e.callee.span, ctx.file)) this.report("E0101", e.callee.span, `unknown function \`${name}\``, didYouMean(name, callables));
     for (const a of e.args) if (a.kind !== "comprehension") this.expr(a.value, scope, ctx);
     return ANY;
@@ -937,6 +1018,7 @@ class Checker {
       if (given.has(p.name)) this.report("E0202", a.span, `\`${p.name}\` is given twice`);
       given.add(p.name);
       types[params.indexOf(p)] = t;
+      if (a.kind === "named") a.index = params.indexOf(p);
       this.expectType(t, p.type, a.value.span, `\`${p.name}\``);
     });
     const missing = params.filter((p) => !given.has(p.name));
@@ -960,14 +1042,18 @@ class Checker {
       }
       if (given.has(f.name.text)) this.report("E0202", a.span, `\`${f.name.text}\` is given twice`);
       given.add(f.name.text);
+      a.index = k.fields.indexOf(f);
       const ft = this.resolveType(f.type, k.span.file);
       this.expectType(t, ft, a.value.span, `\`${k.name.text}.${f.name.text}\``);
       this.constantInRange(a.value, ft, `\`${k.name.text}.${f.name.text}\``);
     }
-    const kindNamed = (n: string) => (this.s.decls.get(n)?.kind === "kind" ? (this.s.decls.get(n) as A.KindDecl) : undefined);
+    const kindNamed = (n: string) => {
+      const d = this.typeDecl(n, undefined);
+      return d?.kind === "kind" ? d : undefined;
+    };
     const missing = k.fields.filter((f) => !given.has(f.name.text) && !A.mayBeLeftOut(f, kindNamed));
     if (missing.length) this.report("E0202", e.span, `\`${k.name.text}\` needs ${missing.map((f) => `\`${f.name.text}\``).join(", ")}, which ${missing.length === 1 ? "has no default" : "have no defaults"}`);
-    return { t: "kind", name: k.name.text };
+    return { t: "kind", name: k.name.text, id: k.id };
   }
 
   /** `Icon(melee: 2, save: 1)`: counts by member; members left out count 0. */
@@ -996,7 +1082,7 @@ class Checker {
     if (source.t === "list") element = source.of;
     else if (source.t !== "any") this.report("E0201", c.source.span, `\`${name}\` goes over a list, but this is ${typeToString(source)}`);
     const inner = new Scope(scope);
-    inner.set(c.binder.text, { type: element, span: c.binder.span, mutable: false });
+    c.slot = inner.declare(c.binder.text, { type: element, span: c.binder.span, mutable: false });
     if (c.where) this.condition(c.where, inner, ctx);
     const yields = c.yield ? this.expr(c.yield, inner, ctx) : undefined;
     const needsYield = name === "sum" || name === "min" || name === "max";

@@ -1,76 +1,61 @@
-// The program-wide symbol table: every named declaration, the state's fields, modifiers by the value
-// they change, triggers by event, and which files each file can see through its imports.
+// The program-wide symbol table: every named declaration with its id, the state's fields, and which
+// files each file can see through its imports. A file sees only its own declarations and those of the
+// files it imports, so two files that do not import each other may both declare a name.
 import type * as A from "../ast.ts";
 import { diag, type Diagnostic } from "../diagnostics.ts";
 
 export type NamedDecl = A.EnumDecl | A.KindDecl | A.StatusDecl | A.EventDecl | A.FnDecl | A.ValueDecl | A.TableDecl | A.ModifierDecl | A.DieDecl;
 
 export interface Symbols {
-  decls: Map<string, NamedDecl>;
+  /** Every named declaration, in load order; a declaration's `id` is its place here plus the program's first id. */
+  all: NamedDecl[];
+  /** Declarations by name: more than one where files that cannot see each other reuse a name. */
+  byName: Map<string, NamedDecl[]>;
   stateFields: Map<string, A.FieldDecl>;
+  /** A state field's place in the state, by name: the runtime reads the state by this index. */
+  stateIndex: Map<string, number>;
+  /** Per value's name, the modifiers whose target resolved to it; filled in by the checker. */
   modifiersByValue: Map<string, A.ModifierDecl[]>;
-  triggersByEvent: Map<string, A.TriggerDecl[]>;
   /** For each file, the files whose declarations it may use: itself and everything it imports, transitively. */
   visible: Map<string, Set<string>>;
 }
 
+/** What a name means in a file: the one declaration it sees, or every one it could mean. */
+export type Lookup =
+  | { found: NamedDecl }
+  /** Declared only in files this file does not import. */
+  | { hidden: NamedDecl }
+  /** Declared in two or more files this file sees (that do not see each other). */
+  | { ambiguous: NamedDecl[] }
+  | { missing: true };
+
+export function lookupName(s: Symbols, name: string, file: string): Lookup {
+  const all = s.byName.get(name);
+  if (!all) return { missing: true };
+  const seen = s.visible.get(file);
+  const here = all.filter((d) => seen?.has(d.span.file));
+  if (here.length === 1) return { found: here[0]! };
+  if (here.length > 1) return { ambiguous: here };
+  return { hidden: all[0]! };
+}
+
+/** The declarations a file can see, one per name (an ambiguous name gives its first). */
+export function visibleDecls(s: Symbols, file: string): NamedDecl[] {
+  const seen = s.visible.get(file);
+  return s.all.filter((d) => seen?.has(d.span.file));
+}
+
 export const RESERVED_FIELD = "statuses";
 
-export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[], resolveImport: (from: string, path: string) => string): Symbols {
-  const decls = new Map<string, NamedDecl>();
+export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[], resolveImport: (from: string, path: string) => string, firstId = 0): Symbols {
+  const all: NamedDecl[] = [];
+  const byName = new Map<string, NamedDecl[]>();
   const stateFields = new Map<string, A.FieldDecl>();
-  const modifiersByValue = new Map<string, A.ModifierDecl[]>();
-  const triggersByEvent = new Map<string, A.TriggerDecl[]>();
+  const stateIndex = new Map<string, number>();
   const imports = new Map<string, string[]>();
   const exampleTitles = new Map<string, A.Span>();
 
-  const declare = (name: A.Name, d: NamedDecl) => {
-    const prior = decls.get(name.text);
-    if (prior) {
-      diagnostics.push(diag("E0102", name.span, `\`${name.text}\` is already declared at ${prior.span.file}:${prior.span.line}:${prior.span.col}`, "rename one of them"));
-    } else decls.set(name.text, d);
-  };
-
-  for (const f of files) {
-    imports.set(f.path, []);
-    for (const d of f.decls) {
-      switch (d.kind) {
-        case "import":
-          imports.get(f.path)!.push(resolveImport(f.path, d.path));
-          break;
-        case "state":
-          for (const field of d.fields) {
-            const prior = stateFields.get(field.name.text);
-            if (prior) diagnostics.push(diag("E0102", field.name.span, `the state field \`${field.name.text}\` is already declared at ${prior.span.file}:${prior.span.line}`));
-            else stateFields.set(field.name.text, field);
-          }
-          break;
-        case "trigger": {
-          const list = triggersByEvent.get(d.event.text) ?? [];
-          list.push(d);
-          triggersByEvent.set(d.event.text, list);
-          break;
-        }
-        case "modifier": {
-          declare(d.name, d);
-          const list = modifiersByValue.get(d.target.text) ?? [];
-          list.push(d);
-          modifiersByValue.set(d.target.text, list);
-          break;
-        }
-        case "example": {
-          // Titles name failures and seed the dice, so two alike would be indistinguishable.
-          const prior = exampleTitles.get(d.title);
-          if (prior) diagnostics.push(diag("E0102", d.span, `another example is already titled "${d.title}" (${prior.file}:${prior.line})`, "give each example its own title"));
-          else exampleTitles.set(d.title, d.span);
-          break;
-        }
-        default:
-          declare(d.name, d);
-      }
-    }
-  }
-
+  for (const f of files) imports.set(f.path, f.decls.flatMap((d) => (d.kind === "import" ? [resolveImport(f.path, d.path)] : [])));
   const visible = new Map<string, Set<string>>();
   for (const f of files) {
     const seen = new Set<string>([f.path]);
@@ -83,5 +68,43 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
     }
     visible.set(f.path, seen);
   }
-  return { decls, stateFields, modifiersByValue, triggersByEvent, visible };
+  const seeEachOther = (a: string, b: string) => visible.get(a)?.has(b) || visible.get(b)?.has(a);
+
+  for (const f of files) {
+    for (const d of f.decls) {
+      switch (d.kind) {
+        case "import":
+        case "trigger":
+          break;
+        case "state":
+          for (const field of d.fields) {
+            const prior = stateFields.get(field.name.text);
+            if (prior) diagnostics.push(diag("E0102", field.name.span, `the state field \`${field.name.text}\` is already declared at ${prior.span.file}:${prior.span.line}`));
+            else {
+              stateIndex.set(field.name.text, stateFields.size);
+              stateFields.set(field.name.text, field);
+            }
+          }
+          break;
+        case "example": {
+          // Titles name failures and seed the dice, so two alike would be indistinguishable.
+          const prior = exampleTitles.get(d.title);
+          if (prior) diagnostics.push(diag("E0102", d.span, `another example is already titled "${d.title}" (${prior.file}:${prior.line})`, "give each example its own title"));
+          else exampleTitles.set(d.title, d.span);
+          break;
+        }
+        default: {
+          d.id = firstId + all.length;
+          all.push(d);
+          // A name declared twice where one declaration can see the other is a real clash. Files that
+          // cannot see each other may reuse a name; only a file that sees both cannot use it.
+          const same = byName.get(d.name.text) ?? [];
+          const prior = same.find((p) => seeEachOther(p.span.file, d.span.file));
+          if (prior) diagnostics.push(diag("E0102", d.name.span, `\`${d.name.text}\` is already declared at ${prior.span.file}:${prior.span.line}:${prior.span.col}`, "rename one of them"));
+          else byName.set(d.name.text, [...same, d]);
+        }
+      }
+    }
+  }
+  return { all, byName, stateFields, stateIndex, modifiersByValue: new Map(), visible };
 }

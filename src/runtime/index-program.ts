@@ -1,25 +1,36 @@
-// The runtime's view of a checked program: declarations indexed by name. Built from the AST alone,
-// so a saved program runs without the parser or checker.
+// The runtime's view of a checked program. The checker has resolved every name into ids and slots
+// (ast.ts, "resolution"); this indexes the declarations by those ids once, so running the rules never
+// looks a name up by its text. Built from the AST alone: a saved program runs without the parser or
+// checker. The maps by name serve only the edges: reading and writing state JSON, and the schema.
 import type * as A from "../ast.ts";
+import { Die, RuleError } from "./values.ts";
+
+type NamedDecl = A.EnumDecl | A.KindDecl | A.StatusDecl | A.EventDecl | A.FnDecl | A.ValueDecl | A.TableDecl | A.ModifierDecl | A.DieDecl;
+
+/** The handlers of one event, each list in `order`, then declaration order. */
+export interface Handlers {
+  before: A.TriggerDecl[];
+  instead: A.TriggerDecl[];
+  after: A.TriggerDecl[];
+}
 
 export interface RuntimeProgram {
+  /** Every named declaration by its resolved id. */
+  decls: NamedDecl[];
   enums: Map<string, A.EnumDecl>;
   kinds: Map<string, A.KindDecl>;
-  statuses: Map<string, A.StatusDecl>;
-  events: Map<string, A.EventDecl>;
   fns: Map<string, A.FnDecl>;
-  values: Map<string, A.ValueDecl>;
-  tables: Map<string, A.TableDecl>;
   dice: Map<string, A.DieDecl>;
+  statuses: Map<string, A.StatusDecl>;
   stateFields: A.FieldDecl[];
-  /** Field declarations by owner (a kind's name, or "state") and field name: range checks on assignment. */
-  fields: Map<string, Map<string, A.FieldDecl>>;
-  /** Per value, its modifiers in application order: set, add, count, multiply/double, atLeast/atMost; then source order. */
-  modifiers: Map<string, A.ModifierDecl[]>;
-  /** Per event and timing, handlers in `order`, then source order. */
-  triggers: Map<string, A.TriggerDecl[]>;
-  /** Statuses to update when an event is emitted. */
-  expiries: Map<string, A.StatusDecl[]>;
+  /** Per value (by id), its modifiers in application order: set, add, count, multiply/double, atLeast/atMost; then source order. */
+  modifiers: Map<A.ValueDecl, A.ModifierDecl[]>;
+  /** Per event (by id), its handlers. */
+  handlers: Map<A.EventDecl, Handlers>;
+  /** Per event, the statuses that count down when it has been handled. */
+  expiries: Map<A.EventDecl, A.StatusDecl[]>;
+  /** One die value per die declaration: dice compare by identity. */
+  dieValues: Map<A.DieDecl, Die>;
   examples: A.ExampleDecl[];
 }
 
@@ -27,71 +38,71 @@ const STAGE: Record<string, number> = { set: 0, add: 1, count: 2, multiply: 3, d
 
 export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
   const p: RuntimeProgram = {
+    decls: [],
     enums: new Map(),
     kinds: new Map(),
-    statuses: new Map(),
-    events: new Map(),
     fns: new Map(),
-    values: new Map(),
-    tables: new Map(),
     dice: new Map(),
+    statuses: new Map(),
     stateFields: [],
-    fields: new Map(),
     modifiers: new Map(),
-    triggers: new Map(),
+    handlers: new Map(),
     expiries: new Map(),
+    dieValues: new Map(),
     examples: [],
   };
-  const push = <T>(m: Map<string, T[]>, key: string, v: T) => m.set(key, [...(m.get(key) ?? []), v]);
+  const triggers: A.TriggerDecl[] = [];
   for (const f of files) {
     for (const d of f.decls) {
       switch (d.kind) {
-        case "enum":
-          p.enums.set(d.name.text, d);
-          break;
-        case "kind":
-          p.kinds.set(d.name.text, d);
-          break;
-        case "status":
-          p.statuses.set(d.name.text, d);
-          if (d.expiry) push(p.expiries, d.expiry.event.text, d);
-          break;
-        case "event":
-          p.events.set(d.name.text, d);
-          break;
-        case "fn":
-          p.fns.set(d.name.text, d);
-          break;
-        case "value":
-          p.values.set(d.name.text, d);
-          break;
-        case "table":
-          p.tables.set(d.name.text, d);
+        case "import":
           break;
         case "state":
           p.stateFields.push(...d.fields);
           break;
-        case "modifier":
-          push(p.modifiers, d.target.text, d);
-          break;
         case "trigger":
-          push(p.triggers, `${d.timing} ${d.event.text}`, d);
+          triggers.push(d);
           break;
         case "example":
           p.examples.push(d);
           break;
-        case "die":
-          p.dice.set(d.name.text, d);
-          break;
-        case "import":
-          break;
+        default:
+          if (d.id === undefined) throw new RuleError("R0501", `\`${d.name.text}\` was never resolved: the program was not checked`, d.span);
+          p.decls[d.id] = d;
+          if (d.kind === "enum") p.enums.set(d.name.text, d);
+          if (d.kind === "kind") p.kinds.set(d.name.text, d);
+          if (d.kind === "fn") p.fns.set(d.name.text, d);
+          if (d.kind === "status") p.statuses.set(d.name.text, d);
+          if (d.kind === "die") {
+            p.dice.set(d.name.text, d);
+            p.dieValues.set(d, new Die(d.name.text, d));
+          }
       }
     }
   }
-  for (const [name, k] of p.kinds) p.fields.set(name, new Map(k.fields.map((f) => [f.name.text, f])));
-  p.fields.set("state", new Map(p.stateFields.map((f) => [f.name.text, f])));
+  const resolved = <K extends NamedDecl["kind"]>(ref: A.Ref | undefined, kind: K, span: A.Span) => {
+    const d = ref?.to === "decl" ? p.decls[ref.id] : undefined;
+    if (d?.kind !== kind) throw new RuleError("R0501", "this rule was never resolved: the program was not checked", span);
+    return d as NamedDecl & { kind: K };
+  };
+  for (const d of p.decls) {
+    if (d?.kind === "modifier") {
+      const value = resolved(d.targetRef, "value", d.span);
+      p.modifiers.set(value, [...(p.modifiers.get(value) ?? []), d]);
+    }
+    if (d?.kind === "status" && d.expiry) {
+      const ev = resolved(d.expiry.ref, "event", d.span);
+      p.expiries.set(ev, [...(p.expiries.get(ev) ?? []), d]);
+    }
+  }
+  for (const t of triggers) {
+    const ev = resolved(t.eventRef, "event", t.span);
+    let h = p.handlers.get(ev);
+    if (!h) p.handlers.set(ev, (h = { before: [], instead: [], after: [] }));
+    h[t.timing].push(t);
+  }
   // Array.prototype.sort is stable, so equal stages and orders keep source order.
   for (const list of p.modifiers.values()) list.sort((a, b) => (STAGE[a.op.text] ?? 9) - (STAGE[b.op.text] ?? 9));
-  for (const list of p.triggers.values()) list.sort((a, b) => a.order - b.order);
+  for (const h of p.handlers.values()) for (const list of [h.before, h.instead, h.after]) list.sort((a, b) => a.order - b.order);
   return p;
 }

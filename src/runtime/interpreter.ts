@@ -6,9 +6,9 @@ import { builtins } from "../stdlib.ts";
 import { Dice, type RngState } from "./dice.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { showExpr } from "./show-expr.ts";
-import { defaultValue, tallyOf } from "./state.ts";
+import { defaultValue, tallyIn, tallyOf } from "./state.ts";
 import type { TraceEntry, TraceKind } from "./trace.ts";
-import { Entity, RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
+import { Die, Entity, RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
 
 /** Answers the decision points (`choose`) in the rules. */
 export interface Chooser {
@@ -28,24 +28,17 @@ export interface RunOptions {
 export const DEFAULT_STEP_BUDGET = 2_000_000;
 const MAX_DEPTH = 400;
 
-class Env {
-  private readonly vars = new Map<string, Value | undefined>();
-  constructor(readonly parent?: Env) {}
-  lookup(name: string): Env | undefined {
-    // eslint-disable-next-line @typescript-eslint/no-this-alias
-    let e: Env | undefined = this;
-    while (e) {
-      if (e.vars.has(name)) return e;
-      e = e.parent;
-    }
-    return undefined;
-  }
-  get(name: string): Value | undefined {
-    return this.vars.get(name);
-  }
-  define(name: string, v: Value | undefined) {
-    this.vars.set(name, v);
-  }
+/**
+ * The variables of one running rule, by the slots the checker gave them: parameters first, then every
+ * `let`, loop and comprehension variable of its body. Nested blocks share their rule's frame.
+ */
+type Env = (Value | undefined)[];
+
+/** A frame for a rule whose checker-given size is `size`, with its parameters filled in. */
+function frame(size: number | undefined, args: readonly (Value | undefined)[] = []): Env {
+  const env: Env = new Array<Value | undefined>(Math.max(size ?? 0, args.length));
+  for (let i = 0; i < args.length; i++) env[i] = args[i];
+  return env;
 }
 
 /** Signals `return` out of a block without using exceptions on the hot path. */
@@ -82,7 +75,8 @@ export class Interpreter {
 
   constructor(
     readonly program: RuntimeProgram,
-    readonly globals: Map<string, Value | undefined>,
+    /** The state fields' values, in the order of `program.stateFields`. */
+    readonly globals: (Value | undefined)[],
     options: RunOptions,
   ) {
     this.dice = new Dice(options.seed, options.rngState);
@@ -93,15 +87,9 @@ export class Interpreter {
 
   // ---- entry points ----------------------------------------------------------------------------
 
-  /** Calls a function, value or table by name with already-evaluated arguments. */
-  call(name: string, args: Value[], span: A.Span): Value | undefined {
-    const d = this.callable(name);
-    if (!d) throw new RuleError("R0501", `there is no function \`${name}\``, span);
-    return this.invoke(d, args, span);
-  }
-
-  private callable(name: string): A.FnDecl | A.ValueDecl | A.TableDecl | undefined {
-    return this.program.fns.get(name) ?? this.program.values.get(name) ?? this.program.tables.get(name);
+  /** Calls a function with already-evaluated arguments: the entry point of a scenario. */
+  call(fn: A.FnDecl, args: Value[], span: A.Span): Value | undefined {
+    return this.invoke(fn, args, span);
   }
 
   private invoke(d: A.FnDecl | A.ValueDecl | A.TableDecl, args: Value[], span: A.Span): Value | undefined {
@@ -118,7 +106,7 @@ export class Interpreter {
   /** Runs an example's body; throws ExpectationFailed or RuleError when it fails. */
   runExample(ex: A.ExampleDecl) {
     this.rules.push(`example "${ex.title}"`);
-    this.execBlock(ex.body, new Env());
+    this.execBlock(ex.body, frame(ex.frameSize));
     this.rules.pop();
     const unused = this.dice.unusedForced();
     if (unused.length > 0) throw new ExpectationFailed(`${unused.length} forced dice were never rolled: ${unused.join(", ")}`, ex.span);
@@ -170,15 +158,9 @@ export class Interpreter {
 
   // ---- declarations as callables ---------------------------------------------------------------
 
-  private bind(params: A.Param[], args: Value[]): Env {
-    const env = new Env();
-    for (let i = 0; i < params.length; i++) env.define(params[i]!.name.text, args[i]);
-    return env;
-  }
-
   private callFn(fn: A.FnDecl, args: Value[], span: A.Span): Value | undefined {
     this.tick(span);
-    const env = this.bind(fn.params, args);
+    const env = frame(fn.frameSize, args);
     if (fn.body.kind !== "block") {
       this.nest(this.label(fn, () => `fn ${fn.name.text}`), span);
       try {
@@ -209,9 +191,10 @@ export class Interpreter {
   }
 
   private valueThroughModifiers(v: A.ValueDecl, args: Value[]): Value | undefined {
-    const env = this.bind(v.params, args);
-    let result = this.eval(v.base, env);
-    for (const m of this.program.modifiers.get(v.name.text) ?? []) {
+    let result = this.eval(v.base, frame(v.frameSize, args));
+    for (const m of this.program.modifiers.get(v) ?? []) {
+      // Each modifier has its own frame: the value's parameters, then its own comprehension variables.
+      const env = frame(m.frameSize, args);
       this.rules.push(this.label(m, () => `modifier ${m.name.text}`));
       try {
         if (m.condition && this.eval(m.condition, env) !== true) continue;
@@ -251,7 +234,7 @@ export class Interpreter {
 
   private tableRow(t: A.TableDecl, args: Value[], span: A.Span): Value | undefined {
     // Patterns are constants, but a row's result may use the table's inputs: `_ => n * 2`.
-    const env = this.bind(t.params, args);
+    const env = frame(t.frameSize, args);
     for (const row of t.rows) {
       if (this.rowMatches(row, args, env)) {
         const result = this.eval(row.result, env);
@@ -279,12 +262,14 @@ export class Interpreter {
     return true;
   }
 
-  private construct(k: A.KindDecl, named: Map<string, Value>, span: A.Span): Entity {
+  /** `given` holds the named fields by their place among the kind's fields (the checker's `index`). */
+  private construct(k: A.KindDecl, given: (Value | undefined)[], span: A.Span): Entity {
     const e = new Entity(k.name.text, {});
-    for (const f of k.fields) {
-      e.fields[f.name.text] = named.has(f.name.text) ? named.get(f.name.text) : defaultValue(this.program, f, new Set(), (d) => this.eval(d, new Env()) as Value);
-      this.checkRange(f, e.fields[f.name.text], named.has(f.name.text) ? span : f.span);
-    }
+    k.fields.forEach((f, i) => {
+      const v = i in given ? given[i] : defaultValue(this.program, f, new Set(), (d) => this.eval(d, frame(0)) as Value);
+      e.fields[f.name.text] = v;
+      this.checkRange(f, v, i in given ? span : f.span);
+    });
     return e;
   }
 
@@ -294,11 +279,13 @@ export class Interpreter {
     this.note("event", () => `event ${name}(${args.map(showValue).join(", ")})`, span);
     this.depth++;
     try {
-      const env = this.bind(ev.params, args);
+      const handlers = this.program.handlers.get(ev);
       const run = (timing: A.TriggerTiming, onlyFirst: boolean): boolean => {
-        for (const t of this.program.triggers.get(`${timing} ${name}`) ?? []) {
+        for (const t of handlers?.[timing] ?? []) {
           const label = this.label(t, () => `${timing === "after" ? "on" : timing === "instead" ? "instead of" : "before"} ${name}`);
           this.rules.push(label);
+          // Each handler runs in a frame of its own: the event's arguments, then its own variables.
+          const env = frame(t.frameSize, args);
           const applies = !t.condition || this.eval(t.condition, env) === true;
           this.rules.pop();
           if (!applies) continue;
@@ -307,7 +294,7 @@ export class Interpreter {
           this.rules.pop();
           this.enter(label, t.span);
           try {
-            this.execBlock(t.body, new Env(env));
+            this.execBlock(t.body, env);
           } finally {
             this.leave();
           }
@@ -320,7 +307,7 @@ export class Interpreter {
       if (!replaced && ev.body) {
         this.enter(this.label(ev, () => `event ${name}`), ev.span);
         try {
-          this.execBlock(ev.body, new Env(env));
+          this.execBlock(ev.body, frame(ev.frameSize, args));
         } finally {
           this.leave();
         }
@@ -337,7 +324,7 @@ export class Interpreter {
    * bound to a parameter (`until Activated(unit)`) only counts emissions naming its holder there.
    */
   private expire(ev: A.EventDecl, args: Value[]) {
-    const statuses = this.program.expiries.get(ev.name.text);
+    const statuses = this.program.expiries.get(ev);
     if (!statuses) return;
     const countDown = (v: Entity, s: A.StatusDecl) => {
       const left = v.statuses.get(s.name.text);
@@ -350,12 +337,12 @@ export class Interpreter {
     };
     const everywhere: A.StatusDecl[] = [];
     for (const s of statuses) {
-      const holder = s.expiry?.holder;
-      if (!holder) {
+      const holder = s.expiry?.holderIndex;
+      if (holder === undefined) {
         everywhere.push(s);
         continue;
       }
-      const held = args[ev.params.findIndex((p) => p.name.text === holder.text)];
+      const held = args[holder];
       if (held instanceof Entity) countDown(held, s);
     }
     if (everywhere.length === 0) return;
@@ -368,22 +355,13 @@ export class Interpreter {
         Object.values(v.fields).forEach(visit);
       }
     };
-    for (const v of this.globals.values()) visit(v);
+    for (const v of this.globals) visit(v);
     for (const e of this.statusHolders) visit(e);
   }
 
   // ---- statements ------------------------------------------------------------------------------
 
-  /** Blocks without `let` share their parent's scope: no new scope to allocate. */
-  private readonly declares = new WeakMap<A.Block, boolean>();
-
-  private execBlock(b: A.Block, outer: Env): Returned | undefined {
-    let hasLet = this.declares.get(b);
-    if (hasLet === undefined) {
-      hasLet = b.statements.some((st) => st.kind === "let");
-      this.declares.set(b, hasLet);
-    }
-    const env = hasLet ? new Env(outer) : outer;
+  private execBlock(b: A.Block, env: Env): Returned | undefined {
     for (const s of b.statements) {
       const r = this.exec(s, env);
       if (r) return r;
@@ -395,7 +373,7 @@ export class Interpreter {
     this.tick(s.span);
     switch (s.kind) {
       case "let":
-        env.define(s.name.text, this.eval(s.value, env));
+        env[s.slot!] = this.eval(s.value, env);
         return undefined;
       case "if":
         if (this.eval(s.condition, env) === true) return this.execBlock(s.then, env);
@@ -411,9 +389,8 @@ export class Interpreter {
         const from = this.eval(s.from, env);
         const run = (item: Value): Returned | undefined => {
           this.tick(s.span); // every pass counts, so even an empty body cannot run away
-          const inner = new Env(env);
-          inner.define(s.name.text, item);
-          return this.execBlock(s.body, inner);
+          env[s.slot!] = item;
+          return this.execBlock(s.body, env);
         };
         if (s.to) {
           const last = this.eval(s.to, env) as number;
@@ -433,13 +410,13 @@ export class Interpreter {
       case "return":
         return { value: s.value ? this.eval(s.value, env) : undefined };
       case "emit": {
-        const ev = this.program.events.get(s.event.text)!;
-        this.emit(ev, this.args(s.args, ev.params, env), s.span);
+        const ev = this.decl(s.ref) as A.EventDecl;
+        this.emit(ev, this.args(s.args, env), s.span);
         return undefined;
       }
       case "apply": {
         const target = this.entity(s.target, env);
-        const decl = this.program.statuses.get(s.status.text)!;
+        const decl = this.decl(s.ref) as A.StatusDecl;
         target.statuses.set(s.status.text, decl.expiry?.times ?? true);
         this.statusHolders.add(target);
         this.note("status", () => `${showValue(target)} is now ${s.status.text}`, s.span);
@@ -512,19 +489,17 @@ export class Interpreter {
   private assign(target: A.Expr, v: Value | undefined, env: Env, span: A.Span) {
     switch (target.kind) {
       case "name": {
-        const scope = env.lookup(target.name);
-        if (scope) scope.define(target.name, v);
-        else {
-          const field = this.program.fields.get("state")?.get(target.name);
-          if (field) this.checkRange(field, v, span);
-          this.globals.set(target.name, v);
-        }
+        const ref = target.ref!;
+        if (ref.to === "local") env[ref.slot] = v;
+        else if (ref.to === "state") {
+          this.checkRange(this.program.stateFields[ref.index]!, v, span);
+          this.globals[ref.index] = v;
+        } else throw new RuleError("R0501", "cannot assign to this", target.span);
         return;
       }
       case "member": {
         const obj = this.entity(target.object, env);
-        const field = this.program.fields.get(obj.kind)?.get(target.member.text);
-        if (field) this.checkRange(field, v, span);
+        if (target.field) this.checkRange((this.decl({ to: "decl", id: target.field.kind }) as A.KindDecl).fields[target.field.index]!, v, span);
         obj.fields[target.member.text] = v;
         return;
       }
@@ -553,6 +528,11 @@ export class Interpreter {
     list.splice(i, 1);
   }
 
+  /** The declaration a resolved reference names: an index, never a lookup by name. */
+  private decl(ref: A.Ref | undefined): A.Decl {
+    return this.program.decls[(ref as { id: number }).id]!;
+  }
+
   private entity(e: A.Expr, env: Env): Entity {
     const v = this.eval(e, env);
     if (v instanceof Entity) return v;
@@ -574,16 +554,21 @@ export class Interpreter {
       case "bool":
         return e.value;
       case "name": {
-        const scope = env.lookup(e.name);
-        if (scope) return scope.get(e.name);
-        if (this.globals.has(e.name)) return this.globals.get(e.name);
-        if (this.program.dice.has(e.name)) return e.name;
-        throw new RuleError("R0501", `\`${e.name}\` has no value`, e.span);
+        const ref = e.ref;
+        switch (ref?.to) {
+          case "local":
+            return env[ref.slot];
+          case "state":
+            return this.globals[ref.index];
+          case "decl":
+            return this.program.dieValues.get(this.decl(ref) as A.DieDecl);
+          default:
+            throw new RuleError("R0501", `\`${e.name}\` was never resolved: the program was not checked`, e.span);
+        }
       }
       case "member": {
-        if (e.object.kind === "name" && this.program.enums.has(e.object.name) && !env.lookup(e.object.name) && !this.globals.has(e.object.name)) {
-          return e.member.text;
-        }
+        // `Side.attacker`: an enum member is its name at run time.
+        if (e.ref) return e.member.text;
         const obj = this.eval(e.object, env);
         if (obj instanceof Tally) return obj.get(e.member.text);
         if (!(obj instanceof Entity)) throw new RuleError("R0501", `\`${showExpr(e.object)}\` has no value yet`, e.object.span);
@@ -611,7 +596,7 @@ export class Interpreter {
       case "neg":
         return -(this.eval(e.operand, env) as number);
       case "has":
-        return this.entity(e.object, env).statuses.has(e.status.text);
+        return this.entity(e.object, env).statuses.has((this.decl(e.ref) as A.StatusDecl).name.text);
       case "cond":
         return this.eval(e.condition, env) === true ? this.eval(e.then, env) : this.eval(e.else, env);
       case "roll":
@@ -651,7 +636,7 @@ export class Interpreter {
   private roll(e: A.Expr & { kind: "roll" }, env: Env): number | Tally {
     const count = e.count ? (this.eval(e.count, env) as number) : 1;
     const sides = this.eval(e.sides, env);
-    if (typeof sides === "string") return this.rollDie(sides, e.span);
+    if (sides instanceof Die) return this.rollDie(sides, e.span);
     if (typeof sides !== "number") throw new RuleError("R0501", `\`${showExpr(e.sides)}\` has no value yet`, e.sides.span);
     if (!Number.isInteger(count) || count < 1 || count > 1000) throw new RuleError("R0501", `cannot roll ${count} dice`, e.span);
     if (count === 1) {
@@ -666,24 +651,14 @@ export class Interpreter {
   }
 
   /** A custom die: a face is picked as a die of that many sides would be, so `force dice` names the face. */
-  private rollDie(name: string, span: A.Span): Tally {
-    const faces = this.faces(name, span);
+  private rollDie(die: Die, span: A.Span): Tally {
+    const name = die.name;
+    // Faces are constants: evaluated on the first roll of the die and kept.
+    const faces = (die.faces ??= die.decl.faces.map((f) => this.eval(f, frame(0)) as Tally));
     const r = this.dice.roll(faces.length, span, `\`${name}\`, which has ${faces.length} faces`);
     const face = faces[r.value - 1]!;
     this.note("roll", () => `roll ${name} -> face ${r.value} of ${faces.length}: ${showValue(face)}${r.forced ? " (forced)" : ""}`, span);
     return face;
-  }
-
-  private readonly faceCache = new Map<string, Tally[]>();
-  private faces(name: string, span: A.Span): Tally[] {
-    let faces = this.faceCache.get(name);
-    if (!faces) {
-      const d = this.program.dice.get(name);
-      if (!d) throw new RuleError("R0501", `there is no die \`${name}\``, span);
-      faces = d.faces.map((f) => this.eval(f, new Env()) as Tally);
-      this.faceCache.set(name, faces);
-    }
-    return faces;
   }
 
   private choose(e: A.Expr & { kind: "choose" }, env: Env): Value {
@@ -709,12 +684,13 @@ export class Interpreter {
     return picked;
   }
 
-  private args(args: A.Arg[], params: A.Param[], env: Env): Value[] {
+  /** Arguments in parameter order: a named argument carries the place the checker found for it. */
+  private args(args: A.Arg[], env: Env): Value[] {
     const out: Value[] = new Array<Value>(args.length);
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
       if (a.kind === "positional") out[i] = this.eval(a.value, env) as Value;
-      else if (a.kind === "named") out[params.findIndex((p) => p.name.text === a.name.text)] = this.eval(a.value, env) as Value;
+      else if (a.kind === "named") out[a.index!] = this.eval(a.value, env) as Value;
     }
     return out;
   }
@@ -723,23 +699,27 @@ export class Interpreter {
     const name = (e.callee as { name: string }).name;
     const first = e.args[0];
     if (first?.kind === "comprehension") return this.aggregate(name, first.comp, env, e.span);
-    const d = this.callable(name);
-    if (d) return this.invoke(d, this.args(e.args, d.params, env), e.span);
-    const en = this.program.enums.get(name);
-    if (en) {
-      const counts = new Map<string, number>();
-      for (const a of e.args) if (a.kind === "named") counts.set(a.name.text, this.eval(a.value, env) as number);
-      for (const [m, n] of counts) if (n < 0) throw new RuleError("R0501", `a count cannot be negative, but \`${m}\` is ${n}`, e.span);
-      return tallyOf(this.program, name, counts);
-    }
-    const kind = this.program.kinds.get(name);
-    if (kind) {
-      const named = new Map<string, Value>();
-      for (const a of e.args) if (a.kind === "named") named.set(a.name.text, this.eval(a.value, env) as Value);
-      return this.construct(kind, named, e.span);
+    if (e.ref) {
+      const d = this.decl(e.ref);
+      switch (d.kind) {
+        case "fn":
+        case "value":
+        case "table":
+          return this.invoke(d, this.args(e.args, env), e.span);
+        case "enum": {
+          const counts = new Map<string, number>();
+          for (const a of e.args) if (a.kind === "named") counts.set(a.name.text, this.eval(a.value, env) as number);
+          for (const [m, n] of counts) if (n < 0) throw new RuleError("R0501", `a count cannot be negative, but \`${m}\` is ${n}`, e.span);
+          return tallyIn(d, counts);
+        }
+        case "kind":
+          return this.construct(d, this.args(e.args, env), e.span);
+        default:
+          throw new RuleError("R0501", `\`${name}\` cannot be called`, e.callee.span);
+      }
     }
     const b = builtins[name];
-    if (b) return this.builtin(name, this.args(e.args, b.params.map((p) => ({ name: { text: p.name } }) as A.Param), env), e.span);
+    if (b) return this.builtin(name, this.args(e.args, env), e.span);
     throw new RuleError("R0501", `there is no function \`${name}\``, e.callee.span);
   }
 
@@ -780,20 +760,19 @@ export class Interpreter {
 
   private aggregate(name: string, c: A.Comprehension, env: Env, span: A.Span): Value {
     const source = this.list(c.source, env);
-    const inner = new Env(env);
-    const binder = c.binder.text;
+    const slot = c.slot!;
     const matching: Value[] = [];
     for (const item of source) {
-      inner.define(binder, item);
-      if (!c.where || this.eval(c.where, inner) === true) {
+      env[slot] = item;
+      if (!c.where || this.eval(c.where, env) === true) {
         matching.push(item);
         if (name === "first" || name === "any") break;
       }
     }
     const yields = () =>
       matching.map((item) => {
-        inner.define(binder, item);
-        return this.eval(c.yield!, inner) as number;
+        env[slot] = item;
+        return this.eval(c.yield!, env) as number;
       });
     switch (name) {
       case "count":

@@ -3,7 +3,8 @@
 import type { SourceFile } from "../ast.ts";
 
 export const PROGRAM_FORMAT = "rulesmith-program";
-export const PROGRAM_VERSION = 1;
+// Version 2: the tree carries the checker's resolution (ids, slots, frame sizes); version 1 files have none.
+export const PROGRAM_VERSION = 2;
 
 export function saveProgram(files: SourceFile[]): string {
   return JSON.stringify({ format: PROGRAM_FORMAT, version: PROGRAM_VERSION, files });

@@ -2,7 +2,7 @@
 // against the derived schema before it gets here, so this code can trust its shape.
 import type * as A from "../ast.ts";
 import type { RuntimeProgram } from "./index-program.ts";
-import { Entity, RuleError, Tally, type Value } from "./values.ts";
+import { Die, Entity, RuleError, Tally, type Value } from "./values.ts";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -23,20 +23,36 @@ export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json): Value 
     }
     return e;
   }
+  if (n === "die") return dieNamed(p, json as string);
   return json as Value;
+}
+
+/** A die in state JSON or a field default is its name; at run time it is the die itself. */
+function dieNamed(p: RuntimeProgram, name: string): Value {
+  const d = p.dice.get(name);
+  const die = d && p.dieValues.get(d);
+  if (!die) throw new RuleError("R0501", `there is no die \`${name}\``);
+  return die;
 }
 
 /** A tally from counts by member, kept in the enum's order so equal tallies print alike. */
 export function tallyOf(p: RuntimeProgram, enumName: string, counts: Record<string, number> | ReadonlyMap<string, number>): Tally {
+  const en = p.enums.get(enumName);
+  return en ? tallyIn(en, counts) : new Tally(enumName, new Map());
+}
+
+/** The same, for an enum already resolved. */
+export function tallyIn(en: A.EnumDecl, counts: Record<string, number> | ReadonlyMap<string, number>): Tally {
   const get = (m: string) => (counts instanceof Map ? counts.get(m) : (counts as Record<string, number>)[m]) ?? 0;
   const ordered = new Map<string, number>();
-  for (const m of p.enums.get(enumName)?.members ?? []) if (get(m.text) !== 0) ordered.set(m.text, get(m.text));
-  return new Tally(enumName, ordered);
+  for (const m of en.members) if (get(m.text) !== 0) ordered.set(m.text, get(m.text));
+  return new Tally(en.name.text, ordered);
 }
 
 export function toJson(v: Value | undefined): Json {
   if (v === undefined) return null;
   if (v instanceof Tally) return Object.fromEntries(v.counts);
+  if (v instanceof Die) return v.name;
   if (Array.isArray(v)) return v.map(toJson);
   if (v instanceof Entity) {
     const out: Record<string, Json> = {};
@@ -90,8 +106,8 @@ function literal(p: RuntimeProgram, e: A.Expr): Value | undefined {
     case "member":
       return e.member.text;
     case "name":
-      // A die is its name at run time.
-      return e.name;
+      // The only name a default may hold is a die's.
+      return dieNamed(p, e.name);
     case "call": {
       // `Icon(melee: 1)`: a constant tally.
       const counts = new Map<string, number>();
@@ -103,23 +119,24 @@ function literal(p: RuntimeProgram, e: A.Expr): Value | undefined {
   }
 }
 
-export function initialState(p: RuntimeProgram): Map<string, Value | undefined> {
-  const globals = new Map<string, Value | undefined>();
-  for (const f of p.stateFields) globals.set(f.name.text, defaultValue(p, f, new Set()));
-  return globals;
+/** The state's values in the order of `p.stateFields`: the checker resolved each field to its place. */
+export type StateValues = (Value | undefined)[];
+
+export function initialState(p: RuntimeProgram): StateValues {
+  return p.stateFields.map((f) => defaultValue(p, f, new Set()));
 }
 
-export function stateFromJson(p: RuntimeProgram, json: Record<string, Json>): Map<string, Value | undefined> {
-  const globals = initialState(p);
-  for (const f of p.stateFields) {
+export function stateFromJson(p: RuntimeProgram, json: Record<string, Json>): StateValues {
+  const state = initialState(p);
+  p.stateFields.forEach((f, i) => {
     const j = json[f.name.text];
-    if (j !== undefined) globals.set(f.name.text, fromJson(p, f.type, j));
-  }
-  return globals;
+    if (j !== undefined) state[i] = fromJson(p, f.type, j);
+  });
+  return state;
 }
 
-export function stateToJson(globals: Map<string, Value | undefined>): Record<string, Json> {
+export function stateToJson(p: RuntimeProgram, state: StateValues): Record<string, Json> {
   const out: Record<string, Json> = {};
-  for (const [k, v] of globals) out[k] = toJson(v);
+  p.stateFields.forEach((f, i) => (out[f.name.text] = toJson(state[i])));
   return out;
 }

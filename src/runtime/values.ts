@@ -1,7 +1,17 @@
 // Runtime values. Enum members are their member names; entities are objects with a kind, fields and
 // statuses. Entities compare by identity: two units with equal fields are still two units.
 
-export type Value = number | boolean | string | Value[] | Entity | Tally;
+export type Value = number | boolean | string | Value[] | Entity | Tally | Die;
+
+/** A declared custom die as a value (`let d = Footman`): one per declaration, so dice compare by identity. */
+export class Die {
+  /** Its faces, evaluated on the first roll: they are constants. */
+  faces?: Tally[];
+  constructor(
+    readonly name: string,
+    readonly decl: import("../ast.ts").DieDecl,
+  ) {}
+}
 
 /** Counts per member of an enum, such as the icons on a die face. Immutable: operations make new tallies. */
 export class Tally {
@@ -41,6 +51,7 @@ export function showValue(v: Value | undefined): string {
   }
   if (Array.isArray(v)) return `[${v.map(showValue).join(", ")}]`;
   if (v instanceof Tally) return `${v.of}(${[...v.counts].map(([m, n]) => `${m}: ${n}`).join(", ")})`;
+  if (v instanceof Die) return v.name;
   if (typeof v === "string") return v;
   return String(v);
 }

@@ -2,7 +2,7 @@
 // checker, which reports the type of every expression and the variables in scope where it stands.
 import type * as A from "../ast.ts";
 import { checkProgram, type Var } from "../checker/checker.ts";
-import type { NamedDecl, Symbols } from "../checker/symbols.ts";
+import { lookupName, visibleDecls as visibleDeclsOf, type NamedDecl, type Symbols } from "../checker/symbols.ts";
 import { loadProgram, type FileHost } from "../program.ts";
 import type { Type } from "../types.ts";
 import { memoryFileHost } from "./memory-host.ts";
@@ -66,8 +66,8 @@ export function analyse(files: Record<string, string>, path: string, text?: stri
 
 /** A declaration the analysed file may use, by name. */
 export function visibleDecl(a: Analysis, name: string): NamedDecl | undefined {
-  const d = a.symbols.decls.get(name);
-  return d && a.symbols.visible.get(a.path)?.has(d.span.file) ? d : undefined;
+  const r = lookupName(a.symbols, name, a.path);
+  return "found" in r ? r.found : undefined;
 }
 
 export function visibleStateField(a: Analysis, name: string): A.FieldDecl | undefined {
@@ -76,5 +76,5 @@ export function visibleStateField(a: Analysis, name: string): A.FieldDecl | unde
 }
 
 export function visibleDecls(a: Analysis): NamedDecl[] {
-  return [...a.symbols.decls.values()].filter((d) => a.symbols.visible.get(a.path)?.has(d.span.file));
+  return visibleDeclsOf(a.symbols, a.path);
 }
