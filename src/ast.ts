@@ -257,8 +257,11 @@ export type Expr =
    */
   | { kind: "member"; object: Expr; member: Name; span: Span; ref?: Ref; field?: { kind: number; index: number } }
   | { kind: "index"; object: Expr; index: Expr; span: Span }
-  /** `ref` is set when the callee is a declaration (fn, value, table, kind, enum); built-ins have none. */
-  | { kind: "call"; callee: Expr; args: Arg[]; span: Span; ref?: Ref }
+  /**
+   * Resolved: `ref` when the callee is a declaration (fn, value, table, kind, enum); `builtin` when it is a
+   * function or aggregate of the standard library, named as the library names it.
+   */
+  | { kind: "call"; callee: Expr; args: Arg[]; span: Span; ref?: Ref; builtin?: string }
   | { kind: "list"; items: Expr[]; span: Span }
   | { kind: "binary"; op: BinaryOp; left: Expr; right: Expr; span: Span }
   | { kind: "not"; operand: Expr; span: Span }

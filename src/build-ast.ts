@@ -4,6 +4,7 @@ import type { CstElement, CstNode, IToken } from "chevrotain";
 import { parser } from "../grammar/parser.ts";
 import { lexer } from "../grammar/tokens.ts";
 import type * as A from "./ast.ts";
+import { walk } from "./ast-walk.ts";
 import { diag, type Diagnostic } from "./diagnostics.ts";
 
 export interface ParseResult {
@@ -60,22 +61,14 @@ function parseUnguarded(path: string, text: string): ParseResult {
   return { file, diagnostics };
 }
 
-/** The span of the first node nested deeper than MAX_NESTING, found without recursion. */
+/** The span of the first node nested deeper than MAX_NESTING. */
 function deepestNode(file: A.SourceFile): A.Span | undefined {
-  const stack: { node: unknown; depth: number }[] = [{ node: file.decls, depth: 0 }];
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop()!;
-    if (Array.isArray(node)) {
-      for (const item of node) stack.push({ node: item, depth });
-      continue;
-    }
-    if (typeof node !== "object" || node === null) continue;
-    const isNode = "kind" in node && "span" in node;
-    const d = isNode ? depth + 1 : depth;
-    if (d > MAX_NESTING) return (node as { span: A.Span }).span;
-    for (const [key, child] of Object.entries(node)) if (key !== "span" && typeof child === "object") stack.push({ node: child, depth: d });
-  }
-  return undefined;
+  let found: A.Span | undefined;
+  walk(file.decls, (node, depth) => {
+    if (found) return false;
+    if (depth + 1 > MAX_NESTING) found = (node as unknown as { span: A.Span }).span;
+  });
+  return found;
 }
 
 /** Plain words for the characters that most often cannot start a token. */

@@ -937,6 +937,7 @@ class Checker {
         return ANY;
       }
       if (e.args.length !== 1) this.report("E0209", e.span, `\`${name}(x in list ...)\` takes exactly one comprehension`);
+      e.builtin = name;
       return this.aggregate(name, comp.comp, comp.span, scope, ctx);
     }
     if (scope.get(name) || this.stateField(name, ctx.file)) {
@@ -971,8 +972,9 @@ class Checker {
           return ANY;
       }
     }
-    const b = builtins[name];
+    const b = Object.hasOwn(builtins, name) ? builtins[name] : undefined;
     if (b) {
+      e.builtin = name;
       const types = this.checkArgs(e.args, b.params, `\`${name}\``, e.span, scope, ctx);
       // `contains` takes any list and any item; an item that can never be in the list is a predicate
       // that silently never holds, so say so.

@@ -2,7 +2,6 @@
 // reports everything else that can go wrong (an empty table row, a forced die that cannot fit, a
 // runaway loop) as a RuleError with the span that caused it.
 import * as A from "../ast.ts";
-import { builtins } from "../stdlib.ts";
 import { Dice, type RngState } from "./dice.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { showExpr } from "./show-expr.ts";
@@ -417,14 +416,14 @@ export class Interpreter {
       case "apply": {
         const target = this.entity(s.target, env);
         const decl = this.decl(s.ref) as A.StatusDecl;
-        target.statuses.set(s.status.text, decl.expiry?.times ?? true);
+        target.statuses.set(decl.name.text, decl.expiry?.times ?? true);
         this.statusHolders.add(target);
         this.note("status", () => `${showValue(target)} is now ${s.status.text}`, s.span);
         return undefined;
       }
       case "clear": {
         const target = this.entity(s.target, env);
-        if (target.statuses.delete(s.status.text)) this.note("status", () => `${showValue(target)} is no longer ${s.status.text}`, s.span);
+        if (target.statuses.delete((this.decl(s.ref) as A.StatusDecl).name.text)) this.note("status", () => `${showValue(target)} is no longer ${s.status.text}`, s.span);
         return undefined;
       }
       case "add": {
@@ -696,9 +695,8 @@ export class Interpreter {
   }
 
   private evalCall(e: A.Expr & { kind: "call" }, env: Env): Value | undefined {
-    const name = (e.callee as { name: string }).name;
     const first = e.args[0];
-    if (first?.kind === "comprehension") return this.aggregate(name, first.comp, env, e.span);
+    if (first?.kind === "comprehension") return this.aggregate(e.builtin!, first.comp, env, e.span);
     if (e.ref) {
       const d = this.decl(e.ref);
       switch (d.kind) {
@@ -715,12 +713,11 @@ export class Interpreter {
         case "kind":
           return this.construct(d, this.args(e.args, env), e.span);
         default:
-          throw new RuleError("R0501", `\`${name}\` cannot be called`, e.callee.span);
+          throw new RuleError("R0501", `a ${d.kind} cannot be called`, e.callee.span);
       }
     }
-    const b = builtins[name];
-    if (b) return this.builtin(name, this.args(e.args, env), e.span);
-    throw new RuleError("R0501", `there is no function \`${name}\``, e.callee.span);
+    if (e.builtin !== undefined) return this.builtin(e.builtin, this.args(e.args, env), e.span);
+    throw new RuleError("R0501", "this call was never resolved: the program was not checked", e.callee.span);
   }
 
   private builtin(name: string, a: Value[], span: A.Span): Value {
