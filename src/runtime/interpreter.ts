@@ -5,7 +5,7 @@ import * as A from "../ast.ts";
 import { Dice, type RngState } from "./dice.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { showExpr } from "./show-expr.ts";
-import { defaultValue, tallyIn, tallyOf } from "./state.ts";
+import { defaultValue, tallyIn } from "./state.ts";
 import type { TraceEntry, TraceKind } from "./trace.ts";
 import { Die, Entity, RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
 
@@ -821,10 +821,8 @@ function compare(op: string, l: Value | undefined, r: Value | undefined): boolea
   }
 }
 
-function addTallies(p: RuntimeProgram, a: Tally, b: Tally): Tally {
-  const sum = new Map(a.counts);
-  for (const [m, n] of b.counts) sum.set(m, (sum.get(m) ?? 0) + n);
-  return tallyOf(p, a.of, sum);
+function addTallies(_p: RuntimeProgram, a: Tally, b: Tally): Tally {
+  return a.map((m, n) => n + b.get(m));
 }
 
 /**
@@ -832,25 +830,24 @@ function addTallies(p: RuntimeProgram, a: Tally, b: Tally): Tally {
  * nothing else. `other` is `count`'s target member, or `multiply`'s factor.
  */
 function applyTallyModifier(p: RuntimeProgram, op: A.ModifierOp, t: Tally, amount: Value | undefined, other: Value | undefined): Value | undefined {
-  const order = p.enums.get(t.of)?.members.map((m) => m.text) ?? [];
   switch (op) {
     case "set":
       return amount;
     case "add":
       return addTallies(p, t, amount as Tally);
     case "double":
-      return t.with(amount as string, t.get(amount as string) * 2, order);
+      return t.with(amount as string, t.get(amount as string) * 2);
     case "multiply": {
       const factor = other as number;
       if (factor < 0) throw new RuleError("R0501", `a count cannot be negative, but \`multiply ${String(amount)} by ${factor}\` would make it so`);
-      return t.with(amount as string, t.get(amount as string) * factor, order);
+      return t.with(amount as string, t.get(amount as string) * factor);
     }
     case "count": {
       // The counted results become the other member: they are not counted twice.
       const from = amount as string;
       const to = other as string;
       if (from === to) return t;
-      return t.with(to, t.get(to) + t.get(from), order).with(from, 0, order);
+      return t.with(to, t.get(to) + t.get(from)).with(from, 0);
     }
     default:
       throw new RuleError("R0501", `\`${op}\` cannot change a tally`);

@@ -20,7 +20,7 @@ export function loadProgram(text: string): { files: SourceFile[] } | { error: st
   }
   const r = raw as { format?: unknown; version?: unknown; files?: unknown };
   if (typeof r !== "object" || r === null || r.format !== PROGRAM_FORMAT) return { error: `not a saved program (no "format": "${PROGRAM_FORMAT}")` };
-  if (r.version !== PROGRAM_VERSION) return { error: `saved with format version ${String(r.version)}; this version runs ${PROGRAM_VERSION}: save it again with `rulesmith compile` };
+  if (r.version !== PROGRAM_VERSION) return { error: `saved with format version ${String(r.version)}; this version runs ${PROGRAM_VERSION}: save it again with \`rulesmith compile\`` };
   if (!Array.isArray(r.files) || !r.files.every((f) => typeof f === "object" && f !== null && Array.isArray((f as SourceFile).decls))) {
     return { error: '"files" must be a list of checked source files' };
   }

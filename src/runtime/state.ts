@@ -38,7 +38,7 @@ function dieNamed(p: RuntimeProgram, name: string): Value {
 /** A tally from counts by member, kept in the enum's order so equal tallies print alike. */
 export function tallyOf(p: RuntimeProgram, enumName: string, counts: Record<string, number> | ReadonlyMap<string, number>): Tally {
   const en = p.enums.get(enumName);
-  return en ? tallyIn(en, counts) : new Tally(enumName, new Map());
+  return en ? tallyIn(en, counts) : new Tally(enumName, new Map(), []);
 }
 
 /** The same, for an enum already resolved. */
@@ -46,7 +46,7 @@ export function tallyIn(en: A.EnumDecl, counts: Record<string, number> | Readonl
   const get = (m: string) => (counts instanceof Map ? counts.get(m) : (counts as Record<string, number>)[m]) ?? 0;
   const ordered = new Map<string, number>();
   for (const m of en.members) if (get(m.text) !== 0) ordered.set(m.text, get(m.text));
-  return new Tally(en.name.text, ordered);
+  return new Tally(en.name.text, ordered, en.members.map((m) => m.text));
 }
 
 export function toJson(v: Value | undefined): Json {
@@ -112,7 +112,8 @@ function literal(p: RuntimeProgram, e: A.Expr): Value | undefined {
       // `Icon(melee: 1)`: a constant tally.
       const counts = new Map<string, number>();
       for (const a of e.args) if (a.kind === "named") counts.set(a.name.text, literal(p, a.value) as number);
-      return tallyOf(p, e.callee.kind === "name" ? e.callee.name : "", counts);
+      const en = e.ref?.to === "decl" ? p.decls[e.ref.id] : undefined;
+      return en?.kind === "enum" ? tallyIn(en, counts) : tallyOf(p, e.callee.kind === "name" ? e.callee.name : "", counts);
     }
     default:
       throw new RuleError("R0501", "a field default must be a constant", e.span);

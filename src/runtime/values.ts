@@ -19,18 +19,24 @@ export class Tally {
     readonly of: string,
     /** Only members with a count above 0, in the enum's order. */
     readonly counts: ReadonlyMap<string, number>,
+    /** Every member of the enum, in its order: operations keep counts in this order without looking the enum up. */
+    readonly members: readonly string[],
   ) {}
   get(member: string): number {
     return this.counts.get(member) ?? 0;
   }
-  /** A copy with one member's count changed; `order` keeps members in the enum's order. */
-  with(member: string, n: number, order: readonly string[]): Tally {
+  /** A copy with one member's count changed. */
+  with(member: string, n: number): Tally {
+    return this.map((m, c) => (m === member ? n : c));
+  }
+  /** A copy with every count replaced by `f(member, count)`, kept in the enum's order. */
+  map(f: (member: string, count: number) => number): Tally {
     const next = new Map<string, number>();
-    for (const m of order) {
-      const c = m === member ? n : this.get(m);
+    for (const m of this.members) {
+      const c = f(m, this.get(m));
       if (c !== 0) next.set(m, c);
     }
-    return new Tally(this.of, next);
+    return new Tally(this.of, next, this.members);
   }
 }
 
