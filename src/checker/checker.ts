@@ -114,6 +114,34 @@ class Checker {
 
   private isEnum = (name: string): boolean => this.s.decls.get(name)?.kind === "enum";
 
+  /** A record is a kind declared with `record`: a plain value, compared field by field. */
+  private isRecord = (name: string): boolean => {
+    const d = this.s.decls.get(name);
+    return d?.kind === "kind" && d.record === true;
+  };
+
+  /** What a name declares, with records told apart from kinds: constants may build records, not entities. */
+  private declKindOf = (name: string): string | undefined => (this.isRecord(name) ? "record" : this.s.decls.get(name)?.kind);
+
+  /**
+   * E0250: a record's field may not hold an entity, directly or in a list, or equality would stop
+   * being structural (two equal-looking records holding different units).
+   */
+  private plainFields(d: A.KindDecl) {
+    for (const f of d.fields) {
+      let t: A.TypeRef | undefined = f.type;
+      while (t?.name.text === "list") t = t.element;
+      const held = t ? this.s.decls.get(t.name.text) : undefined;
+      if (!t || held?.kind !== "kind" || held.record) continue;
+      this.report(
+        "E0250",
+        t.span,
+        `the field \`${d.name.text}.${f.name.text}\` holds a \`${t.name.text}\`, an entity, but a record is a plain value and cannot hold an entity`,
+        `keep the entity elsewhere, or declare \`${d.name.text}\` with \`kind\` instead of \`record\``,
+      );
+    }
+  }
+
   private enumMembers = (name: string): string[] => {
     const d = this.s.decls.get(name);
     return d?.kind === "enum" ? d.members.map((m) => m.text) : [];
@@ -182,7 +210,8 @@ class Checker {
         return;
       case "kind":
       case "state":
-        this.fields(d.fields, ctx, d.kind === "kind" ? `kind \`${d.name.text}\`` : "the state");
+        this.fields(d.fields, ctx, d.kind === "kind" ? `${d.record ? "record" : "kind"} \`${d.name.text}\`` : "the state");
+        if (d.kind === "kind" && d.record) this.plainFields(d);
         return;
       case "status": {
         const ev = d.expiry ? this.expectEvent(d.expiry.event, file) : undefined;
@@ -265,8 +294,8 @@ class Checker {
       if (f.name.text === RESERVED_FIELD) this.report("E0102", f.name.span, `\`${RESERVED_FIELD}\` is reserved: every entity already holds its statuses there`, "choose another field name");
       const t = this.resolveType(f.type, ctx.file);
       if (!f.default) continue;
-      if (!isConstant(f.default, (n) => this.s.decls.get(n)?.kind)) {
-        this.report("E0207", f.default.span, "a field's default must be a constant: a number, text, `true`/`false`, an enum member, a die, a tally like `Icon(melee: 1)` or a list of those");
+      if (!isConstant(f.default, this.declKindOf)) {
+        this.report("E0207", f.default.span, "a field's default must be a constant: a number, text, `true`/`false`, an enum member, a die, a tally like `Icon(melee: 1)`, a record like `Hex(q: 0, r: 0)` or a list of those");
       }
       const dt = this.expr(f.default, new Scope(), ctx);
       this.expectType(dt, t, f.default.span, `the default of \`${f.name.text}\``);
@@ -472,7 +501,9 @@ class Checker {
     if (n !== undefined) return n;
     if (e.kind === "bool" || e.kind === "text") return e.value;
     if (e.kind === "member" && e.object.kind === "name" && this.isEnum(e.object.name)) return e.member.text;
-    this.report("E0207", e.span, "a table pattern must be a constant: a number, `true`/`false`, text, an enum member or `_`");
+    // `Hex(q: 0, r: 0)`: matched by equality at run time; records are never enumerated for coverage.
+    if (e.kind === "call" && e.callee.kind === "name" && this.isRecord(e.callee.name) && isConstant(e, this.declKindOf)) return showExpr(e);
+    this.report("E0207", e.span, "a table pattern must be a constant: a number, `true`/`false`, text, an enum member, a record like `Hex(q: 0, r: 0)` or `_`");
     return undefined;
   }
 
@@ -542,7 +573,7 @@ class Checker {
       case "add":
       case "remove": {
         const list = this.expr(s.list, scope, ctx);
-        this.assignableTarget(s.list);
+        this.assignableTarget(s.list, undefined, s);
         this.listItem(this.expr(s.item, scope, ctx), list, s.item.span, s.list.span);
         return;
       }
@@ -550,6 +581,9 @@ class Checker {
         const from = this.expr(s.source, scope, ctx);
         const to = this.expr(s.target, scope, ctx);
         const item = this.expr(s.item, scope, ctx);
+        // Moving changes both lists, so neither may be a list inside a record.
+        this.insideRecord(s.source, s);
+        this.insideRecord(s.target, s);
         this.listItem(item, from, s.item.span, s.source.span);
         this.listItem(item, to, s.item.span, s.target.span);
         return;
@@ -575,7 +609,7 @@ class Checker {
         return;
       case "assign": {
         const target = this.expr(s.target, scope, ctx);
-        this.assignableTarget(s.target, scope);
+        this.assignableTarget(s.target, scope, s);
         const value = this.expr(s.value, scope, ctx);
         if (s.op === "=") this.expectType(value, target, s.value.span, "the assigned value");
         else {
@@ -598,7 +632,28 @@ class Checker {
   /** Reads of one count from a tally: tallies are values, so such a read cannot be assigned to. */
   private readonly tallyReads = new WeakMap<A.Expr, string>();
 
-  private assignableTarget(e: A.Expr, scope?: Scope) {
+  /** Reads of a field of a record, with the record and the expression it was read from. */
+  private readonly recordReads = new WeakMap<A.Expr, { record: A.KindDecl; object: A.Expr }>();
+
+  /**
+   * E0204 when `e` is a record's field, or a list item or field reached through one: records are
+   * values, so a changed one is built anew. Returns whether it reported.
+   */
+  private insideRecord(e: A.Expr, s: A.Stmt): boolean {
+    let at: A.Expr = e;
+    for (;;) {
+      const read = this.recordReads.get(at);
+      if (read) {
+        this.report("E0204", e.span, `a field of the record \`${read.record.name.text}\` cannot be changed: records are values`, `build a new one: \`${rebuilt(read, at, s)}\``);
+        return true;
+      }
+      if (at.kind === "member" || at.kind === "index") at = at.object;
+      else return false;
+    }
+  }
+
+  private assignableTarget(e: A.Expr, scope?: Scope, s?: A.Stmt) {
+    if (s && this.insideRecord(e, s)) return;
     const tallyOf = this.tallyReads.get(e);
     if (tallyOf) {
       const member = this.enumMembers(tallyOf)[0] ?? "member";
@@ -634,7 +689,8 @@ class Checker {
   }
 
   private entity(t: Type, span: A.Span) {
-    if (t.t !== "kind" && t.t !== "any") this.report("E0201", span, `statuses belong to entities of a \`kind\`, but this is ${typeToString(t)}`);
+    if (t.t === "kind" && this.isRecord(t.name)) this.report("E0201", span, `statuses belong to entities of a \`kind\`, but \`${t.name}\` is a record, a plain value`);
+    else if (t.t !== "kind" && t.t !== "any") this.report("E0201", span, `statuses belong to entities of a \`kind\`, but this is ${typeToString(t)}`);
   }
 
   /** A constant given where a ranged int is expected must fit the range; other values are checked at run time. */
@@ -781,6 +837,7 @@ class Checker {
     if (obj.t === "kind") {
       const k = this.s.decls.get(obj.name) as A.KindDecl;
       const f = k.fields.find((x) => x.name.text === m);
+      if (f && k.record) this.recordReads.set(e, { record: k, object: e.object });
       if (f) return this.resolveType(f.type, k.span.file);
       this.report("E0103", e.member.span, `\`${obj.name}\` has no field \`${m}\``, didYouMean(m, k.fields.map((x) => x.name.text)));
       return ANY;
@@ -1035,10 +1092,23 @@ function isConstant(e: A.Expr, declKind: (name: string) => string | undefined): 
     case "name":
       return declKind(e.name) === "die";
     case "call":
+      if (e.callee.kind === "name" && declKind(e.callee.name) === "record") return e.args.every((a) => a.kind === "named" && isConstant(a.value, declKind));
       return isConstantTally(e, (n) => declKind(n) === "enum");
     default:
       return false;
   }
+}
+
+/**
+ * The help for changing a record's field: the same record built anew with that field changed, like
+ * `Hex(q: h.q + 1, r: h.r)` for `h.q += 1`. `at` is the field read; the statement gives the change.
+ */
+function rebuilt(read: { record: A.KindDecl; object: A.Expr }, at: A.Expr, s: A.Stmt): string {
+  const obj = showExpr(read.object);
+  const changed = at.kind === "member" ? at.member.text : "";
+  const direct = s.kind === "assign" && s.target === at;
+  const value = direct ? (s.op === "=" ? showExpr(s.value) : `${obj}.${changed} ${s.op[0]} ${showExpr(s.value)}`) : "...";
+  return `${read.record.name.text}(${read.record.fields.map((f) => `${f.name.text}: ${f.name.text === changed ? value : `${obj}.${f.name.text}`}`).join(", ")})`;
 }
 
 /** `Icon(melee: 2)`: an enum called with constant counts only. */

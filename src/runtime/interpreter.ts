@@ -8,7 +8,7 @@ import type { RuntimeProgram } from "./index-program.ts";
 import { showExpr } from "./show-expr.ts";
 import { defaultValue, tallyOf } from "./state.ts";
 import type { TraceEntry, TraceKind } from "./trace.ts";
-import { Entity, RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
+import { copyLists, Entity, RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
 
 /** Answers the decision points (`choose`) in the rules. */
 export interface Chooser {
@@ -280,9 +280,10 @@ export class Interpreter {
   }
 
   private construct(k: A.KindDecl, named: Map<string, Value>, span: A.Span): Entity {
-    const e = new Entity(k.name.text, {});
+    const e = new Entity(k.name.text, {}, k.record === true);
     for (const f of k.fields) {
-      e.fields[f.name.text] = named.has(f.name.text) ? named.get(f.name.text) : defaultValue(this.program, f, new Set(), (d) => this.eval(d, new Env()) as Value);
+      const given = named.has(f.name.text) ? named.get(f.name.text) : defaultValue(this.program, f, new Set(), (d) => this.eval(d, new Env()) as Value);
+      e.fields[f.name.text] = e.record ? copyLists(given) : given;
       this.checkRange(f, e.fields[f.name.text], named.has(f.name.text) ? span : f.span);
     }
     return e;
@@ -589,7 +590,7 @@ export class Interpreter {
         if (!(obj instanceof Entity)) throw new RuleError("R0501", `\`${showExpr(e.object)}\` has no value yet`, e.object.span);
         const v = obj.fields[e.member.text];
         if (v === undefined) throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
-        return v;
+        return obj.record ? copyLists(v) : v;
       }
       case "index": {
         const obj = this.eval(e.object, env);
