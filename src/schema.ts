@@ -107,7 +107,7 @@ export function validateState(p: RuntimeProgram, state: unknown): StateProblem[]
   for (const e of validate.errors ?? []) {
     // "must match then/else schema": the branch's own errors say what is wrong.
     if (e.keyword === "if") continue;
-    if (e.schemaPath.startsWith(`#/definitions/${REFERENCE}/`)) {
+    if (isReferenceError(p, e, state)) {
       problems.push(referenceShape(e));
       continue;
     }
@@ -159,6 +159,15 @@ function problem(p: RuntimeProgram, e: ErrorObject): StateProblem {
   }
   const { field } = walk(p, path);
   return { path: path || "/", message, ...(field ? { declaration: field } : {}) };
+}
+
+/** Whether an error is about a `{"$ref": ...}` object where an entity is expected (ajv inlines the definition, so the data tells). */
+function isReferenceError(p: RuntimeProgram, e: ErrorObject, state: unknown): boolean {
+  if (e.keyword === "type" && e.instancePath.endsWith("/$ref")) return true;
+  if (e.keyword !== "additionalProperties") return false;
+  const obj = e.instancePath.split("/").slice(1).reduce<unknown>((at, part) => (typeof at === "object" && at !== null ? (at as Record<string, unknown>)[part.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), state);
+  const kind = p.kinds.get(walk(p, e.instancePath).type?.name.text ?? "");
+  return typeof obj === "object" && obj !== null && "$ref" in obj && kind !== undefined && !kind.record;
 }
 
 /** `{"$ref": 3}` or `{"$ref": "a", "hp": 2}`: a reference holds one text and nothing else. */
