@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { checked, compileText, example, examples } from "./helpers.ts";
 import { indexProgram, runScenario } from "../src/pipeline.ts";
 import { stateSchema } from "../src/schema.ts";
+import { completions, hover } from "../src/service/index.ts";
 
 const HEX = `
 enum Terrain { plain, forest }
@@ -177,5 +178,26 @@ describe("records in state JSON", () => {
   it("rejects `$id` on a record", () => {
     const out = runScenario(program, { rules: "x", run: "go", state: { marks: [{ $id: "m", q: 1, r: 1 }] } }, { seed: "s", trace: false });
     expect(out.stateProblems?.map((p) => `${p.path} ${p.message}`)).toEqual(["/marks/0/$id is not a field of `Hex`"]);
+  });
+});
+
+describe("records in the editor", () => {
+  const text = `${HEX}\nfn f(h: Hex) -> int = h.q\nfn g() -> Hex = Hex(q: 1, r: 0)\n`;
+  const files = { "main.rules": text };
+  const lineOf = (s: string) => text.split("\n").findIndex((l) => l.includes(s)) + 1;
+
+  it("hover shows `record` with its fields and doc, and a field's owner as a record", () => {
+    const l = lineOf("fn f(h: Hex)");
+    expect(hover(files, "main.rules", l, 10)?.markdown).toBe("```rules\nrecord Hex {\n  q: int\n  r: int\n}\n```\n\nA place on the hex map, in axial coordinates.");
+    expect(hover(files, "main.rules", l, 25)?.markdown).toBe("```rules\nrecord Hex { q: int }\n```");
+  });
+
+  it("completion offers a record like a kind, and its fields by name when building one", () => {
+    const l = lineOf("fn g()");
+    const named = completions(files, "main.rules", l, 18).find((c) => c.label === "Hex");
+    expect(named).toMatchObject({ kind: "kind", detail: "record Hex" });
+    const open = `${HEX}\nfn g() -> Hex = Hex(q: 1, )\n`;
+    const at = open.split("\n").findIndex((x) => x.includes("fn g()")) + 1;
+    expect(completions({ "main.rules": open }, "main.rules", at, 27).filter((c) => c.kind === "field").map((c) => c.label)).toEqual(["r"]);
   });
 });
