@@ -159,9 +159,19 @@ example "record keys" {
     expect(codes(text)).toEqual([`E0207 ${line}:3 a table pattern must be a constant: a number, \`true\`/\`false\`, text, an enum member, a record like \`Hex(q: 0, r: 0)\` or \`_\``]);
   });
 
-  it("is not enumerated for coverage: no W0301 without a final `_`", () => {
+  it("is not enumerated for coverage when a field has no finite domain: no W0301 without a final `_`", () => {
     const text = `${HEX}\ntable t(h: Hex) -> int {\n  Hex(q: 0, r: 0) => 1\n}`;
     expect(codes(text)).toEqual([]);
+  });
+
+  it("is enumerated when every field has a finite domain: W0301 and W0302 in record terms", () => {
+    const text = `enum Side { north, south }\nrecord Cell {\n  x: int in 0..1\n  side: Side = Side.north\n  lit: bool\n}\ntable t(c: Cell) -> int {\n  Cell(x: 0) => 1\n  Cell(x: 1, side: Side.south, lit: true) => 2\n  Cell(x: 0, side: Side.north, lit: false) => 3\n  Cell(x: 4) => 4\n}`;
+    expect(codes(text)).toEqual([
+      "W0301 7:7 table `t` says nothing for c = Cell(x: 0, side: Side.north, lit: true); c = Cell(x: 0, side: Side.south, lit: false); c = Cell(x: 0, side: Side.south, lit: true); c = Cell(x: 1, side: Side.north, lit: false) and 2 more | add a row for these inputs, or a final row of `_` patterns",
+      "W0302 10:3 this row of `t` never applies: earlier rows take every input it matches",
+      "W0302 11:3 this row of `t` never applies: no possible input matches it | compare its patterns with the inputs: `c` is Cell",
+      "E0210 11:11 4 is outside the range 0..1 of `Cell.x`",
+    ]);
   });
 });
 

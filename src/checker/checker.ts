@@ -7,7 +7,7 @@ import { aggregates, builtins, isAggregate } from "../stdlib.ts";
 import { ANY, BOOL, INT, TEXT, VOID, assignable, listOf, typeToString, type Type } from "../types.ts";
 import { showExpr } from "../runtime/show-expr.ts";
 import { neverBothHold, sameConstant } from "./disjoint.ts";
-import { domainOf, tableCoverage, type ConstPattern, type Key } from "./coverage.ts";
+import { domainOf, LIMIT, tableCoverage, type ConstPattern, type Key } from "./coverage.ts";
 import { collectSymbols, RESERVED_FIELD, type NamedDecl, type Symbols } from "./symbols.ts";
 
 export interface CheckResult {
@@ -466,7 +466,9 @@ class Checker {
       else rows.push(patterns as ConstPattern[]);
     }
     if (!rowsKnown) return;
-    const coverage = tableCoverage(paramTypes.map((t) => domainOf(t, this.enumMembers)), rows);
+    // A record input is enumerated only when every record pattern for it could be written out field by field.
+    const domains = paramTypes.map((t, i) => (rows.some((r) => typeof r[i]?.low === "string" && r[i]!.low.startsWith(UNFOLDED)) ? undefined : this.domain(t)));
+    const coverage = tableCoverage(domains, rows);
     if (coverage && coverage.uncoveredCount > 0) {
       const show = (tuple: Key[]) => tuple.map((v, i) => `${d.params[i]!.name.text} = ${showKey(v, paramTypes[i]!)}`).join(", ");
       const more = coverage.uncoveredCount > coverage.uncovered.length ? ` and ${coverage.uncoveredCount - coverage.uncovered.length} more` : "";
@@ -501,9 +503,54 @@ class Checker {
     if (n !== undefined) return n;
     if (e.kind === "bool" || e.kind === "text") return e.value;
     if (e.kind === "member" && e.object.kind === "name" && this.isEnum(e.object.name)) return e.member.text;
-    // `Hex(q: 0, r: 0)`: matched by equality at run time; records are never enumerated for coverage.
-    if (e.kind === "call" && e.callee.kind === "name" && this.isRecord(e.callee.name) && isConstant(e, this.declKindOf)) return showExpr(e);
+    // `Hex(q: 0, r: 0)`: matched by equality at run time; for coverage, keyed by every field's value.
+    if (e.kind === "call" && e.callee.kind === "name" && this.isRecord(e.callee.name) && isConstant(e, this.declKindOf)) {
+      return this.recordKey(e) ?? UNFOLDED + showExpr(e);
+    }
     this.report("E0207", e.span, "a table pattern must be a constant: a number, `true`/`false`, text, an enum member, a record like `Hex(q: 0, r: 0)` or `_`");
+    return undefined;
+  }
+
+  /** A table input's possible values; a record's are every combination of its fields' values, when all are finite. */
+  private domain(t: Type, depth = 0): Key[] | undefined {
+    if (t.t !== "kind" || !this.isRecord(t.name)) return domainOf(t, this.enumMembers);
+    const k = this.s.decls.get(t.name) as A.KindDecl;
+    if (depth > 8) return undefined;
+    let combos: string[][] = [[]];
+    for (const f of k.fields) {
+      const ft = this.resolveType(f.type, k.span.file);
+      const values = this.domain(ft, depth + 1)?.map((v) => showKey(v, ft));
+      if (!values || combos.length * values.length > LIMIT) return undefined;
+      combos = combos.flatMap((c) => values.map((v) => [...c, `${f.name.text}: ${v}`]));
+    }
+    return combos.map((c) => `${k.name.text}(${c.join(", ")})`);
+  }
+
+  /**
+   * A constant record written out in full, as `domain` writes its values: every field in declaration
+   * order, defaults filled in. Undefined when a field's value cannot be written so (a list, a tally).
+   */
+  private recordKey(e: A.Expr & { kind: "call" }): string | undefined {
+    const k = e.callee.kind === "name" ? this.s.decls.get(e.callee.name) : undefined;
+    if (k?.kind !== "kind") return undefined;
+    const parts: string[] = [];
+    for (const f of k.fields) {
+      const a = e.args.find((x): x is A.Arg & { kind: "named" } => x.kind === "named" && x.name.text === f.name.text);
+      const given = a?.value ?? f.default;
+      const v = given ? this.foldKey(given) : f.type.name.text === "bool" ? "false" : undefined;
+      if (v === undefined) return undefined;
+      parts.push(`${f.name.text}: ${v}`);
+    }
+    return `${k.name.text}(${parts.join(", ")})`;
+  }
+
+  private foldKey(e: A.Expr): string | undefined {
+    const n = constInt(e);
+    if (n !== undefined) return String(n);
+    if (e.kind === "bool") return String(e.value);
+    if (e.kind === "text") return JSON.stringify(e.value);
+    if (e.kind === "member" && e.object.kind === "name" && this.isEnum(e.object.name)) return `${e.object.name}.${e.member.text}`;
+    if (e.kind === "call" && e.callee.kind === "name" && this.isRecord(e.callee.name)) return this.recordKey(e);
     return undefined;
   }
 
@@ -1122,8 +1169,12 @@ export function constInt(e: A.Expr): number | undefined {
   return undefined;
 }
 
+/** Marks a record pattern that could not be written out field by field: its input is not enumerated. */
+const UNFOLDED = "\u0000";
+
 function showKey(v: Key, t: Type): string {
-  return t.t === "enum" ? `${t.name}.${String(v)}` : typeof v === "string" ? JSON.stringify(v) : String(v);
+  // A record's key is already written as rules text, `Hex(q: 0, r: 1)`.
+  return t.t === "enum" ? `${t.name}.${String(v)}` : t.t === "kind" ? String(v) : typeof v === "string" ? JSON.stringify(v) : String(v);
 }
 
 function relativeImport(from: string, to: string): string {
