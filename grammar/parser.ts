@@ -89,7 +89,8 @@ export class RulesParser extends CstParser {
   });
 
   kindDecl = this.RULE("kindDecl", () => {
-    this.CONSUME(k.kind);
+    // A `record` is declared like a kind; its values are plain values (see docs section 6).
+    this.OR([{ ALT: () => this.CONSUME(k.kind) }, { ALT: () => this.CONSUME(k.record) }]);
     this.CONSUME(T.Identifier);
     this.SUBRULE(this.fieldBlock);
   });

@@ -10,7 +10,7 @@ export const Literal = createToken({ name: "Literal", pattern: Lexer.NA });
 export const Operator = createToken({ name: "Operator", pattern: Lexer.NA });
 
 const keywordNames = [
-  "import", "enum", "kind", "state", "status", "until", "event", "on", "before", "instead", "of",
+  "import", "enum", "kind", "record", "state", "status", "until", "event", "on", "before", "instead", "of",
   "when", "order", "fn", "value", "modifier", "add", "table", "example", "let", "if", "then", "else",
   "while", "for", "in", "return", "emit", "apply", "clear", "to", "from", "remove", "move", "has",
   "roll", "choose", "expect", "force", "say", "true", "false", "and", "or", "not", "where", "die", "as", "by",

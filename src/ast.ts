@@ -84,6 +84,11 @@ export interface KindDecl extends DeclBase {
   kind: "kind";
   name: Name;
   fields: FieldDecl[];
+  /**
+   * Declared with `record`: its values are plain, immutable values compared field by field, not
+   * entities with an identity and statuses. Everything else about the declaration is a kind's.
+   */
+  record?: true;
 }
 export interface StateDecl extends DeclBase {
   kind: "state";

@@ -204,7 +204,13 @@ class Builder {
           span,
         });
       case "kindDecl":
-        return this.withDoc({ kind: "kind", name: this.name(this.tok(c, "Identifier")), fields: this.fields(this.node(c, "fieldBlock")), span });
+        return this.withDoc({
+          kind: "kind",
+          name: this.name(this.tok(c, "Identifier")),
+          fields: this.fields(this.node(c, "fieldBlock")),
+          ...(this.maybeTok(c, "Kw_record") ? { record: true as const } : {}),
+          span,
+        });
       case "stateDecl":
         return this.withDoc({ kind: "state", fields: this.fields(this.node(c, "fieldBlock")), span });
       case "statusDecl": {

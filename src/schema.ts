@@ -4,6 +4,7 @@ import { Ajv, type ErrorObject } from "ajv";
 import * as A from "./ast.ts";
 import { didYouMean } from "./diagnostics.ts";
 import type { RuntimeProgram } from "./runtime/index-program.ts";
+import { referenceProblems, type Json } from "./runtime/state.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -11,11 +12,21 @@ export function stateSchema(p: RuntimeProgram): Schema {
   const defs: Record<string, Schema> = {};
   for (const [name, e] of p.enums) defs[name] = { enum: e.members.map((m) => m.text), description: e.doc ?? `enum ${name}` };
   const statusNames = [...p.statuses.keys()];
+  defs[REFERENCE] = {
+    type: "object",
+    properties: { $ref: { type: "string", description: "the `$id` of an entity given elsewhere in the state" } },
+    required: ["$ref"],
+    additionalProperties: false,
+    description: "The same entity as the one given elsewhere with this `$id`.",
+  };
   for (const [name, k] of p.kinds) {
     defs[name] = {
       ...objectOf(k.fields, p),
-      description: k.doc ?? `kind ${name}`,
+      description: k.doc ?? `${k.record ? "record" : "kind"} ${name}`,
     };
+    // A record is a plain value: no identity to name, no statuses.
+    if (k.record) continue;
+    (defs[name]!["properties"] as Record<string, Schema>)["$id"] = { type: "string", description: "Names this entity so `{\"$ref\": id}` elsewhere in the state is the same entity." };
     (defs[name]!["properties"] as Record<string, Schema>)["statuses"] = {
       type: "object",
       properties: Object.fromEntries(statusNames.map((s) => [s, { anyOf: [{ const: true }, { type: "integer", minimum: 1 }], description: p.statuses.get(s)!.doc ?? `status ${s}` }])),
@@ -57,10 +68,18 @@ function typeSchema(t: A.TypeRef, p: RuntimeProgram): Schema {
       if (names.length === 0) return { not: {}, description: `a die with ${of} faces, but none is declared` };
       return { enum: names, description: `a die with ${of} faces` };
     }
-    default:
-      return { $ref: `#/definitions/${t.name.text}` };
+    default: {
+      const own = { $ref: `#/definitions/${t.name.text}` };
+      const k = p.kinds.get(t.name.text);
+      if (!k || k.record) return own;
+      // `if`/`then`/`else` rather than `anyOf`: a bad value is reported against the one shape it meant.
+      return { if: { type: "object", required: ["$ref"] }, then: { $ref: `#/definitions/${REFERENCE}` }, else: own };
+    }
   }
 }
+
+/** The definition of `{"$ref": id}`; `$` keeps it apart from every declared name. */
+const REFERENCE = "$reference";
 
 export interface StateProblem {
   /** JSON pointer into the state, like `/attacker/units/0/hp`. */
@@ -68,6 +87,8 @@ export interface StateProblem {
   message: string;
   /** The declaration the value breaks, like `Unit.hp` at units.rules:12:3. */
   declaration?: { name: string; span: A.Span };
+  /** E0401 when left out: the shape is wrong. E0403: an `$id` or `$ref` that does not fit. */
+  code?: "E0403";
 }
 
 const validators = new WeakMap<RuntimeProgram, ReturnType<Ajv["compile"]>>();
@@ -78,11 +99,18 @@ export function validateState(p: RuntimeProgram, state: unknown): StateProblem[]
     validate = new Ajv({ allErrors: true, strict: false }).compile(stateSchema(p));
     validators.set(p, validate);
   }
-  if (validate(state)) return [];
+  // References are checked only in a state of the right shape: the walk trusts it.
+  if (validate(state)) return referenceProblems(p, state as Record<string, Json>);
   // A bad status value fails all three branches of its `anyOf`; say it once, in the status's terms.
   const problems: StateProblem[] = [];
   const statusValues = new Set<string>();
   for (const e of validate.errors ?? []) {
+    // "must match then/else schema": the branch's own errors say what is wrong.
+    if (e.keyword === "if") continue;
+    if (isReferenceError(p, e, state)) {
+      problems.push(referenceShape(e));
+      continue;
+    }
     if (/\/statuses\/[^/]+$/.test(e.instancePath)) {
       if (!statusValues.has(e.instancePath)) problems.push({ path: e.instancePath, message: "must be `true`, or how many more events it lasts (1 or more)" });
       statusValues.add(e.instancePath);
@@ -131,6 +159,24 @@ function problem(p: RuntimeProgram, e: ErrorObject): StateProblem {
   }
   const { field } = walk(p, path);
   return { path: path || "/", message, ...(field ? { declaration: field } : {}) };
+}
+
+/** Whether an error is about a `{"$ref": ...}` object where an entity is expected (ajv inlines the definition, so the data tells). */
+function isReferenceError(p: RuntimeProgram, e: ErrorObject, state: unknown): boolean {
+  if (e.keyword === "type" && e.instancePath.endsWith("/$ref")) return true;
+  if (e.keyword !== "additionalProperties") return false;
+  const obj = e.instancePath.split("/").slice(1).reduce<unknown>((at, part) => (typeof at === "object" && at !== null ? (at as Record<string, unknown>)[part.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), state);
+  const kind = p.kinds.get(walk(p, e.instancePath).type?.name.text ?? "");
+  return typeof obj === "object" && obj !== null && "$ref" in obj && kind !== undefined && !kind.record;
+}
+
+/** `{"$ref": 3}` or `{"$ref": "a", "hp": 2}`: a reference holds one text and nothing else. */
+function referenceShape(e: ErrorObject): StateProblem {
+  if (e.keyword === "additionalProperties") {
+    const extra = (e.params as { additionalProperty: string }).additionalProperty;
+    return { path: `${e.instancePath}/${extra}`, message: 'is beside a `$ref`: a reference `{"$ref": id}` holds nothing else; give the fields where the entity has its `$id`' };
+  }
+  return { path: e.instancePath || "/", message: "must be text: the `$id` of an entity given elsewhere in the state" };
 }
 
 function article(type: string): string {

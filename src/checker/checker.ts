@@ -7,7 +7,7 @@ import { aggregates, builtins, isAggregate } from "../stdlib.ts";
 import { ANY, BOOL, INT, TEXT, VOID, assignable, listOf, typeToString, type Type } from "../types.ts";
 import { showExpr } from "../runtime/show-expr.ts";
 import { neverBothHold, sameConstant } from "./disjoint.ts";
-import { domainOf, tableCoverage, type ConstPattern, type Key } from "./coverage.ts";
+import { domainOf, LIMIT, tableCoverage, type ConstPattern, type Key } from "./coverage.ts";
 import { collectSymbols, lookupName, RESERVED_FIELD, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
 
 export interface CheckResult {
@@ -166,6 +166,37 @@ class Checker {
 
   private isEnum = (name: string): boolean => this.s.byName.get(name)?.some((d) => d.kind === "enum") ?? false;
 
+  /** A record is a kind declared with `record`: a plain value, compared field by field. */
+  private isRecord = (name: string): boolean => {
+    const d = this.typeDecl(name, undefined);
+    return d?.kind === "kind" && d.record === true;
+  };
+
+  /** What a name declares in `file`, with records told apart from kinds: constants may build records, not entities. */
+  private declKindOf = (name: string, file?: string): string | undefined => {
+    const kind = file === undefined ? this.typeDecl(name, undefined)?.kind : this.seenKind(name, file);
+    return kind === "kind" && this.isRecord(name) ? "record" : kind;
+  };
+
+  /**
+   * E0250: a record's field may not hold an entity, directly or in a list, or equality would stop
+   * being structural (two equal-looking records holding different units).
+   */
+  private plainFields(d: A.KindDecl) {
+    for (const f of d.fields) {
+      let t: A.TypeRef | undefined = f.type;
+      while (t?.name.text === "list") t = t.element;
+      const held = t ? this.typeDecl(t.name.text, undefined) : undefined;
+      if (!t || held?.kind !== "kind" || held.record) continue;
+      this.report(
+        "E0250",
+        t.span,
+        `the field \`${d.name.text}.${f.name.text}\` holds a \`${t.name.text}\`, an entity, but a record is a plain value and cannot hold an entity`,
+        `keep the entity elsewhere, or declare \`${d.name.text}\` with \`kind\` instead of \`record\``,
+      );
+    }
+  }
+
   private enumMembers = (name: string): string[] => {
     const d = this.typeDecl(name, undefined);
     return d?.kind === "enum" ? d.members.map((m) => m.text) : [];
@@ -235,7 +266,8 @@ class Checker {
         return;
       case "kind":
       case "state":
-        this.fields(d.fields, ctx, d.kind === "kind" ? `kind \`${d.name.text}\`` : "the state");
+        this.fields(d.fields, ctx, d.kind === "kind" ? `${d.record ? "record" : "kind"} \`${d.name.text}\`` : "the state");
+        if (d.kind === "kind" && d.record) this.plainFields(d);
         return;
       case "status": {
         const ev = d.expiry ? this.expectEvent(d.expiry.event, file) : undefined;
@@ -322,8 +354,8 @@ class Checker {
       if (f.name.text === RESERVED_FIELD) this.report("E0102", f.name.span, `\`${RESERVED_FIELD}\` is reserved: every entity already holds its statuses there`, "choose another field name");
       const t = this.resolveType(f.type, ctx.file);
       if (!f.default) continue;
-      if (!isConstant(f.default, (n) => this.seenKind(n, ctx.file))) {
-        this.report("E0207", f.default.span, "a field's default must be a constant: a number, text, `true`/`false`, an enum member, a die, a tally like `Icon(melee: 1)` or a list of those");
+      if (!isConstant(f.default, (n) => this.declKindOf(n, ctx.file))) {
+        this.report("E0207", f.default.span, "a field's default must be a constant: a number, text, `true`/`false`, an enum member, a die, a tally like `Icon(melee: 1)`, a record like `Hex(q: 0, r: 0)` or a list of those");
       }
       const dt = this.expr(f.default, new Scope(), ctx);
       this.expectType(dt, t, f.default.span, `the default of \`${f.name.text}\``);
@@ -500,7 +532,9 @@ class Checker {
       else rows.push(patterns as ConstPattern[]);
     }
     if (!rowsKnown) return;
-    const coverage = tableCoverage(paramTypes.map((t) => domainOf(t, this.enumMembers)), rows);
+    // A record input is enumerated only when every record pattern for it could be written out field by field.
+    const domains = paramTypes.map((t, i) => (rows.some((r) => typeof r[i]?.low === "string" && r[i]!.low.startsWith(UNFOLDED)) ? undefined : this.domain(t)));
+    const coverage = tableCoverage(domains, rows);
     if (coverage && coverage.uncoveredCount > 0) {
       const show = (tuple: Key[]) => tuple.map((v, i) => `${d.params[i]!.name.text} = ${showKey(v, paramTypes[i]!)}`).join(", ");
       const more = coverage.uncoveredCount > coverage.uncovered.length ? ` and ${coverage.uncoveredCount - coverage.uncovered.length} more` : "";
@@ -535,7 +569,54 @@ class Checker {
     if (n !== undefined) return n;
     if (e.kind === "bool" || e.kind === "text") return e.value;
     if (e.kind === "member" && e.object.kind === "name" && this.isEnum(e.object.name)) return e.member.text;
-    this.report("E0207", e.span, "a table pattern must be a constant: a number, `true`/`false`, text, an enum member or `_`");
+    // `Hex(q: 0, r: 0)`: matched by equality at run time; for coverage, keyed by every field's value.
+    if (e.kind === "call" && e.callee.kind === "name" && this.isRecord(e.callee.name) && isConstant(e, (n) => this.declKindOf(n))) {
+      return this.recordKey(e) ?? UNFOLDED + showExpr(e);
+    }
+    this.report("E0207", e.span, "a table pattern must be a constant: a number, `true`/`false`, text, an enum member, a record like `Hex(q: 0, r: 0)` or `_`");
+    return undefined;
+  }
+
+  /** A table input's possible values; a record's are every combination of its fields' values, when all are finite. */
+  private domain(t: Type, depth = 0): Key[] | undefined {
+    if (t.t !== "kind" || !this.isRecord(t.name)) return domainOf(t, this.enumMembers);
+    const k = this.typeDecl(t.name, t.id) as A.KindDecl;
+    if (depth > 8) return undefined;
+    let combos: string[][] = [[]];
+    for (const f of k.fields) {
+      const ft = this.resolveType(f.type, k.span.file);
+      const values = this.domain(ft, depth + 1)?.map((v) => showKey(v, ft));
+      if (!values || combos.length * values.length > LIMIT) return undefined;
+      combos = combos.flatMap((c) => values.map((v) => [...c, `${f.name.text}: ${v}`]));
+    }
+    return combos.map((c) => `${k.name.text}(${c.join(", ")})`);
+  }
+
+  /**
+   * A constant record written out in full, as `domain` writes its values: every field in declaration
+   * order, defaults filled in. Undefined when a field's value cannot be written so (a list, a tally).
+   */
+  private recordKey(e: A.Expr & { kind: "call" }): string | undefined {
+    const k = e.callee.kind === "name" ? this.typeDecl(e.callee.name, undefined) : undefined;
+    if (k?.kind !== "kind") return undefined;
+    const parts: string[] = [];
+    for (const f of k.fields) {
+      const a = e.args.find((x): x is A.Arg & { kind: "named" } => x.kind === "named" && x.name.text === f.name.text);
+      const given = a?.value ?? f.default;
+      const v = given ? this.foldKey(given) : f.type.name.text === "bool" ? "false" : undefined;
+      if (v === undefined) return undefined;
+      parts.push(`${f.name.text}: ${v}`);
+    }
+    return `${k.name.text}(${parts.join(", ")})`;
+  }
+
+  private foldKey(e: A.Expr): string | undefined {
+    const n = constInt(e);
+    if (n !== undefined) return String(n);
+    if (e.kind === "bool") return String(e.value);
+    if (e.kind === "text") return JSON.stringify(e.value);
+    if (e.kind === "member" && e.object.kind === "name" && this.isEnum(e.object.name)) return `${e.object.name}.${e.member.text}`;
+    if (e.kind === "call" && e.callee.kind === "name" && this.isRecord(e.callee.name)) return this.recordKey(e);
     return undefined;
   }
 
@@ -608,7 +689,7 @@ class Checker {
       case "add":
       case "remove": {
         const list = this.expr(s.list, scope, ctx);
-        this.assignableTarget(s.list);
+        this.assignableTarget(s.list, undefined, s);
         this.listItem(this.expr(s.item, scope, ctx), list, s.item.span, s.list.span);
         return;
       }
@@ -616,6 +697,9 @@ class Checker {
         const from = this.expr(s.source, scope, ctx);
         const to = this.expr(s.target, scope, ctx);
         const item = this.expr(s.item, scope, ctx);
+        // Moving changes both lists, so neither may be a list inside a record.
+        this.insideRecord(s.source, s);
+        this.insideRecord(s.target, s);
         this.listItem(item, from, s.item.span, s.source.span);
         this.listItem(item, to, s.item.span, s.target.span);
         return;
@@ -641,7 +725,7 @@ class Checker {
         return;
       case "assign": {
         const target = this.expr(s.target, scope, ctx);
-        this.assignableTarget(s.target, scope);
+        this.assignableTarget(s.target, scope, s);
         const value = this.expr(s.value, scope, ctx);
         if (s.op === "=") this.expectType(value, target, s.value.span, "the assigned value");
         else {
@@ -664,7 +748,28 @@ class Checker {
   /** Reads of one count from a tally: tallies are values, so such a read cannot be assigned to. */
   private readonly tallyReads = new WeakMap<A.Expr, string>();
 
-  private assignableTarget(e: A.Expr, scope?: Scope) {
+  /** Reads of a field of a record, with the record and the expression it was read from. */
+  private readonly recordReads = new WeakMap<A.Expr, { record: A.KindDecl; object: A.Expr }>();
+
+  /**
+   * E0204 when `e` is a record's field, or a list item or field reached through one: records are
+   * values, so a changed one is built anew. Returns whether it reported.
+   */
+  private insideRecord(e: A.Expr, s: A.Stmt): boolean {
+    let at: A.Expr = e;
+    for (;;) {
+      const read = this.recordReads.get(at);
+      if (read) {
+        this.report("E0204", e.span, `a field of the record \`${read.record.name.text}\` cannot be changed: records are values`, `build a new one: \`${rebuilt(read, at, s)}\``);
+        return true;
+      }
+      if (at.kind === "member" || at.kind === "index") at = at.object;
+      else return false;
+    }
+  }
+
+  private assignableTarget(e: A.Expr, scope?: Scope, s?: A.Stmt) {
+    if (s && this.insideRecord(e, s)) return;
     const tallyOf = this.tallyReads.get(e);
     if (tallyOf) {
       const member = this.enumMembers(tallyOf)[0] ?? "member";
@@ -700,7 +805,8 @@ class Checker {
   }
 
   private entity(t: Type, span: A.Span) {
-    if (t.t !== "kind" && t.t !== "any") this.report("E0201", span, `statuses belong to entities of a \`kind\`, but this is ${typeToString(t)}`);
+    if (t.t === "kind" && this.isRecord(t.name)) this.report("E0201", span, `statuses belong to entities of a \`kind\`, but \`${t.name}\` is a record, a plain value`);
+    else if (t.t !== "kind" && t.t !== "any") this.report("E0201", span, `statuses belong to entities of a \`kind\`, but this is ${typeToString(t)}`);
   }
 
   /** A constant given where a ranged int is expected must fit the range; other values are checked at run time. */
@@ -858,6 +964,7 @@ class Checker {
     if (obj.t === "kind") {
       const k = this.typeDecl(obj.name, obj.id) as A.KindDecl;
       const f = k.fields.find((x) => x.name.text === m);
+      if (f && k.record) this.recordReads.set(e, { record: k, object: e.object });
       if (f) {
         e.field = { kind: k.id!, index: k.fields.indexOf(f) };
         return this.resolveType(f.type, k.span.file);
@@ -1123,10 +1230,23 @@ function isConstant(e: A.Expr, declKind: (name: string) => string | undefined): 
     case "name":
       return declKind(e.name) === "die";
     case "call":
+      if (e.callee.kind === "name" && declKind(e.callee.name) === "record") return e.args.every((a) => a.kind === "named" && isConstant(a.value, declKind));
       return isConstantTally(e, (n) => declKind(n) === "enum");
     default:
       return false;
   }
+}
+
+/**
+ * The help for changing a record's field: the same record built anew with that field changed, like
+ * `Hex(q: h.q + 1, r: h.r)` for `h.q += 1`. `at` is the field read; the statement gives the change.
+ */
+function rebuilt(read: { record: A.KindDecl; object: A.Expr }, at: A.Expr, s: A.Stmt): string {
+  const obj = showExpr(read.object);
+  const changed = at.kind === "member" ? at.member.text : "";
+  const direct = s.kind === "assign" && s.target === at;
+  const value = direct ? (s.op === "=" ? showExpr(s.value) : `${obj}.${changed} ${s.op[0]} ${showExpr(s.value)}`) : "...";
+  return `${read.record.name.text}(${read.record.fields.map((f) => `${f.name.text}: ${f.name.text === changed ? value : `${obj}.${f.name.text}`}`).join(", ")})`;
 }
 
 /** `Icon(melee: 2)`: an enum called with constant counts only. */
@@ -1140,8 +1260,12 @@ export function constInt(e: A.Expr): number | undefined {
   return undefined;
 }
 
+/** Marks a record pattern that could not be written out field by field: its input is not enumerated. */
+const UNFOLDED = "\u0000";
+
 function showKey(v: Key, t: Type): string {
-  return t.t === "enum" ? `${t.name}.${String(v)}` : typeof v === "string" ? JSON.stringify(v) : String(v);
+  // A record's key is already written as rules text, `Hex(q: 0, r: 1)`.
+  return t.t === "enum" ? `${t.name}.${String(v)}` : t.t === "kind" ? String(v) : typeof v === "string" ? JSON.stringify(v) : String(v);
 }
 
 function relativeImport(from: string, to: string): string {

@@ -6,7 +6,7 @@ export type Key = number | boolean | string;
 /** A row pattern after constant folding: undefined is `_`. */
 export type ConstPattern = { low: Key; high: Key } | undefined;
 
-const LIMIT = 20000;
+export const LIMIT = 20000;
 
 export function domainOf(t: Type, enumMembers: (name: string) => string[]): Key[] | undefined {
   if (t.t === "bool") return [false, true];

@@ -5,7 +5,7 @@ export function formatStateProblems(problems: NonNullable<ScenarioRun["stateProb
   return problems
     .map((p) => {
       const decl = p.declaration ? `\n  --> ${p.declaration.span.file}:${p.declaration.span.line}:${p.declaration.span.col}\n  note: the value breaks the declaration of \`${p.declaration.name}\`` : "";
-      return `error[E0401]: the state at \`${p.path}\` ${p.message}${decl}`;
+      return `error[${p.code ?? "E0401"}]: the state at \`${p.path}\` ${p.message}${decl}`;
     })
     .join("\n");
 }

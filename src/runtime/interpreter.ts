@@ -7,7 +7,7 @@ import type { RuntimeProgram } from "./index-program.ts";
 import { showExpr } from "./show-expr.ts";
 import { defaultValue, tallyIn } from "./state.ts";
 import type { TraceEntry, TraceKind } from "./trace.ts";
-import { Die, Entity, RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
+import { copyLists, Die, Entity, RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
 
 /** Answers the decision points (`choose`) in the rules. */
 export interface Chooser {
@@ -263,10 +263,11 @@ export class Interpreter {
 
   /** `given` holds the named fields by their place among the kind's fields (the checker's `index`). */
   private construct(k: A.KindDecl, given: (Value | undefined)[], span: A.Span): Entity {
-    const e = new Entity(k.name.text, {});
+    const e = new Entity(k.name.text, {}, k.record === true);
     k.fields.forEach((f, i) => {
       const v = i in given ? given[i] : defaultValue(this.program, f, new Set(), (d) => this.eval(d, frame(0)) as Value);
-      e.fields[f.name.text] = v;
+      // A record is a value: a list put into it is its own copy.
+      e.fields[f.name.text] = e.record ? copyLists(v) : v;
       this.checkRange(f, v, i in given ? span : f.span);
     });
     return e;
@@ -573,7 +574,7 @@ export class Interpreter {
         if (!(obj instanceof Entity)) throw new RuleError("R0501", `\`${showExpr(e.object)}\` has no value yet`, e.object.span);
         const v = obj.fields[e.member.text];
         if (v === undefined) throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
-        return v;
+        return obj.record ? copyLists(v) : v;
       }
       case "index": {
         const obj = this.eval(e.object, env);

@@ -1,21 +1,62 @@
 // Game state as JSON and as runtime values. Conversion follows the declarations; the JSON is validated
-// against the derived schema before it gets here, so this code can trust its shape.
+// against the derived schema, and its `$id`/`$ref` references checked, before it gets here, so this
+// code can trust its shape.
+//
+// One entity held in two places (a unit in an army and as a hex's occupant) is written once with
+// `"$id": "some-id"` and everywhere else as `{"$ref": "some-id"}`; loading makes them one entity again.
 import type * as A from "../ast.ts";
+import { didYouMean } from "../diagnostics.ts";
+import type { StateProblem } from "../schema.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { Die, Entity, RuleError, Tally, type Value } from "./values.ts";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json): Value {
+type JsonObject = { [key: string]: Json };
+
+/** The entities declared with `$id` in a state: their JSON, kind and where they are. */
+type Declared = Map<string, { json: JsonObject; kind: string; path: string }>;
+
+/** Entities already built from a declared `$id`, so every `$ref` to it finds the same one. */
+interface Refs {
+  declared: Declared;
+  built: Map<string, Entity>;
+}
+
+const isObject = (j: Json | undefined): j is JsonObject => typeof j === "object" && j !== null && !Array.isArray(j);
+
+/** `{"$ref": "id"}`: the id it names, if `j` is such a reference. */
+function refOf(j: Json | undefined): string | undefined {
+  return isObject(j) && typeof j["$ref"] === "string" ? j["$ref"] : undefined;
+}
+
+/** Whether `n` names a kind whose values are entities (not a record, whose values are plain). */
+function entityKind(p: RuntimeProgram, n: string): boolean {
+  const k = p.kinds.get(n);
+  return k !== undefined && !k.record;
+}
+
+export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json, refs: Refs = { declared: new Map(), built: new Map() }): Value {
   const n = type.name.text;
-  if (n === "list") return (json as Json[]).map((j) => fromJson(p, type.element!, j));
+  if (n === "list") return (json as Json[]).map((j) => fromJson(p, type.element!, j, refs));
   if (n === "tally") return tallyOf(p, type.element!.name.text, json as Record<string, number>);
   const kind = p.kinds.get(n);
   if (kind) {
-    const obj = json as Record<string, Json>;
-    const e = new Entity(n, {});
+    const ref = refOf(json);
+    const target = ref === undefined ? undefined : refs.declared.get(ref);
+    // Checked before loading: every reference names a declared entity of this kind.
+    const obj = target ? target.json : (json as JsonObject);
+    const id = typeof obj["$id"] === "string" && !kind.record ? obj["$id"] : undefined;
+    const known = id === undefined ? undefined : refs.built.get(id);
+    if (known) return known;
+    const e = new Entity(n, {}, kind.record === true);
+    if (id !== undefined) {
+      e.id = id;
+      // Before its fields: an entity may reach itself through them.
+      refs.built.set(id, e);
+    }
     for (const f of kind.fields) {
-      e.fields[f.name.text] = obj[f.name.text] === undefined ? defaultValue(p, f, new Set()) : fromJson(p, f.type, obj[f.name.text]!);
+      e.fields[f.name.text] = obj[f.name.text] === undefined ? defaultValue(p, f, new Set()) : fromJson(p, f.type, obj[f.name.text]!, refs);
     }
     const statuses = obj["statuses"];
     if (statuses && typeof statuses === "object" && !Array.isArray(statuses)) {
@@ -35,6 +76,62 @@ function dieNamed(p: RuntimeProgram, name: string): Value {
   return die;
 }
 
+/**
+ * The first of the two passes over a state: every `$id` (given once) and every `$ref` (naming a
+ * declared id of the kind expected there). Problems come with the JSON path of the `$id` or `$ref`.
+ */
+export function referenceProblems(p: RuntimeProgram, json: Record<string, Json>): StateProblem[] {
+  const declared: Declared = new Map();
+  const uses: { id: string; kind: string; path: string }[] = [];
+  const problems: StateProblem[] = [];
+  const visit = (type: A.TypeRef | undefined, j: Json | undefined, path: string) => {
+    if (!type || j === undefined) return;
+    const n = type.name.text;
+    if (n === "list" && Array.isArray(j)) return j.forEach((x, i) => visit(type.element, x, `${path}/${i}`));
+    const kind = p.kinds.get(n);
+    if (!kind || !isObject(j)) return;
+    const ref = refOf(j);
+    if (ref !== undefined && !kind.record) return void uses.push({ id: ref, kind: n, path: `${path}/$ref` });
+    const id = j["$id"];
+    if (typeof id === "string" && !kind.record) {
+      const prior = declared.get(id);
+      if (prior) problems.push({ path: `${path}/$id`, message: `gives the id "${id}" a second time: it already names the \`${prior.kind}\` at \`${prior.path}\``, code: "E0403" });
+      else declared.set(id, { json: j, kind: n, path: path || "/" });
+    }
+    for (const f of kind.fields) visit(f.type, j[f.name.text], `${path}/${escapePointer(f.name.text)}`);
+  };
+  for (const f of p.stateFields) visit(f.type, json[f.name.text], `/${escapePointer(f.name.text)}`);
+  for (const u of uses) {
+    const target = declared.get(u.id);
+    if (!target) {
+      const guess = didYouMean(u.id, declared.keys());
+      const help = guess ?? (declared.size === 0 ? `no entity in the state has an \`$id\`; give the one meant \`"$id": "${u.id}"\`` : undefined);
+      problems.push({ path: u.path, message: `names "${u.id}", but no entity in the state has that \`$id\`${help ? `: ${help}` : ""}`, code: "E0403" });
+    } else if (target.kind !== u.kind) {
+      problems.push({ path: u.path, message: `names "${u.id}", a \`${target.kind}\` (at \`${target.path}\`), but a \`${u.kind}\` is expected here`, code: "E0403" });
+    }
+  }
+  return problems;
+}
+
+function escapePointer(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** Every `$id` in a state whose references are already checked, for the second pass that builds it. */
+function declaredIds(p: RuntimeProgram, json: Record<string, Json>): Declared {
+  const declared: Declared = new Map();
+  const visit = (type: A.TypeRef | undefined, j: Json | undefined) => {
+    if (!type || j === undefined) return;
+    if (type.name.text === "list" && Array.isArray(j)) return j.forEach((x) => visit(type.element, x));
+    if (!entityKind(p, type.name.text) || !isObject(j) || refOf(j) !== undefined) return;
+    if (typeof j["$id"] === "string" && !declared.has(j["$id"])) declared.set(j["$id"], { json: j, kind: type.name.text, path: "" });
+    for (const f of p.kinds.get(type.name.text)!.fields) visit(f.type, j[f.name.text]);
+  };
+  for (const f of p.stateFields) visit(f.type, json[f.name.text]);
+  return declared;
+}
+
 /** A tally from counts by member, kept in the enum's order so equal tallies print alike. */
 export function tallyOf(p: RuntimeProgram, enumName: string, counts: Record<string, number> | ReadonlyMap<string, number>): Tally {
   const en = p.enums.get(enumName);
@@ -49,18 +146,61 @@ export function tallyIn(en: A.EnumDecl, counts: Record<string, number> | Readonl
   return new Tally(en.name.text, ordered, en.members.map((m) => m.text));
 }
 
-export function toJson(v: Value | undefined): Json {
+/** How a state is written: which entities carry an `$id`, and which are already written once. */
+interface Writer {
+  ids: Map<Entity, string>;
+  written: Set<Entity>;
+}
+
+export function toJson(v: Value | undefined, w: Writer = { ids: new Map(), written: new Set() }): Json {
   if (v === undefined) return null;
   if (v instanceof Tally) return Object.fromEntries(v.counts);
   if (v instanceof Die) return v.name;
-  if (Array.isArray(v)) return v.map(toJson);
+  if (Array.isArray(v)) return v.map((x) => toJson(x, w));
   if (v instanceof Entity) {
-    const out: Record<string, Json> = {};
-    for (const [k, x] of Object.entries(v.fields)) out[k] = toJson(x);
+    const id = w.ids.get(v);
+    if (id !== undefined && w.written.has(v)) return { $ref: id };
+    w.written.add(v);
+    const out: Record<string, Json> = id === undefined ? {} : { $id: id };
+    for (const [k, x] of Object.entries(v.fields)) out[k] = toJson(x, w);
     if (v.statuses.size > 0) out["statuses"] = Object.fromEntries(v.statuses);
     return out;
   }
   return v;
+}
+
+/**
+ * The ids the written state needs: an entity reached more than once, or loaded with an `$id`, gets
+ * its own `$id` or a generated one like `Unit-1`, numbered per kind in the order the walk first
+ * reaches them (state fields, then fields, in declaration order; list items in order).
+ */
+function idsFor(state: StateValues): Map<Entity, string> {
+  const order: Entity[] = [];
+  const reached = new Map<Entity, number>();
+  const walk = (v: Value | undefined) => {
+    if (Array.isArray(v)) return v.forEach(walk);
+    if (!(v instanceof Entity) || v.record) return;
+    reached.set(v, (reached.get(v) ?? 0) + 1);
+    if (reached.get(v)! > 1) return;
+    order.push(v);
+    for (const x of Object.values(v.fields)) walk(x);
+  };
+  for (const v of state) walk(v);
+  const taken = new Set(order.flatMap((e) => (e.id === undefined ? [] : [e.id])));
+  const ids = new Map<Entity, string>();
+  const next = new Map<string, number>();
+  for (const e of order) {
+    // Loading rejects an `$id` given twice, and rules never give one, so declared ids are distinct.
+    if (e.id !== undefined) ids.set(e, e.id);
+    else if (reached.get(e)! > 1) {
+      let n = next.get(e.kind) ?? 1;
+      while (taken.has(`${e.kind}-${n}`)) n++;
+      next.set(e.kind, n + 1);
+      taken.add(`${e.kind}-${n}`);
+      ids.set(e, `${e.kind}-${n}`);
+    }
+  }
+  return ids;
 }
 
 /**
@@ -84,7 +224,7 @@ function defaultForType(p: RuntimeProgram, t: A.TypeRef, visiting: Set<string>):
   const kind = p.kinds.get(n);
   if (kind && !visiting.has(n)) {
     visiting.add(n);
-    const e = new Entity(n, {});
+    const e = new Entity(n, {}, kind.record === true);
     for (const f of kind.fields) e.fields[f.name.text] = defaultValue(p, f, visiting);
     visiting.delete(n);
     return e;
@@ -109,6 +249,16 @@ function literal(p: RuntimeProgram, e: A.Expr): Value | undefined {
       // The only name a default may hold is a die's.
       return dieNamed(p, e.name);
     case "call": {
+      const record = e.callee.kind === "name" ? p.kinds.get(e.callee.name) : undefined;
+      // `Hex(q: 0, r: 0)`: a constant record; fields left out take their defaults.
+      if (record) {
+        const r = new Entity(record.name.text, {}, true);
+        for (const f of record.fields) {
+          const a = e.args.find((x): x is A.Arg & { kind: "named" } => x.kind === "named" && x.name.text === f.name.text);
+          r.fields[f.name.text] = a ? literal(p, a.value) : defaultValue(p, f, new Set());
+        }
+        return r;
+      }
       // `Icon(melee: 1)`: a constant tally.
       const counts = new Map<string, number>();
       for (const a of e.args) if (a.kind === "named") counts.set(a.name.text, literal(p, a.value) as number);
@@ -127,17 +277,20 @@ export function initialState(p: RuntimeProgram): StateValues {
   return p.stateFields.map((f) => defaultValue(p, f, new Set()));
 }
 
+/** The second pass: builds the state, each `$id` entity once, with `$ref`s resolved to it. */
 export function stateFromJson(p: RuntimeProgram, json: Record<string, Json>): StateValues {
   const state = initialState(p);
+  const refs: Refs = { declared: declaredIds(p, json), built: new Map() };
   p.stateFields.forEach((f, i) => {
     const j = json[f.name.text];
-    if (j !== undefined) state[i] = fromJson(p, f.type, j);
+    if (j !== undefined) state[i] = fromJson(p, f.type, j, refs);
   });
   return state;
 }
 
 export function stateToJson(p: RuntimeProgram, state: StateValues): Record<string, Json> {
   const out: Record<string, Json> = {};
-  p.stateFields.forEach((f, i) => (out[f.name.text] = toJson(state[i])));
+  const w: Writer = { ids: idsFor(state), written: new Set() };
+  p.stateFields.forEach((f, i) => (out[f.name.text] = toJson(state[i], w)));
   return out;
 }

@@ -1,5 +1,6 @@
 // Runtime values. Enum members are their member names; entities are objects with a kind, fields and
-// statuses. Entities compare by identity: two units with equal fields are still two units.
+// statuses. Entities compare by identity: two units with equal fields are still two units. A record's
+// value is an Entity marked `record`: it holds no statuses, is never changed, and compares field by field.
 
 export type Value = number | boolean | string | Value[] | Entity | Tally | Die;
 
@@ -43,14 +44,19 @@ export class Tally {
 export class Entity {
   /** Status name -> events left before it expires (`true`: lasts until cleared or its `until` event). */
   readonly statuses = new Map<string, number | true>();
+  /** The `$id` it was given in state JSON, kept so the final state writes it back under the same id. */
+  id?: string;
   constructor(
     readonly kind: string,
     readonly fields: Record<string, Value | undefined>,
+    /** A value of a `record`: compared by its fields, never changed in place. */
+    readonly record = false,
   ) {}
 }
 
 export function showValue(v: Value | undefined): string {
   if (v === undefined) return "nothing";
+  if (v instanceof Entity && v.record) return `${v.kind}(${Object.entries(v.fields).map(([f, x]) => `${f}: ${showValue(x)}`).join(", ")})`;
   if (v instanceof Entity) {
     const name = v.fields["name"];
     return typeof name === "string" ? `${v.kind} ${JSON.stringify(name)}` : v.kind;
@@ -68,6 +74,10 @@ export function valuesEqual(a: Value | undefined, b: Value | undefined): boolean
   if (typeof a !== "object" || typeof b !== "object") return false;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => valuesEqual(x, b[i]));
   if (a instanceof Tally && b instanceof Tally) return a.of === b.of && a.counts.size === b.counts.size && [...a.counts].every(([m, n]) => b.get(m) === n);
+  // Records are equal when their fields are; entities only when they are the same one (answered above).
+  if (a instanceof Entity && b instanceof Entity && a.record && b.record) {
+    return a.kind === b.kind && Object.keys(a.fields).every((f) => valuesEqual(a.fields[f], b.fields[f]));
+  }
   return a === b;
 }
 
@@ -80,4 +90,12 @@ export class RuleError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A copy of the lists in a value, so a list read out of a record (or put into one) cannot change the
+ * record through another name. Records inside are shared: they never change.
+ */
+export function copyLists(v: Value | undefined): Value | undefined {
+  return Array.isArray(v) ? v.map((x) => copyLists(x) as Value) : v;
 }

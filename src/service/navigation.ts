@@ -125,7 +125,7 @@ function enumMember(a: Analysis, enumName: string, member: string): Target | und
 }
 
 function field(f: A.FieldDecl, owner: A.KindDecl | undefined): Target {
-  const where = owner ? `kind ${owner.name.text}` : "state";
+  const where = owner ? `${owner.record ? "record" : "kind"} ${owner.name.text}` : "state";
   return { declared: f.name, signature: `${where} { ${showField(f)} }`, ...(f.doc ? { doc: f.doc } : {}) };
 }
 

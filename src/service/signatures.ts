@@ -26,7 +26,7 @@ export function header(d: NamedDecl): string {
     case "enum":
       return `enum ${d.name.text}`;
     case "kind":
-      return `kind ${d.name.text}`;
+      return `${d.record ? "record" : "kind"} ${d.name.text}`;
     case "status": {
       const e = d.expiry;
       if (!e) return `status ${d.name.text}`;
@@ -53,7 +53,7 @@ export function header(d: NamedDecl): string {
 /** The declaration without bodies, but with the members and fields that say what it holds. */
 export function signature(d: NamedDecl): string {
   if (d.kind === "enum") return `enum ${d.name.text} { ${d.members.map((m) => m.text).join(", ")} }`;
-  if (d.kind === "kind") return `kind ${d.name.text} {\n${d.fields.map((f) => `  ${showField(f)}\n`).join("")}}`;
+  if (d.kind === "kind") return `${d.record ? "record" : "kind"} ${d.name.text} {\n${d.fields.map((f) => `  ${showField(f)}\n`).join("")}}`;
   return header(d);
 }
 
