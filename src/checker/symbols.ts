@@ -27,7 +27,11 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
   const declare = (name: A.Name, d: NamedDecl) => {
     const prior = decls.get(name.text);
     if (prior) {
-      diagnostics.push(diag("E0102", name.span, `\`${name.text}\` is already declared at ${prior.span.file}:${prior.span.line}:${prior.span.col}`, "rename one of them"));
+      diagnostics.push(
+        diag("E0102", name.span, `\`${name.text}\` is already declared at ${prior.span.file}:${prior.span.line}:${prior.span.col}`, "rename one of them", [
+          { span: prior.name.span, message: `\`${name.text}\` is first declared here` },
+        ]),
+      );
     } else decls.set(name.text, d);
   };
 
@@ -41,8 +45,10 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
         case "state":
           for (const field of d.fields) {
             const prior = stateFields.get(field.name.text);
-            if (prior) diagnostics.push(diag("E0102", field.name.span, `the state field \`${field.name.text}\` is already declared at ${prior.span.file}:${prior.span.line}`));
-            else stateFields.set(field.name.text, field);
+            if (prior) {
+              const first = [{ span: prior.name.span, message: `the state field \`${field.name.text}\` is first declared here` }];
+              diagnostics.push(diag("E0102", field.name.span, `the state field \`${field.name.text}\` is already declared at ${prior.span.file}:${prior.span.line}`, undefined, first));
+            } else stateFields.set(field.name.text, field);
           }
           break;
         case "trigger": {
@@ -61,8 +67,10 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
         case "example": {
           // Titles name failures and seed the dice, so two alike would be indistinguishable.
           const prior = exampleTitles.get(d.title);
-          if (prior) diagnostics.push(diag("E0102", d.span, `another example is already titled "${d.title}" (${prior.file}:${prior.line})`, "give each example its own title"));
-          else exampleTitles.set(d.title, d.span);
+          if (prior) {
+            const first = [{ span: prior, message: `the first example titled "${d.title}"` }];
+            diagnostics.push(diag("E0102", d.span, `another example is already titled "${d.title}" (${prior.file}:${prior.line})`, "give each example its own title", first));
+          } else exampleTitles.set(d.title, d.span);
           break;
         }
         default:
