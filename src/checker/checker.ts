@@ -401,7 +401,7 @@ class Checker {
       for (const scale of mods.filter((m) => (m.op.text === "double" || m.op.text === "multiply") && member(m) !== undefined)) {
         const c = counts.find((x) => member(x) === member(scale) && !neverBothHold(x.condition, scale.condition, this.isEnum));
         if (!c) continue;
-        const counted = [{ span: c.amount!.span, message: `\`${c.name.text}\` counts \`${member(c)}\` as another member first` }];
+        const counted = [{ span: c.amount!.span, message: `\`${c.name.text}\` counts \`${member(c)}\` as ${c.into ? `\`${showExpr(c.into)}\`` : "another member"} first` }];
         this.report("W0306", scale.amount!.span, `\`${scale.name.text}\` finds no \`${member(scale)}\` in \`${value}\` when \`${c.name.text}\` also applies: \`count\` runs before \`${scale.op.text}\` and has moved them`, "give them conditions that cannot both hold, or scale the member they are counted as", counted);
       }
     }
