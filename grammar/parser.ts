@@ -44,17 +44,21 @@ function endsModifierAmount(t: TokenType): boolean {
 }
 /**
  * Whether the next tokens begin a declaration rather than an expression that uses a soft keyword as a
- * name: a declaration keyword first on its line, followed by a name, text or `{` (`enum Side {`,
- * `example "e"`, `state {`). Without this, the unfinished `3 *` of one declaration would take the
- * `enum` of the next as its operand, and every later error in the file would go unreported. No
- * expression has a name followed by a name or text, so this only decides which error is reported.
+ * name: a declaration keyword first on its line, in the shape a declaration starts with (`enum Side {`,
+ * `fn f(`, `modifier m for`, `on E when`, `status s` then another declaration, `example "e"`,
+ * `state {`, `instead of`). Without this, the unfinished `3 *` of one declaration would take the
+ * `enum` of the next as its operand, and every later error in the file would go unreported. An
+ * expression never has a name followed by a name or text, so in a file that parses either way this
+ * only decides which error is reported.
  */
 function beginsDeclaration(LA: (i: number) => IToken): boolean {
   declarationStarts ??= firstTokens(parser.getGAstProductions()["declaration"]!.definition);
-  const [prev, word, next] = [LA(0) as IToken | undefined, LA(1), LA(2)];
+  const [prev, word, next, after] = [LA(0) as IToken | undefined, LA(1), LA(2), LA(3).tokenType];
   if (!declarationStarts.has(word.tokenType)) return false;
   if (prev !== undefined && prev.tokenType !== EOF && prev.endLine === word.startLine) return false;
-  return tokenMatcher(next, T.Name) || next.tokenType === T.StringLiteral || next.tokenType === T.LBrace || next.tokenType === k.of;
+  if (next.tokenType === T.StringLiteral || next.tokenType === k.of || (word.tokenType === k.state && next.tokenType === T.LBrace)) return true;
+  if (!tokenMatcher(next, T.Name)) return false;
+  return [T.LParen, T.LBrace, k.for, k.of, k.when, k.order, k.until, EOF].includes(after) || declarationStarts.has(after);
 }
 function firstTokens(defs: IProduction[]): Set<TokenType> {
   const first = defs[0];

@@ -123,6 +123,10 @@ describe("where a soft keyword starts a line", () => {
     const src = `example "value" {
   let value = 2
   value += 1
+  let total = 1 +
+    value
+  total += 1
+  expect total == 5
   let kind = value
   kind = kind * 2
   expect kind == 6
