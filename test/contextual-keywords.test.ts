@@ -3,7 +3,7 @@
 // where a name would make the grammar read two ways, and the error says where they can be names.
 import { describe, expect, it } from "vitest";
 import { reservedWords } from "../grammar/tokens.ts";
-import { completions } from "../src/service/index.ts";
+import { completions, definition } from "../src/service/index.ts";
 import { compileText, examples } from "./helpers.ts";
 
 /** Every example of a program that must check, as title -> passed (with the failure when not). */
@@ -170,6 +170,11 @@ describe("editor", () => {
 
   it("offers fields named with keywords after `.`", () => {
     expect(complete(`${lib}fn f(r: Route) -> int = r.<|>`)).toEqual(["order", "from"]);
+  });
+
+  it("goes to the declaration of a function named with a keyword", () => {
+    const text = `${lib}fn f(r: Route) -> int = value(r)\n`;
+    expect(definition({ "main.rules": text }, "main.rules", 3, 26)).toEqual({ path: "main.rules", range: { line: 2, col: 4, endLine: 2, endCol: 9 } });
   });
 
   it("offers a function named with a keyword where an expression goes", () => {
