@@ -1,14 +1,14 @@
 // The Chevrotain grammar of `.rules` files. It produces a concrete syntax tree (CST); `src/build-ast.ts`
 // turns that into the typed AST. One parser instance is shared, with error recovery on, so a file with
 // several syntax errors reports each of them.
-import { CstParser, type IToken, type IParserErrorMessageProvider, type TokenType } from "chevrotain";
+import { Alternation, Alternative, CstParser, EOF, NonTerminal, Terminal, tokenMatcher, type IProduction, type IToken, type IParserErrorMessageProvider, type TokenType } from "chevrotain";
 import * as T from "./tokens.ts";
 
 const k = T.keywords;
 
 /** Plain-words messages: `expected \`}\` but found \`fn\``. */
 const errorMessageProvider: IParserErrorMessageProvider = {
-  buildMismatchTokenMessage: ({ expected, actual }) => `expected ${tokenLabel(expected)} but found ${describe(actual.image)}${asName(actual)}`,
+  buildMismatchTokenMessage: ({ expected, actual }) => `expected ${tokenLabel(expected)} but found ${describe(actual.image)}${asName(actual, expected)}`,
   buildNotAllInputParsedMessage: ({ firstRedundant }) =>
     `unexpected ${describe(firstRedundant.image)}: expected a declaration (\`fn\`, \`kind\`, \`enum\`, ...)`,
   buildNoViableAltMessage: ({ expectedPathsPerAlt, actual, ruleName }) => {
@@ -26,11 +26,46 @@ const errorMessageProvider: IParserErrorMessageProvider = {
   },
 };
 
-/** Most mistakes with keywords are names that happen to be keywords: say so. */
-function asName(actual: IToken): string {
-  if (actual.tokenType.CATEGORIES?.includes(T.Keyword)) return ` (\`${actual.image}\` is a keyword: it cannot be used as a name)`;
+/** A reserved word where a name was expected is usually meant as a name: say where it can be one. */
+function asName(actual: IToken, expected: TokenType): string {
+  const wantsName = expected === T.Name || expected === T.AnyName || expected === T.Identifier;
+  if (wantsName && tokenMatcher(actual, T.AnyName) && T.isReserved(actual.image)) {
+    return ` (\`${actual.image}\` is a reserved word: it can name a field, a parameter, an enum member or a named argument, but not a declaration, a variable or a value in an expression)`;
+  }
   if (actual.tokenType === T.DiceLiteral) return ` (\`${actual.image}\` reads as dice: it cannot be used as a name)`;
   return "";
+}
+
+/** The keywords that start a declaration, read from the grammar so that a new declaration is covered. */
+let declarationStarts: Set<TokenType> | undefined;
+function endsModifierAmount(t: TokenType): boolean {
+  declarationStarts ??= firstTokens(parser.getGAstProductions()["declaration"]!.definition);
+  return t === k.as || t === k.by || declarationStarts.has(t);
+}
+/**
+ * Whether the next tokens begin a declaration rather than an expression that uses a soft keyword as a
+ * name: a declaration keyword first on its line, in the shape a declaration starts with (`enum Side {`,
+ * `fn f(`, `modifier m for`, `on E when`, `status s` then another declaration, `example "e"`,
+ * `state {`, `instead of`). Without this, the unfinished `3 *` of one declaration would take the
+ * `enum` of the next as its operand, and every later error in the file would go unreported. An
+ * expression never has a name followed by a name or text, so in a file that parses either way this
+ * only decides which error is reported.
+ */
+function beginsDeclaration(LA: (i: number) => IToken): boolean {
+  declarationStarts ??= firstTokens(parser.getGAstProductions()["declaration"]!.definition);
+  const [prev, word, next, after] = [LA(0) as IToken | undefined, LA(1), LA(2), LA(3).tokenType];
+  if (!declarationStarts.has(word.tokenType)) return false;
+  if (prev !== undefined && prev.tokenType !== EOF && prev.endLine === word.startLine) return false;
+  if (next.tokenType === T.StringLiteral || next.tokenType === k.of || (word.tokenType === k.state && next.tokenType === T.LBrace)) return true;
+  if (!tokenMatcher(next, T.Name)) return false;
+  return [T.LParen, T.LBrace, k.for, k.of, k.when, k.order, k.until, EOF].includes(after) || declarationStarts.has(after);
+}
+function firstTokens(defs: IProduction[]): Set<TokenType> {
+  const first = defs[0];
+  if (first instanceof Terminal) return new Set([first.terminalType]);
+  if (first instanceof NonTerminal) return firstTokens(first.referencedRule.definition);
+  if (first instanceof Alternation) return new Set(first.definition.flatMap((alt) => [...firstTokens((alt as Alternative).definition)]));
+  return new Set();
 }
 
 function tokenLabel(t: TokenType): string {
@@ -79,10 +114,10 @@ export class RulesParser extends CstParser {
 
   enumDecl = this.RULE("enumDecl", () => {
     this.CONSUME(k.enum);
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Name);
     this.CONSUME(T.LBrace);
     this.MANY(() => {
-      this.CONSUME2(T.Identifier, { LABEL: "member" });
+      this.CONSUME(T.AnyName, { LABEL: "member" });
       this.OPTION(() => this.CONSUME(T.Comma));
     });
     this.CONSUME(T.RBrace);
@@ -91,7 +126,7 @@ export class RulesParser extends CstParser {
   kindDecl = this.RULE("kindDecl", () => {
     // A `record` is declared like a kind; its values are plain values (see docs section 6).
     this.OR([{ ALT: () => this.CONSUME(k.kind) }, { ALT: () => this.CONSUME(k.record) }]);
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Name);
     this.SUBRULE(this.fieldBlock);
   });
 
@@ -107,7 +142,7 @@ export class RulesParser extends CstParser {
   });
 
   fieldDecl = this.RULE("fieldDecl", () => {
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.AnyName);
     this.CONSUME(T.Colon);
     this.SUBRULE(this.typeRef);
     this.OPTION(() => {
@@ -119,7 +154,7 @@ export class RulesParser extends CstParser {
 
   statusDecl = this.RULE("statusDecl", () => {
     this.CONSUME(k.status);
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Name);
     this.OPTION(() => {
       this.OR([
         { ALT: () => this.CONSUME(k.until) },
@@ -130,11 +165,11 @@ export class RulesParser extends CstParser {
           },
         },
       ]);
-      this.CONSUME2(T.Identifier, { LABEL: "event" });
+      this.CONSUME2(T.Name, { LABEL: "event" });
       // `until Activated(unit)`: only when the event names the holder as that parameter.
       this.OPTION2(() => {
         this.CONSUME(T.LParen);
-        this.CONSUME3(T.Identifier, { LABEL: "holder" });
+        this.CONSUME(T.AnyName, { LABEL: "holder" });
         this.CONSUME(T.RParen);
       });
     });
@@ -142,7 +177,7 @@ export class RulesParser extends CstParser {
 
   eventDecl = this.RULE("eventDecl", () => {
     this.CONSUME(k.event);
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Name);
     this.SUBRULE(this.paramList);
     this.OPTION(() => this.SUBRULE(this.block));
   });
@@ -158,7 +193,7 @@ export class RulesParser extends CstParser {
         },
       },
     ]);
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Name);
     this.OPTION(() => {
       this.CONSUME(k.when);
       this.SUBRULE(this.expression, { LABEL: "condition" });
@@ -172,7 +207,7 @@ export class RulesParser extends CstParser {
 
   fnDecl = this.RULE("fnDecl", () => {
     this.CONSUME(k.fn);
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Name);
     this.SUBRULE(this.paramList);
     this.OPTION(() => {
       this.CONSUME(T.Arrow);
@@ -191,7 +226,7 @@ export class RulesParser extends CstParser {
 
   valueDecl = this.RULE("valueDecl", () => {
     this.CONSUME(k.value);
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Name);
     this.SUBRULE(this.paramList);
     this.CONSUME(T.Arrow);
     this.SUBRULE(this.typeRef);
@@ -202,9 +237,9 @@ export class RulesParser extends CstParser {
   // modifier highGround for attackStrength when onHill(attacker) : add 1
   modifierDecl = this.RULE("modifierDecl", () => {
     this.CONSUME(k.modifier);
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Name);
     this.CONSUME(k.for);
-    this.CONSUME2(T.Identifier, { LABEL: "target" });
+    this.CONSUME2(T.Name, { LABEL: "target" });
     this.OPTION(() => {
       this.CONSUME(k.when);
       this.SUBRULE(this.expression, { LABEL: "condition" });
@@ -214,7 +249,9 @@ export class RulesParser extends CstParser {
       { ALT: () => this.CONSUME(k.add, { LABEL: "op" }) },
       { ALT: () => this.CONSUME3(T.Identifier, { LABEL: "op" }) },
     ]);
-    this.OPTION2(() => this.SUBRULE2(this.expression, { LABEL: "amount" }));
+    // A modifier may end without an amount (`: double`), so a word that starts a declaration, `as` or
+    // `by` after the op is never read as the amount: `: double` then `value v() ...` stays two declarations.
+    this.OPTION2({ GATE: () => !endsModifierAmount(this.LA(1).tokenType), DEF: () => this.SUBRULE2(this.expression, { LABEL: "amount" }) });
     // `count Icon.maneuver as Icon.save`, `multiply Icon.save by 3`
     this.OPTION3(() => {
       this.OR2([
@@ -237,16 +274,16 @@ export class RulesParser extends CstParser {
   // die Footman of Icon = [Icon(melee: 1), Icon(save: 1), ...]: a custom die whose faces count icons.
   dieDecl = this.RULE("dieDecl", () => {
     this.CONSUME(k.die);
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Name);
     this.CONSUME(k.of);
-    this.CONSUME2(T.Identifier, { LABEL: "faceType" });
+    this.CONSUME2(T.Name, { LABEL: "faceType" });
     this.CONSUME(T.Eq);
     this.SUBRULE(this.listLiteral, { LABEL: "faces" });
   });
 
   tableDecl = this.RULE("tableDecl", () => {
     this.CONSUME(k.table);
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Name);
     this.SUBRULE(this.paramList);
     this.CONSUME(T.Arrow);
     this.SUBRULE(this.typeRef);
@@ -288,7 +325,7 @@ export class RulesParser extends CstParser {
     this.MANY_SEP({
       SEP: T.Comma,
       DEF: () => {
-        this.CONSUME(T.Identifier);
+        this.CONSUME(T.AnyName);
         this.CONSUME(T.Colon);
         this.SUBRULE(this.typeRef);
       },
@@ -297,8 +334,8 @@ export class RulesParser extends CstParser {
   });
 
   typeRef = this.RULE("typeRef", () => {
-    // `die<Icon>`: the type of a reference to a declared die, so the keyword doubles as a type name.
-    this.OR([{ ALT: () => this.CONSUME(T.Identifier) }, { ALT: () => this.CONSUME(k.die) }]);
+    // `die<Icon>`: the type of a reference to a declared die; `die` is a soft keyword, so it is a Name.
+    this.CONSUME(T.Name);
     this.OPTION(() => {
       this.CONSUME(T.Lt);
       this.SUBRULE(this.typeRef, { LABEL: "element" });
@@ -319,7 +356,8 @@ export class RulesParser extends CstParser {
 
   block = this.RULE("block", () => {
     this.CONSUME(T.LBrace);
-    this.MANY(() => this.SUBRULE(this.statement));
+    // A declaration after an unclosed block is reported as the missing `}`.
+    this.MANY({ GATE: () => !beginsDeclaration((i) => this.LA(i)), DEF: () => this.SUBRULE(this.statement) });
     this.CONSUME(T.RBrace);
   });
 
@@ -349,7 +387,7 @@ export class RulesParser extends CstParser {
 
   letStmt = this.RULE("letStmt", () => {
     this.CONSUME(k.let);
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Name);
     this.OPTION(() => {
       this.CONSUME(T.Colon);
       this.SUBRULE(this.typeRef);
@@ -379,7 +417,7 @@ export class RulesParser extends CstParser {
 
   forStmt = this.RULE("forStmt", () => {
     this.CONSUME(k.for);
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Name);
     this.CONSUME(k.in);
     this.SUBRULE(this.expression, { LABEL: "from" });
     this.OPTION(() => {
@@ -396,20 +434,20 @@ export class RulesParser extends CstParser {
 
   emitStmt = this.RULE("emitStmt", () => {
     this.CONSUME(k.emit);
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Name);
     this.SUBRULE(this.argList);
   });
 
   applyStmt = this.RULE("applyStmt", () => {
     this.CONSUME(k.apply);
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Name);
     this.CONSUME(k.to);
     this.SUBRULE(this.expression);
   });
 
   clearStmt = this.RULE("clearStmt", () => {
     this.CONSUME(k.clear);
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Name);
     this.CONSUME(k.from);
     this.SUBRULE(this.expression);
   });
@@ -444,7 +482,7 @@ export class RulesParser extends CstParser {
 
   forceStmt = this.RULE("forceStmt", () => {
     this.CONSUME(k.force);
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Name);
     this.SUBRULE(this.expression);
   });
 
@@ -517,7 +555,7 @@ export class RulesParser extends CstParser {
         {
           ALT: () => {
             this.CONSUME(k.has);
-            this.CONSUME(T.Identifier, { LABEL: "status" });
+            this.CONSUME(T.Name, { LABEL: "status" });
           },
         },
       ]);
@@ -566,7 +604,7 @@ export class RulesParser extends CstParser {
         {
           ALT: () => {
             this.CONSUME(T.Dot);
-            this.CONSUME(T.Identifier, { LABEL: "member" });
+            this.CONSUME(T.AnyName, { LABEL: "member" });
           },
         },
         { ALT: () => this.SUBRULE(this.argList, { LABEL: "call" }) },
@@ -594,7 +632,7 @@ export class RulesParser extends CstParser {
       {
         GATE: () => this.LA(2).tokenType === T.Colon,
         ALT: () => {
-          this.CONSUME(T.Identifier, { LABEL: "name" });
+          this.CONSUME(T.AnyName, { LABEL: "name" });
           this.CONSUME(T.Colon);
           this.SUBRULE(this.expression, { LABEL: "named" });
         },
@@ -604,7 +642,7 @@ export class RulesParser extends CstParser {
   });
 
   comprehension = this.RULE("comprehension", () => {
-    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Name);
     this.CONSUME(k.in);
     this.SUBRULE(this.expression, { LABEL: "source" });
     this.OPTION(() => {
@@ -627,7 +665,7 @@ export class RulesParser extends CstParser {
       { ALT: () => this.CONSUME(T.StringLiteral) },
       { ALT: () => this.CONSUME(k.true) },
       { ALT: () => this.CONSUME(k.false) },
-      { ALT: () => this.CONSUME(T.Identifier) },
+      { GATE: () => !beginsDeclaration((i) => this.LA(i)), ALT: () => this.CONSUME(T.Name) },
       {
         ALT: () => {
           this.CONSUME(T.LParen);
@@ -664,7 +702,7 @@ export class RulesParser extends CstParser {
       { ALT: () => this.CONSUME(T.DiceLiteral) },
       { ALT: () => this.SUBRULE(this.argList) },
       // Only a name starts a die: `roll (x)` stays the `roll(sides)` form.
-      { GATE: () => this.LA(1).tokenType === T.Identifier, IGNORE_AMBIGUITIES: true, ALT: () => this.SUBRULE(this.postfixExpr, { LABEL: "die" }) },
+      { GATE: () => tokenMatcher(this.LA(1), T.Name), IGNORE_AMBIGUITIES: true, ALT: () => this.SUBRULE(this.postfixExpr, { LABEL: "die" }) },
     ]);
   });
 

@@ -2,7 +2,17 @@
 // syntax diagrams are all generated from these definitions.
 import { createToken, Lexer, type TokenType } from "chevrotain";
 
-export const Identifier = createToken({ name: "Identifier", pattern: /[A-Za-z_][A-Za-z0-9_]*/, label: "a name" });
+/**
+ * Names, as token categories the parser consumes. `AnyName` is any word: an Identifier or any keyword,
+ * taken where only a name can stand (after `.`, a field of a `kind` or `state`, a parameter, a named
+ * argument before `:`, an enum member). `Name` is an Identifier or a *soft* keyword, taken where a name
+ * and a keyword could both stand (a declaration's name, a `let`/`for`/comprehension binder, a name in
+ * an expression, a type, the event or status a statement names).
+ */
+export const AnyName = createToken({ name: "AnyName", pattern: Lexer.NA, label: "a name" });
+export const Name = createToken({ name: "Name", pattern: Lexer.NA, label: "a name" });
+
+export const Identifier = createToken({ name: "Identifier", pattern: /[A-Za-z_][A-Za-z0-9_]*/, label: "a name", categories: [Name, AnyName] });
 
 /** Token categories let the editor colour tokens without a second keyword list. */
 export const Keyword = createToken({ name: "Keyword", pattern: Lexer.NA });
@@ -18,13 +28,55 @@ const keywordNames = [
 
 export type KeywordName = (typeof keywordNames)[number];
 
+/**
+ * The keywords that stay reserved: they cannot be a declaration's name, a binder or a name in an
+ * expression (they remain usable as fields, parameters, enum members and named arguments). Every
+ * other keyword is soft, so a new keyword is usable as a name unless it is listed here.
+ */
+export const reservedWords: ReadonlyMap<KeywordName, string> = new Map<KeywordName, string>([
+  // A statement starts with each of these: as a name, `let x = 1` and `emit E()` would read two ways.
+  ["let", "starts a statement"],
+  ["while", "starts a statement"],
+  ["for", "starts a statement (and `status s for 2 E`)"],
+  ["return", "starts a statement"],
+  ["emit", "starts a statement"],
+  ["apply", "starts a statement"],
+  ["clear", "starts a statement"],
+  ["add", "starts a statement (and is the modifier op `add`)"],
+  ["remove", "starts a statement"],
+  ["move", "starts a statement"],
+  ["expect", "starts a statement"],
+  ["force", "starts a statement"],
+  ["say", "starts a statement"],
+  // Each of these starts an expression or is a literal.
+  ["if", "starts a statement and an expression"],
+  ["roll", "starts an expression"],
+  ["choose", "starts an expression"],
+  ["not", "starts an expression"],
+  ["true", "is a literal"],
+  ["false", "is a literal"],
+  // Each of these joins or ends expressions, so a name there would run into the expression before it.
+  ["and", "joins two conditions"],
+  ["or", "joins two conditions"],
+  ["has", "tests a status after an expression"],
+  ["then", "separates the parts of `if c then a else b`"],
+  ["else", "follows a block or an expression"],
+  ["in", "separates a binder from its source, and a type from its range"],
+  ["where", "follows the source of a comprehension"],
+]);
+
+export function isReserved(word: string): boolean {
+  return reservedWords.has(word as KeywordName);
+}
+
 export const keywords = {} as Record<KeywordName, TokenType>;
 for (const name of keywordNames) {
+  const nameCategories = isReserved(name) ? [AnyName] : [Name, AnyName];
   keywords[name] = createToken({
     name: `Kw_${name}`,
     pattern: new RegExp(`${name}\\b`),
     longer_alt: Identifier,
-    categories: name === "true" || name === "false" ? [Keyword, Literal] : [Keyword],
+    categories: name === "true" || name === "false" ? [Keyword, Literal, ...nameCategories] : [Keyword, ...nameCategories],
     label: `\`${name}\``,
   });
 }
@@ -83,7 +135,7 @@ export const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /\s+/, grou
 
 export const allTokens: TokenType[] = [
   WhiteSpace, DocComment, LineComment,
-  Keyword, Literal, Operator,
+  Keyword, Literal, Operator, Name, AnyName,
   DiceLiteral,
   ...Object.values(keywords),
   Underscore, Identifier, Integer, StringLiteral,

@@ -203,6 +203,8 @@ export class RulesEditor {
             code: d.code,
             source: "rulesmith",
             ...toMonacoRange(d.range),
+            // The other places the diagnostic involves, shown under the message with a link to each.
+            ...(d.related ? { relatedInformation: d.related.map((r) => ({ resource: uriOf(r.path), message: r.message, ...toMonacoRange(r.range) })) } : {}),
           })),
         );
         this.events.diagnostics(path, ds);

@@ -199,14 +199,14 @@ class Builder {
       case "enumDecl":
         return this.withDoc({
           kind: "enum",
-          name: this.name(this.tok(c, "Identifier")),
+          name: this.name(this.tok(c, "Name")),
           members: (c["member"] ?? []).filter(isToken).map((t) => this.name(t)),
           span,
         });
       case "kindDecl":
         return this.withDoc({
           kind: "kind",
-          name: this.name(this.tok(c, "Identifier")),
+          name: this.name(this.tok(c, "Name")),
           fields: this.fields(this.node(c, "fieldBlock")),
           ...(this.maybeTok(c, "Kw_record") ? { record: true as const } : {}),
           span,
@@ -216,14 +216,14 @@ class Builder {
       case "statusDecl": {
         const event = this.maybeTok(c, "event");
         const times = this.maybeTok(c, "Integer");
-        const decl: A.StatusDecl = { kind: "status", name: this.name(this.tok(c, "Identifier")), span };
+        const decl: A.StatusDecl = { kind: "status", name: this.name(this.tok(c, "Name")), span };
         const holder = this.maybeTok(c, "holder");
         if (event) decl.expiry = { event: this.name(event), ...(times ? { times: Number(times.image) } : {}), ...(holder ? { holder: this.name(holder) } : {}) };
         return this.withDoc(decl);
       }
       case "eventDecl": {
         const body = this.maybeNode(c, "block");
-        const decl: A.EventDecl = { kind: "event", name: this.name(this.tok(c, "Identifier")), params: this.params(this.node(c, "paramList")), span };
+        const decl: A.EventDecl = { kind: "event", name: this.name(this.tok(c, "Name")), params: this.params(this.node(c, "paramList")), span };
         if (body) decl.body = this.block(body);
         return this.withDoc(decl);
       }
@@ -234,7 +234,7 @@ class Builder {
         const decl: A.TriggerDecl = {
           kind: "trigger",
           timing,
-          event: this.name(this.tok(c, "Identifier")),
+          event: this.name(this.tok(c, "Name")),
           order: order ? this.signedInt(order) : 0,
           body: this.block(this.node(c, "block")),
           span,
@@ -247,7 +247,7 @@ class Builder {
         const block = this.maybeNode(c, "block");
         const decl: A.FnDecl = {
           kind: "fn",
-          name: this.name(this.tok(c, "Identifier")),
+          name: this.name(this.tok(c, "Name")),
           params: this.params(this.node(c, "paramList")),
           body: block ? this.block(block) : this.expr(this.node(c, "expression")),
           span,
@@ -258,7 +258,7 @@ class Builder {
       case "valueDecl":
         return this.withDoc({
           kind: "value",
-          name: this.name(this.tok(c, "Identifier")),
+          name: this.name(this.tok(c, "Name")),
           params: this.params(this.node(c, "paramList")),
           returns: this.typeRef(this.node(c, "typeRef")),
           base: this.expr(this.node(c, "expression")),
@@ -269,7 +269,7 @@ class Builder {
         const amount = this.maybeNode(c, "amount");
         const decl: A.ModifierDecl = {
           kind: "modifier",
-          name: this.name(this.tok(c, "Identifier")),
+          name: this.name(this.tok(c, "Name")),
           target: this.name(this.tok(c, "target")),
           op: this.name(this.tok(c, "op")),
           span,
@@ -286,7 +286,7 @@ class Builder {
         const faces = this.node(c, "faces");
         return this.withDoc({
           kind: "die",
-          name: this.name(this.tok(c, "Identifier")),
+          name: this.name(this.tok(c, "Name")),
           faceType: this.name(this.tok(c, "faceType")),
           faces: this.nodes(faces.children, "item").map((i) => this.expr(i)),
           facesSpan: this.span(faces),
@@ -296,7 +296,7 @@ class Builder {
       case "tableDecl":
         return this.withDoc({
           kind: "table",
-          name: this.name(this.tok(c, "Identifier")),
+          name: this.name(this.tok(c, "Name")),
           params: this.params(this.node(c, "paramList")),
           returns: this.typeRef(this.node(c, "typeRef")),
           rows: this.nodes(c, "tableRow").map((r) => this.tableRow(r)),
@@ -313,21 +313,21 @@ class Builder {
     return this.nodes(block.children, "fieldDecl").map((f) => {
       const c = f.children;
       const def = this.maybeNode(c, "expression");
-      const field: A.FieldDecl = { name: this.name(this.tok(c, "Identifier")), type: this.typeRef(this.node(c, "typeRef")), span: this.span(f) };
+      const field: A.FieldDecl = { name: this.name(this.tok(c, "AnyName")), type: this.typeRef(this.node(c, "typeRef")), span: this.span(f) };
       if (def) field.default = this.expr(def);
       return this.withDoc(field);
     });
   }
 
   private params(list: CstNode): A.Param[] {
-    const names = (list.children["Identifier"] ?? []).filter(isToken);
+    const names = (list.children["AnyName"] ?? []).filter(isToken);
     const types = this.nodes(list.children, "typeRef");
     return names.map((n, i) => ({ name: this.name(n), type: this.typeRef(types[i]!) }));
   }
 
   private typeRef(node: CstNode): A.TypeRef {
     const c = node.children;
-    const t: A.TypeRef = { name: this.name(this.maybeTok(c, "Identifier") ?? this.tok(c, "Kw_die")), span: this.span(node) };
+    const t: A.TypeRef = { name: this.name(this.tok(c, "Name")), span: this.span(node) };
     const el = this.maybeNode(c, "element");
     if (el) t.element = this.typeRef(el);
     const low = this.maybeNode(c, "low");
@@ -368,7 +368,7 @@ class Builder {
     const c = n.children;
     const span = this.span(n);
     const e = (key: string) => this.expr(this.node(c, key));
-    const id = () => this.name(this.tok(c, "Identifier"));
+    const id = () => this.name(this.tok(c, "Name"));
     switch (kind) {
       case "letStmt": {
         const t = this.maybeNode(c, "typeRef");
@@ -512,7 +512,7 @@ class Builder {
       const comp = this.maybeNode(c, "comprehension");
       if (comp) {
         const cc = comp.children;
-        const result: A.Comprehension = { binder: this.name(this.tok(cc, "Identifier")), source: this.expr(this.node(cc, "source")) };
+        const result: A.Comprehension = { binder: this.name(this.tok(cc, "Name")), source: this.expr(this.node(cc, "source")) };
         const where = this.maybeNode(cc, "where");
         const yields = this.maybeNode(cc, "yield");
         const otherwise = this.maybeNode(cc, "otherwise");
@@ -536,7 +536,7 @@ class Builder {
     if ((tok = t("StringLiteral"))) return { kind: "text", value: unquote(tok.image), span };
     if (t("Kw_true")) return { kind: "bool", value: true, span };
     if (t("Kw_false")) return { kind: "bool", value: false, span };
-    if ((tok = t("Identifier"))) return { kind: "name", name: tok.image, span };
+    if ((tok = t("Name"))) return { kind: "name", name: tok.image, span };
     const inner = this.maybeNode(c, "inner");
     if (inner) return this.expr(inner);
     const list = this.maybeNode(c, "listLiteral");

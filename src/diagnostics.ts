@@ -43,18 +43,24 @@ export const catalogue = {
 
 export type Code = keyof typeof catalogue;
 
+/** A second place a diagnostic involves (the first declaration of a duplicate, the other modifier). */
+export interface RelatedSpan {
+  span: Span;
+  message: string;
+}
+
 export interface Diagnostic {
   code: Code;
   severity: Severity;
   message: string;
   span: Span;
   help?: string;
-  /** Other places the diagnostic involves, such as the two declarations of an ambiguous name. */
-  related?: { span: Span; message: string }[];
+  /** Other places the mistake involves, each shown with its own code frame. */
+  related?: RelatedSpan[];
 }
 
-export function diag(code: Code, span: Span, message: string, help?: string): Diagnostic {
-  return { code, severity: catalogue[code].severity, message, span, ...(help ? { help } : {}) };
+export function diag(code: Code, span: Span, message: string, help?: string, related?: RelatedSpan[]): Diagnostic {
+  return { code, severity: catalogue[code].severity, message, span, ...(help ? { help } : {}), ...(related?.length ? { related } : {}) };
 }
 
 export function hasErrors(ds: readonly Diagnostic[]): boolean {
@@ -107,18 +113,31 @@ export function didYouMean(name: string, candidates: Iterable<string>): string |
   return c === undefined ? undefined : `did you mean \`${c}\`?`;
 }
 
-/** Rust-style rendering: `error[E0101]: ...`, `--> file:line:col`, a code frame, a caret, `help:`. */
-export function formatDiagnostic(d: Diagnostic, sourceText: string | undefined): string {
-  const out = [`${d.severity}[${d.code}]: ${d.message}`, `  --> ${d.span.file}:${d.span.line}:${d.span.col}`];
-  // The same line breaks as the lexer: `\r\n`, `\r` or `\n`.
-  const lines = sourceText?.split(/\r\n?|\n/);
-  const line = lines?.[d.span.line - 1];
-  if (line !== undefined) {
-    const gutter = String(d.span.line).length;
-    const pad = " ".repeat(gutter);
-    const width = d.span.endLine === d.span.line ? Math.max(1, d.span.endCol - d.span.col) : Math.max(1, line.length - d.span.col + 1);
-    out.push(`${pad} |`, `${d.span.line} | ${line}`, `${pad} | ${" ".repeat(d.span.col - 1)}${"^".repeat(width)}`);
+/**
+ * Rust-style rendering: `error[E0101]: ...`, `--> file:line:col`, a code frame, a caret, then a `note:`
+ * with its own `-->` and code frame for each related place, then `help:`. `textOf` gives the text of
+ * another file, for a related place outside the diagnostic's own file.
+ */
+export function formatDiagnostic(d: Diagnostic, sourceText: string | undefined, textOf?: (file: string) => string | undefined): string {
+  const out = [`${d.severity}[${d.code}]: ${d.message}`, ...located(d.span, sourceText)];
+  for (const r of d.related ?? []) {
+    out.push(`  note: ${r.message}`, ...located(r.span, r.span.file === d.span.file ? sourceText : textOf?.(r.span.file)));
   }
   if (d.help) out.push(`  help: ${d.help}`);
   return out.join("\n");
+}
+
+/** `--> file:line:col` and, when the text is known, the line with carets under the span. */
+function located(span: Span, sourceText: string | undefined): string[] {
+  const out = [`  --> ${span.file}:${span.line}:${span.col}`];
+  // The same line breaks as the lexer: `\r\n`, `\r` or `\n`.
+  const lines = sourceText?.split(/\r\n?|\n/);
+  const line = lines?.[span.line - 1];
+  if (line !== undefined) {
+    const gutter = String(span.line).length;
+    const pad = " ".repeat(gutter);
+    const width = span.endLine === span.line ? Math.max(1, span.endCol - span.col) : Math.max(1, line.length - span.col + 1);
+    out.push(`${pad} |`, `${span.line} | ${line}`, `${pad} | ${" ".repeat(span.col - 1)}${"^".repeat(width)}`);
+  }
+  return out;
 }

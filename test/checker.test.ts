@@ -40,6 +40,7 @@ function goldenCases(): GoldenCase[] {
 const expectedCodes: Record<string, string[]> = {
   "aggregate-misuse": ["E0209", "E0209", "E0209"],
   "assign-parameter": ["E0204"],
+  "count-before-double": ["W0306"],
   "count-without-as": ["E0208"],
   "default-out-of-range": ["E0210"],
   "did-you-mean-function": ["E0101", "E0101"],

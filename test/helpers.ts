@@ -30,5 +30,5 @@ export function example(text: string, title: string): ExampleResult {
 }
 
 export function render(ds: readonly Diagnostic[], texts: Map<string, string>): string {
-  return ds.map((d) => formatDiagnostic(d, texts.get(d.span.file))).join("\n\n");
+  return ds.map((d) => formatDiagnostic(d, texts.get(d.span.file), (f) => texts.get(f))).join("\n\n");
 }

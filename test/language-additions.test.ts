@@ -156,9 +156,11 @@ describe("fixes from the reference review", () => {
   it("rejects a status that lasts for 0 events", () => {
     expect(compileText("event E()\nstatus s for 0 E\n").diagnostics.map((d) => d.message)).toContain("a status cannot last for 0 events");
   });
-  it("says when a name is a keyword", () => {
-    const c = compileText("kind K { order: int }\n");
-    expect(c.diagnostics[0]!.message).toBe("expected `}` but found `order` (`order` is a keyword: it cannot be used as a name)");
+  it("says when a name is a reserved word", () => {
+    const c = compileText("fn order() -> int = 1\nfn then() -> int = 1\n");
+    expect(c.diagnostics[0]!.message).toBe(
+      "expected a name but found `then` (`then` is a reserved word: it can name a field, a parameter, an enum member or a named argument, but not a declaration, a variable or a value in an expression)",
+    );
   });
   it("orders declarations across files the same way however the files are named", () => {
     const files = {

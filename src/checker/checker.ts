@@ -2,7 +2,7 @@
 // mistake it can find before anything runs; each report names the exact span and, where a name is
 // misspelt, the closest declared name.
 import * as A from "../ast.ts";
-import { diag, didYouMean, type Diagnostic } from "../diagnostics.ts";
+import { diag, didYouMean, type Diagnostic, type RelatedSpan } from "../diagnostics.ts";
 import { aggregates, builtins, isAggregate } from "../stdlib.ts";
 import { ANY, BOOL, INT, TEXT, VOID, assignable, listOf, typeToString, type Type } from "../types.ts";
 import { showExpr } from "../runtime/show-expr.ts";
@@ -103,8 +103,8 @@ class Checker {
     return true;
   }
 
-  private report(code: Parameters<typeof diag>[0], span: A.Span, message: string, help?: string) {
-    this.out.push(diag(code, span, message, help));
+  private report(code: Parameters<typeof diag>[0], span: A.Span, message: string, help?: string, related?: RelatedSpan[]) {
+    this.out.push(diag(code, span, message, help, related));
   }
 
   run(files: A.SourceFile[]) {
@@ -341,10 +341,11 @@ class Checker {
   }
 
   private duplicates(names: A.Name[], what: string, where: string) {
-    const seen = new Set<string>();
+    const seen = new Map<string, A.Name>();
     for (const n of names) {
-      if (seen.has(n.text)) this.report("E0102", n.span, `the ${what} \`${n.text}\` appears twice in ${where}`);
-      seen.add(n.text);
+      const first = seen.get(n.text);
+      if (first) this.report("E0102", n.span, `the ${what} \`${n.text}\` appears twice in ${where}`, undefined, [{ span: first.span, message: `the first \`${n.text}\`` }]);
+      else seen.set(n.text, n);
     }
   }
 
@@ -495,7 +496,8 @@ class Checker {
       for (const scale of mods.filter((m) => (m.op.text === "double" || m.op.text === "multiply") && member(m) !== undefined)) {
         const c = counts.find((x) => member(x) === member(scale) && !neverBothHold(x.condition, scale.condition, this.isEnum));
         if (!c) continue;
-        this.report("W0306", scale.amount!.span, `\`${scale.name.text}\` finds no \`${member(scale)}\` in \`${value}\` when \`${c.name.text}\` also applies: \`count\` runs before \`${scale.op.text}\` and has moved them`, "give them conditions that cannot both hold, or scale the member they are counted as");
+        const counted = [{ span: c.amount!.span, message: `\`${c.name.text}\` counts \`${member(c)}\` as ${c.into ? `\`${showExpr(c.into)}\`` : "another member"} first` }];
+        this.report("W0306", scale.amount!.span, `\`${scale.name.text}\` finds no \`${member(scale)}\` in \`${value}\` when \`${c.name.text}\` also applies: \`count\` runs before \`${scale.op.text}\` and has moved them`, "give them conditions that cannot both hold, or scale the member they are counted as", counted);
       }
     }
   }
@@ -508,7 +510,8 @@ class Checker {
         // Only a pair that can apply together, with different results, depends on declaration order.
         const earlier = sets.slice(0, i).find((x) => !neverBothHold(x.condition, m.condition, this.isEnum) && !sameConstant(x.amount, m.amount, this.isEnum));
         if (!earlier) return;
-        this.report("W0304", m.op.span, `\`${value}\` has two \`set\` modifiers (\`${earlier.name.text}\` and \`${m.name.text}\`); when both apply, the one declared later wins`, "give them conditions that cannot both hold, or merge them");
+        const other = [{ span: earlier.op.span, message: `\`${earlier.name.text}\` also sets \`${value}\`` }];
+        this.report("W0304", m.op.span, `\`${value}\` has two \`set\` modifiers (\`${earlier.name.text}\` and \`${m.name.text}\`); when both apply, the one declared later wins`, "give them conditions that cannot both hold, or merge them", other);
       });
     }
   }

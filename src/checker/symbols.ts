@@ -79,7 +79,10 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
         case "state":
           for (const field of d.fields) {
             const prior = stateFields.get(field.name.text);
-            if (prior) diagnostics.push(diag("E0102", field.name.span, `the state field \`${field.name.text}\` is already declared at ${prior.span.file}:${prior.span.line}`));
+            if (prior) {
+              const first = [{ span: prior.name.span, message: `the state field \`${field.name.text}\` is first declared here` }];
+              diagnostics.push(diag("E0102", field.name.span, `the state field \`${field.name.text}\` is already declared at ${prior.span.file}:${prior.span.line}`, undefined, first));
+            }
             else {
               stateIndex.set(field.name.text, stateFields.size);
               stateFields.set(field.name.text, field);
@@ -89,7 +92,10 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
         case "example": {
           // Titles name failures and seed the dice, so two alike would be indistinguishable.
           const prior = exampleTitles.get(d.title);
-          if (prior) diagnostics.push(diag("E0102", d.span, `another example is already titled "${d.title}" (${prior.file}:${prior.line})`, "give each example its own title"));
+          if (prior) {
+            const first = [{ span: prior, message: `the first example titled "${d.title}"` }];
+            diagnostics.push(diag("E0102", d.span, `another example is already titled "${d.title}" (${prior.file}:${prior.line})`, "give each example its own title", first));
+          }
           else exampleTitles.set(d.title, d.span);
           break;
         }
@@ -100,7 +106,10 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
           // cannot see each other may reuse a name; only a file that sees both cannot use it.
           const same = byName.get(d.name.text) ?? [];
           const prior = same.find((p) => seeEachOther(p.span.file, d.span.file));
-          if (prior) diagnostics.push(diag("E0102", d.name.span, `\`${d.name.text}\` is already declared at ${prior.span.file}:${prior.span.line}:${prior.span.col}`, "rename one of them"));
+          if (prior) {
+            const first = [{ span: prior.name.span, message: `\`${d.name.text}\` is first declared here` }];
+            diagnostics.push(diag("E0102", d.name.span, `\`${d.name.text}\` is already declared at ${prior.span.file}:${prior.span.line}:${prior.span.col}`, "rename one of them", first));
+          }
           else byName.set(d.name.text, [...same, d]);
         }
       }

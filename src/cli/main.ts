@@ -118,7 +118,7 @@ function wantsHelp(args: string[], command: string): boolean {
 }
 
 function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>) {
-  for (const d of ds) console.error(formatDiagnostic(d, texts.get(d.span.file)) + "\n");
+  for (const d of ds) console.error(formatDiagnostic(d, texts.get(d.span.file), (f) => texts.get(f)) + "\n");
   const errors = ds.filter((d) => d.severity === "error").length;
   const warnings = ds.length - errors;
   if (ds.length) console.error(`${errors} error(s), ${warnings} warning(s)`);

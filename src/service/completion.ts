@@ -6,6 +6,7 @@ import { PRIMITIVES } from "../checker/checker.ts";
 import type { NamedDecl } from "../checker/symbols.ts";
 import { aggregates, builtins } from "../stdlib.ts";
 import * as T from "../../grammar/tokens.ts";
+import { tokenMatcher } from "chevrotain";
 import { typeToString, type Type } from "../types.ts";
 import { analyse, visibleDecl, visibleDecls, visibleStateField, type Analysis } from "./analysis.ts";
 import { expectedAfter, type NameRole } from "./expected.ts";
@@ -121,7 +122,7 @@ function members(a: Analysis, before: ReturnType<typeof T.lexer.tokenize>["token
 function bareNameBeforeDot(tokens: ReturnType<typeof T.lexer.tokenize>["tokens"]): string | undefined {
   const name = tokens[tokens.length - 2];
   const prior = tokens[tokens.length - 3]?.tokenType;
-  return name?.tokenType === T.Identifier && prior !== T.Dot ? name.image : undefined;
+  return name !== undefined && tokenMatcher(name, T.Name) && prior !== T.Dot ? name.image : undefined;
 }
 
 function fieldsOf(a: Analysis, t: Type | undefined): Completion[] {

@@ -13,14 +13,14 @@ export type NameRole = "expression" | "type" | "event" | "status" | "value" | "m
  * introduces a new name - a declaration, parameter, field or variable - where nothing is offered.
  */
 const ROLES: Record<string, NameRole> = {
-  "primary.Identifier": "expression",
-  "typeRef.Identifier": "type",
-  "triggerDecl.Identifier": "event",
-  "emitStmt.Identifier": "event",
+  "primary.Name": "expression",
+  "typeRef.Name": "type",
+  "triggerDecl.Name": "event",
+  "emitStmt.Name": "event",
   "statusDecl.event": "event",
   "statusDecl.holder": "holder",
-  "applyStmt.Identifier": "status",
-  "clearStmt.Identifier": "status",
+  "applyStmt.Name": "status",
+  "clearStmt.Name": "status",
   "compareExpr.status": "status",
   "modifierDecl.target": "value",
   "modifierDecl.op": "modifierOp",
@@ -45,7 +45,8 @@ const labels: Map<string, string> = (() => {
 
 /** Every `rule.label` at which the grammar takes a name: ROLES may only speak of these. */
 export function namePositions(): { known: Set<string>; described: string[] } {
-  const known = new Set([...labels].filter(([key]) => key.includes(`.${T.Identifier.name}#`)).map(([key, label]) => `${key.split(".")[0]}.${label}`));
+  const nameTokens = [T.Identifier, T.Name, T.AnyName].map((t) => `.${t.name}#`);
+  const known = new Set([...labels].filter(([key]) => nameTokens.some((n) => key.includes(n))).map(([key, label]) => `${key.split(".")[0]}.${label}`));
   return { known, described: Object.keys(ROLES) };
 }
 

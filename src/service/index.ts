@@ -23,6 +23,7 @@ export function diagnostics(files: ServiceFiles, path: string): ServiceDiagnosti
         ...(d.help ? { help: d.help } : {}),
         path: d.span.file,
         range: rangeOf(d.span),
+        ...(d.related ? { related: d.related.map((r) => ({ path: r.span.file, range: rangeOf(r.span), message: r.message })) } : {}),
       })),
     (err) => [
       {

@@ -1,7 +1,7 @@
 // Text being typed rarely parses, but the declarations around the cursor usually do. The service reads
 // a file declaration by declaration: a declaration that does not parse is blanked out with spaces, so
 // every other one keeps its exact position and still yields names, types and docs.
-import type { IToken, TokenType } from "chevrotain";
+import { tokenMatcher, type IToken, type TokenType } from "chevrotain";
 import { parser } from "../../grammar/parser.ts";
 import * as T from "../../grammar/tokens.ts";
 import { parseFile, type ParseResult } from "../build-ast.ts";
@@ -148,10 +148,11 @@ export function memberChainStart(tokens: IToken[]): number | undefined {
       if (k < 0) break;
       first = k--;
       const prior = tokens[k]?.tokenType;
-      if (prior === T.Identifier || (prior !== undefined && CLOSERS.has(prior))) continue;
+      if (prior === undefined) break;
+      if (tokenMatcher(tokens[k]!, T.Name) || CLOSERS.has(prior)) continue;
       break;
     }
-    if (tokens[k]!.tokenType !== T.Identifier) break;
+    if (!tokenMatcher(tokens[k]!, T.AnyName)) break;
     first = k--;
     if (tokens[k]?.tokenType !== T.Dot) break;
     k--;

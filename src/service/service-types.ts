@@ -16,6 +16,8 @@ export interface ServiceDiagnostic {
   help?: string;
   path: string;
   range: Range;
+  /** Other places the diagnostic involves (the first declaration of a duplicate), as `rulesmith check` prints them. */
+  related?: { path: string; range: Range; message: string }[];
 }
 
 export interface Completion {
