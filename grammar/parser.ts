@@ -69,7 +69,32 @@ export class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.tableDecl) },
       { ALT: () => this.SUBRULE(this.dieDecl) },
       { ALT: () => this.SUBRULE(this.exampleDecl) },
+      // `stages` is a word, not a keyword: it starts a declaration only when a list follows.
+      { GATE: () => this.LA(1).image === "stages" && this.LA(2).tokenType === T.LBracket, ALT: () => this.SUBRULE(this.stagesDecl) },
     ]);
+  });
+
+  // stages [set, add, count, multiply, compute, bounds]: the program's default stage order.
+  stagesDecl = this.RULE("stagesDecl", () => {
+    this.CONSUME(T.Identifier, { LABEL: "stagesKw" });
+    this.SUBRULE(this.stageList);
+  });
+
+  stageList = this.RULE("stageList", () => {
+    this.CONSUME(T.LBracket);
+    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.stageName) });
+    this.CONSUME(T.RBracket);
+  });
+
+  // Stage names are free names; `add` is also a keyword (the `add x to list` statement).
+  stageName = this.RULE("stageName", () => {
+    this.OR([{ ALT: () => this.CONSUME(T.Identifier) }, { ALT: () => this.CONSUME(k.add) }]);
+  });
+
+  // `round down`: `round` is a word, not a keyword, and starts a rounding only before a mode name.
+  rounding = this.RULE("rounding", () => {
+    this.CONSUME(T.Identifier, { LABEL: "roundKw" });
+    this.CONSUME2(T.Identifier, { LABEL: "mode" });
   });
 
   importDecl = this.RULE("importDecl", () => {
@@ -194,6 +219,13 @@ export class RulesParser extends CstParser {
     this.SUBRULE(this.paramList);
     this.CONSUME(T.Arrow);
     this.SUBRULE(this.typeRef);
+    this.OPTION({
+      GATE: () => this.LA(1).image === "stages",
+      DEF: () => {
+        this.CONSUME2(T.Identifier, { LABEL: "stagesKw" });
+        this.SUBRULE(this.stageList);
+      },
+    });
     this.CONSUME(T.Eq);
     this.SUBRULE(this.expression);
   });
@@ -208,12 +240,22 @@ export class RulesParser extends CstParser {
       this.CONSUME(k.when);
       this.SUBRULE(this.expression, { LABEL: "condition" });
     });
+    // `in subtract`: the stage, when not the op's own.
+    this.OPTION4(() => {
+      this.CONSUME(k.in);
+      this.SUBRULE(this.stageName);
+    });
+    this.OPTION5(() => {
+      this.CONSUME(k.order);
+      this.SUBRULE(this.signedInt);
+    });
     this.CONSUME(T.Colon);
     this.OR([
       { ALT: () => this.CONSUME(k.add, { LABEL: "op" }) },
       { ALT: () => this.CONSUME3(T.Identifier, { LABEL: "op" }) },
     ]);
     this.OPTION2(() => this.SUBRULE2(this.expression, { LABEL: "amount" }));
+    this.OPTION6({ GATE: () => this.startsRounding(), DEF: () => this.SUBRULE(this.rounding) });
     // `count Icon.maneuver as Icon.save`, `multiply Icon.save by 3`
     this.OPTION3(() => {
       this.OR2([
@@ -543,8 +585,15 @@ export class RulesParser extends CstParser {
         { ALT: () => this.CONSUME(T.Percent, { LABEL: "op" }) },
       ]);
       this.SUBRULE2(this.unaryExpr, { LABEL: "operand" });
+      // `t / 2 round down`
+      this.OPTION({ GATE: () => this.startsRounding(), DEF: () => this.SUBRULE(this.rounding) });
     });
   });
+
+  /** `round` followed by a name; anything else leaves `round` an ordinary name. */
+  private startsRounding(): boolean {
+    return this.LA(1).image === "round" && this.LA(1).tokenType === T.Identifier && this.LA(2).tokenType === T.Identifier;
+  }
 
   unaryExpr = this.RULE("unaryExpr", () => {
     this.OR([

@@ -12,6 +12,8 @@ export interface Symbols {
   triggersByEvent: Map<string, A.TriggerDecl[]>;
   /** For each file, the files whose declarations it may use: itself and everything it imports, transitively. */
   visible: Map<string, Set<string>>;
+  /** The program's `stages [...]` declaration, if any (at most one). */
+  stages?: A.StagesDecl;
 }
 
 export const RESERVED_FIELD = "statuses";
@@ -23,6 +25,7 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
   const triggersByEvent = new Map<string, A.TriggerDecl[]>();
   const imports = new Map<string, string[]>();
   const exampleTitles = new Map<string, A.Span>();
+  let stages: A.StagesDecl | undefined;
 
   const declare = (name: A.Name, d: NamedDecl) => {
     const prior = decls.get(name.text);
@@ -58,6 +61,11 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
           modifiersByValue.set(d.target.text, list);
           break;
         }
+        case "stages":
+          // One program, one default order: a second would leave it unclear which applies.
+          if (stages) diagnostics.push(diag("E0102", { ...d.span, endLine: d.span.line, endCol: d.span.col + "stages".length, end: d.span.start + "stages".length }, `the program already declares its stages at ${stages.span.file}:${stages.span.line}:${stages.span.col}`, "keep one `stages [...]` declaration, or give a value its own stages"));
+          else stages = d;
+          break;
         case "example": {
           // Titles name failures and seed the dice, so two alike would be indistinguishable.
           const prior = exampleTitles.get(d.title);
@@ -83,5 +91,5 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
     }
     visible.set(f.path, seen);
   }
-  return { decls, stateFields, modifiersByValue, triggersByEvent, visible };
+  return { decls, stateFields, modifiersByValue, triggersByEvent, visible, ...(stages ? { stages } : {}) };
 }

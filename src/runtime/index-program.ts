@@ -1,6 +1,7 @@
 // The runtime's view of a checked program: declarations indexed by name. Built from the AST alone,
 // so a saved program runs without the parser or checker.
 import type * as A from "../ast.ts";
+import { programStages, sortModifiers, stagesOf } from "../stages.ts";
 
 export interface RuntimeProgram {
   enums: Map<string, A.EnumDecl>;
@@ -14,7 +15,7 @@ export interface RuntimeProgram {
   stateFields: A.FieldDecl[];
   /** Field declarations by owner (a kind's name, or "state") and field name: range checks on assignment. */
   fields: Map<string, Map<string, A.FieldDecl>>;
-  /** Per value, its modifiers in application order: set, add, count, multiply/double, atLeast/atMost; then source order. */
+  /** Per value, its modifiers in application order: by the value's stages, then `order`, then source order. */
   modifiers: Map<string, A.ModifierDecl[]>;
   /** Per event and timing, handlers in `order`, then source order. */
   triggers: Map<string, A.TriggerDecl[]>;
@@ -22,8 +23,6 @@ export interface RuntimeProgram {
   expiries: Map<string, A.StatusDecl[]>;
   examples: A.ExampleDecl[];
 }
-
-const STAGE: Record<string, number> = { set: 0, add: 1, count: 2, multiply: 3, double: 3, atLeast: 4, atMost: 4 };
 
 export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
   const p: RuntimeProgram = {
@@ -84,14 +83,19 @@ export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
           p.dice.set(d.name.text, d);
           break;
         case "import":
+        case "stages":
           break;
       }
     }
   }
   for (const [name, k] of p.kinds) p.fields.set(name, new Map(k.fields.map((f) => [f.name.text, f])));
   p.fields.set("state", new Map(p.stateFields.map((f) => [f.name.text, f])));
-  // Array.prototype.sort is stable, so equal stages and orders keep source order.
-  for (const list of p.modifiers.values()) list.sort((a, b) => (STAGE[a.op.text] ?? 9) - (STAGE[b.op.text] ?? 9));
+  // Sorted once here, so a call only walks its value's list.
+  const defaults = programStages(files);
+  for (const [value, list] of p.modifiers) {
+    const v = p.values.get(value);
+    if (v) p.modifiers.set(value, sortModifiers(list, stagesOf(v, defaults)));
+  }
   for (const list of p.triggers.values()) list.sort((a, b) => a.order - b.order);
   return p;
 }
