@@ -51,7 +51,8 @@ export class RulesParser extends CstParser {
   }
 
   file = this.RULE("file", () => {
-    this.MANY(() => this.SUBRULE(this.declaration));
+    // A name starts no declaration but `stages [...]`: any other stops here, as before `stages` existed.
+    this.MANY({ GATE: () => this.LA(1).tokenType !== T.Identifier || this.LA(1).image === "stages", DEF: () => this.SUBRULE(this.declaration) });
   });
 
   declaration = this.RULE("declaration", () => {
