@@ -36,10 +36,13 @@ function asName(actual: IToken, expected: TokenType): string {
   return "";
 }
 
-/** The keywords that start a declaration, read from the grammar so that a new declaration is covered. */
+/**
+ * The keywords that start a declaration, read from the grammar so that a new declaration is covered.
+ */
 let declarationStarts: Set<TokenType> | undefined;
-function endsModifierAmount(t: TokenType): boolean {
+function endsModifierAmount(next: IToken): boolean {
   declarationStarts ??= firstTokens(parser.getGAstProductions()["declaration"]!.definition);
+  const t = next.tokenType;
   return t === k.as || t === k.by || declarationStarts.has(t);
 }
 /**
@@ -104,7 +107,31 @@ export class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.tableDecl) },
       { ALT: () => this.SUBRULE(this.dieDecl) },
       { ALT: () => this.SUBRULE(this.exampleDecl) },
+      { ALT: () => this.SUBRULE(this.stagesDecl) },
     ]);
+  });
+
+  // stages [set, add, count, multiply, compute, bounds]: the program's default stage order.
+  stagesDecl = this.RULE("stagesDecl", () => {
+    this.CONSUME(k.stages);
+    this.SUBRULE(this.stageList);
+  });
+
+  stageList = this.RULE("stageList", () => {
+    this.CONSUME(T.LBracket);
+    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.stageName) });
+    this.CONSUME(T.RBracket);
+  });
+
+  // Stage names are free names; `add` is also a keyword (the `add x to list` statement).
+  stageName = this.RULE("stageName", () => {
+    this.OR([{ ALT: () => this.CONSUME(T.Identifier) }, { ALT: () => this.CONSUME(k.add) }]);
+  });
+
+  // `round down`: `round` is a word, not a keyword, and starts a rounding only before a mode name.
+  rounding = this.RULE("rounding", () => {
+    this.CONSUME(T.Identifier, { LABEL: "roundKw" });
+    this.CONSUME2(T.Identifier, { LABEL: "mode" });
   });
 
   importDecl = this.RULE("importDecl", () => {
@@ -230,6 +257,10 @@ export class RulesParser extends CstParser {
     this.SUBRULE(this.paramList);
     this.CONSUME(T.Arrow);
     this.SUBRULE(this.typeRef);
+    this.OPTION(() => {
+      this.CONSUME(k.stages);
+      this.SUBRULE(this.stageList);
+    });
     this.CONSUME(T.Eq);
     this.SUBRULE(this.expression);
   });
@@ -244,6 +275,15 @@ export class RulesParser extends CstParser {
       this.CONSUME(k.when);
       this.SUBRULE(this.expression, { LABEL: "condition" });
     });
+    // `in subtract`: the stage, when not the op's own.
+    this.OPTION4(() => {
+      this.CONSUME(k.in);
+      this.SUBRULE(this.stageName);
+    });
+    this.OPTION5(() => {
+      this.CONSUME(k.order);
+      this.SUBRULE(this.signedInt);
+    });
     this.CONSUME(T.Colon);
     this.OR([
       { ALT: () => this.CONSUME(k.add, { LABEL: "op" }) },
@@ -251,7 +291,8 @@ export class RulesParser extends CstParser {
     ]);
     // A modifier may end without an amount (`: double`), so a word that starts a declaration, `as` or
     // `by` after the op is never read as the amount: `: double` then `value v() ...` stays two declarations.
-    this.OPTION2({ GATE: () => !endsModifierAmount(this.LA(1).tokenType), DEF: () => this.SUBRULE2(this.expression, { LABEL: "amount" }) });
+    this.OPTION2({ GATE: () => !endsModifierAmount(this.LA(1)), DEF: () => this.SUBRULE2(this.expression, { LABEL: "amount" }) });
+    this.OPTION6({ GATE: () => this.startsRounding(), DEF: () => this.SUBRULE(this.rounding) });
     // `count Icon.maneuver as Icon.save`, `multiply Icon.save by 3`
     this.OPTION3(() => {
       this.OR2([
@@ -582,8 +623,15 @@ export class RulesParser extends CstParser {
         { ALT: () => this.CONSUME(T.Percent, { LABEL: "op" }) },
       ]);
       this.SUBRULE2(this.unaryExpr, { LABEL: "operand" });
+      // `t / 2 round down`
+      this.OPTION({ GATE: () => this.startsRounding(), DEF: () => this.SUBRULE(this.rounding) });
     });
   });
+
+  /** `round` followed by a name; anything else leaves `round` an ordinary name. */
+  private startsRounding(): boolean {
+    return this.LA(1).image === "round" && this.LA(1).tokenType === T.Identifier && this.LA(2).tokenType === T.Identifier;
+  }
 
   unaryExpr = this.RULE("unaryExpr", () => {
     this.OR([

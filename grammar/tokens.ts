@@ -24,6 +24,7 @@ const keywordNames = [
   "when", "order", "fn", "value", "modifier", "add", "table", "example", "let", "if", "then", "else",
   "while", "for", "in", "return", "emit", "apply", "clear", "to", "from", "remove", "move", "has",
   "roll", "choose", "expect", "force", "say", "true", "false", "and", "or", "not", "where", "die", "as", "by",
+  "stages",
 ] as const;
 
 export type KeywordName = (typeof keywordNames)[number];

@@ -136,19 +136,37 @@ export interface ValueDecl extends DeclBase, Framed {
   params: Param[];
   returns: TypeRef;
   base: Expr;
+  /** `stages [subtract, divide, add, multiply]`: this value's own stage order. */
+  stages?: Name[];
 }
-/** In the order they apply to a value: `set`, then `add`, then `count`, then `multiply`/`double`, then the bounds. */
-export type ModifierOp = "set" | "add" | "count" | "multiply" | "double" | "atLeast" | "atMost";
-export const modifierOps: readonly ModifierOp[] = ["set", "add", "count", "multiply", "double", "atLeast", "atMost"];
+/** `stages [set, add, ...]` at the top level: the stage order of every value that declares none. */
+export interface StagesDecl extends DeclBase {
+  kind: "stages";
+  stages: Name[];
+}
+/** `round down`: how a division rounds. */
+export type Rounding = "down" | "up" | "nearest";
+export const roundings: readonly Rounding[] = ["down", "up", "nearest"];
+/** The default stages (src/stages.ts) name the order they apply in: `set`, `add`, `count`, `multiply`, `compute`, the bounds. */
+export type ModifierOp = "set" | "add" | "subtract" | "count" | "multiply" | "double" | "divide" | "compute" | "atLeast" | "atMost";
+export const modifierOps: readonly ModifierOp[] = ["set", "add", "subtract", "count", "multiply", "double", "divide", "compute", "atLeast", "atMost"];
 export interface ModifierDecl extends DeclBase, Framed {
   kind: "modifier";
   name: Name;
   target: Name;
   /** The value it changes, once resolved. */
   targetRef?: Ref;
+  /** The slot of `result`, the value's current result, in the modifier's frame. */
+  resultSlot?: number;
   condition?: Expr;
+  /** `in STAGE`: the stage it applies in, when not the one its op belongs to. */
+  stage?: Name;
+  /** `order N`: its place within its stage (0 when not written). */
+  order?: number;
   op: Name;
   amount?: Expr;
+  /** `divide 2 round down`: the rounding mode as written. */
+  rounding?: Name;
   /** `count Icon.a as Icon.b`: the member the counted results become. */
   into?: Expr;
   /** `multiply Icon.save by 3`: how many times one member's count is taken. */
@@ -199,7 +217,8 @@ export type Decl =
   | ModifierDecl
   | TableDecl
   | DieDecl
-  | ExampleDecl;
+  | ExampleDecl
+  | StagesDecl;
 
 export interface SourceFile {
   path: string;
@@ -268,7 +287,7 @@ export type Expr =
    */
   | { kind: "call"; callee: Expr; args: Arg[]; span: Span; ref?: Ref; builtin?: string }
   | { kind: "list"; items: Expr[]; span: Span }
-  | { kind: "binary"; op: BinaryOp; left: Expr; right: Expr; span: Span }
+  | { kind: "binary"; op: BinaryOp; left: Expr; right: Expr; span: Span; /** `a / b round down`: the mode as written. */ rounding?: Name }
   | { kind: "not"; operand: Expr; span: Span }
   | { kind: "neg"; operand: Expr; span: Span }
   | { kind: "has"; object: Expr; status: Name; span: Span; ref?: Ref }

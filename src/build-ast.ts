@@ -255,15 +255,21 @@ class Builder {
         if (ret) decl.returns = this.typeRef(ret);
         return this.withDoc(decl);
       }
-      case "valueDecl":
-        return this.withDoc({
+      case "valueDecl": {
+        const decl: A.ValueDecl = {
           kind: "value",
           name: this.name(this.tok(c, "Name")),
           params: this.params(this.node(c, "paramList")),
           returns: this.typeRef(this.node(c, "typeRef")),
           base: this.expr(this.node(c, "expression")),
           span,
-        });
+        };
+        const stages = this.maybeNode(c, "stageList");
+        if (stages) decl.stages = this.stageList(stages);
+        return this.withDoc(decl);
+      }
+      case "stagesDecl":
+        return this.withDoc({ kind: "stages", stages: this.stageList(this.node(c, "stageList")), span });
       case "modifierDecl": {
         const cond = this.maybeNode(c, "condition");
         const amount = this.maybeNode(c, "amount");
@@ -275,7 +281,13 @@ class Builder {
           span,
         };
         if (cond) decl.condition = this.expr(cond);
+        const stage = this.maybeNode(c, "stageName");
+        if (stage) decl.stage = this.stageName(stage);
+        const order = this.maybeNode(c, "signedInt");
+        if (order) decl.order = this.signedInt(order);
         if (amount) decl.amount = this.expr(amount);
+        const rounding = this.maybeNode(c, "rounding");
+        if (rounding) decl.rounding = this.name(this.tok(rounding.children, "mode"));
         const into = this.maybeNode(c, "into");
         if (into) decl.into = this.expr(into);
         const factor = this.maybeNode(c, "factor");
@@ -453,11 +465,12 @@ class Builder {
         if (!op) return left;
         return { kind: "binary", op: op.image as A.BinaryOp, left, right: this.expr(this.node(c, "right")), span: this.span(node) };
       }
-      case "addExpr":
-      case "mulExpr": {
+      case "addExpr": {
         const ops = (c["op"] ?? []).filter(isToken).sort((a, b) => a.startOffset - b.startOffset);
         return this.chain(this.nodes(c, "operand"), (i) => ops[i]!.image as A.BinaryOp);
       }
+      case "mulExpr":
+        return this.mulChain(c);
       case "unaryExpr": {
         const inner = this.maybeNode(c, "unaryExpr");
         if (inner) return { kind: "neg", operand: this.expr(inner), span: this.span(node) };
@@ -470,6 +483,31 @@ class Builder {
       default:
         throw new Error(`internal: unknown expression ${node.name}`);
     }
+  }
+
+  /** `a * b / c round down`: a chain whose `/` steps may carry a rounding, matched to them by offset. */
+  private mulChain(c: Children): A.Expr {
+    const ops = (c["op"] ?? []).filter(isToken).sort((a, b) => a.startOffset - b.startOffset);
+    const roundings = this.nodes(c, "rounding");
+    const operands = this.nodes(c, "operand");
+    let left = this.expr(operands[0]!);
+    for (let i = 1; i < operands.length; i++) {
+      const right = this.expr(operands[i]!);
+      const next = ops[i]?.startOffset ?? Infinity;
+      const r = roundings.find((n) => n.location!.startOffset > ops[i - 1]!.startOffset && n.location!.startOffset < next);
+      const e: A.Expr & { kind: "binary" } = { kind: "binary", op: ops[i - 1]!.image as A.BinaryOp, left, right, span: this.join(left.span, r ? this.span(r) : right.span) };
+      if (r) e.rounding = this.name(this.tok(r.children, "mode"));
+      left = e;
+    }
+    return left;
+  }
+
+  private stageList(node: CstNode): A.Name[] {
+    return this.nodes(node.children, "stageName").map((n) => this.stageName(n));
+  }
+  private stageName(node: CstNode): A.Name {
+    const t = this.maybeTok(node.children, "Identifier") ?? this.tok(node.children, "Kw_add");
+    return this.name(t);
   }
 
   /** Left-associative chain of binary operators. */

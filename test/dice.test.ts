@@ -472,7 +472,7 @@ describe("checker errors for dice and tallies", () => {
         code: "E0208",
         at: [6, 26],
         message: `\`${name}\` works on numbers, but \`results\` is tally<Icon>`,
-        help: "a tally takes `set`, `add`, `count`, `double` or `multiply ... by`",
+        help: "a tally takes `set`, `add`, `subtract`, `count`, `double`, `multiply`, `divide` or `compute`",
       });
     }
   });

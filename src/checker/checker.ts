@@ -9,6 +9,7 @@ import { showExpr } from "../runtime/show-expr.ts";
 import { neverBothHold, sameConstant } from "./disjoint.ts";
 import { domainOf, LIMIT, tableCoverage, type ConstPattern, type Key } from "./coverage.ts";
 import { collectSymbols, lookupName, RESERVED_FIELD, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
+import { sortModifiers, stageIndex, stagesOf, wantedStage } from "../stages.ts";
 
 export interface CheckResult {
   diagnostics: Diagnostic[];
@@ -59,6 +60,9 @@ interface Context {
   returns?: Type;
   inExample: boolean;
 }
+
+/** In a modifier's condition and expressions, the value's result as it stands when the modifier is reached. */
+const RESULT = "result";
 
 /** The built-in type names; every other type names a declared enum or kind. */
 export const PRIMITIVES = ["int", "bool", "text", "list", "tally", "die"];
@@ -315,9 +319,15 @@ class Checker {
         }
         return;
       }
+      case "stages":
+        this.duplicates(d.stages, "stage", "this stage list");
+        return;
       case "value": {
         const scope = this.paramScope(d.params, file, d);
         const returns = this.resolveType(d.returns, file);
+        if (d.stages) this.duplicates(d.stages, "stage", `the stages of \`${d.name.text}\``);
+        const shadow = d.params.find((p) => p.name.text === RESULT);
+        if (shadow) this.report("E0222", shadow.name.span, `a value's parameter cannot be named \`${RESULT}\`: in its modifiers, \`${RESULT}\` is the value's current result`, "rename the parameter");
         this.expectType(this.expr(d.base, scope, ctx), returns, d.base.span, `the base of \`${d.name.text}\``);
         return;
       }
@@ -406,14 +416,24 @@ class Checker {
     }
     d.targetRef = { to: "decl", id: target.id! };
     this.s.modifiersByValue.set(target.name.text, [...(this.s.modifiersByValue.get(target.name.text) ?? []), d]);
-    const scope = this.paramScope(target.params, ctx.file, d);
     const valueType = this.resolveType(target.returns, ctx.file);
+    // `result` sits in its own scope over the parameters: a parameter of that name is E0222 at the value.
+    const scope = new Scope(this.paramScope(target.params, ctx.file, d));
+    d.resultSlot = scope.declare(RESULT, { type: valueType, span: target.name.span, mutable: false });
+    this.modifierStage(d, target);
+    this.modifierRounding(d);
     if (d.condition) this.condition(d.condition, scope, ctx);
     if (d.into && op !== "count") this.report("E0208", d.into.span, `only \`count\` takes \`as\``);
     if (d.factor && (op !== "multiply" || valueType.t !== "tally")) {
       this.report("E0208", d.factor.span, "only `multiply` of one member of a tally takes `by`", valueType.t === "tally" ? undefined : "a number is multiplied without `by`: `multiply 3`");
     }
     if (op === "count" && !d.into) this.report("E0208", d.op.span, "`count` needs `as`: what the counted results become", this.countHelp(d, valueType));
+    if (op === "compute") {
+      // The general form: any expression of the value's own type, over `result` and the parameters.
+      if (d.amount) this.expectType(this.expr(d.amount, scope, ctx), valueType, d.amount.span, "the computed result");
+      else this.report("E0208", d.op.span, "`compute` needs the new result", `write \`compute ${RESULT}\` and change it`);
+      return;
+    }
     if (valueType.t === "tally") return this.tallyModifier(d, op, valueType, scope, ctx);
     if (op === "count") {
       if (valueType.t !== "any") this.report("E0208", d.op.span, `\`count\` moves results between members of a tally, but \`${d.target.text}\` is ${typeToString(valueType)}`);
@@ -426,9 +446,36 @@ class Checker {
       return;
     }
     if (op !== "set" && valueType.t !== "int" && valueType.t !== "any") {
-      this.report("E0208", d.op.span, `\`${op}\` works on numbers, but \`${d.target.text}\` is ${typeToString(valueType)}`);
+      this.report("E0208", d.op.span, `\`${op}\` works on numbers, but \`${d.target.text}\` is ${typeToString(valueType)}`, "any value takes `set` and `compute`");
     }
     if (d.amount) this.expectType(this.expr(d.amount, scope, ctx), op === "set" ? valueType : INT, d.amount.span, "the modifier's amount");
+  }
+
+  /** E0220: the stage a modifier falls in must be one of its value's stages. */
+  private modifierStage(d: A.ModifierDecl, target: A.ValueDecl) {
+    const stages = stagesOf(target, this.s.stages);
+    if (stageIndex(d, stages) >= 0) return;
+    const wanted = wantedStage(d, stages);
+    const list = stages.map((x) => `\`${x}\``).join(", ");
+    const message = d.stage
+      ? `\`${d.target.text}\` has no stage \`${wanted}\`; its stages are ${list}`
+      : `\`${d.op.text}\` belongs to the stage \`${wanted}\`, which \`${d.target.text}\` does not have; its stages are ${list}`;
+    const help = d.stage ? didYouMean(wanted, stages) : undefined;
+    this.report("E0220", d.stage?.span ?? d.op.span, message, help ?? `name the stage with \`in\`, like \`in ${stages[0] ?? wanted}\`, or add \`${wanted}\` to the stages`);
+  }
+
+  /** E0221: `divide` says how it rounds; nothing else takes a rounding. */
+  private modifierRounding(d: A.ModifierDecl) {
+    if (d.op.text === "divide" && !d.rounding) {
+      this.report("E0221", d.op.span, "`divide` needs a rounding: `round down`, `round up` or `round nearest`", `write \`divide ${d.amount ? showExpr(d.amount) : "2"} round down\``);
+    } else if (d.rounding && d.op.text !== "divide") {
+      this.report("E0221", d.rounding.span, `only \`divide\` takes a rounding, not \`${d.op.text}\``);
+    } else if (d.rounding) this.roundingMode(d.rounding);
+  }
+
+  private roundingMode(mode: A.Name) {
+    if ((A.roundings as readonly string[]).includes(mode.text)) return;
+    this.report("E0221", mode.span, `unknown rounding \`${mode.text}\``, didYouMean(mode.text, A.roundings) ?? "round `down`, `up` or `nearest`");
   }
 
   /** `write \`count Icon.maneuver as Icon.save\``, in the value's own enum and with the member already named. */
@@ -462,27 +509,46 @@ class Checker {
     switch (op) {
       case "set":
       case "add":
+      case "subtract":
         if (d.amount) this.expectType(this.expr(d.amount, scope, ctx), valueType, d.amount.span, "the modifier's amount");
         else this.report("E0208", d.op.span, `\`${op}\` needs an amount`, `write \`${op} ${valueType.of}(member: 1)\``);
+        return;
+      case "divide":
+        if (d.amount) this.expectType(this.expr(d.amount, scope, ctx), INT, d.amount.span, "what every count is divided by");
+        else this.report("E0208", d.op.span, "`divide` needs an amount", "write `divide 2 round down`");
         return;
       case "double":
         return member(d.amount, "the member whose count doubles");
       case "multiply":
-        member(d.amount, "the member whose count is multiplied");
-        if (d.factor) this.expectType(this.expr(d.factor, scope, ctx), INT, d.factor.span, "the factor");
-        else {
-          const named = d.amount?.kind === "member" ? d.amount.member.text : this.enumMembers(valueType.of)[0] ?? "member";
-          this.report("E0208", d.op.span, "`multiply` on a tally needs `by` and a factor", `write \`multiply ${valueType.of}.${named} by 3\``);
-        }
-        return;
+        return this.tallyMultiply(d, valueType, scope, ctx, member);
       case "count":
         // A bare `count` is already reported for its missing `as`, with the whole form as help.
         if (d.amount || d.into) member(d.amount, "the member to count");
         if (d.into) member(d.into, "the member it counts as");
         return;
       default:
-        this.report("E0208", d.op.span, `\`${op}\` works on numbers, but \`${d.target.text}\` is ${typeToString(valueType)}`, "a tally takes `set`, `add`, `count`, `double` or `multiply ... by`");
+        this.report("E0208", d.op.span, `\`${op}\` works on numbers, but \`${d.target.text}\` is ${typeToString(valueType)}`, "a tally takes `set`, `add`, `subtract`, `count`, `double`, `multiply`, `divide` or `compute`");
     }
+  }
+
+  /** `multiply 2` scales every count; `multiply Icon.m by 2` scales one member's. */
+  private tallyMultiply(d: A.ModifierDecl, valueType: Type & { t: "tally" }, scope: Scope, ctx: Context, member: (e: A.Expr | undefined, what: string) => void) {
+    if (d.factor) {
+      member(d.amount, "the member whose count is multiplied");
+      this.expectType(this.expr(d.factor, scope, ctx), INT, d.factor.span, "the factor");
+      return;
+    }
+    if (!d.amount) {
+      this.report("E0208", d.op.span, "`multiply` on a tally needs a factor", `write \`multiply 2\`, or \`multiply ${valueType.of}.${this.enumMembers(valueType.of)[0] ?? "member"} by 2\` for one member`);
+      return;
+    }
+    const t = this.expr(d.amount, scope, ctx);
+    if (t.t === "enum") {
+      const named = d.amount.kind === "member" ? d.amount.member.text : this.enumMembers(valueType.of)[0] ?? "member";
+      this.report("E0208", d.op.span, "`multiply` on a tally needs `by` and a factor", `write \`multiply ${valueType.of}.${named} by 3\``);
+      return;
+    }
+    this.expectType(t, INT, d.amount.span, "the factor");
   }
 
   /**
@@ -491,10 +557,11 @@ class Checker {
    */
   private checkCountBeforeScale() {
     for (const [value, mods] of this.s.modifiersByValue) {
+      const before = this.runsBefore(value, mods);
       const member = (m: A.ModifierDecl) => (m.amount?.kind === "member" ? showExpr(m.amount) : undefined);
       const counts = mods.filter((m) => m.op.text === "count" && member(m) !== undefined);
       for (const scale of mods.filter((m) => (m.op.text === "double" || m.op.text === "multiply") && member(m) !== undefined)) {
-        const c = counts.find((x) => member(x) === member(scale) && !neverBothHold(x.condition, scale.condition, this.isEnum));
+        const c = counts.find((x) => member(x) === member(scale) && before(x, scale) && !neverBothHold(x.condition, scale.condition, this.isEnum));
         if (!c) continue;
         const counted = [{ span: c.amount!.span, message: `\`${c.name.text}\` counts \`${member(c)}\` as ${c.into ? `\`${showExpr(c.into)}\`` : "another member"} first` }];
         this.report("W0306", scale.amount!.span, `\`${scale.name.text}\` finds no \`${member(scale)}\` in \`${value}\` when \`${c.name.text}\` also applies: \`count\` runs before \`${scale.op.text}\` and has moved them`, "give them conditions that cannot both hold, or scale the member they are counted as", counted);
@@ -502,17 +569,38 @@ class Checker {
     }
   }
 
-  /** Two `set` modifiers on one value: which wins depends on declaration order, which the rule text rarely fixes. */
+  /** The value some modifiers change: the one their targets resolved to. */
+  private valueOf(mods: A.ModifierDecl[]): A.ValueDecl | undefined {
+    const ref = mods[0]?.targetRef;
+    const v = ref?.to === "decl" ? this.s.all.find((d) => d.id === ref.id) : undefined;
+    return v?.kind === "value" ? v : undefined;
+  }
+
+  /** Whether `a` applies before `b` on the value, in the order the runtime sorts them (src/stages.ts). */
+  private runsBefore(value: string, mods: A.ModifierDecl[]): (a: A.ModifierDecl, b: A.ModifierDecl) => boolean {
+    const v = this.valueOf(mods);
+    const sorted = v ? sortModifiers(mods, stagesOf(v, this.s.stages)) : mods;
+    return (a, b) => sorted.indexOf(a) < sorted.indexOf(b);
+  }
+
+  /**
+   * Two `set` (or two `compute`) modifiers on one value: which wins depends on declaration order, which
+   * the rule text rarely fixes. Different stages or different `order`s fix it in the rules.
+   */
   private checkSetModifierOrder() {
     for (const [value, mods] of this.s.modifiersByValue) {
-      const sets = mods.filter((m) => m.op.text === "set");
-      sets.forEach((m, i) => {
-        // Only a pair that can apply together, with different results, depends on declaration order.
-        const earlier = sets.slice(0, i).find((x) => !neverBothHold(x.condition, m.condition, this.isEnum) && !sameConstant(x.amount, m.amount, this.isEnum));
-        if (!earlier) return;
-        const other = [{ span: earlier.op.span, message: `\`${earlier.name.text}\` also sets \`${value}\`` }];
-        this.report("W0304", m.op.span, `\`${value}\` has two \`set\` modifiers (\`${earlier.name.text}\` and \`${m.name.text}\`); when both apply, the one declared later wins`, "give them conditions that cannot both hold, or merge them", other);
-      });
+      const v = this.valueOf(mods);
+      const stages = v?.kind === "value" ? stagesOf(v, this.s.stages) : [];
+      const ordered = (a: A.ModifierDecl, b: A.ModifierDecl) => stageIndex(a, stages) !== stageIndex(b, stages) || (a.order ?? 0) !== (b.order ?? 0);
+      for (const op of ["set", "compute"]) {
+        const same = mods.filter((m) => m.op.text === op);
+        same.forEach((m, i) => {
+          // Only a pair that can apply together, with different results, in no fixed order depends on declaration order.
+          const earlier = same.slice(0, i).find((x) => !ordered(x, m) && !neverBothHold(x.condition, m.condition, this.isEnum) && !(op === "set" && sameConstant(x.amount, m.amount, this.isEnum)));
+          if (!earlier) return;
+          this.report("W0304", m.op.span, `\`${value}\` has two \`${op}\` modifiers (\`${earlier.name.text}\` and \`${m.name.text}\`); when both apply, the one declared later wins`, "give them an `order` (the higher applies later, so wins), or conditions that cannot both hold", [{ span: earlier.op.span, message: `\`${earlier.name.text}\` also ${op === "set" ? "sets" : "computes"} \`${value}\`` }]);
+        });
+      }
     }
   }
 
@@ -657,7 +745,7 @@ class Checker {
         return;
       case "for": {
         const inner = new Scope(scope);
-        const from = this.expr(s.from, scope, ctx);
+        const from = (s.to ? undefined : this.enumSource(s.from, scope, ctx)) ?? this.expr(s.from, scope, ctx);
         let element: Type = ANY;
         if (s.to) {
           this.expectType(from, INT, s.from.span, "the start of the range");
@@ -940,7 +1028,7 @@ class Checker {
         e.ref = { to: "decl", id: d.id! };
         return { t: "die", of: d.faceType.text };
       }
-      if (d.kind === "enum") this.report("E0201", e.span, `\`${e.name}\` is an enum; name one of its members, like \`${e.name}.${d.members[0]?.text ?? "member"}\``);
+      if (d.kind === "enum") this.report("E0201", e.span, `\`${e.name}\` is an enum; name one of its members, like \`${e.name}.${d.members[0]?.text ?? "member"}\``, `to go through its members, write \`for m in ${e.name} { ... }\``);
       else this.report("E0201", e.span, `\`${e.name}\` is a ${d.kind}, not a value`, d.kind === "fn" || d.kind === "value" || d.kind === "table" ? `call it: \`${e.name}(...)\`` : undefined);
       return ANY;
     }
@@ -989,6 +1077,8 @@ class Checker {
   private binary(e: A.Expr & { kind: "binary" }, scope: Scope, ctx: Context): Type {
     const l = this.expr(e.left, scope, ctx);
     const r = this.expr(e.right, scope, ctx);
+    if (e.rounding && e.op !== "/") this.report("E0221", e.rounding.span, `only \`/\` takes a rounding, not \`${e.op}\``);
+    else if (e.rounding) this.roundingMode(e.rounding);
     switch (e.op) {
       case "and":
       case "or":
@@ -1018,14 +1108,74 @@ class Checker {
         this.numbers(e, l, r);
         return INT;
       case "-":
+        // Tallies subtract member by member (a count stops at 0).
+        if (l.t === "tally" || r.t === "tally") return this.bothTallies(e, l, r);
+        this.numbers(e, l, r);
+        return INT;
       case "*":
+        // `t * 2` and `2 * t`: every count scaled.
+        if (l.t === "tally" || r.t === "tally") {
+          const [t, n, nSpan] = l.t === "tally" ? [l, r, e.right.span] : [r, l, e.left.span];
+          this.expectType(n, INT, nSpan, "the factor of a tally");
+          return t;
+        }
+        this.numbers(e, l, r);
+        return INT;
       case "/":
+        if (l.t === "tally") {
+          this.expectType(r, INT, e.right.span, "what every count is divided by");
+          if (!e.rounding) this.report("E0221", e.span, "dividing a tally needs a rounding: `round down`, `round up` or `round nearest`", `write \`${showExpr(e)} round down\``);
+          return l;
+        }
+        this.numbers(e, l, r);
+        return INT;
       case "%":
         this.numbers(e, l, r);
         return INT;
       default:
         return A.assertNever(e.op);
     }
+  }
+
+  private bothTallies(e: A.Expr & { kind: "binary" }, l: Type, r: Type): Type {
+    const t = l.t === "tally" ? l : r;
+    this.expectType(l, t, e.left.span, `the left of \`${e.op}\``);
+    this.expectType(r, t, e.right.span, `the right of \`${e.op}\``);
+    return t;
+  }
+
+  /**
+   * An enum's name where a list is walked (`for m in Icon`, `count(m in Icon where ...)`): its members,
+   * in declaration order. Anywhere else an enum's name is not a value (E0201).
+   */
+  private enumSource(e: A.Expr, scope: Scope, ctx: Context): Type | undefined {
+    if (e.kind !== "name" || scope.get(e.name) || this.stateField(e.name, ctx.file)) return undefined;
+    const r = lookupName(this.s, e.name, ctx.file);
+    const d = "found" in r ? r.found : undefined;
+    if (d?.kind !== "enum") return undefined;
+    e.ref = { to: "decl", id: d.id! };
+    const t = listOf({ t: "enum", name: d.name.text, id: d.id });
+    this.observe?.(e, t, scope);
+    return t;
+  }
+
+  /** `Icon(m in Icon => n)`: a tally whose count of each member `m` is `n`. */
+  private perMember(en: A.EnumDecl, e: A.Expr & { kind: "call" }, c: A.Comprehension, span: A.Span, scope: Scope, ctx: Context): Type {
+    const name = en.name.text;
+    const t: Type = { t: "tally", of: name };
+    if (!this.lookup(name, e.callee.span, ctx.file)) return ANY;
+    if (e.args.length !== 1) this.report("E0209", e.span, `\`${name}(m in ${name} => count)\` takes exactly one comprehension`);
+    if (c.source.kind !== "name" || c.source.name !== name) {
+      this.expr(c.source, scope, ctx);
+      this.report("E0209", c.source.span, `a count for each member goes over \`${name}\` itself`, `write \`${name}(${c.binder.text} in ${name} => ...)\``);
+    } else this.enumSource(c.source, scope, ctx);
+    const inner = new Scope(scope);
+    c.slot = inner.declare(c.binder.text, { type: { t: "enum", name, id: en.id }, span: c.binder.span, mutable: false });
+    if (c.where) this.report("E0209", c.where.span, `\`${name}(m in ${name} => count)\` takes no \`where\`: give a member 0 instead`, `write \`=> if condition then count else 0\``);
+    if (c.otherwise) this.report("E0209", c.otherwise.span, `\`${name}(m in ${name} => count)\` takes no \`else\``);
+    if (c.yield) this.expectType(this.expr(c.yield, inner, ctx), INT, c.yield.span, "the count of each member");
+    else this.report("E0209", span, `\`${name}(${c.binder.text} in ${name})\` needs \`=> count\`: the count of each member`, `write \`${name}(${c.binder.text} in ${name} => 1)\``);
+    return t;
   }
 
   private numbers(e: A.Expr & { kind: "binary" }, l: Type, r: Type) {
@@ -1042,6 +1192,12 @@ class Checker {
     const name = e.callee.name;
     const comp = e.args.find((a) => a.kind === "comprehension");
     if (comp && comp.kind === "comprehension") {
+      const r = lookupName(this.s, name, ctx.file);
+      const en = "found" in r ? r.found : undefined;
+      if (en?.kind === "enum" && !scope.get(name) && !this.stateField(name, ctx.file)) {
+        e.ref = { to: "decl", id: en.id! };
+        return this.perMember(en, e, comp.comp, comp.span, scope, ctx);
+      }
       if (!isAggregate(name)) {
         this.report("E0209", e.callee.span, `\`${name}\` does not take \`x in list\`; aggregates are ${Object.keys(aggregates).map((a) => `\`${a}\``).join(", ")}`, didYouMean(name, Object.keys(aggregates)));
         return ANY;
@@ -1189,7 +1345,7 @@ class Checker {
   }
 
   private aggregate(name: string, c: A.Comprehension, span: A.Span, scope: Scope, ctx: Context): Type {
-    const source = this.expr(c.source, scope, ctx);
+    const source = this.enumSource(c.source, scope, ctx) ?? this.expr(c.source, scope, ctx);
     let element: Type = ANY;
     if (source.t === "list") element = source.of;
     else if (source.t !== "any") this.report("E0201", c.source.span, `\`${name}\` goes over a list, but this is ${typeToString(source)}`);

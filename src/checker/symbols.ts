@@ -18,6 +18,8 @@ export interface Symbols {
   modifiersByValue: Map<string, A.ModifierDecl[]>;
   /** For each file, the files whose declarations it may use: itself and everything it imports, transitively. */
   visible: Map<string, Set<string>>;
+  /** The program's `stages [...]` declaration, if any (at most one). */
+  stages?: A.StagesDecl;
 }
 
 /** What a name means in a file: the one declaration it sees, or every one it could mean. */
@@ -54,6 +56,7 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
   const stateIndex = new Map<string, number>();
   const imports = new Map<string, string[]>();
   const exampleTitles = new Map<string, A.Span>();
+  let stages: A.StagesDecl | undefined;
 
   for (const f of files) imports.set(f.path, f.decls.flatMap((d) => (d.kind === "import" ? [resolveImport(f.path, d.path)] : [])));
   const visible = new Map<string, Set<string>>();
@@ -75,6 +78,11 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
       switch (d.kind) {
         case "import":
         case "trigger":
+          break;
+        case "stages":
+          // One program, one default order: a second would leave it unclear which applies.
+          if (stages) diagnostics.push(diag("E0102", { ...d.span, endLine: d.span.line, endCol: d.span.col + "stages".length, end: d.span.start + "stages".length }, `the program already declares its stages at ${stages.span.file}:${stages.span.line}:${stages.span.col}`, "keep one `stages [...]` declaration, or give a value its own stages", [{ span: stages.span, message: "the program's stages are declared here" }]));
+          else stages = d;
           break;
         case "state":
           for (const field of d.fields) {
@@ -115,5 +123,5 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
       }
     }
   }
-  return { all, byName, stateFields, stateIndex, modifiersByValue: new Map(), visible };
+  return { all, byName, stateFields, stateIndex, modifiersByValue: new Map(), visible, ...(stages ? { stages } : {}) };
 }

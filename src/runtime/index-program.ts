@@ -13,6 +13,7 @@ export interface Handlers {
   instead: A.TriggerDecl[];
   after: A.TriggerDecl[];
 }
+import { programStages, sortModifiers, stagesOf } from "../stages.ts";
 
 export interface RuntimeProgram {
   /** Every named declaration by its resolved id. */
@@ -23,7 +24,7 @@ export interface RuntimeProgram {
   dice: Map<string, A.DieDecl>;
   statuses: Map<string, A.StatusDecl>;
   stateFields: A.FieldDecl[];
-  /** Per value (by id), its modifiers in application order: set, add, count, multiply/double, atLeast/atMost; then source order. */
+  /** Per value (by id), its modifiers in application order: by the value's stages, then `order`, then source order. */
   modifiers: Map<A.ValueDecl, A.ModifierDecl[]>;
   /** Per event (by id), its handlers. */
   handlers: Map<A.EventDecl, Handlers>;
@@ -33,8 +34,6 @@ export interface RuntimeProgram {
   dieValues: Map<A.DieDecl, Die>;
   examples: A.ExampleDecl[];
 }
-
-const STAGE: Record<string, number> = { set: 0, add: 1, count: 2, multiply: 3, double: 3, atLeast: 4, atMost: 4 };
 
 export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
   const p: RuntimeProgram = {
@@ -65,6 +64,8 @@ export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
           break;
         case "example":
           p.examples.push(d);
+          break;
+        case "stages":
           break;
         default:
           if (d.id === undefined) throw new RuleError("R0501", `\`${d.name.text}\` was never resolved: the program was not checked`, d.span);
@@ -101,8 +102,9 @@ export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
     if (!h) p.handlers.set(ev, (h = { before: [], instead: [], after: [] }));
     h[t.timing].push(t);
   }
-  // Array.prototype.sort is stable, so equal stages and orders keep source order.
-  for (const list of p.modifiers.values()) list.sort((a, b) => (STAGE[a.op.text] ?? 9) - (STAGE[b.op.text] ?? 9));
+  // Sorted once here, so a call only walks its value's list.
+  const defaults = programStages(files);
+  for (const [value, list] of p.modifiers) p.modifiers.set(value, sortModifiers(list, stagesOf(value, defaults)));
   for (const h of p.handlers.values()) for (const list of [h.before, h.instead, h.after]) list.sort((a, b) => a.order - b.order);
   return p;
 }

@@ -196,13 +196,16 @@ export class Interpreter {
       const env = frame(m.frameSize, args);
       this.rules.push(this.label(m, () => `modifier ${m.name.text}`));
       try {
+        // `result` is the value as it stands when this modifier is reached.
+        env[m.resultSlot!] = result;
         if (m.condition && this.eval(m.condition, env) !== true) continue;
         const amount = m.amount ? this.eval(m.amount, env) : undefined;
         const before = result;
         const into = m.into ? this.eval(m.into, env) : undefined;
         const factor = m.factor ? this.eval(m.factor, env) : undefined;
+        const rounding = m.rounding?.text as A.Rounding | undefined;
         try {
-          result = applyModifier(this.program, m.op.text as A.ModifierOp, result, amount, into ?? factor);
+          result = applyModifier(this.program, m.op.text as A.ModifierOp, result, amount, into ?? factor, rounding);
         } catch (err) {
           // The operation cannot know which modifier it serves: point at the modifier.
           if (err instanceof RuleError && !err.span) throw new RuleError(err.code, err.message, m.span);
@@ -211,7 +214,9 @@ export class Interpreter {
         const after = result;
         // A modifier whose condition held is reported even when it changed nothing: it did fire.
         this.note("modifier", () => {
-          const how = `${m.op.text}${amount === undefined ? "" : ` ${showValue(amount)}`}${into === undefined ? "" : ` as ${showValue(into)}`}${factor === undefined ? "" : ` by ${showValue(factor)}`}`;
+          // `compute` shows its expression: its value is already the result after the arrow.
+          const shown = m.op.text === "compute" && m.amount ? showExpr(m.amount) : amount === undefined ? undefined : showValue(amount);
+          const how = `${m.op.text}${shown === undefined ? "" : ` ${shown}`}${rounding === undefined ? "" : ` round ${rounding}`}${into === undefined ? "" : ` as ${showValue(into)}`}${factor === undefined ? "" : ` by ${showValue(factor)}`}`;
           return `${v.name.text}: ${showValue(before)} ${valuesEqual(before, after) ? "unchanged" : `-> ${showValue(after)}`} (${how})`;
         }, m.span);
       } finally {
@@ -386,7 +391,7 @@ export class Interpreter {
         }
         return undefined;
       case "for": {
-        const from = this.eval(s.from, env);
+        const from = this.enumAsList(s.from) ?? this.eval(s.from, env);
         const run = (item: Value): Returned | undefined => {
           this.tick(s.span); // every pass counts, so even an empty body cannot run away
           env[s.slot!] = item;
@@ -620,17 +625,39 @@ export class Interpreter {
         if (Array.isArray(l) && Array.isArray(r)) return [...l, ...r];
         return showValue(l) + showValue(r);
       case "-":
+        if (l instanceof Tally && r instanceof Tally) return subtractTallies(this.program, l, r);
         return (l as number) - (r as number);
       case "*":
+        if (l instanceof Tally || r instanceof Tally) return this.at(e.span, () => scaleTally(this.program, (l instanceof Tally ? l : r) as Tally, (l instanceof Tally ? r : l) as number));
         return (l as number) * (r as number);
       case "/":
       case "%": {
         if (r === 0) throw new RuleError("R0501", `division by zero in \`${showExpr(e)}\``, e.span);
-        return e.op === "/" ? Math.trunc((l as number) / (r as number)) : (l as number) % (r as number);
+        const rounding = e.rounding?.text as A.Rounding | undefined;
+        if (l instanceof Tally) return this.at(e.span, () => divideTally(this.program, l, r as number, rounding ?? "down"));
+        if (e.op === "%") return (l as number) % (r as number);
+        return rounding ? divide(l as number, r as number, rounding) : Math.trunc((l as number) / (r as number));
       }
       default:
         return compare(e.op, l, r);
     }
+  }
+
+  /** Runs a tally operation, pointing an error it raises at the expression. */
+  private at<T>(span: A.Span, f: () => T): T {
+    try {
+      return f();
+    } catch (err) {
+      if (err instanceof RuleError && !err.span) throw new RuleError(err.code, err.message, span);
+      throw err;
+    }
+  }
+
+  /** An enum's name where a list is walked (`for m in Icon`): its members in declaration order. */
+  private enumAsList(e: A.Expr): string[] | undefined {
+    if (e.kind !== "name" || e.ref?.to !== "decl") return undefined;
+    const d = this.decl(e.ref);
+    return d.kind === "enum" ? d.members.map((m) => m.text) : undefined;
   }
 
   private roll(e: A.Expr & { kind: "roll" }, env: Env): number | Tally {
@@ -697,7 +724,11 @@ export class Interpreter {
 
   private evalCall(e: A.Expr & { kind: "call" }, env: Env): Value | undefined {
     const first = e.args[0];
-    if (first?.kind === "comprehension") return this.aggregate(e.builtin!, first.comp, env, e.span);
+    if (first?.kind === "comprehension") {
+      // `Icon(m in Icon => ...)`: a per-member map builds a tally.
+      if (e.ref) return this.perMember(this.decl(e.ref) as A.EnumDecl, first.comp, env);
+      return this.aggregate(e.builtin!, first.comp, env, e.span);
+    }
     if (e.ref) {
       const d = this.decl(e.ref);
       switch (d.kind) {
@@ -756,8 +787,20 @@ export class Interpreter {
     }
   }
 
+  /** `Icon(m in Icon => t[m] / 2 round down)`: a tally with one count per member. */
+  private perMember(en: A.EnumDecl, c: A.Comprehension, env: Env): Tally {
+    const counts = new Map<string, number>();
+    for (const m of en.members) {
+      env[c.slot!] = m.text;
+      const n = this.eval(c.yield!, env) as number;
+      if (n < 0) throw new RuleError("R0501", `a count cannot be negative, but \`${m.text}\` is ${n}`, c.yield!.span);
+      counts.set(m.text, n);
+    }
+    return tallyIn(en, counts);
+  }
+
   private aggregate(name: string, c: A.Comprehension, env: Env, span: A.Span): Value {
-    const source = this.list(c.source, env);
+    const source = this.enumAsList(c.source) ?? this.list(c.source, env);
     const slot = c.slot!;
     const matching: Value[] = [];
     for (const item of source) {
@@ -826,19 +869,67 @@ function addTallies(_p: RuntimeProgram, a: Tally, b: Tally): Tally {
   return a.map((m, n) => n + b.get(m));
 }
 
+/** Member by member; a count stops at 0. */
+function subtractTallies(p: RuntimeProgram, a: Tally, b: Tally): Tally {
+  return a.map((m, n) => Math.max(0, n - b.get(m)));
+}
+
+/** Every count times `n`. */
+function scaleTally(p: RuntimeProgram, t: Tally, n: number): Tally {
+  if (n < 0) throw new RuleError("R0501", `a count cannot be negative, but scaling \`${showValue(t)}\` by ${n} would make it so`);
+  return t.map((_, c) => c * n);
+}
+
+/** Every count divided by `n`, rounded. */
+function divideTally(p: RuntimeProgram, t: Tally, n: number, rounding: A.Rounding): Tally {
+  if (n === 0) throw new RuleError("R0501", `division by zero: \`${showValue(t)}\` divided by 0`);
+  if (n < 0) throw new RuleError("R0501", `a count cannot be negative, but dividing \`${showValue(t)}\` by ${n} would make it so`);
+  return t.map((_, c) => divide(c, n, rounding));
+}
+
 /**
- * On a tally, `double`, `multiply` and `count` change the named members only; the checker allows
- * nothing else. `other` is `count`'s target member, or `multiply`'s factor.
+ * Whole-number division with an explicit rounding: `down` toward minus infinity, `up` toward plus
+ * infinity, `nearest` to the closer whole number, a half away from zero. Integer arithmetic, so no
+ * floating-point error decides a half.
  */
-function applyTallyModifier(p: RuntimeProgram, op: A.ModifierOp, t: Tally, amount: Value | undefined, other: Value | undefined): Value | undefined {
+export function divide(a: number, b: number, rounding: A.Rounding): number {
+  if (b === 0) throw new RuleError("R0501", `division by zero: ${a} divided by 0`);
+  const q = Math.trunc(a / b);
+  const r = a - q * b;
+  if (r === 0) return q;
+  const exactSign = Math.sign(a) * Math.sign(b);
+  switch (rounding) {
+    case "down":
+      return exactSign < 0 ? q - 1 : q;
+    case "up":
+      return exactSign > 0 ? q + 1 : q;
+    case "nearest":
+      return 2 * Math.abs(r) >= Math.abs(b) ? q + exactSign : q;
+    default:
+      return A.assertNever(rounding);
+  }
+}
+
+/**
+ * On a tally, `double`, `multiply ... by` and `count` change the named members only; `subtract`,
+ * `divide` and a bare `multiply N` change every member. `other` is `count`'s target member, or
+ * `multiply`'s factor.
+ */
+function applyTallyModifier(p: RuntimeProgram, op: A.ModifierOp, t: Tally, amount: Value | undefined, other: Value | undefined, rounding: A.Rounding | undefined): Value | undefined {
   switch (op) {
     case "set":
+    case "compute":
       return amount;
     case "add":
       return addTallies(p, t, amount as Tally);
+    case "subtract":
+      return subtractTallies(p, t, amount as Tally);
+    case "divide":
+      return divideTally(p, t, amount as number, rounding ?? "down");
     case "double":
       return t.with(amount as string, t.get(amount as string) * 2);
     case "multiply": {
+      if (other === undefined) return scaleTally(p, t, amount as number);
       const factor = other as number;
       if (factor < 0) throw new RuleError("R0501", `a count cannot be negative, but \`multiply ${String(amount)} by ${factor}\` would make it so`);
       return t.with(amount as string, t.get(amount as string) * factor);
@@ -855,15 +946,20 @@ function applyTallyModifier(p: RuntimeProgram, op: A.ModifierOp, t: Tally, amoun
   }
 }
 
-function applyModifier(p: RuntimeProgram, op: A.ModifierOp, current: Value | undefined, amount: Value | undefined, other?: Value): Value | undefined {
-  if (current instanceof Tally) return applyTallyModifier(p, op, current, amount, other);
+function applyModifier(p: RuntimeProgram, op: A.ModifierOp, current: Value | undefined, amount: Value | undefined, other?: Value, rounding?: A.Rounding): Value | undefined {
+  if (current instanceof Tally) return applyTallyModifier(p, op, current, amount, other, rounding);
   const c = current as number;
   const a = amount as number;
   switch (op) {
     case "set":
+    case "compute":
       return amount;
     case "add":
       return c + a;
+    case "subtract":
+      return c - a;
+    case "divide":
+      return divide(c, a, rounding ?? "down");
     case "multiply":
       return c * a;
     case "double":

@@ -48,7 +48,7 @@ export function showExpr(e: A.Expr): string {
     case "binary": {
       const p = PRECEDENCE[e.op]!;
       // Comparisons do not chain in the grammar, so both sides of one need brackets at equal strength.
-      return `${operand(e.left, p, p === 4)} ${e.op} ${operand(e.right, p, true)}`;
+      return `${operand(e.left, p, p === 4)} ${e.op} ${operand(e.right, p, true)}${e.rounding ? ` round ${e.rounding.text}` : ""}`;
     }
     case "not":
       return `not ${operand(e.operand, 3)}`;

@@ -38,9 +38,9 @@ export function header(d: NamedDecl): string {
     case "fn":
       return `fn ${d.name.text}${showParams(d.params)}${d.returns ? ` -> ${showTypeRef(d.returns)}` : ""}`;
     case "value":
-      return `value ${d.name.text}${showParams(d.params)} -> ${showTypeRef(d.returns)}`;
+      return `value ${d.name.text}${showParams(d.params)} -> ${showTypeRef(d.returns)}${d.stages ? ` stages [${d.stages.map((x) => x.text).join(", ")}]` : ""}`;
     case "modifier":
-      return `modifier ${d.name.text} for ${d.target.text}${d.condition ? ` when ${showExpr(d.condition)}` : ""} : ${d.op.text}${d.amount ? ` ${showExpr(d.amount)}` : ""}${d.into ? ` as ${showExpr(d.into)}` : ""}${d.factor ? ` by ${showExpr(d.factor)}` : ""}`;
+      return `modifier ${d.name.text} for ${d.target.text}${d.condition ? ` when ${showExpr(d.condition)}` : ""}${d.stage ? ` in ${d.stage.text}` : ""}${d.order !== undefined ? ` order ${d.order}` : ""} : ${d.op.text}${d.amount ? ` ${showExpr(d.amount)}` : ""}${d.rounding ? ` round ${d.rounding.text}` : ""}${d.into ? ` as ${showExpr(d.into)}` : ""}${d.factor ? ` by ${showExpr(d.factor)}` : ""}`;
     case "table":
       return `table ${d.name.text}${showParams(d.params)} -> ${showTypeRef(d.returns)}`;
     case "die":

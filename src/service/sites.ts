@@ -79,6 +79,8 @@ function declaration(d: A.Decl, out: Site[]) {
       type(d.returns, out);
       expr(d.base, out);
       return;
+    case "stages":
+      return;
     case "modifier":
       out.push({ kind: "declaration", name: d.name, decl: d }, { kind: "global", name: d.target });
       if (d.condition) expr(d.condition, out);
