@@ -14,6 +14,7 @@ const keywordNames = [
   "when", "order", "fn", "value", "modifier", "add", "table", "example", "let", "if", "then", "else",
   "while", "for", "in", "return", "emit", "apply", "clear", "to", "from", "remove", "move", "has",
   "roll", "choose", "expect", "force", "say", "true", "false", "and", "or", "not", "where", "die", "as", "by",
+  "none",
 ] as const;
 
 export type KeywordName = (typeof keywordNames)[number];
@@ -68,6 +69,8 @@ export const Dot = op("Dot", ".");
 export const Comma = op("Comma", ",");
 export const Colon = op("Colon", ":");
 export const Semicolon = op("Semicolon", ";");
+/** `Unit?`: an optional type, whose value may be `none`. */
+export const Question = op("Question", "?");
 export const LParen = op("LParen", "(");
 export const RParen = op("RParen", ")");
 export const LBrace = op("LBrace", "{");
@@ -88,7 +91,7 @@ export const allTokens: TokenType[] = [
   ...Object.values(keywords),
   Underscore, Identifier, Integer, StringLiteral,
   Arrow, FatArrow, PlusEq, MinusEq, EqEq, NotEq, LtEq, GtEq, Lt, Gt, Eq, Plus, Minus, Star, Slash, Percent,
-  DotDot, Dot, Comma, Colon, Semicolon, LParen, RParen, LBrace, RBrace, LBracket, RBracket,
+  DotDot, Dot, Comma, Colon, Semicolon, Question, LParen, RParen, LBrace, RBrace, LBracket, RBracket,
 ];
 
 export const lexer = new Lexer(allTokens, { positionTracking: "full", ensureOptimizations: false });

@@ -12,8 +12,12 @@ import { Entity, RuleError, showValue, Tally, valuesEqual, type Value } from "./
 
 /** Answers the decision points (`choose`) in the rules. */
 export interface Chooser {
-  /** Returns the index of the picked option, or undefined to fall back to the default policy. */
-  choose(question: string, options: Value[], span: A.Span): number | undefined;
+  /**
+   * Returns the index of the picked option, or undefined to fall back to the default policy.
+   * `options` ends with `none` (null) when the rules offer "none" or "stop"; `who` is the shown text
+   * of the `by` value, the one who answers, when the rules name one.
+   */
+  choose(question: string, options: Value[], span: A.Span, who?: string): number | undefined;
 }
 
 export interface RunOptions {
@@ -573,6 +577,8 @@ export class Interpreter {
       case "text":
       case "bool":
         return e.value;
+      case "none":
+        return null;
       case "name": {
         const scope = env.lookup(e.name);
         if (scope) return scope.get(e.name);
@@ -586,6 +592,7 @@ export class Interpreter {
         }
         const obj = this.eval(e.object, env);
         if (obj instanceof Tally) return obj.get(e.member.text);
+        if (obj === null) throw new RuleError("R0501", `\`${showExpr(e.object)}\` is none`, e.object.span);
         if (!(obj instanceof Entity)) throw new RuleError("R0501", `\`${showExpr(e.object)}\` has no value yet`, e.object.span);
         const v = obj.fields[e.member.text];
         if (v === undefined) throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
@@ -688,8 +695,35 @@ export class Interpreter {
 
   private choose(e: A.Expr & { kind: "choose" }, env: Env): Value {
     const question = this.eval(e.question, env) as string;
-    const options = this.eval(e.options, env) as Value[];
+    const listed = this.eval(e.options, env) as Value[];
+    const who = e.by ? showValue(this.eval(e.by, env)) : undefined;
+    if (e.upTo) return this.chooseUpTo(e, env, question, listed, who);
+    // `or none`: `none` is the last option, so the default policy takes it only from an empty list.
+    const options = e.orNone ? [...listed, null] : listed;
     if (options.length === 0) throw new RuleError("R0501", `nothing to choose from for "${question}"`, e.options.span);
+    return options[this.ask(e, question, options, who)]!;
+  }
+
+  /**
+   * `choose up to N "q" from xs`: one question per pick, offering what is not yet picked and then
+   * `none` to stop. Picks are taken out by position, so equal items can each be picked once. With
+   * nothing left to pick it stops without asking.
+   */
+  private chooseUpTo(e: A.Expr & { kind: "choose" }, env: Env, question: string, listed: Value[], who: string | undefined): Value[] {
+    const n = this.eval(e.upTo!, env) as number;
+    if (n < 0) throw new RuleError("R0501", `cannot choose up to ${n}: the number of picks cannot be below 0`, e.upTo!.span);
+    const left = [...listed];
+    const picked: Value[] = [];
+    while (picked.length < n && left.length > 0) {
+      const index = this.ask(e, question, [...left, null], who, `pick ${picked.length + 1} of up to ${n}`);
+      if (index === left.length) break;
+      picked.push(...left.splice(index, 1));
+    }
+    return picked;
+  }
+
+  /** One question: a scripted answer, else the chooser, else the first option. Returns the option's index. */
+  private ask(e: A.Expr & { kind: "choose" }, question: string, options: Value[], who: string | undefined, pick?: string): number {
     let index: number | undefined;
     let how = "default: the first option";
     if (this.scripted.length > 0) {
@@ -698,15 +732,16 @@ export class Interpreter {
       if (index < 0) throw new RuleError("R0503", `the scripted choice ${showValue(wanted)} is not one of the options for "${question}": ${options.map(showValue).join(", ")}`, e.span);
       how = "scripted";
     } else if (this.chooser) {
-      index = this.chooser.choose(question, options, e.span);
+      index = this.chooser.choose(question, options, e.span, who);
       if (index !== undefined && (index < 0 || index >= options.length || !Number.isInteger(index))) {
         throw new RuleError("R0503", `the chooser picked option ${index} of ${options.length} for "${question}"`, e.span);
       }
       if (index !== undefined) how = "chosen";
     }
     const picked = options[index ?? 0]!;
-    this.note("choice", () => `"${question}" -> ${showValue(picked)} (${how})`, e.span);
-    return picked;
+    const about = [...(who === undefined ? [] : [`asked of ${who}`]), ...(pick === undefined ? [] : [pick])];
+    this.note("choice", () => `"${question}"${about.length > 0 ? ` (${about.join(", ")})` : ""} -> ${showValue(picked)} (${how})`, e.span);
+    return index ?? 0;
   }
 
   private args(args: A.Arg[], params: A.Param[], env: Env): Value[] {

@@ -1,7 +1,8 @@
 // Runtime values. Enum members are their member names; entities are objects with a kind, fields and
 // statuses. Entities compare by identity: two units with equal fields are still two units.
 
-export type Value = number | boolean | string | Value[] | Entity | Tally;
+/** `null` is `none`, the value of an optional type that holds nothing (`undefined` is "not set yet"). */
+export type Value = number | boolean | string | Value[] | Entity | Tally | null;
 
 /** Counts per member of an enum, such as the icons on a die face. Immutable: operations make new tallies. */
 export class Tally {
@@ -35,6 +36,7 @@ export class Entity {
 
 export function showValue(v: Value | undefined): string {
   if (v === undefined) return "nothing";
+  if (v === null) return "none";
   if (v instanceof Entity) {
     const name = v.fields["name"];
     return typeof name === "string" ? `${v.kind} ${JSON.stringify(name)}` : v.kind;
