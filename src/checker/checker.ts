@@ -693,7 +693,10 @@ class Checker {
 
   private checkHelp(span: A.Span): string {
     const e = this.typedAt.get(spanKey(span));
-    return `check it with \`if ${e ? showExpr(e) : "x"} != none\``;
+    if (!e || e.kind === "name") return `check it with \`if ${e ? showExpr(e) : "x"} != none\``;
+    // Only plain names are narrowed: a field could change between the check and the use.
+    const name = e.kind === "member" ? e.member.text : "v";
+    return `a check narrows only a plain name: copy it with \`let ${name} = ${showExpr(e)}\`, then check \`if ${name} != none\``;
   }
 
   /** E0240: a `T?` used where only a present value will do. */
