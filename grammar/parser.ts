@@ -679,7 +679,8 @@ export class RulesParser extends CstParser {
       DEF: () => {
       this.CONSUME(T.Identifier, { LABEL: "up" });
       this.CONSUME(k.to, { LABEL: "upTo" });
-      this.SUBRULE(this.unaryExpr, { LABEL: "count" });
+      // The count stops at the question's string: `up to n + 1 "q"`.
+      this.SUBRULE2(this.addExpr, { LABEL: "count" });
       },
     });
     this.SUBRULE(this.addExpr, { LABEL: "question" });
