@@ -635,6 +635,12 @@ export class Interpreter {
     if (e.op === "or") return this.eval(e.left, env) === true || this.eval(e.right, env) === true;
     const l = this.eval(e.left, env);
     const r = this.eval(e.right, env);
+    // The checker allows `none` here only where a narrowed state field was set back to `none` by a
+    // rule called in between: stop rather than compute with nothing.
+    if ((l === null || r === null) && e.op !== "==" && e.op !== "!=") {
+      const side = l === null ? e.left : e.right;
+      throw new RuleError("R0501", `\`${showExpr(side)}\` is none`, side.span);
+    }
     switch (e.op) {
       case "+":
         if (typeof l === "number" && typeof r === "number") return l + r;
