@@ -2,7 +2,7 @@
 // narrowing by `!= none` / `== none` checks, and `none` in the game state JSON (`null`) and its schema.
 import { describe, expect, it } from "vitest";
 import { indexProgram, runScenario } from "../src/pipeline.ts";
-import { stateFromJson, stateToJson } from "../src/runtime/state.ts";
+import { stateFromJson, stateToJson, type Json } from "../src/runtime/state.ts";
 import { validateState } from "../src/schema.ts";
 import { checked, compileText, example } from "./helpers.ts";
 
@@ -96,9 +96,9 @@ fn g(u: Unit?) -> int {
 
   it("narrows a state field, and runs as checked", () => {
     const program = indexProgram(checked(`${head}fn hurt() -> int {\n  if target == none { return 0 }\n  target.hp -= 1\n  return target.hp\n}\n`));
-    const hit = runScenario(program, { rules: "main.rules", run: "hurt", state: { target: { name: "Orc", hp: 3 } } }, { seed: "1" });
+    const hit = runScenario(program, { rules: "main.rules", run: "hurt", state: { target: { name: "Orc", hp: 3 } } }, { seed: "1", trace: false });
     expect(hit.resultText).toBe("2");
-    const miss = runScenario(program, { rules: "main.rules", run: "hurt", state: { target: null } }, { seed: "1" });
+    const miss = runScenario(program, { rules: "main.rules", run: "hurt", state: { target: null } }, { seed: "1", trace: false });
     expect(miss.resultText).toBe("0");
   });
 
@@ -140,7 +140,7 @@ describe("`none` in the game state", () => {
 
   it("reads `null` as `none`, lets an optional field be left out, and writes `none` back as `null`", () => {
     const program = indexProgram(checked(rules));
-    const json = { target: null, units: [{ name: "Orc", controller: { name: "red" } }, { name: "Elf" }] };
+    const json: Record<string, Json> = { target: null, units: [{ name: "Orc", controller: { name: "red" } }, { name: "Elf" }] };
     expect(validateState(program, json)).toEqual([]);
     const state = stateFromJson(program, json);
     expect(stateToJson(state)).toEqual({ target: null, units: [{ name: "Orc", hp: 2, controller: { name: "red" } }, { name: "Elf", hp: 2, controller: null }] });
