@@ -677,10 +677,10 @@ export class RulesParser extends CstParser {
     this.OPTION({
       GATE: () => this.LA(1).image === "up",
       DEF: () => {
-      this.CONSUME(T.Identifier, { LABEL: "up" });
-      this.CONSUME(k.to, { LABEL: "upTo" });
-      // The count stops at the question's string: `up to n + 1 "q"`.
-      this.SUBRULE2(this.addExpr, { LABEL: "count" });
+        this.CONSUME(T.Identifier, { LABEL: "up" });
+        this.CONSUME(k.to, { LABEL: "upTo" });
+        // The count stops at the question's string: `up to n + 1 "q"`.
+        this.SUBRULE2(this.addExpr, { LABEL: "count" });
       },
     });
     this.SUBRULE(this.addExpr, { LABEL: "question" });

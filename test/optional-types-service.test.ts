@@ -26,6 +26,11 @@ describe("the language service on optional types", () => {
     expect(hover(inside.files, "main.rules", inside.line, inside.col)?.markdown).toBe("```rules\nu: Unit\n```");
   });
 
+  it("hovers a narrowed state field as the state field", () => {
+    const h = at(`${RULES}fn f() -> text {\n  if target == none { return "" }\n  return tar<|>get.name\n}\n`);
+    expect(hover(h.files, "main.rules", h.line, h.col)?.markdown).toBe("```rules\nstate { target: Unit? }\n```");
+  });
+
   it("shows an optional field's type with its `?`", () => {
     const h = at(`${RULES}fn f(u: Unit) -> bool = u.contr<|>oller == none\n`);
     expect(hover(h.files, "main.rules", h.line, h.col)?.markdown).toBe("```rules\nkind Unit { controller: Player? }\n```");

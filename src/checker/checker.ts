@@ -21,6 +21,8 @@ export interface Var {
   mutable: boolean;
   /** An optional variable or state field known here not to be `none` (`if x != none { ... }`). */
   narrowed?: boolean;
+  /** Set on a narrowed state field: it is in scope only for its narrowed type, and is no variable. */
+  stateField?: boolean;
 }
 
 export class Scope {
@@ -507,7 +509,7 @@ class Checker {
       const field = local ? undefined : this.stateField(name, ctx.file);
       const t = local?.type ?? (field ? this.resolveType(field.type, ctx.file) : undefined);
       if (t?.t !== "optional") continue;
-      inner.set(name, { type: t.of, span: local?.span ?? field!.name.span, mutable: local?.mutable ?? true, narrowed: true });
+      inner.set(name, local ? { ...local, type: t.of, narrowed: true } : { type: t.of, span: field!.name.span, mutable: true, narrowed: true, stateField: true });
     }
     return inner;
   }

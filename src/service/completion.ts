@@ -92,7 +92,7 @@ function declarations(a: Analysis, role: NameRole): Completion[] {
 
 function variables(a: Analysis): Completion[] {
   // A state field narrowed by a `!= none` check is in scope too; it is listed once, as a state field.
-  const vars = [...(a.cursorScope ?? new Map<string, Var>())].filter(([name, v]) => !(v.narrowed && visibleStateField(a, name)));
+  const vars = [...(a.cursorScope ?? new Map<string, Var>())].filter(([, v]) => !v.stateField);
   return vars.map(([name, v]) => ({ label: name, kind: "variable", detail: typeToString(v.type) }));
 }
 
