@@ -388,6 +388,8 @@ export class RulesParser extends CstParser {
       this.CONSUME(T.DotDot);
       this.SUBRULE2(this.signedInt, { LABEL: "high" });
     });
+    // `Unit?`: the value may be `none`.
+    this.OPTION3(() => this.CONSUME(T.Question, { LABEL: "optional" }));
   });
 
   signedInt = this.RULE("signedInt", () => {
@@ -713,6 +715,7 @@ export class RulesParser extends CstParser {
       { ALT: () => this.CONSUME(T.StringLiteral) },
       { ALT: () => this.CONSUME(k.true) },
       { ALT: () => this.CONSUME(k.false) },
+      { ALT: () => this.CONSUME(k.none) },
       { GATE: () => !beginsDeclaration((i) => this.LA(i)), ALT: () => this.CONSUME(T.Name) },
       {
         ALT: () => {
@@ -757,9 +760,39 @@ export class RulesParser extends CstParser {
   chooseExpr = this.RULE("chooseExpr", () => {
     // The operands bind tightly, so `choose "q" from units == u` compares the choice with `u`.
     this.CONSUME(k.choose);
+    // `choose up to 3 "q" from units`: `up` is a word here, not a keyword, so it stays a usable name.
+    this.OPTION({
+      GATE: () => this.LA(1).image === "up",
+      DEF: () => {
+        this.CONSUME(T.Identifier, { LABEL: "up" });
+        this.CONSUME(k.to, { LABEL: "upTo" });
+        // The count stops at the question's string: `up to n + 1 "q"`.
+        this.SUBRULE2(this.addExpr, { LABEL: "count" });
+      },
+    });
     this.SUBRULE(this.addExpr, { LABEL: "question" });
     this.CONSUME(k.from);
     this.SUBRULE(this.postfixExpr, { LABEL: "options" });
+    // `or none` and `by who` follow the options, in either order. Only `or none` is taken here, so
+    // `choose "q" from xs or other` still reads as an `or` of two expressions.
+    this.OPTION2({
+      GATE: () => this.LA(2).tokenType === k.none,
+      DEF: () => {
+        this.CONSUME(k.or, { LABEL: "orNone" });
+        this.CONSUME(k.none);
+      },
+    });
+    this.OPTION3(() => {
+      this.CONSUME(k.by);
+      this.SUBRULE2(this.postfixExpr, { LABEL: "who" });
+    });
+    this.OPTION4({
+      GATE: () => this.LA(2).tokenType === k.none,
+      DEF: () => {
+        this.CONSUME2(k.or, { LABEL: "orNone" });
+        this.CONSUME2(k.none);
+      },
+    });
   });
 }
 

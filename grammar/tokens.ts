@@ -24,7 +24,7 @@ const keywordNames = [
   "when", "order", "fn", "value", "modifier", "add", "table", "example", "let", "if", "then", "else",
   "while", "for", "in", "return", "emit", "apply", "clear", "to", "from", "remove", "move", "has",
   "roll", "choose", "expect", "force", "say", "true", "false", "and", "or", "not", "where", "die", "as", "by",
-  "stages",
+  "stages", "none",
 ] as const;
 
 export type KeywordName = (typeof keywordNames)[number];
@@ -55,6 +55,7 @@ export const reservedWords: ReadonlyMap<KeywordName, string> = new Map<KeywordNa
   ["choose", "starts an expression"],
   ["not", "starts an expression"],
   ["true", "is a literal"],
+  ["none", "is a literal: the value of an optional type that holds nothing"],
   ["false", "is a literal"],
   // Each of these joins or ends expressions, so a name there would run into the expression before it.
   ["and", "joins two conditions"],
@@ -121,6 +122,8 @@ export const Dot = op("Dot", ".");
 export const Comma = op("Comma", ",");
 export const Colon = op("Colon", ":");
 export const Semicolon = op("Semicolon", ";");
+/** `Unit?`: an optional type, whose value may be `none`. */
+export const Question = op("Question", "?");
 export const LParen = op("LParen", "(");
 export const RParen = op("RParen", ")");
 export const LBrace = op("LBrace", "{");
@@ -141,7 +144,7 @@ export const allTokens: TokenType[] = [
   ...Object.values(keywords),
   Underscore, Identifier, Integer, StringLiteral,
   Arrow, FatArrow, PlusEq, MinusEq, EqEq, NotEq, LtEq, GtEq, Lt, Gt, Eq, Plus, Minus, Star, Slash, Percent,
-  DotDot, Dot, Comma, Colon, Semicolon, LParen, RParen, LBrace, RBrace, LBracket, RBracket,
+  DotDot, Dot, Comma, Colon, Semicolon, Question, LParen, RParen, LBrace, RBrace, LBracket, RBracket,
 ];
 
 export const lexer = new Lexer(allTokens, { positionTracking: "full", ensureOptimizations: false });

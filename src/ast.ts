@@ -47,6 +47,8 @@ export interface TypeRef {
   name: Name;
   element?: TypeRef;
   range?: { low: number; high: number };
+  /** `Unit?`: the value may be `none`. */
+  optional?: boolean;
   span: Span;
 }
 
@@ -274,6 +276,8 @@ export type Expr =
   | { kind: "int"; value: number; span: Span }
   | { kind: "text"; value: string; span: Span }
   | { kind: "bool"; value: boolean; span: Span }
+  /** The literal `none`: no value, of any optional type. */
+  | { kind: "none"; span: Span }
   | { kind: "name"; name: string; span: Span; ref?: Ref }
   /**
    * `ref` is set when the object names an enum (`Side.attacker`); `field` when it reads a field of an
@@ -293,7 +297,18 @@ export type Expr =
   | { kind: "has"; object: Expr; status: Name; span: Span; ref?: Ref }
   | { kind: "cond"; condition: Expr; then: Expr; else: Expr; span: Span }
   | { kind: "roll"; count?: Expr; sides: Expr; span: Span; /** Set when `roll(...)` was given other than 1 or 2 plain arguments. */ badArgs?: Span }
-  | { kind: "choose"; question: Expr; options: Expr; span: Span };
+  | {
+      kind: "choose";
+      question: Expr;
+      options: Expr;
+      /** `or none`: `none` is offered after the options, so the choice is optional. */
+      orNone?: boolean;
+      /** `by army.owner`: who answers, shown to the chooser and in the trace. */
+      by?: Expr;
+      /** `up to 3`: asked once per pick, with `none` to stop; the result is a list. */
+      upTo?: Expr;
+      span: Span;
+    };
 
 export type ExprKind = Expr["kind"];
 
@@ -303,7 +318,7 @@ export type ExprKind = Expr["kind"];
  * Every other field must be given.
  */
 export function mayBeLeftOut(f: FieldDecl, kindNamed: (name: string) => KindDecl | undefined, seen = new Set<string>()): boolean {
-  if (f.default) return true;
+  if (f.default || f.type.optional) return true;
   const n = f.type.name.text;
   if (n === "list" || n === "bool" || n === "tally") return true;
   const k = kindNamed(n);

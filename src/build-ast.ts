@@ -344,6 +344,7 @@ class Builder {
     if (el) t.element = this.typeRef(el);
     const low = this.maybeNode(c, "low");
     if (low) t.range = { low: this.signedInt(low), high: this.signedInt(this.node(c, "high")) };
+    if (this.maybeTok(c, "optional")) t.optional = true;
     return t;
   }
 
@@ -574,6 +575,7 @@ class Builder {
     if ((tok = t("StringLiteral"))) return { kind: "text", value: unquote(tok.image), span };
     if (t("Kw_true")) return { kind: "bool", value: true, span };
     if (t("Kw_false")) return { kind: "bool", value: false, span };
+    if (t("Kw_none")) return { kind: "none", span };
     if ((tok = t("Name"))) return { kind: "name", name: tok.image, span };
     const inner = this.maybeNode(c, "inner");
     if (inner) return this.expr(inner);
@@ -587,8 +589,19 @@ class Builder {
     const roll = this.maybeNode(c, "rollExpr");
     if (roll) return this.roll(roll, span);
     const choose = this.maybeNode(c, "chooseExpr");
-    if (choose) return { kind: "choose", question: this.expr(this.node(choose.children, "question")), options: this.expr(this.node(choose.children, "options")), span };
+    if (choose) return this.choose(choose, span);
     throw new Error("internal: unknown primary");
+  }
+
+  private choose(node: CstNode, span: A.Span): A.Expr {
+    const c = node.children;
+    const e: A.Expr & { kind: "choose" } = { kind: "choose", question: this.expr(this.node(c, "question")), options: this.expr(this.node(c, "options")), span };
+    if (this.maybeTok(c, "orNone")) e.orNone = true;
+    const who = this.maybeNode(c, "who");
+    if (who) e.by = this.expr(who);
+    const count = this.maybeNode(c, "count");
+    if (count) e.upTo = this.expr(count);
+    return e;
   }
 
   private roll(node: CstNode, span: A.Span): A.Expr {

@@ -48,6 +48,17 @@ function objectOf(fields: A.FieldDecl[], p: RuntimeProgram): Schema {
 }
 
 function typeSchema(t: A.TypeRef, p: RuntimeProgram): Schema {
+  // `null` is `none`: allowed exactly where the type is optional.
+  return t.optional ? orNull(plainTypeSchema(t, p)) : plainTypeSchema(t, p);
+}
+
+function orNull(s: Schema): Schema {
+  if (typeof s["type"] === "string") return { ...s, type: [s["type"], "null"] };
+  if (Array.isArray(s["enum"])) return { ...s, enum: [...(s["enum"] as unknown[]), null] };
+  return { anyOf: [s, { type: "null" }] };
+}
+
+function plainTypeSchema(t: A.TypeRef, p: RuntimeProgram): Schema {
   switch (t.name.text) {
     case "int":
       return { type: "integer", ...(t.range ? { minimum: t.range.low, maximum: t.range.high } : {}) };
@@ -152,7 +163,8 @@ function problem(p: RuntimeProgram, e: ErrorObject): StateProblem {
   } else if (e.keyword === "enum") {
     message = `must be one of ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(", ")}`;
   } else if (e.keyword === "type") {
-    message = `must be ${article((e.params as { type: string }).type)}`;
+    const type = (e.params as { type: string | string[] }).type;
+    message = `must be ${Array.isArray(type) ? type.map((x) => (x === "null" ? "`null` (none)" : article(x))).join(" or ") : article(type)}`;
   } else if (e.keyword === "not") {
     const { type } = walk(p, path);
     if (type?.name.text === "die") message = `must name a die with \`${type.element?.name.text}\` faces, but the rules declare none`;

@@ -13,14 +13,21 @@ export type Type =
   /** Counts per member of an enum: a face of a custom die, or an army's results counted by icon. */
   | { t: "tally"; of: string }
   /** A reference to a declared die whose faces are tallies of the enum `of`. */
-  | { t: "die"; of: string };
+  | { t: "die"; of: string }
+  /** `Unit?`: a value of `of`, or `none`. Never nested: `optional` of an optional is the same type. */
+  | { t: "optional"; of: Type }
+  /** The type of the literal `none`, which fits any optional type. */
+  | { t: "none" };
 
 export const INT: Type = { t: "int" };
 export const BOOL: Type = { t: "bool" };
 export const TEXT: Type = { t: "text" };
 export const VOID: Type = { t: "void" };
 export const ANY: Type = { t: "any" };
+export const NONE: Type = { t: "none" };
 export const listOf = (of: Type): Type => ({ t: "list", of });
+/** `T?`; already-optional types, `none` and `any` stay as they are. */
+export const optional = (of: Type): Type => (of.t === "optional" || of.t === "none" || of.t === "any" ? of : { t: "optional", of });
 
 export function typeToString(t: Type): string {
   switch (t.t) {
@@ -34,6 +41,8 @@ export function typeToString(t: Type): string {
     case "tally":
     case "die":
       return `${t.t}<${t.of}>`;
+    case "optional":
+      return `${typeToString(t.of)}?`;
     default:
       return t.t;
   }
@@ -42,6 +51,8 @@ export function typeToString(t: Type): string {
 /** Can a value of type `from` be stored where `to` is expected? Ranges are checked at run time. */
 export function assignable(from: Type, to: Type): boolean {
   if (from.t === "any" || to.t === "any") return true;
+  // `none` and any `T` fit `T?`; a `T?` fits only another optional type.
+  if (to.t === "optional") return from.t === "none" || assignable(from.t === "optional" ? from.of : from, to.of);
   if (from.t !== to.t) return false;
   switch (to.t) {
     case "enum":

@@ -139,7 +139,7 @@ describe("where a soft keyword starts a line", () => {
 describe("reserved words", () => {
   it("are listed once, each with the reason it stays reserved", () => {
     expect([...reservedWords.keys()].sort()).toEqual(
-      ["add", "and", "apply", "choose", "clear", "else", "emit", "expect", "false", "for", "force", "has", "if", "in", "let", "move", "not", "or", "remove", "return", "roll", "say", "then", "true", "where", "while"].sort(),
+      ["add", "and", "apply", "choose", "clear", "else", "emit", "expect", "false", "for", "force", "has", "if", "in", "let", "move", "none", "not", "or", "remove", "return", "roll", "say", "then", "true", "where", "while"].sort(),
     );
     for (const reason of reservedWords.values()) expect(reason).not.toBe("");
   });

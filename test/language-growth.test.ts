@@ -45,8 +45,8 @@ describe("joining lists with `+`", () => {
         let b = a + [3]
         expect b == [1, 2, 3]
         expect a == [1, 2]
-        let none: list<int> = []
-        expect none + a == a
+        let empty: list<int> = []
+        expect empty + a == a
       }`,
       "join",
     );

@@ -48,11 +48,12 @@ function scenario(files: Files, path: string, seed: string, answers: number[], a
   let pending: PendingChoice | undefined;
   let given = 0;
   const chooser: Chooser = {
-    choose(question, options, span) {
-      const scripted = script.choose(question, options, span);
+    choose(question, options, span, who) {
+      const scripted = script.choose(question, options, span, who);
       if (scripted !== undefined || !ask) return scripted;
       if (given < answers.length) return answers[given++];
-      pending = { question, options: options.map(showValue), span, index: given };
+      // The page shows the question as written, and who the rules say answers it.
+      pending = { question: who === undefined ? question : `${question} (asked of ${who})`, options: options.map(showValue), span, index: given };
       throw new NeedsAnswer(question);
     },
   };

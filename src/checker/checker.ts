@@ -4,7 +4,7 @@
 import * as A from "../ast.ts";
 import { diag, didYouMean, type Diagnostic, type RelatedSpan } from "../diagnostics.ts";
 import { aggregates, builtins, isAggregate } from "../stdlib.ts";
-import { ANY, BOOL, INT, TEXT, VOID, assignable, listOf, typeToString, type Type } from "../types.ts";
+import { ANY, BOOL, INT, NONE, TEXT, VOID, assignable, listOf, optional, typeToString, type Type } from "../types.ts";
 import { showExpr } from "../runtime/show-expr.ts";
 import { neverBothHold, sameConstant } from "./disjoint.ts";
 import { domainOf, LIMIT, tableCoverage, type ConstPattern, type Key } from "./coverage.ts";
@@ -22,6 +22,10 @@ export interface Var {
   mutable: boolean;
   /** Its place in the frame of the rule it belongs to: the runtime reads and writes it there. */
   slot: number;
+  /** An optional variable or state field known here not to be `none` (`if x != none { ... }`). */
+  narrowed?: boolean;
+  /** Set on a narrowed state field: it is in scope only for its narrowed type, and is no variable. */
+  stateField?: boolean;
 }
 
 /** The variables of one running rule: a counter of slots shared by every scope nested inside it. */
@@ -219,6 +223,7 @@ class Checker {
   }
 
   private resolveTypeOnce(ref: A.TypeRef, file: string): Type {
+    if (ref.optional) return optional(this.resolveTypeOnce({ ...ref, optional: false }, file));
     const n = ref.name.text;
     if (n === "int") {
       if (ref.range && ref.range.low > ref.range.high) this.report("E0104", ref.span, `the range ${ref.range.low}..${ref.range.high} is empty`);
@@ -714,8 +719,34 @@ class Checker {
   // ---- statements ------------------------------------------------------------------------------
 
   private block(b: A.Block, outer: Scope, ctx: Context) {
-    const scope = new Scope(outer);
-    for (const s of b.statements) this.stmt(s, scope, ctx);
+    let scope = new Scope(outer);
+    b.statements.forEach((s, i) => {
+      this.stmt(s, scope, ctx);
+      // `if x == none { return }`: the rest of the block runs only when `x` is there.
+      if (s.kind === "if" && !s.else && alwaysReturns(s.then)) {
+        const rest = b.statements.slice(i + 1);
+        scope = this.narrow(scope, presentWhen(s.condition, false), rest, ctx);
+      }
+    });
+  }
+
+  /**
+   * A scope in which each named variable, parameter or state field of an optional type has its plain
+   * type, because a check has shown it is not `none`. A name assigned anywhere in `region` keeps its
+   * optional type: the check may no longer hold there.
+   */
+  private narrow(scope: Scope, names: string[], region: A.Stmt[], ctx: Context): Scope {
+    if (names.length === 0) return scope;
+    const inner = new Scope(scope);
+    for (const name of names) {
+      if (region.some((s) => assignsName(s, name))) continue;
+      const local = scope.get(name);
+      const field = local ? undefined : this.stateField(name, ctx.file);
+      const t = local?.type ?? (field ? this.resolveType(field.type, ctx.file) : undefined);
+      if (t?.t !== "optional") continue;
+      inner.set(name, local ? { ...local, type: t.of, narrowed: true } : { type: t.of, span: field!.name.span, mutable: true, narrowed: true, stateField: true, slot: -1 });
+    }
+    return inner;
   }
 
   private stmt(s: A.Stmt, scope: Scope, ctx: Context) {
@@ -728,6 +759,7 @@ class Checker {
           this.constantInRange(s.value, declared, `\`${s.name.text}\``);
           t = declared;
         } else if (t.t === "void") this.report("E0201", s.value.span, "this produces no value to store");
+        else if (t.t === "none") this.report("E0241", s.value.span, `\`${s.name.text}\` needs a type to hold \`none\``, `write the optional type, like \`let ${s.name.text}: Unit? = none\``);
         if (this.stateField(s.name.text, ctx.file)) {
           this.report("W0305", s.name.span, `\`${s.name.text}\` hides the state field of the same name in the rest of this block`, "choose another name for the variable");
         }
@@ -736,8 +768,8 @@ class Checker {
       }
       case "if":
         this.condition(s.condition, scope, ctx);
-        this.block(s.then, scope, ctx);
-        if (s.else) this.block(s.else, scope, ctx);
+        this.block(s.then, this.narrow(scope, presentWhen(s.condition, true), s.then.statements, ctx), ctx);
+        if (s.else) this.block(s.else, this.narrow(scope, presentWhen(s.condition, false), s.else.statements, ctx), ctx);
         return;
       case "while":
         this.condition(s.condition, scope, ctx);
@@ -752,6 +784,7 @@ class Checker {
           this.expectType(this.expr(s.to, scope, ctx), INT, s.to.span, "the end of the range");
           element = INT;
         } else if (from.t === "list") element = from.of;
+        else if (from.t === "optional") this.maybeNone(s.from, "`for` needs a list");
         else if (from.t !== "any") this.report("E0201", s.from.span, `\`for\` needs a list or a range \`a..b\`, but this is ${typeToString(from)}`);
         s.slot = inner.declare(s.name.text, { type: element, span: s.name.span, mutable: false });
         this.block(s.body, inner, ctx);
@@ -897,6 +930,7 @@ class Checker {
 
   private entity(t: Type, span: A.Span) {
     if (t.t === "kind" && this.isRecord(t.name)) this.report("E0201", span, `statuses belong to entities of a \`kind\`, but \`${t.name}\` is a record, a plain value`);
+    if (t.t === "optional" && t.of.t === "kind") this.report("E0240", span, `this may be \`none\`, which holds no statuses`, this.checkHelp(span));
     else if (t.t !== "kind" && t.t !== "any") this.report("E0201", span, `statuses belong to entities of a \`kind\`, but this is ${typeToString(t)}`);
   }
 
@@ -913,13 +947,33 @@ class Checker {
   }
 
   private expectType(actual: Type, expected: Type, span: A.Span, what: string) {
-    if (!assignable(actual, expected)) this.report("E0201", span, `${what} should be ${typeToString(expected)}, but this is ${typeToString(actual)}`);
+    if (assignable(actual, expected)) return;
+    // `Unit?` where a `Unit` is needed: the fix is a check, not a different value.
+    const help = actual.t === "optional" && assignable(actual.of, expected) ? this.checkHelp(span) : undefined;
+    this.report("E0201", span, `${what} should be ${typeToString(expected)}, but this is ${typeToString(actual)}`, help);
+  }
+
+  /** The expression last typed at each span, so a help text can name what to check. */
+  private readonly typedAt = new Map<string, A.Expr>();
+
+  private checkHelp(span: A.Span): string {
+    const e = this.typedAt.get(spanKey(span));
+    if (!e || e.kind === "name") return `check it with \`if ${e ? showExpr(e) : "x"} != none\``;
+    // Only plain names are narrowed: a field could change between the check and the use.
+    const name = e.kind === "member" ? e.member.text : "v";
+    return `a check narrows only a plain name: copy it with \`let ${name} = ${showExpr(e)}\`, then check \`if ${name} != none\``;
+  }
+
+  /** E0240: a `T?` used where only a present value will do. */
+  private maybeNone(e: A.Expr, what: string) {
+    this.report("E0240", e.span, `${what}, but \`${showExpr(e)}\` may be \`none\``, this.checkHelp(e.span));
   }
 
   // ---- expressions -----------------------------------------------------------------------------
 
   expr(e: A.Expr, scope: Scope, ctx: Context): Type {
     const t = this.typeOf(e, scope, ctx);
+    this.typedAt.set(spanKey(e.span), e);
     this.observe?.(e, t, scope);
     return t;
   }
@@ -932,6 +986,8 @@ class Checker {
         return TEXT;
       case "bool":
         return BOOL;
+      case "none":
+        return NONE;
       case "name":
         return this.name(e, scope, ctx);
       case "member":
@@ -946,6 +1002,10 @@ class Checker {
         }
         this.expectType(this.expr(e.index, scope, ctx), INT, e.index.span, "a list index");
         if (list.t === "list") return list.of;
+        if (list.t === "optional") {
+          this.maybeNone(e.object, "only a list can be indexed");
+          return list.of.t === "list" ? list.of.of : ANY;
+        }
         if (list.t !== "any") this.report("E0201", e.object.span, `only a list or a tally can be indexed, but this is ${typeToString(list)}`);
         return ANY;
       }
@@ -953,7 +1013,9 @@ class Checker {
         return this.call(e, scope, ctx);
       case "list": {
         const types = e.items.map((i) => this.expr(i, scope, ctx));
-        const first = types.find((t) => t.t !== "any") ?? ANY;
+        // `[u, none]`: a list of `Unit?`.
+        const plain = types.find((t) => t.t !== "any" && t.t !== "none") ?? types.find((t) => t.t !== "any") ?? ANY;
+        const first = types.some((t) => t.t === "none") ? optional(plain) : plain;
         types.forEach((t, i) => this.expectType(t, first, e.items[i]!.span, "every item of a list"));
         return listOf(first.t === "int" ? INT : first);
       }
@@ -962,9 +1024,12 @@ class Checker {
       case "not":
         this.condition(e.operand, scope, ctx);
         return BOOL;
-      case "neg":
-        this.expectType(this.expr(e.operand, scope, ctx), INT, e.operand.span, "the operand of `-`");
+      case "neg": {
+        const t = this.expr(e.operand, scope, ctx);
+        if (t.t === "optional" && t.of.t === "int") this.maybeNone(e.operand, "`-` needs a number");
+        else this.expectType(t, INT, e.operand.span, "the operand of `-`");
         return INT;
+      }
       case "has":
         this.entity(this.expr(e.object, scope, ctx), e.object.span);
         const status = this.statusName(e.status, ctx);
@@ -972,8 +1037,12 @@ class Checker {
         return BOOL;
       case "cond": {
         this.condition(e.condition, scope, ctx);
-        const a = this.expr(e.then, scope, ctx);
-        const b = this.expr(e.else, scope, ctx);
+        const a = this.expr(e.then, this.narrow(scope, presentWhen(e.condition, true), [], ctx), ctx);
+        const b = this.expr(e.else, this.narrow(scope, presentWhen(e.condition, false), [], ctx), ctx);
+        // `if c then u else none`: a `Unit?`.
+        if (a.t === "none") return optional(b);
+        if (b.t === "none") return optional(a);
+        if (b.t === "optional" && !assignable(b, a) && assignable(a, b)) return b;
         this.expectType(b, a, e.else.span, "both branches of `if`");
         return a.t === "any" ? b : a.t === "int" ? INT : a;
       }
@@ -993,13 +1062,8 @@ class Checker {
         // Sides already reported (`roll Icon`) may have meant a die: no second error about the result.
         return sides.t === "any" ? ANY : INT;
       }
-      case "choose": {
-        this.expectType(this.expr(e.question, scope, ctx), TEXT, e.question.span, "the question");
-        const options = this.expr(e.options, scope, ctx);
-        if (options.t === "list") return options.of;
-        if (options.t !== "any") this.report("E0201", e.options.span, `\`choose\` picks from a list, but this is ${typeToString(options)}`);
-        return ANY;
-      }
+      case "choose":
+        return this.choose(e, scope, ctx);
       default:
         return A.assertNever(e);
     }
@@ -1008,7 +1072,8 @@ class Checker {
   private name(e: A.Expr & { kind: "name" }, scope: Scope, ctx: Context): Type {
     const local = scope.get(e.name);
     if (local) {
-      e.ref = { to: "local", slot: local.slot };
+      // A narrowed state field is still the state field: only its type changed here.
+      e.ref = local.stateField ? { to: "state", index: this.s.stateIndex.get(e.name)! } : { to: "local", slot: local.slot };
       return local.type;
     }
     const field = this.stateField(e.name, ctx.file);
@@ -1050,7 +1115,11 @@ class Checker {
         return ANY;
       }
     }
-    const obj = this.expr(e.object, scope, ctx);
+    let obj = this.expr(e.object, scope, ctx);
+    if (obj.t === "optional") {
+      this.maybeNone(e.object, `\`.${m}\` needs a value`);
+      obj = obj.of;
+    }
     if (obj.t === "any") return ANY;
     if (obj.t === "kind") {
       const k = this.typeDecl(obj.name, obj.id) as A.KindDecl;
@@ -1076,7 +1145,9 @@ class Checker {
 
   private binary(e: A.Expr & { kind: "binary" }, scope: Scope, ctx: Context): Type {
     const l = this.expr(e.left, scope, ctx);
-    const r = this.expr(e.right, scope, ctx);
+    // `x != none and x.hp > 0`: the right of `and` runs only when the left held, of `or` when it failed.
+    const right = e.op === "and" || e.op === "or" ? this.narrow(scope, presentWhen(e.left, e.op === "and"), [], ctx) : scope;
+    const r = this.expr(e.right, right, ctx);
     if (e.rounding && e.op !== "/") this.report("E0221", e.rounding.span, `only \`/\` takes a rounding, not \`${e.op}\``);
     else if (e.rounding) this.roundingMode(e.rounding);
     switch (e.op) {
@@ -1087,6 +1158,11 @@ class Checker {
         return BOOL;
       case "==":
       case "!=":
+        if ((l.t === "none") !== (r.t === "none") && ![l, r].some((t) => t.t === "optional" || t.t === "any")) {
+          const other = l.t === "none" ? e.right : e.left;
+          this.report("W0309", e.span, `\`${showExpr(other)}\` is ${typeToString(l.t === "none" ? r : l)}, which is never \`none\`, so this is always ${e.op === "!=" ? "true" : "false"}`, "declare its type optional, like `Unit?`, if it may hold nothing");
+          return BOOL;
+        }
         if (!assignable(l, r) && !assignable(r, l)) this.report("E0201", e.span, `cannot compare ${typeToString(l)} with ${typeToString(r)}`);
         return BOOL;
       case "<":
@@ -1097,6 +1173,7 @@ class Checker {
         return BOOL;
       case "+":
         if (l.t === "text" || r.t === "text") return TEXT;
+        if (this.optionalOperand(e, l, r)) return INT;
         if (l.t === "list" || r.t === "list" || l.t === "tally" || r.t === "tally") {
           // Two lists join; two tallies add member by member. Either way both sides are alike, and an
           // empty list `[]` takes the other side's element type.
@@ -1178,9 +1255,39 @@ class Checker {
     return t;
   }
 
+  /** `hp + 1` where `hp` is an `int?`: E0240 once, not a type mismatch. */
+  private optionalOperand(e: A.Expr & { kind: "binary" }, l: Type, r: Type): boolean {
+    const side = l.t === "optional" ? e.left : r.t === "optional" ? e.right : undefined;
+    if (side) this.maybeNone(side, `\`${e.op}\` needs a number`);
+    return side !== undefined;
+  }
+
   private numbers(e: A.Expr & { kind: "binary" }, l: Type, r: Type) {
+    if (this.optionalOperand(e, l, r)) return;
     this.expectType(l, INT, e.left.span, `the left of \`${e.op}\``);
     this.expectType(r, INT, e.right.span, `the right of \`${e.op}\``);
+  }
+
+  /**
+   * `choose "q" from xs`: an item of `xs`; `or none` makes it optional; `up to n` makes it a list of
+   * up to `n` items, asked one at a time with `none` to stop. `by who` takes any value: it is shown.
+   */
+  private choose(e: A.Expr & { kind: "choose" }, scope: Scope, ctx: Context): Type {
+    if (e.upTo) {
+      this.expectType(this.expr(e.upTo, scope, ctx), INT, e.upTo.span, "the number of picks");
+      const n = constInt(e.upTo);
+      if (n !== undefined && n < 0) this.report("E0242", e.upTo.span, `\`choose up to ${n}\` can never pick anything: the number of picks cannot be below 0`, "use 0 or more");
+      if (e.orNone) this.report("E0242", e.span, "`choose up to` already offers `none` to stop, so `or none` says nothing more", "remove `or none`");
+    }
+    this.expectType(this.expr(e.question, scope, ctx), TEXT, e.question.span, "the question");
+    const options = this.expr(e.options, scope, ctx);
+    if (e.by) this.expr(e.by, scope, ctx);
+    let item: Type = ANY;
+    if (options.t === "list") item = options.of;
+    else if (options.t === "optional" && options.of.t === "list") this.maybeNone(e.options, "`choose` picks from a list");
+    else if (options.t !== "any") this.report("E0201", e.options.span, `\`choose\` picks from a list, but this is ${typeToString(options)}`);
+    if (e.upTo) return listOf(item);
+    return e.orNone ? optional(item) : item;
   }
 
   private call(e: A.Expr & { kind: "call" }, scope: Scope, ctx: Context): Type {
@@ -1368,6 +1475,48 @@ class Checker {
   }
 }
 
+/** Where a span is, as a map key. */
+function spanKey(s: A.Span): string {
+  return `${s.file}:${s.start}:${s.end}`;
+}
+
+/**
+ * The plain names (variables, parameters, state fields) that cannot be `none` when `e` is `holds`:
+ * `x != none` when true, `x == none` when false, through `and`, `or` and `not`.
+ */
+function presentWhen(e: A.Expr, holds: boolean): string[] {
+  switch (e.kind) {
+    case "binary": {
+      if (e.op === "==" || e.op === "!=") {
+        const name = e.left.kind === "none" && e.right.kind === "name" ? e.right.name : e.right.kind === "none" && e.left.kind === "name" ? e.left.name : undefined;
+        return name !== undefined && (e.op === "!=") === holds ? [name] : [];
+      }
+      // Both sides of a true `and` held; both sides of a false `or` failed.
+      if ((e.op === "and" && holds) || (e.op === "or" && !holds)) return [...presentWhen(e.left, holds), ...presentWhen(e.right, holds)];
+      return [];
+    }
+    case "not":
+      return presentWhen(e.operand, !holds);
+    default:
+      return [];
+  }
+}
+
+/** Whether the statement (or one inside it) assigns the plain name: a check on it may not hold after. */
+function assignsName(s: A.Stmt, name: string): boolean {
+  switch (s.kind) {
+    case "assign":
+      return s.target.kind === "name" && s.target.name === name;
+    case "if":
+      return s.then.statements.some((x) => assignsName(x, name)) || (s.else?.statements.some((x) => assignsName(x, name)) ?? false);
+    case "while":
+    case "for":
+      return s.body.statements.some((x) => assignsName(x, name));
+    default:
+      return false;
+  }
+}
+
 /** Whether every path through the block ends in `return` (loops may run zero times, so they don't count). */
 function alwaysReturns(b: A.Block): boolean {
   return b.statements.some((s) => s.kind === "return" || (s.kind === "if" && s.else !== undefined && alwaysReturns(s.then) && alwaysReturns(s.else)));
@@ -1379,6 +1528,7 @@ function isConstant(e: A.Expr, declKind: (name: string) => string | undefined): 
     case "int":
     case "text":
     case "bool":
+    case "none":
       return true;
     case "neg":
       return e.operand.kind === "int";

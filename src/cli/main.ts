@@ -48,7 +48,7 @@ Editors can use it to complete and validate scenario files.`,
 Runs a scenario: a JSON file with "rules" (a .rules file or folder, relative to the scenario),
 "run" (a function without parameters), "state" (the game state), an optional "seed" and optional
 "choices": answers to the rules' decision points in the order they are asked (an option's value, its
-text, or an entity's name); unanswered ones take the default policy, the first option.
+text, an entity's name, or null for none); unanswered ones take the default policy, the first option.
 "rules" may also name a program saved by \`rulesmith compile\` (a .json file).
 The state is validated against the schema derived from the declarations.
   --seed S   the dice seed (overrides the scenario's; default "1")

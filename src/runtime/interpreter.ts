@@ -11,8 +11,12 @@ import { copyLists, Die, Entity, RuleError, showValue, Tally, valuesEqual, type 
 
 /** Answers the decision points (`choose`) in the rules. */
 export interface Chooser {
-  /** Returns the index of the picked option, or undefined to fall back to the default policy. */
-  choose(question: string, options: Value[], span: A.Span): number | undefined;
+  /**
+   * Returns the index of the picked option, or undefined to fall back to the default policy.
+   * `options` ends with `none` (null) when the rules offer "none" or "stop"; `who` is the shown text
+   * of the `by` value, the one who answers, when the rules name one.
+   */
+  choose(question: string, options: Value[], span: A.Span, who?: string): number | undefined;
 }
 
 export interface RunOptions {
@@ -558,6 +562,8 @@ export class Interpreter {
       case "text":
       case "bool":
         return e.value;
+      case "none":
+        return null;
       case "name": {
         const ref = e.ref;
         switch (ref?.to) {
@@ -576,6 +582,7 @@ export class Interpreter {
         if (e.ref) return e.member.text;
         const obj = this.eval(e.object, env);
         if (obj instanceof Tally) return obj.get(e.member.text);
+        if (obj === null) throw new RuleError("R0501", `\`${showExpr(e.object)}\` is none`, e.object.span);
         if (!(obj instanceof Entity)) throw new RuleError("R0501", `\`${showExpr(e.object)}\` has no value yet`, e.object.span);
         const v = obj.fields[e.member.text];
         if (v === undefined) throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
@@ -618,6 +625,12 @@ export class Interpreter {
     if (e.op === "or") return this.eval(e.left, env) === true || this.eval(e.right, env) === true;
     const l = this.eval(e.left, env);
     const r = this.eval(e.right, env);
+    // The checker allows `none` here only where a narrowed state field was set back to `none` by a
+    // rule called in between: stop rather than compute with nothing.
+    if ((l === null || r === null) && e.op !== "==" && e.op !== "!=") {
+      const side = l === null ? e.left : e.right;
+      throw new RuleError("R0501", `\`${showExpr(side)}\` is none`, side.span);
+    }
     switch (e.op) {
       case "+":
         if (typeof l === "number" && typeof r === "number") return l + r;
@@ -690,8 +703,35 @@ export class Interpreter {
 
   private choose(e: A.Expr & { kind: "choose" }, env: Env): Value {
     const question = this.eval(e.question, env) as string;
-    const options = this.eval(e.options, env) as Value[];
+    const listed = this.eval(e.options, env) as Value[];
+    const who = e.by ? showValue(this.eval(e.by, env)) : undefined;
+    if (e.upTo) return this.chooseUpTo(e, env, question, listed, who);
+    // `or none`: `none` is the last option, so the default policy takes it only from an empty list.
+    const options = e.orNone ? [...listed, null] : listed;
     if (options.length === 0) throw new RuleError("R0501", `nothing to choose from for "${question}"`, e.options.span);
+    return options[this.ask(e, question, options, who)]!;
+  }
+
+  /**
+   * `choose up to N "q" from xs`: one question per pick, offering what is not yet picked and then
+   * `none` to stop. Picks are taken out by position, so equal items can each be picked once. With
+   * nothing left to pick it stops without asking.
+   */
+  private chooseUpTo(e: A.Expr & { kind: "choose" }, env: Env, question: string, listed: Value[], who: string | undefined): Value[] {
+    const n = this.eval(e.upTo!, env) as number;
+    if (n < 0) throw new RuleError("R0501", `cannot choose up to ${n}: the number of picks cannot be below 0`, e.upTo!.span);
+    const left = [...listed];
+    const picked: Value[] = [];
+    while (picked.length < n && left.length > 0) {
+      const index = this.ask(e, question, [...left, null], who, `pick ${picked.length + 1} of up to ${n}`);
+      if (index === left.length) break;
+      picked.push(...left.splice(index, 1));
+    }
+    return picked;
+  }
+
+  /** One question: a scripted answer, else the chooser, else the first option. Returns the option's index. */
+  private ask(e: A.Expr & { kind: "choose" }, question: string, options: Value[], who: string | undefined, pick?: string): number {
     let index: number | undefined;
     let how = "default: the first option";
     if (this.scripted.length > 0) {
@@ -700,15 +740,16 @@ export class Interpreter {
       if (index < 0) throw new RuleError("R0503", `the scripted choice ${showValue(wanted)} is not one of the options for "${question}": ${options.map(showValue).join(", ")}`, e.span);
       how = "scripted";
     } else if (this.chooser) {
-      index = this.chooser.choose(question, options, e.span);
+      index = this.chooser.choose(question, options, e.span, who);
       if (index !== undefined && (index < 0 || index >= options.length || !Number.isInteger(index))) {
         throw new RuleError("R0503", `the chooser picked option ${index} of ${options.length} for "${question}"`, e.span);
       }
       if (index !== undefined) how = "chosen";
     }
     const picked = options[index ?? 0]!;
-    this.note("choice", () => `"${question}" -> ${showValue(picked)} (${how})`, e.span);
-    return picked;
+    const about = [...(who === undefined ? [] : [`asked of ${who}`]), ...(pick === undefined ? [] : [pick])];
+    this.note("choice", () => `"${question}"${about.length > 0 ? ` (${about.join(", ")})` : ""} -> ${showValue(picked)} (${how})`, e.span);
+    return index ?? 0;
   }
 
   /** Arguments in parameter order: a named argument carries the place the checker found for it. */

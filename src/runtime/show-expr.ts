@@ -35,6 +35,8 @@ export function showExpr(e: A.Expr): string {
       return String(e.value);
     case "text":
       return JSON.stringify(e.value);
+    case "none":
+      return "none";
     case "name":
       return e.name;
     case "member":
@@ -63,7 +65,7 @@ export function showExpr(e: A.Expr): string {
       if (!e.count && startsWithName(e.sides)) return `roll ${showExpr(e.sides)}`;
       return `roll(${e.count ? `${showExpr(e.count)}, ` : ""}${showExpr(e.sides)})`;
     case "choose":
-      return `choose ${showExpr(e.question)} from ${showExpr(e.options)}`;
+      return `choose ${e.upTo ? `up to ${operand(e.upTo, 7)} ` : ""}${showExpr(e.question)} from ${showExpr(e.options)}${e.orNone ? " or none" : ""}${e.by ? ` by ${operand(e.by, 8)}` : ""}`;
   }
 }
 

@@ -37,6 +37,8 @@ function entityKind(p: RuntimeProgram, n: string): boolean {
 }
 
 export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json, refs: Refs = { declared: new Map(), built: new Map() }): Value {
+  // The schema allows `null` only for an optional type: it is `none`.
+  if (json === null) return null;
   const n = type.name.text;
   if (n === "list") return (json as Json[]).map((j) => fromJson(p, type.element!, j, refs));
   if (n === "tally") return tallyOf(p, type.element!.name.text, json as Record<string, number>);
@@ -209,6 +211,8 @@ function idsFor(state: StateValues): Map<Entity, string> {
  */
 export function defaultValue(p: RuntimeProgram, f: A.FieldDecl, visiting: Set<string>, evalDefault?: (e: A.Expr) => Value): Value | undefined {
   if (f.default) return evalDefault ? evalDefault(f.default) : literal(p, f.default);
+  // An optional field starts empty, whatever its type.
+  if (f.type.optional) return null;
   return defaultForType(p, f.type, visiting);
 }
 
@@ -239,6 +243,8 @@ function literal(p: RuntimeProgram, e: A.Expr): Value | undefined {
     case "text":
     case "bool":
       return e.value;
+    case "none":
+      return null;
     case "neg":
       return e.operand.kind === "int" ? -e.operand.value : undefined;
     case "list":

@@ -2,7 +2,8 @@
 // statuses. Entities compare by identity: two units with equal fields are still two units. A record's
 // value is an Entity marked `record`: it holds no statuses, is never changed, and compares field by field.
 
-export type Value = number | boolean | string | Value[] | Entity | Tally | Die;
+/** `null` is `none`, the value of an optional type that holds nothing (`undefined` is "not set yet"). */
+export type Value = number | boolean | string | Value[] | Entity | Tally | Die | null;
 
 /** A declared custom die as a value (`let d = Footman`): one per declaration, so dice compare by identity. */
 export class Die {
@@ -56,6 +57,7 @@ export class Entity {
 
 export function showValue(v: Value | undefined): string {
   if (v === undefined) return "nothing";
+  if (v === null) return "none";
   if (v instanceof Entity && v.record) return `${v.kind}(${Object.entries(v.fields).map(([f, x]) => `${f}: ${showValue(x)}`).join(", ")})`;
   if (v instanceof Entity) {
     const name = v.fields["name"];

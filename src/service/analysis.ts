@@ -44,7 +44,8 @@ export function analyse(files: Record<string, string>, path: string, text?: stri
     types.set(e, type);
     if (e.kind === "name") {
       const v = scope.get(e.name);
-      if (v) variables.set(e, v);
+      // A state field narrowed by a check is still the state field to hover and navigation.
+      if (v && !v.stateField) variables.set(e, v);
     }
     if (e.kind === "member" && e.member.text === CURSOR) cursorMember = e;
     if ((e.kind === "name" && e.name === CURSOR) || (e.kind === "member" && e.member.text === CURSOR)) {

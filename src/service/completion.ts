@@ -2,7 +2,7 @@
 // in scope, state fields, declarations of the file and its imports, built-ins, enum members after
 // `Enum.`, fields after `x.` and arguments inside a call - each with its kind.
 import * as A from "../ast.ts";
-import { PRIMITIVES } from "../checker/checker.ts";
+import { PRIMITIVES, type Var } from "../checker/checker.ts";
 import type { NamedDecl } from "../checker/symbols.ts";
 import { aggregates, builtins } from "../stdlib.ts";
 import * as T from "../../grammar/tokens.ts";
@@ -92,7 +92,9 @@ function declarations(a: Analysis, role: NameRole): Completion[] {
 }
 
 function variables(a: Analysis): Completion[] {
-  return [...(a.cursorScope ?? new Map())].map(([name, v]) => ({ label: name, kind: "variable", detail: typeToString(v.type) }));
+  // A state field narrowed by a `!= none` check is in scope too; it is listed once, as a state field.
+  const vars = [...(a.cursorScope ?? new Map<string, Var>())].filter(([, v]) => !v.stateField);
+  return vars.map(([name, v]) => ({ label: name, kind: "variable", detail: typeToString(v.type) }));
 }
 
 function stateFields(a: Analysis): Completion[] {
@@ -125,7 +127,9 @@ function bareNameBeforeDot(tokens: ReturnType<typeof T.lexer.tokenize>["tokens"]
   return name !== undefined && tokenMatcher(name, T.Name) && prior !== T.Dot ? name.image : undefined;
 }
 
-function fieldsOf(a: Analysis, t: Type | undefined): Completion[] {
+function fieldsOf(a: Analysis, maybe: Type | undefined): Completion[] {
+  // `target.` on a `Unit?`: the fields are still the ones to offer (the checker asks for a check).
+  const t = maybe?.t === "optional" ? maybe.of : maybe;
   const k = t?.t === "kind" ? visibleDecl(a, t.name) : undefined;
   if (k?.kind !== "kind") return [];
   return k.fields.map((f) => withDoc({ label: f.name.text, kind: "field", detail: showTypeRef(f.type) }, f.doc));

@@ -9,7 +9,7 @@ import { typeToString } from "../types.ts";
 export function showTypeRef(t: A.TypeRef): string {
   const element = t.element ? `<${showTypeRef(t.element)}>` : "";
   const range = t.range ? ` in ${t.range.low}..${t.range.high}` : "";
-  return `${t.name.text}${element}${range}`;
+  return `${t.name.text}${element}${range}${t.optional ? "?" : ""}`;
 }
 
 export function showField(f: A.FieldDecl): string {

@@ -204,6 +204,7 @@ function expr(e: A.Expr, out: Site[]) {
     case "int":
     case "text":
     case "bool":
+    case "none":
       return;
     case "name":
       out.push({ kind: "name", name: { text: e.name, span: e.span }, expr: e });
@@ -245,8 +246,10 @@ function expr(e: A.Expr, out: Site[]) {
       expr(e.sides, out);
       return;
     case "choose":
+      if (e.upTo) expr(e.upTo, out);
       expr(e.question, out);
       expr(e.options, out);
+      if (e.by) expr(e.by, out);
       return;
     default:
       A.assertNever(e);
