@@ -21,19 +21,74 @@ export interface Compiled {
    * in one folder tree are checked and run apart, so their names, modifiers and triggers never mix.
    */
   programs?: SourceFile[][];
+  /** Every diagnostic of every system, sorted. */
   diagnostics: Diagnostic[];
   texts: Map<string, string>;
+  /** Each system on its own, checked or not: `test` runs the examples of those that checked. */
+  systems: System[];
 }
 
+/** One independent program (files connected by imports), or a named file that could not be read. */
+export interface System {
+  /** Its files in the loader's order (imported files first); empty for a file that could not be read. */
+  files: SourceFile[];
+  /** What to call it in messages: its only file, or the folder that holds its files. */
+  name: string;
+  diagnostics: Diagnostic[];
+  /** True when it has no errors: only then may anything of it run. */
+  checked: boolean;
+}
+
+/**
+ * Loads and checks the named files. A syntax error does not stop checking: the declarations that
+ * parsed are checked with the rest, so one run reports every mistake it can. Only a file that cannot
+ * be read or found (E0003) stops its own system's check, since every name it would declare is missing.
+ */
 export function compile(roots: string[], host: FileHost): Compiled {
   const loaded = loadProgram(roots, host);
-  if (hasErrors(loaded.diagnostics)) return { diagnostics: sortDiagnostics(loaded.diagnostics), texts: loaded.texts };
   const resolve = (from: string, path: string) => host.resolve(from, path);
   const programs = connectedByImports(loaded.files, resolve);
-  const checked = programs.flatMap((files) => checkProgram(files, resolve, loaded.files.filter((f) => !files.includes(f))).diagnostics);
-  const diagnostics = sortDiagnostics([...loaded.diagnostics, ...checked]);
-  if (hasErrors(diagnostics)) return { diagnostics, texts: loaded.texts };
-  return { program: loaded.files, programs, diagnostics, texts: loaded.texts };
+  const built = new Set(loaded.files.map((f) => f.path));
+  const systems: System[] = programs.map((files) => {
+    const paths = new Set(files.map((f) => f.path));
+    const own = loaded.diagnostics.filter((d) => paths.has(d.span.file));
+    const complete = own.every((d) => d.code === "E0001" || d.code === "E0002") && files.every((f) => importsBuilt(f, resolve, built, loaded.texts));
+    const checked = complete ? checkProgram(files, resolve, loaded.files.filter((f) => !paths.has(f.path))).diagnostics : [];
+    const diagnostics = sortDiagnostics([...own, ...checked]);
+    return { files, name: "", diagnostics, checked: complete && !hasErrors(diagnostics) };
+  });
+  // A named file that cannot be read, or one that could not be parsed at all, belongs to no system.
+  const unplaced = new Map<string, Diagnostic[]>();
+  for (const d of loaded.diagnostics) if (!built.has(d.span.file)) unplaced.set(d.span.file, [...(unplaced.get(d.span.file) ?? []), d]);
+  for (const [file, ds] of unplaced) systems.push({ files: [], name: file, diagnostics: sortDiagnostics(ds), checked: false });
+  nameSystems(systems);
+  const diagnostics = sortDiagnostics(systems.flatMap((s) => s.diagnostics));
+  if (hasErrors(diagnostics)) return { diagnostics, texts: loaded.texts, systems };
+  return { program: loaded.files, programs, diagnostics, texts: loaded.texts, systems };
+}
+
+/** Whether every file `f` imports was built: one that was read but not parsed at all would leave every name it declares unknown. */
+function importsBuilt(f: SourceFile, resolve: (from: string, path: string) => string, built: Set<string>, read: Map<string, string>): boolean {
+  return f.decls.every((d) => d.kind !== "import" || built.has(resolve(f.path, d.path)) || !read.has(resolve(f.path, d.path)));
+}
+
+/** A system is called by its only file, or by the folder holding all its files when no other system has a file there. */
+function nameSystems(systems: System[]) {
+  for (const s of systems) {
+    if (s.files.length === 0) continue;
+    const main = s.files[s.files.length - 1]!.path;
+    const folder = commonFolder(s.files.map((f) => f.path));
+    const shared = systems.some((o) => o !== s && o.files.some((f) => f.path.startsWith(`${folder}/`)));
+    s.name = s.files.length === 1 || folder === "" || shared ? main : folder;
+  }
+}
+
+function commonFolder(paths: string[]): string {
+  const parts = paths.map((p) => p.split("/").slice(0, -1));
+  const first = parts[0] ?? [];
+  let n = 0;
+  while (n < first.length && parts.every((p) => p[n] === first[n])) n++;
+  return first.slice(0, n).join("/");
 }
 
 /** Groups files that import each other, directly or not, keeping the loader's order within each. */

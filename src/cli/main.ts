@@ -188,20 +188,15 @@ function test(args: string[]): number {
   if (wantsHelp(args, "test")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" }, grep: { type: "string" } } });
   const compiled = compileNamed(positionals);
-  if (!compiled.program) {
-    console.log("0 passed, 1 failed");
-    return 1;
-  }
   const grep = values.grep?.toLowerCase();
   // Only examples in the named files and folders run; imported files contribute rules, not tests.
   const named = new Set(positionals.flatMap((p) => nodeHost.listRules(p) ?? [nodeHost.normalize(p)]));
-  const results = (compiled.programs ?? []).flatMap((program) => runExamples(program, (file) => named.has(file), grep ? (title) => title.toLowerCase().includes(grep) : undefined));
-  if (results.length === 0) console.log(grep ? `no example's title contains "${values.grep}"` : "no examples in the named files");
-  // A filter that matches nothing is a mistake worth failing on; rules without examples are not.
-  if (results.length === 0 && grep) {
-    console.log("0 passed, 0 failed");
-    return 1;
-  }
+  // Each system that checked runs its examples, whatever became of the others.
+  const unchecked = compiled.systems.filter((s) => !s.checked);
+  const results = compiled.systems
+    .filter((s) => s.checked)
+    .flatMap((s) => runExamples(s.files, (file) => named.has(file), grep ? (title) => title.toLowerCase().includes(grep) : undefined));
+  for (const s of unchecked) console.log(`SKIP  examples in ${s.name} did not run: ${s.diagnostics.filter((d) => d.severity === "error").length} error(s)`);
   let failed = 0;
   for (const r of results) {
     const where = `${r.span.file}:${r.span.line}`;
@@ -216,8 +211,22 @@ function test(args: string[]): number {
     console.log(`FAIL  ${r.title}  (${where})\n  ${f.code ? `error[${f.code}]: ` : ""}${f.message}\n  --> ${at}`);
     if (r.trace.length) console.log(`  trace:\n${indent(formatTrace(lastOf(r.trace)), 4)}`);
   }
-  console.log(`${results.length - failed} passed, ${failed} failed`);
-  return failed > 0 ? 1 : 0;
+  const checkedAny = unchecked.length < compiled.systems.length;
+  if (results.length > 0) console.log(`${results.length - failed} passed, ${failed} failed`);
+  else if (!checkedAny) console.log("no examples ran: the rules do not check");
+  else if (grep) console.log(`no examples ran: no example's title contains "${values.grep}"`);
+  else console.log("no examples ran: there are no examples in the named files");
+  if (unchecked.length > 0) {
+    const systems = unchecked.length === 1 ? "1 system" : `${unchecked.length} systems`;
+    console.log(`${systems} did not check: examples in ${listed(unchecked.map((s) => s.name))} did not run`);
+  }
+  // A filter that matches nothing is a mistake worth failing on; rules without examples are not.
+  return failed > 0 || unchecked.length > 0 || (results.length === 0 && grep) ? 1 : 0;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
 /** A runaway recursion leaves hundreds of nested entries: a failure shows the last ones, where it went wrong. */
