@@ -2,7 +2,10 @@
 // examples or a scenario. The CLI and the playground both go through here.
 import type { SourceFile } from "./ast.ts";
 import { checkProgram } from "./checker/checker.ts";
-import { didYouMean, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
+import { diag, didYouMean, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
+import { spanAt } from "./build-ast.ts";
+import { escapePointer, readJson } from "./json-text.ts";
+import { loadProgram as loadSavedProgram } from "./runtime/saved-program.ts";
 import { loadProgram, type FileHost } from "./program.ts";
 import { indexProgram, type RuntimeProgram } from "./runtime/index-program.ts";
 import { ExpectationFailed, Interpreter, type Chooser } from "./runtime/interpreter.ts";
@@ -158,19 +161,132 @@ export interface Scenario {
   choices?: Json[];
 }
 
-/** What is wrong with the shape of a scenario's JSON, in plain words; empty when it can run. */
-export function scenarioProblems(raw: unknown): string[] {
-  const s = raw as Partial<Scenario>;
-  const problems: string[] = [];
-  if (typeof s !== "object" || s === null || Array.isArray(s)) return ["the scenario must be a JSON object"];
-  if (typeof s.rules !== "string" && !(Array.isArray(s.rules) && s.rules.every((r) => typeof r === "string"))) problems.push('"rules" must name a .rules file or folder');
-  if (typeof s.run !== "string") problems.push('"run" must name the function to run');
-  if (typeof s.state !== "object" || s.state === null || Array.isArray(s.state)) problems.push('"state" must be an object');
-  if (s.seed !== undefined && typeof s.seed !== "string") problems.push('"seed" must be a string');
-  if (s.choices !== undefined && !Array.isArray(s.choices)) problems.push('"choices" must be a list of answers');
-  const extra = Object.keys(s).filter((k) => !["rules", "run", "state", "seed", "choices"].includes(k));
-  if (extra.length) problems.push(`unknown key(s) ${extra.map((k) => `"${k}"`).join(", ")}`);
+/** A scenario read, its rules checked and its state validated: ready for `runScenario`. */
+export interface ReadyScenario {
+  scenario: Scenario;
+  program: RuntimeProgram;
+}
+
+export interface ScenarioLoad {
+  /** Undefined when there is any error: then `diagnostics` says why, as `rulesmith check` would. */
+  ready?: ReadyScenario;
+  /** The rules' diagnostics (warnings only, when ready) and the scenario's own (E0003, E0401, E0402). */
+  diagnostics: Diagnostic[];
+  /** The scenario's text and the rules', for code frames. */
+  texts: Map<string, string>;
+}
+
+const SCENARIO_KEYS = ["rules", "run", "state", "seed", "choices"];
+
+/**
+ * Everything between a scenario file and a run, in one place for the CLI and the playground: read the
+ * JSON, check its shape, load and check its rules (or a program saved by `rulesmith compile`), and
+ * validate its state and its "run". Each problem is a diagnostic at the key or value in the scenario's
+ * text that is wrong.
+ */
+export function loadScenario(path: string, host: FileHost): ScenarioLoad {
+  const file = host.normalize(path);
+  const text = host.read(path);
+  const texts = new Map<string, string>();
+  if (text === undefined) return { diagnostics: [diag("E0003", spanAt(file, "", 0, 0), `cannot read the scenario \`${file}\``)], texts };
+  texts.set(file, text);
+  const fail = (...diagnostics: Diagnostic[]): ScenarioLoad => ({ diagnostics: sortDiagnostics(diagnostics), texts });
+  const json = readJson(text);
+  if ("error" in json) return fail(diag("E0402", spanAt(file, text, json.error.start, json.error.end), `the scenario is not valid JSON: ${json.error.message}`));
+  const place = (pointer: string, key = false): Span => {
+    let p = pointer;
+    while (!json.at.has(p) && p !== "") p = p.slice(0, p.lastIndexOf("/"));
+    const at = json.at.get(p)!;
+    const range = key && at.key && p === pointer ? at.key : p === pointer ? at : { start: at.start, end: at.start + 1 };
+    return spanAt(file, text, range.start, range.end);
+  };
+  const shape = scenarioShape(json.value, place);
+  if (shape.length > 0) return fail(...shape);
+  const scenario = json.value as Scenario;
+  const roots = (Array.isArray(scenario.rules) ? scenario.rules : [scenario.rules]).map((r) => host.resolve(file, r));
+  const rulesAt = place("/rules");
+  let files: SourceFile[];
+  let warnings: Diagnostic[] = [];
+  if (roots.length === 1 && roots[0]!.endsWith(".json")) {
+    const saved = loadSaved(roots[0]!, host, rulesAt);
+    if ("problem" in saved) return fail(saved.problem);
+    files = saved.files;
+  } else {
+    const compiled = compile(roots, host);
+    for (const [p, t] of compiled.texts) texts.set(p, t);
+    if (!compiled.programs) return fail(...compiled.diagnostics);
+    if (compiled.programs.length !== 1) {
+      const mains = compiled.programs.map((p) => `\`${p[p.length - 1]!.path}\``).join(", ");
+      return fail(...compiled.diagnostics, diag("E0402", rulesAt, `these rules form ${compiled.programs.length} separate programs (files that do not import each other): ${mains}`, 'name one of them in "rules"'));
+    }
+    files = compiled.programs[0]!;
+    warnings = compiled.diagnostics;
+  }
+  const program = indexProgram(files);
+  const problems = scenarioProblems(program, scenario, place);
+  if (problems.length > 0) return fail(...warnings, ...problems);
+  return { ready: { scenario, program }, diagnostics: warnings, texts };
+}
+
+/** What is wrong with the shape of a scenario's JSON: missing, unknown and mistyped keys. */
+function scenarioShape(raw: unknown, place: (pointer: string, key?: boolean) => Span): Diagnostic[] {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return [diag("E0402", place(""), "the scenario must be a JSON object", `write \`{ "rules": ..., "run": ..., "state": { ... } }\``)];
+  const s = raw as Record<string, unknown>;
+  const problems: Diagnostic[] = [];
+  const missing = (key: string, help: string) => problems.push(diag("E0402", place(""), `the scenario has no "${key}"`, help));
+  const wrong = (key: string, message: string) => problems.push(diag("E0402", place(`/${key}`), message));
+  if (!("rules" in s)) missing("rules", '"rules" names the .rules file or folder to load, relative to the scenario');
+  else if (typeof s.rules !== "string" && !(Array.isArray(s.rules) && s.rules.every((r) => typeof r === "string"))) wrong("rules", '"rules" must name a .rules file or folder, or a list of them');
+  if (!("run" in s)) missing("run", '"run" names the function without parameters to run');
+  else if (typeof s.run !== "string") wrong("run", '"run" must name the function to run');
+  if (!("state" in s)) missing("state", '"state" is the game state: an object');
+  else if (typeof s.state !== "object" || s.state === null || Array.isArray(s.state)) wrong("state", '"state" must be an object');
+  if ("seed" in s && typeof s.seed !== "string") wrong("seed", '"seed" must be a string');
+  if ("choices" in s && !Array.isArray(s.choices)) wrong("choices", '"choices" must be a list of answers');
+  for (const k of Object.keys(s).filter((k) => !SCENARIO_KEYS.includes(k))) {
+    const help = didYouMean(k, SCENARIO_KEYS) ?? `a scenario has only ${SCENARIO_KEYS.map((x) => `"${x}"`).join(", ")}`;
+    problems.push(diag("E0402", place(`/${escapePointer(k)}`, true), `unknown key "${k}" in the scenario`, help));
+  }
   return problems;
+}
+
+/** The state against the declarations (E0401), and "run" against the functions (E0402). */
+function scenarioProblems(program: RuntimeProgram, scenario: Scenario, place: (pointer: string, key?: boolean) => Span): Diagnostic[] {
+  const problems = validateState(program, scenario.state).map((p) => {
+    const where = p.declaration ? `the value breaks the declaration of \`${p.declaration.name}\` at ${p.declaration.span.file}:${p.declaration.span.line}:${p.declaration.span.col}` : undefined;
+    return diag("E0401", place(`/state${p.path}`), `the state at \`${p.path}\` ${p.message}`, where);
+  });
+  const run = runProblem(program, scenario.run);
+  if (run) problems.push(diag("E0402", place("/run"), run.message, run.help));
+  return problems;
+}
+
+/** Why `name` cannot be the function a scenario runs, or undefined when it can. */
+function runProblem(program: RuntimeProgram, name: string): { message: string; help?: string } | undefined {
+  const fn = program.fns.get(name);
+  if (fn && fn.params.length === 0) return undefined;
+  const names = [...program.fns.values()].filter((f) => f.params.length === 0).map((f) => f.name.text);
+  const guess = fn ? undefined : didYouMean(name, names);
+  const what = fn ? `\`${name}\` takes parameters` : `there is no function \`${name}\``;
+  return { message: `"run" must name a function without parameters: ${what}`, ...(guess ? { help: guess } : {}) };
+}
+
+/** A program saved by `rulesmith compile`, checked again in case it was edited by hand. */
+function loadSaved(path: string, host: FileHost, at: Span): { files: SourceFile[] } | { problem: Diagnostic } {
+  const shown = host.normalize(path);
+  const text = host.read(path);
+  if (text === undefined) return { problem: diag("E0003", at, `cannot read the saved program \`${shown}\``) };
+  const saved = loadSavedProgram(text);
+  if ("error" in saved) return { problem: diag("E0402", at, `the saved program \`${shown}\` is ${saved.error}`, "save it again with `rulesmith compile`") };
+  let errors: Diagnostic[];
+  try {
+    errors = checkProgram(saved.files, (from, p) => host.resolve(from, p)).diagnostics.filter((d) => d.severity === "error");
+  } catch {
+    return { problem: diag("E0402", at, `the saved program \`${shown}\` is damaged: its syntax tree is not one that rulesmith writes`, "save it again with `rulesmith compile`") };
+  }
+  const d = errors[0];
+  if (d) return { problem: diag("E0402", at, `the saved program \`${shown}\` does not check: error[${d.code}] at ${d.span.file}:${d.span.line}:${d.span.col}: ${d.message}`, "save it again with `rulesmith compile`") };
+  return { files: saved.files };
 }
 
 export interface ScenarioRun {
@@ -187,12 +303,8 @@ export function runScenario(program: RuntimeProgram, scenario: Scenario, options
   const problems = validateState(program, scenario.state);
   if (problems.length > 0) return { trace: [], stateProblems: problems };
   const fn = program.fns.get(scenario.run);
-  if (!fn || fn.params.length > 0) {
-    const names = [...program.fns.values()].filter((f) => f.params.length === 0).map((f) => f.name.text);
-    const guess = fn ? undefined : didYouMean(scenario.run, names);
-    const what = fn ? `\`${scenario.run}\` takes parameters` : `there is no function \`${scenario.run}\``;
-    return { trace: [], error: { message: `"run" must name a function without parameters: ${what}${guess ? `; ${guess}` : ""}`, code: "E0402" } };
-  }
+  const bad = runProblem(program, scenario.run);
+  if (!fn || bad) return { trace: [], error: { message: `${bad?.message}${bad?.help ? `; ${bad.help}` : ""}`, code: "E0402" } };
   const interp = new Interpreter(program, stateFromJson(program, scenario.state), {
     seed: options.seed,
     trace: options.trace,

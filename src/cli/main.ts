@@ -1,18 +1,16 @@
 // The `rulesmith` command line: check, test, run, simulate. Every failure is a diagnostic with a code;
 // nothing reaches the user as a raw exception.
-import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { formatDiagnostic, type Diagnostic } from "../diagnostics.ts";
+import type { Diagnostic } from "../diagnostics.ts";
 import { nodeHost } from "../node-host.ts";
-import { compile, indexProgram, runExamples, runScenario, scenarioProblems, type Scenario } from "../pipeline.ts";
+import { compile, indexProgram, loadScenario, runExamples, runScenario, type ReadyScenario } from "../pipeline.ts";
 import { formatTrace } from "../runtime/trace.ts";
-import { loadProgram as loadSavedProgram, saveProgram } from "../runtime/saved-program.ts";
+import { saveProgram } from "../runtime/saved-program.ts";
 import { simulate, formatSimulation } from "./simulate.ts";
 import { stateSchema } from "../schema.ts";
-import { formatRunError, formatStateProblems } from "./report.ts";
+import { formatDiagnostics, formatRunError, formatStateProblems } from "./report.ts";
 import type { SourceFile } from "../ast.ts";
-import { checkProgram } from "../checker/checker.ts";
 
 const HELP: Record<string, string> = {
   main: `rulesmith - write tabletop game rules as code
@@ -118,10 +116,7 @@ function wantsHelp(args: string[], command: string): boolean {
 }
 
 function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>) {
-  for (const d of ds) console.error(formatDiagnostic(d, texts.get(d.span.file)) + "\n");
-  const errors = ds.filter((d) => d.severity === "error").length;
-  const warnings = ds.length - errors;
-  if (ds.length) console.error(`${errors} error(s), ${warnings} warning(s)`);
+  if (ds.length) console.error(formatDiagnostics(ds, texts));
 }
 
 /** The common start of check, test, compile and schema: the named paths, compiled, with diagnostics printed. */
@@ -140,18 +135,6 @@ function check(args: string[]): number {
   const files = compiled.programs.reduce((n, p) => n + p.length, 0);
   console.log(`checked ${files} file(s)${compiled.programs.length > 1 ? ` in ${compiled.programs.length} separate programs` : ""}: no errors`);
   return 0;
-}
-
-/** Why a saved program cannot run, or undefined when it checks. */
-function recheck(files: SourceFile[]): string | undefined {
-  try {
-    const errors = checkProgram(files, (from, path) => nodeHost.resolve(from, path)).diagnostics.filter((d) => d.severity === "error");
-    if (errors.length === 0) return undefined;
-    const d = errors[0]!;
-    return `does not check: error[${d.code}] at ${d.span.file}:${d.span.line}:${d.span.col}: ${d.message}`;
-  } catch {
-    return "is damaged: its syntax tree is not one that rulesmith writes";
-  }
 }
 
 /** The one program some files form; a state belongs to one game, so several are an error. */
@@ -246,47 +229,11 @@ function indent(s: string, n = 2): string {
     .join("\n");
 }
 
-interface LoadedScenario {
-  scenario: Scenario;
-  program: ReturnType<typeof indexProgram>;
-}
-
-/** Reads and checks a scenario file and its rules; prints the problem and returns undefined on failure. */
-function loadScenario(path: string): LoadedScenario | undefined {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, "utf8"));
-  } catch (err) {
-    console.error(`error[E0402]: cannot read the scenario \`${path}\`: ${err instanceof Error ? err.message : String(err)}`);
-    return undefined;
-  }
-  const problems = scenarioProblems(raw);
-  if (problems.length) {
-    for (const p of problems) console.error(`error[E0402]: ${path}: ${p}`);
-    return undefined;
-  }
-  const scenario = raw as Scenario;
-  const roots = (Array.isArray(scenario.rules) ? scenario.rules : [scenario.rules]).map((r) => resolve(dirname(path), r));
-  if (roots.length === 1 && roots[0]!.endsWith(".json")) {
-    const text = nodeHost.read(roots[0]!);
-    const saved = text === undefined ? { error: "cannot be read" } : loadSavedProgram(text);
-    if ("error" in saved) {
-      console.error(`error[E0402]: the saved program \`${nodeHost.normalize(roots[0]!)}\` ${saved.error.startsWith("cannot") ? "" : "is "}${saved.error}`);
-      return undefined;
-    }
-    // A saved program may have been edited by hand: check it again before running it.
-    const problem = recheck(saved.files);
-    if (problem) {
-      console.error(`error[E0402]: the saved program \`${nodeHost.normalize(roots[0]!)}\` ${problem}`);
-      return undefined;
-    }
-    return { scenario, program: indexProgram(saved.files) };
-  }
-  const compiled = compile(roots, nodeHost);
-  printDiagnostics(compiled.diagnostics, compiled.texts);
-  const program = oneProgram(compiled.programs);
-  if (!program) return undefined;
-  return { scenario, program: indexProgram(program) };
+/** Reads and checks a scenario file and its rules, printing its diagnostics as `check` does; undefined when it cannot run. */
+function readyScenario(path: string): ReadyScenario | undefined {
+  const loaded = loadScenario(path, nodeHost);
+  printDiagnostics(loaded.diagnostics, loaded.texts);
+  return loaded.ready;
 }
 
 function run(args: string[]): number {
@@ -297,7 +244,7 @@ function run(args: string[]): number {
     options: { seed: { type: "string" }, trace: { type: "boolean" }, json: { type: "boolean" } },
   });
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
-  const loaded = loadScenario(positionals[0]!);
+  const loaded = readyScenario(positionals[0]!);
   if (!loaded) return 1;
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
   const out = runScenario(loaded.program, loaded.scenario, { seed, trace: Boolean(values.trace || values.json) });
@@ -328,7 +275,7 @@ async function sim(args: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
   const n = Number(values.n ?? "1000");
   if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new UsageError("-n must be a whole number from 1 to 10000000");
-  const loaded = loadScenario(positionals[0]!);
+  const loaded = readyScenario(positionals[0]!);
   if (!loaded) return 1;
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
   const outcome = await simulate(loaded.program, loaded.scenario, n, seed, process.stderr);
