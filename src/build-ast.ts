@@ -127,9 +127,14 @@ function declaredNames(path: string, tokens: IToken[], start: number, end: numbe
     if (t.image === "{") depth++;
     else if (t.image === "}") depth = Math.max(0, depth - 1);
     else if (depth === 0 && NAMING_WORDS.has(t.image) && next && NAME.test(next.image) && !NAMING_WORDS.has(next.image)) names.push({ text: next.image, span: tokenSpan(path, next) });
-    else if (depth === 1 && inside[0]?.image === "state" && next?.image === ":" && NAME.test(t.image) && inside[i - 1]?.image !== ":") names.push({ text: t.image, span: tokenSpan(path, t) });
+    else if (depth === 1 && inside[0]?.image === "state" && NAME.test(t.image) && startsField(inside[i - 1], t)) names.push({ text: t.image, span: tokenSpan(path, t) });
   });
   return names;
+}
+
+/** A field starts after `{`, after `,`, or on a line of its own. */
+function startsField(before: IToken | undefined, t: IToken): boolean {
+  return before !== undefined && (before.image === "{" || before.image === "," || (before.endLine ?? 0) < (t.startLine ?? 0));
 }
 
 /** Names declared by tokens that lie in no declaration the parser built. */
