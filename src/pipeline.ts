@@ -193,11 +193,14 @@ export function loadScenario(path: string, host: FileHost): ScenarioLoad {
   const fail = (...diagnostics: Diagnostic[]): ScenarioLoad => ({ diagnostics: sortDiagnostics(diagnostics), texts });
   const json = readJson(text);
   if ("error" in json) return fail(diag("E0402", spanAt(file, text, json.error.start, json.error.end), `the scenario is not valid JSON: ${json.error.message}`));
+  // The value at a JSON pointer, or its key; for something missing, the opening of the nearest
+  // enclosing object (where it should be added).
   const place = (pointer: string, key = false): Span => {
-    let p = pointer;
+    let p = pointer === "/" ? "" : pointer;
     while (!json.at.has(p) && p !== "") p = p.slice(0, p.lastIndexOf("/"));
     const at = json.at.get(p)!;
-    const range = key && at.key && p === pointer ? at.key : p === pointer ? at : { start: at.start, end: at.start + 1 };
+    const found = p === pointer || (pointer === "/" && p === "");
+    const range = found && key && at.key ? at.key : found ? at : { start: at.start, end: at.start + 1 };
     return spanAt(file, text, range.start, range.end);
   };
   const shape = scenarioShape(json.value, place);
@@ -212,6 +215,8 @@ export function loadScenario(path: string, host: FileHost): ScenarioLoad {
     if ("problem" in saved) return fail(saved.problem);
     files = saved.files;
   } else {
+    const missing = roots.filter((r) => host.read(r) === undefined && host.listRules(r) === undefined);
+    if (missing.length > 0) return fail(...missing.map((r) => missingRules(r, host, rulesAt)));
     const compiled = compile(roots, host);
     for (const [p, t] of compiled.texts) texts.set(p, t);
     if (!compiled.programs) return fail(...compiled.diagnostics);
@@ -233,7 +238,7 @@ function scenarioShape(raw: unknown, place: (pointer: string, key?: boolean) => 
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return [diag("E0402", place(""), "the scenario must be a JSON object", `write \`{ "rules": ..., "run": ..., "state": { ... } }\``)];
   const s = raw as Record<string, unknown>;
   const problems: Diagnostic[] = [];
-  const missing = (key: string, help: string) => problems.push(diag("E0402", place(""), `the scenario has no "${key}"`, help));
+  const missing = (key: string, help: string) => problems.push(diag("E0402", place(`/${key}`), `the scenario has no "${key}"`, help));
   const wrong = (key: string, message: string) => problems.push(diag("E0402", place(`/${key}`), message));
   if (!("rules" in s)) missing("rules", '"rules" names the .rules file or folder to load, relative to the scenario');
   else if (typeof s.rules !== "string" && !(Array.isArray(s.rules) && s.rules.every((r) => typeof r === "string"))) wrong("rules", '"rules" must name a .rules file or folder, or a list of them');
@@ -254,7 +259,7 @@ function scenarioShape(raw: unknown, place: (pointer: string, key?: boolean) => 
 function scenarioProblems(program: RuntimeProgram, scenario: Scenario, place: (pointer: string, key?: boolean) => Span): Diagnostic[] {
   const problems = validateState(program, scenario.state).map((p) => {
     const where = p.declaration ? `the value breaks the declaration of \`${p.declaration.name}\` at ${p.declaration.span.file}:${p.declaration.span.line}:${p.declaration.span.col}` : undefined;
-    return diag("E0401", place(`/state${p.path}`), `the state at \`${p.path}\` ${p.message}`, where);
+    return diag("E0401", place(`/state${p.path === "/" ? "" : p.path}`, p.key), `the state at \`${p.path}\` ${p.message}`, where);
   });
   const run = runProblem(program, scenario.run);
   if (run) problems.push(diag("E0402", place("/run"), run.message, run.help));
@@ -269,6 +274,14 @@ function runProblem(program: RuntimeProgram, name: string): { message: string; h
   const guess = fn ? undefined : didYouMean(name, names);
   const what = fn ? `\`${name}\` takes parameters` : `there is no function \`${name}\``;
   return { message: `"run" must name a function without parameters: ${what}`, ...(guess ? { help: guess } : {}) };
+}
+
+/** E0003 at the scenario's "rules" for rules that are not there, with the nearest file of that folder. */
+function missingRules(path: string, host: FileHost, at: Span): Diagnostic {
+  const shown = host.normalize(path);
+  const folder = shown.split("/").slice(0, -1).join("/") || ".";
+  const near = (host.listRules(folder) ?? []).map((f) => f.split("/").pop()!);
+  return diag("E0003", at, `cannot find the rules \`${shown}\``, didYouMean(shown.split("/").pop()!, near) ?? "\"rules\" is relative to the scenario file");
 }
 
 /** A program saved by `rulesmith compile`, checked again in case it was edited by hand. */
