@@ -32,8 +32,10 @@ they import. Prints each diagnostic as \`error[CODE]: message\` with its locatio
   test: `rulesmith test PATH... [--grep TEXT] [--trace]
 
 Checks the rules, then runs every \`example\` in the named files and folders. Prints each failure with
-expected against actual and the trace of the run, and ends with \`N passed, N failed\`. Exits 1 on
-any failure.
+expected against actual and the trace of the run, and ends with \`N passed, N failed\`. Files that
+import each other form one system; a system that does not check is skipped (its errors are printed)
+and the others still run. Says \`no examples ran: ...\` when none ran. Exits 1 on any failure, on a
+system that does not check, and when --grep matches no example.
   --grep TEXT   run only the examples whose title contains TEXT (ignoring case)
   --trace       print the trace of passing examples too`,
   schema: `rulesmith schema PATH...
@@ -48,7 +50,8 @@ Runs a scenario: a JSON file with "rules" (a .rules file or folder, relative to 
 "choices": answers to the rules' decision points in the order they are asked (an option's value, its
 text, or an entity's name); unanswered ones take the default policy, the first option.
 "rules" may also name a program saved by \`rulesmith compile\` (a .json file).
-The state is validated against the schema derived from the declarations.
+The state is validated against the schema derived from the declarations. Problems with the scenario
+are printed as \`check\` prints diagnostics, pointing at the key or value in the JSON.
   --seed S   the dice seed (overrides the scenario's; default "1")
   --trace    print every roll, choice, event, trigger, modifier and status change
   --json     print the result, final state, dice state and trace as JSON`,
