@@ -139,7 +139,12 @@ function startsField(before: IToken | undefined, t: IToken): boolean {
 
 /** Names declared by tokens that lie in no declaration the parser built. */
 function skippedNames(path: string, tokens: IToken[], nodes: CstNode[]): A.Name[] {
-  const covered = (o: number) => nodes.some((n) => o >= (n.location?.startOffset ?? 0) && o <= (n.location?.endOffset ?? -1));
+  // Declarations come in text order, so one pass over the tokens finds those outside all of them.
+  let n = 0;
+  const covered = (o: number) => {
+    while (n < nodes.length && (nodes[n]!.location?.endOffset ?? -1) < o) n++;
+    return n < nodes.length && o >= (nodes[n]!.location?.startOffset ?? 0);
+  };
   const names: A.Name[] = [];
   let runStart: number | undefined;
   const flush = (end: number) => {

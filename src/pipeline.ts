@@ -241,7 +241,7 @@ function scenarioShape(raw: unknown, place: (pointer: string, key?: boolean) => 
   const missing = (key: string, help: string) => problems.push(diag("E0402", place(`/${key}`), `the scenario has no "${key}"`, help));
   const wrong = (key: string, message: string) => problems.push(diag("E0402", place(`/${key}`), message));
   if (!("rules" in s)) missing("rules", '"rules" names the .rules file or folder to load, relative to the scenario');
-  else if (typeof s.rules !== "string" && !(Array.isArray(s.rules) && s.rules.every((r) => typeof r === "string"))) wrong("rules", '"rules" must name a .rules file or folder, or a list of them');
+  else if (typeof s.rules !== "string" && !(Array.isArray(s.rules) && s.rules.length > 0 && s.rules.every((r) => typeof r === "string"))) wrong("rules", '"rules" must name a .rules file or folder, or a list of them');
   if (!("run" in s)) missing("run", '"run" names the function without parameters to run');
   else if (typeof s.run !== "string") wrong("run", '"run" must name the function to run');
   if (!("state" in s)) missing("state", '"state" is the game state: an object');
