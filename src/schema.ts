@@ -68,8 +68,6 @@ export interface StateProblem {
   message: string;
   /** The declaration the value breaks, like `Unit.hp` at units.rules:12:3. */
   declaration?: { name: string; span: A.Span };
-  /** True when the key at `path` is the mistake (no such field, member or status), not its value. */
-  key?: true;
 }
 
 const validators = new WeakMap<RuntimeProgram, ReturnType<Ajv["compile"]>>();
@@ -102,20 +100,19 @@ function problem(p: RuntimeProgram, e: ErrorObject): StateProblem {
     const extra = (e.params as { additionalProperty: string }).additionalProperty;
     if (e.instancePath.endsWith("/statuses")) {
       const guess = didYouMean(extra, p.statuses.keys());
-      return { path: `${path}/${extra}`, key: true, message: `is not a declared status${guess ? `: ${guess}` : ""}` };
+      return { path: `${path}/${extra}`, message: `is not a declared status${guess ? `: ${guess}` : ""}` };
     }
     const owner = walk(p, e.instancePath);
     // `{"melle": 1}` in a tally: the keys are the members of its enum, not fields.
     if (owner.type?.name.text === "tally") {
       const enumName = owner.type.element?.name.text ?? "";
       const guess = didYouMean(extra, (p.enums.get(enumName)?.members ?? []).map((m) => m.text));
-      return { path: `${path}/${extra}`, key: true, message: `is not a member of \`${enumName}\`${guess ? `: ${guess}` : ""}`, ...(owner.field ? { declaration: owner.field } : {}) };
+      return { path: `${path}/${extra}`, message: `is not a member of \`${enumName}\`${guess ? `: ${guess}` : ""}`, ...(owner.field ? { declaration: owner.field } : {}) };
     }
     const names = owner.fields.map((f) => f.name.text);
     const guess = didYouMean(extra, names);
     return {
       path: `${path}/${extra}`,
-      key: true,
       message: `is not a field of ${owner.name === "state" ? "the state" : `\`${owner.name}\``}${guess ? `: ${guess}` : ""}`,
       ...(owner.span ? { declaration: { name: owner.name, span: owner.span } } : {}),
     };
