@@ -182,7 +182,10 @@ function test(args: string[]): number {
   const results = compiled.systems
     .filter((s) => s.checked)
     .flatMap((s) => runExamples(s.files, (file) => named.has(file), grep ? (title) => title.toLowerCase().includes(grep) : undefined));
-  for (const s of unchecked) console.log(`SKIP  examples in ${s.name} did not run: ${s.diagnostics.filter((d) => d.severity === "error").length} error(s)`);
+  for (const s of unchecked) {
+    const errors = s.diagnostics.filter((d) => d.severity === "error").length;
+    console.log(`SKIP  examples in ${s.name} did not run: ${errors > 0 ? `${errors} error(s)` : "a file it imports could not be read"}`);
+  }
   let failed = 0;
   for (const r of results) {
     const where = `${r.span.file}:${r.span.line}`;
