@@ -17,7 +17,8 @@ const errorMessageProvider: IParserErrorMessageProvider = {
     const list = [...firsts].slice(0, 6).join(", ");
     const where = humanRule(ruleName);
     if (where === "an expression") return `expected an expression but found ${describe(actual[0]?.image)}`;
-    return `unexpected ${describe(actual[0]?.image)} in ${where}${list ? `: expected one of ${list}` : ""}`;
+    const expected = firsts.size === 1 ? list : `one of ${list}`;
+    return `unexpected ${describe(actual[0]?.image)} in ${where}${list ? `: expected ${expected}` : ""}`;
   },
   buildEarlyExitMessage: ({ expectedIterationPaths, actual, ruleName }) => {
     const firsts = new Set<string>();
@@ -143,9 +144,13 @@ export class RulesParser extends CstParser {
     this.CONSUME(k.enum);
     this.CONSUME(T.Name);
     this.CONSUME(T.LBrace);
-    this.MANY(() => {
-      this.CONSUME(T.AnyName, { LABEL: "member" });
-      this.OPTION(() => this.CONSUME(T.Comma));
+    // An unclosed enum stops at the next declaration rather than reading it as members.
+    this.MANY({
+      GATE: () => !beginsDeclaration((i) => this.LA(i)),
+      DEF: () => {
+        this.CONSUME(T.AnyName, { LABEL: "member" });
+        this.OPTION(() => this.CONSUME(T.Comma));
+      },
     });
     this.CONSUME(T.RBrace);
   });
@@ -164,7 +169,7 @@ export class RulesParser extends CstParser {
 
   fieldBlock = this.RULE("fieldBlock", () => {
     this.CONSUME(T.LBrace);
-    this.MANY(() => this.SUBRULE(this.fieldDecl));
+    this.MANY({ GATE: () => !beginsDeclaration((i) => this.LA(i)), DEF: () => this.SUBRULE(this.fieldDecl) });
     this.CONSUME(T.RBrace);
   });
 
@@ -192,7 +197,8 @@ export class RulesParser extends CstParser {
           },
         },
       ]);
-      this.CONSUME2(T.Name, { LABEL: "event" });
+      // A declaration on the next line is not the event: `status s until` is unfinished.
+      this.OR2([{ GATE: () => !beginsDeclaration((i) => this.LA(i)), ALT: () => this.CONSUME2(T.Name, { LABEL: "event" }) }]);
       // `until Activated(unit)`: only when the event names the holder as that parameter.
       this.OPTION2(() => {
         this.CONSUME(T.LParen);

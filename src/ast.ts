@@ -225,6 +225,11 @@ export type Decl =
 export interface SourceFile {
   path: string;
   decls: Decl[];
+  /**
+   * Only in a file with syntax errors: the names declared by the declarations left out for an error.
+   * The checker treats a use of one as already reported (type `any`), so one error causes no cascade.
+   */
+  broken?: Name[];
 }
 
 // ---- statements ----------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 // Syntax phase: lex and parse one file with the grammar, then turn the CST into the typed AST.
-// Syntax errors stop here; the AST is only built from a file that parsed cleanly.
+// A file with syntax errors has no clean AST, but the parser recovers: the declarations that parsed
+// cleanly are still built (`recovered`), so the checker can report the mistakes in them too.
 import type { CstElement, CstNode, IToken } from "chevrotain";
 import { parser } from "../grammar/parser.ts";
 import { lexer } from "../grammar/tokens.ts";
@@ -8,7 +9,13 @@ import { walk } from "./ast-walk.ts";
 import { diag, type Diagnostic } from "./diagnostics.ts";
 
 export interface ParseResult {
+  /** The whole file; undefined when there is any lexical or syntax error. */
   file?: A.SourceFile;
+  /**
+   * When there are errors: every declaration that parsed cleanly, and in `broken` the names of the
+   * declarations dropped for an error. Nothing runs from it; it is only checked.
+   */
+  recovered?: A.SourceFile;
   diagnostics: Diagnostic[];
 }
 
@@ -52,13 +59,105 @@ function parseUnguarded(path: string, text: string): ParseResult {
     }
     diagnostics.push(diag("E0002", span, e.message));
   }
-  if (diagnostics.length > 0) return { diagnostics };
   const docs = new Map<number, string>();
   for (const t of lexed.groups["docs"] ?? []) docs.set(t.startLine ?? 0, t.image.replace(/^\/\/\/ ?/, ""));
-  const file = new Builder(path, docs).file(cst);
-  const deepest = deepestNode(file);
-  if (deepest) return { diagnostics: [diag("E0002", deepest, `this is nested more than ${MAX_NESTING} levels deep`, "split it with `let` or a helper `fn`")] };
-  return { file, diagnostics };
+  const builder = new Builder(path, docs);
+  // Where each error stands, so the declaration it belongs to can be left out. A parse error is
+  // raised at the token the parser could not take: inside the declaration, or just after its last
+  // token (the first token of the next declaration). Errors between declarations belong to none.
+  const errorOffsets = [
+    ...lexed.errors.map((e) => e.offset),
+    ...parser.errors.filter((e) => (e.context?.ruleStack?.length ?? 0) > 1).map((e) => e.token.startOffset),
+  ].map((o) => (Number.isNaN(o) ? text.length : o));
+  const kept: A.Decl[] = [];
+  const broken: A.Name[] = [];
+  const nodes = (cst.children["declaration"] ?? []).filter((n): n is CstNode => !isToken(n));
+  nodes.forEach((node, i) => {
+    const start = node.location?.startOffset ?? 0;
+    const next = nodes[i + 1]?.location?.startOffset ?? Infinity;
+    const faulty = errorOffsets.some((o) => o > start && o <= next);
+    const built = faulty || containsRecovered(node) ? undefined : buildDeclaration(builder, node);
+    if (built && !("error" in built)) kept.push(built.decl);
+    else {
+      if (built && "error" in built) diagnostics.push(built.error);
+      broken.push(...declaredNames(path, lexed.tokens, start, Math.min(next, (node.location?.endOffset ?? start) + 1)));
+    }
+  });
+  // Tokens the parser skipped between declarations may hold whole declarations: their names too.
+  broken.push(...skippedNames(path, lexed.tokens, nodes));
+  if (diagnostics.length > 0) return { recovered: { path, decls: kept, broken }, diagnostics };
+  return { file: { path, decls: kept }, diagnostics };
+}
+
+/** Whether the parser filled in part of `node` to recover: such a declaration is not what was written. */
+function containsRecovered(node: CstNode): boolean {
+  if (node.recoveredNode) return true;
+  return Object.values(node.children).some((cs) => cs?.some((c) => (isToken(c) ? c.isInsertedInRecovery === true : containsRecovered(c))));
+}
+
+/** One declaration's AST, or the reason it is not kept: nested too deeply (E0002), or a tree the parser only half built. */
+function buildDeclaration(builder: Builder, node: CstNode): { decl: A.Decl } | { error: Diagnostic } | undefined {
+  let decl: A.Decl;
+  try {
+    decl = builder.declaration(node);
+  } catch (err) {
+    // A declaration next to a syntax error can lack a token the parser pretended was there.
+    if (err instanceof RangeError) throw err;
+    return undefined;
+  }
+  const deepest = deepestNode({ path: "", decls: [decl] });
+  if (deepest) return { error: diag("E0002", deepest, `this is nested more than ${MAX_NESTING} levels deep`, "split it with `let` or a helper `fn`") };
+  return { decl };
+}
+
+/** Declaration words that a name follows; the name of a dropped declaration is still known. */
+const NAMING_WORDS = new Set(["enum", "kind", "status", "event", "fn", "value", "modifier", "table", "die"]);
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The names a run of tokens declares, read from the tokens alone: `fn NAME`, `kind NAME` and the
+ * like at the top, and the fields of a `state { name: ... }` block. A use of one of them elsewhere is
+ * then not reported as unknown: the declaration's own syntax error has already been reported.
+ */
+function declaredNames(path: string, tokens: IToken[], start: number, end: number): A.Name[] {
+  const inside = tokens.filter((t) => t.startOffset >= start && t.startOffset < end);
+  const names: A.Name[] = [];
+  let depth = 0;
+  inside.forEach((t, i) => {
+    const next = inside[i + 1];
+    if (t.image === "{") depth++;
+    else if (t.image === "}") depth = Math.max(0, depth - 1);
+    else if (depth === 0 && NAMING_WORDS.has(t.image) && next && NAME.test(next.image) && !NAMING_WORDS.has(next.image)) names.push({ text: next.image, span: tokenSpan(path, next) });
+    else if (depth === 1 && inside[0]?.image === "state" && NAME.test(t.image) && startsField(inside[i - 1], t)) names.push({ text: t.image, span: tokenSpan(path, t) });
+  });
+  return names;
+}
+
+/** A field starts after `{`, after `,`, or on a line of its own. */
+function startsField(before: IToken | undefined, t: IToken): boolean {
+  return before !== undefined && (before.image === "{" || before.image === "," || (before.endLine ?? 0) < (t.startLine ?? 0));
+}
+
+/** Names declared by tokens that lie in no declaration the parser built. */
+function skippedNames(path: string, tokens: IToken[], nodes: CstNode[]): A.Name[] {
+  // Declarations come in text order, so one pass over the tokens finds those outside all of them.
+  let n = 0;
+  const covered = (o: number) => {
+    while (n < nodes.length && (nodes[n]!.location?.endOffset ?? -1) < o) n++;
+    return n < nodes.length && o >= (nodes[n]!.location?.startOffset ?? 0);
+  };
+  const names: A.Name[] = [];
+  let runStart: number | undefined;
+  const flush = (end: number) => {
+    if (runStart !== undefined) names.push(...declaredNames(path, tokens, runStart, end));
+    runStart = undefined;
+  };
+  for (const t of tokens) {
+    if (covered(t.startOffset)) flush(t.startOffset);
+    else runStart ??= t.startOffset;
+  }
+  flush(Infinity);
+  return names;
 }
 
 /** The span of the first node nested deeper than MAX_NESTING. */
@@ -181,12 +280,7 @@ class Builder {
 
   // ---- declarations ----------------------------------------------------------------------------
 
-  file(cst: CstNode): A.SourceFile {
-    const decls = this.nodes(cst.children, "declaration").map((d) => this.declaration(d));
-    return { path: this.path, decls };
-  }
-
-  private declaration(node: CstNode): A.Decl {
+  declaration(node: CstNode): A.Decl {
     const [kind, inner] = Object.entries(node.children)[0]! as [string, CstNode[]];
     const n = inner[0]!;
     const c = n.children;

@@ -2,7 +2,10 @@
 // examples or a scenario. The CLI and the playground both go through here.
 import type { SourceFile } from "./ast.ts";
 import { checkProgram } from "./checker/checker.ts";
-import { didYouMean, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
+import { diag, didYouMean, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
+import { spanAt } from "./build-ast.ts";
+import { escapePointer, readJson } from "./json-text.ts";
+import { loadProgram as loadSavedProgram } from "./runtime/saved-program.ts";
 import { loadProgram, type FileHost } from "./program.ts";
 import { indexProgram, type RuntimeProgram } from "./runtime/index-program.ts";
 import { ExpectationFailed, Interpreter, type Chooser } from "./runtime/interpreter.ts";
@@ -21,24 +24,78 @@ export interface Compiled {
    * in one folder tree are checked and run apart, so their names, modifiers and triggers never mix.
    */
   programs?: SourceFile[][];
+  /** Every diagnostic of every system, sorted. */
   diagnostics: Diagnostic[];
   texts: Map<string, string>;
+  /** Each system on its own, checked or not: `test` runs the examples of those that checked. */
+  systems: System[];
 }
 
+/** One independent program (files connected by imports), or a named file that could not be read. */
+export interface System {
+  /** Its files in the loader's order (imported files first); empty for a file that could not be read. */
+  files: SourceFile[];
+  /** What to call it in messages: its only file, or the folder that holds its files. */
+  name: string;
+  diagnostics: Diagnostic[];
+  /** True when it has no errors: only then may anything of it run. */
+  checked: boolean;
+}
+
+/**
+ * Loads and checks the named files. A syntax error does not stop checking: the declarations that
+ * parsed are checked with the rest, so one run reports every mistake it can. Only a file that cannot
+ * be read or found (E0003) stops its own system's check, since every name it would declare is missing.
+ */
 export function compile(roots: string[], host: FileHost): Compiled {
   const loaded = loadProgram(roots, host);
-  if (hasErrors(loaded.diagnostics)) return { diagnostics: sortDiagnostics(loaded.diagnostics), texts: loaded.texts };
   const resolve = (from: string, path: string) => host.resolve(from, path);
   const programs = connectedByImports(loaded.files, resolve);
+  const built = new Set(loaded.files.map((f) => f.path));
+  // Declaration ids are unique across the systems checked together, so the files of all of them can run as one list.
   let firstId = 0;
-  const checked = programs.flatMap((files) => {
-    const r = checkProgram(files, resolve, loaded.files.filter((f) => !files.includes(f)), undefined, firstId);
-    firstId += r.symbols.all.length;
-    return r.diagnostics;
+  const systems: System[] = programs.map((files) => {
+    const paths = new Set(files.map((f) => f.path));
+    const own = loaded.diagnostics.filter((d) => paths.has(d.span.file));
+    const complete = own.every((d) => d.code === "E0001" || d.code === "E0002") && files.every((f) => importsBuilt(f, resolve, built, loaded.texts));
+    const result = complete ? checkProgram(files, resolve, loaded.files.filter((f) => !paths.has(f.path)), undefined, firstId) : undefined;
+    firstId += result?.symbols.all.length ?? 0;
+    const checked = result?.diagnostics ?? [];
+    const diagnostics = sortDiagnostics([...own, ...checked]);
+    return { files, name: "", diagnostics, checked: complete && !hasErrors(diagnostics) };
   });
-  const diagnostics = sortDiagnostics([...loaded.diagnostics, ...checked]);
-  if (hasErrors(diagnostics)) return { diagnostics, texts: loaded.texts };
-  return { program: loaded.files, programs, diagnostics, texts: loaded.texts };
+  // A named file that cannot be read, or one that could not be parsed at all, belongs to no system.
+  const unplaced = new Map<string, Diagnostic[]>();
+  for (const d of loaded.diagnostics) if (!built.has(d.span.file)) unplaced.set(d.span.file, [...(unplaced.get(d.span.file) ?? []), d]);
+  for (const [file, ds] of unplaced) systems.push({ files: [], name: file, diagnostics: sortDiagnostics(ds), checked: false });
+  nameSystems(systems);
+  const diagnostics = sortDiagnostics(systems.flatMap((s) => s.diagnostics));
+  if (hasErrors(diagnostics)) return { diagnostics, texts: loaded.texts, systems };
+  return { program: loaded.files, programs, diagnostics, texts: loaded.texts, systems };
+}
+
+/** Whether every file `f` imports was built: one that was read but not parsed at all would leave every name it declares unknown. */
+function importsBuilt(f: SourceFile, resolve: (from: string, path: string) => string, built: Set<string>, read: Map<string, string>): boolean {
+  return f.decls.every((d) => d.kind !== "import" || built.has(resolve(f.path, d.path)) || !read.has(resolve(f.path, d.path)));
+}
+
+/** A system is called by its only file, or by the folder holding all its files when no other system has a file there. */
+function nameSystems(systems: System[]) {
+  for (const s of systems) {
+    if (s.files.length === 0) continue;
+    const main = s.files[s.files.length - 1]!.path;
+    const folder = commonFolder(s.files.map((f) => f.path));
+    const shared = systems.some((o) => o !== s && o.files.some((f) => f.path.startsWith(`${folder}/`)));
+    s.name = s.files.length === 1 || folder === "" || shared ? main : folder;
+  }
+}
+
+function commonFolder(paths: string[]): string {
+  const parts = paths.map((p) => p.split("/").slice(0, -1));
+  const first = parts[0] ?? [];
+  let n = 0;
+  while (n < first.length && parts.every((p) => p[n] === first[n])) n++;
+  return first.slice(0, n).join("/");
 }
 
 /** Groups files that import each other, directly or not, keeping the loader's order within each. */
@@ -108,19 +165,148 @@ export interface Scenario {
   choices?: Json[];
 }
 
-/** What is wrong with the shape of a scenario's JSON, in plain words; empty when it can run. */
-export function scenarioProblems(raw: unknown): string[] {
-  const s = raw as Partial<Scenario>;
-  const problems: string[] = [];
-  if (typeof s !== "object" || s === null || Array.isArray(s)) return ["the scenario must be a JSON object"];
-  if (typeof s.rules !== "string" && !(Array.isArray(s.rules) && s.rules.every((r) => typeof r === "string"))) problems.push('"rules" must name a .rules file or folder');
-  if (typeof s.run !== "string") problems.push('"run" must name the function to run');
-  if (typeof s.state !== "object" || s.state === null || Array.isArray(s.state)) problems.push('"state" must be an object');
-  if (s.seed !== undefined && typeof s.seed !== "string") problems.push('"seed" must be a string');
-  if (s.choices !== undefined && !Array.isArray(s.choices)) problems.push('"choices" must be a list of answers');
-  const extra = Object.keys(s).filter((k) => !["rules", "run", "state", "seed", "choices"].includes(k));
-  if (extra.length) problems.push(`unknown key(s) ${extra.map((k) => `"${k}"`).join(", ")}`);
+/** A scenario read, its rules checked and its state validated: ready for `runScenario`. */
+export interface ReadyScenario {
+  scenario: Scenario;
+  program: RuntimeProgram;
+}
+
+export interface ScenarioLoad {
+  /** Undefined when there is any error: then `diagnostics` says why, as `rulesmith check` would. */
+  ready?: ReadyScenario;
+  /** The rules' diagnostics (warnings only, when ready) and the scenario's own (E0003, E0401, E0402). */
+  diagnostics: Diagnostic[];
+  /** The scenario's text and the rules', for code frames. */
+  texts: Map<string, string>;
+}
+
+const SCENARIO_KEYS = ["rules", "run", "state", "seed", "choices"];
+
+/**
+ * Everything between a scenario file and a run, in one place for the CLI and the playground: read the
+ * JSON, check its shape, load and check its rules (or a program saved by `rulesmith compile`), and
+ * validate its state and its "run". Each problem is a diagnostic at the key or value in the scenario's
+ * text that is wrong.
+ */
+export function loadScenario(path: string, host: FileHost): ScenarioLoad {
+  const file = host.normalize(path);
+  const text = host.read(path);
+  const texts = new Map<string, string>();
+  if (text === undefined) return { diagnostics: [diag("E0003", spanAt(file, "", 0, 0), `cannot read the scenario \`${file}\``)], texts };
+  texts.set(file, text);
+  const fail = (...diagnostics: Diagnostic[]): ScenarioLoad => ({ diagnostics: sortDiagnostics(diagnostics), texts });
+  const json = readJson(text);
+  if ("error" in json) return fail(diag("E0402", spanAt(file, text, json.error.start, json.error.end), `the scenario is not valid JSON: ${json.error.message}`));
+  // The value at a JSON pointer, or its key; for something missing, the opening of the nearest
+  // enclosing object (where it should be added).
+  const place = (pointer: string, key = false): Span => {
+    let p = pointer === "/" ? "" : pointer;
+    while (!json.at.has(p) && p !== "") p = p.slice(0, p.lastIndexOf("/"));
+    const at = json.at.get(p)!;
+    const found = p === pointer || (pointer === "/" && p === "");
+    const range = found && key && at.key ? at.key : found ? at : { start: at.start, end: at.start + 1 };
+    return spanAt(file, text, range.start, range.end);
+  };
+  const shape = scenarioShape(json.value, place);
+  if (shape.length > 0) return fail(...shape);
+  const scenario = json.value as Scenario;
+  const roots = (Array.isArray(scenario.rules) ? scenario.rules : [scenario.rules]).map((r) => host.resolve(file, r));
+  const rulesAt = place("/rules");
+  let files: SourceFile[];
+  let warnings: Diagnostic[] = [];
+  if (roots.length === 1 && roots[0]!.endsWith(".json")) {
+    const saved = loadSaved(roots[0]!, host, rulesAt);
+    if ("problem" in saved) return fail(saved.problem);
+    files = saved.files;
+  } else {
+    const missing = roots.filter((r) => host.read(r) === undefined && host.listRules(r) === undefined);
+    if (missing.length > 0) return fail(...missing.map((r) => missingRules(r, host, rulesAt)));
+    const compiled = compile(roots, host);
+    for (const [p, t] of compiled.texts) texts.set(p, t);
+    if (!compiled.programs) return fail(...compiled.diagnostics);
+    if (compiled.programs.length !== 1) {
+      const mains = compiled.programs.map((p) => `\`${p[p.length - 1]!.path}\``).join(", ");
+      return fail(...compiled.diagnostics, diag("E0402", rulesAt, `these rules form ${compiled.programs.length} separate programs (files that do not import each other): ${mains}`, 'name one of them in "rules"'));
+    }
+    files = compiled.programs[0]!;
+    warnings = compiled.diagnostics;
+  }
+  const program = indexProgram(files);
+  const problems = scenarioProblems(program, scenario, place);
+  if (problems.length > 0) return fail(...warnings, ...problems);
+  return { ready: { scenario, program }, diagnostics: warnings, texts };
+}
+
+/** What is wrong with the shape of a scenario's JSON: missing, unknown and mistyped keys. */
+function scenarioShape(raw: unknown, place: (pointer: string, key?: boolean) => Span): Diagnostic[] {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return [diag("E0402", place(""), "the scenario must be a JSON object", `write \`{ "rules": ..., "run": ..., "state": { ... } }\``)];
+  const s = raw as Record<string, unknown>;
+  const problems: Diagnostic[] = [];
+  const missing = (key: string, help: string) => problems.push(diag("E0402", place(`/${key}`), `the scenario has no "${key}"`, help));
+  const wrong = (key: string, message: string) => problems.push(diag("E0402", place(`/${key}`), message));
+  if (!("rules" in s)) missing("rules", '"rules" names the .rules file or folder to load, relative to the scenario');
+  else if (typeof s.rules !== "string" && !(Array.isArray(s.rules) && s.rules.length > 0 && s.rules.every((r) => typeof r === "string"))) wrong("rules", '"rules" must name a .rules file or folder, or a list of them');
+  if (!("run" in s)) missing("run", '"run" names the function without parameters to run');
+  else if (typeof s.run !== "string") wrong("run", '"run" must name the function to run');
+  if (!("state" in s)) missing("state", '"state" is the game state: an object');
+  else if (typeof s.state !== "object" || s.state === null || Array.isArray(s.state)) wrong("state", '"state" must be an object');
+  if ("seed" in s && typeof s.seed !== "string") wrong("seed", '"seed" must be a string');
+  if ("choices" in s && !Array.isArray(s.choices)) wrong("choices", '"choices" must be a list of answers');
+  for (const k of Object.keys(s).filter((k) => !SCENARIO_KEYS.includes(k))) {
+    const help = didYouMean(k, SCENARIO_KEYS) ?? `a scenario has only ${SCENARIO_KEYS.map((x) => `"${x}"`).join(", ")}`;
+    problems.push(diag("E0402", place(`/${escapePointer(k)}`, true), `unknown key "${k}" in the scenario`, help));
+  }
   return problems;
+}
+
+/** A state problem whose key is the mistake (no such field, member or status): it is shown at the key. */
+const UNKNOWN_KEY = /^is not a (field|member|declared status)\b/;
+
+/** The state against the declarations (E0401), and "run" against the functions (E0402). */
+function scenarioProblems(program: RuntimeProgram, scenario: Scenario, place: (pointer: string, key?: boolean) => Span): Diagnostic[] {
+  const problems = validateState(program, scenario.state).map((p) => {
+    const where = p.declaration ? `the value breaks the declaration of \`${p.declaration.name}\` at ${p.declaration.span.file}:${p.declaration.span.line}:${p.declaration.span.col}` : undefined;
+    return diag("E0401", place(`/state${p.path === "/" ? "" : p.path}`, UNKNOWN_KEY.test(p.message)), `the state at \`${p.path}\` ${p.message}`, where);
+  });
+  const run = runProblem(program, scenario.run);
+  if (run) problems.push(diag("E0402", place("/run"), run.message, run.help));
+  return problems;
+}
+
+/** Why `name` cannot be the function a scenario runs, or undefined when it can. */
+function runProblem(program: RuntimeProgram, name: string): { message: string; help?: string } | undefined {
+  const fn = program.fns.get(name);
+  if (fn && fn.params.length === 0) return undefined;
+  const names = [...program.fns.values()].filter((f) => f.params.length === 0).map((f) => f.name.text);
+  const guess = fn ? undefined : didYouMean(name, names);
+  const what = fn ? `\`${name}\` takes parameters` : `there is no function \`${name}\``;
+  return { message: `"run" must name a function without parameters: ${what}`, ...(guess ? { help: guess } : {}) };
+}
+
+/** E0003 at the scenario's "rules" for rules that are not there, with the nearest file of that folder. */
+function missingRules(path: string, host: FileHost, at: Span): Diagnostic {
+  const shown = host.normalize(path);
+  const folder = shown.split("/").slice(0, -1).join("/") || ".";
+  const near = (host.listRules(folder) ?? []).map((f) => f.split("/").pop()!);
+  return diag("E0003", at, `cannot find the rules \`${shown}\``, didYouMean(shown.split("/").pop()!, near) ?? "\"rules\" is relative to the scenario file");
+}
+
+/** A program saved by `rulesmith compile`, checked again in case it was edited by hand. */
+function loadSaved(path: string, host: FileHost, at: Span): { files: SourceFile[] } | { problem: Diagnostic } {
+  const shown = host.normalize(path);
+  const text = host.read(path);
+  if (text === undefined) return { problem: diag("E0003", at, `cannot read the saved program \`${shown}\``) };
+  const saved = loadSavedProgram(text);
+  if ("error" in saved) return { problem: diag("E0402", at, `the saved program \`${shown}\` is ${saved.error}`, "save it again with `rulesmith compile`") };
+  let errors: Diagnostic[];
+  try {
+    errors = checkProgram(saved.files, (from, p) => host.resolve(from, p)).diagnostics.filter((d) => d.severity === "error");
+  } catch {
+    return { problem: diag("E0402", at, `the saved program \`${shown}\` is damaged: its syntax tree is not one that rulesmith writes`, "save it again with `rulesmith compile`") };
+  }
+  const d = errors[0];
+  if (d) return { problem: diag("E0402", at, `the saved program \`${shown}\` does not check: error[${d.code}] at ${d.span.file}:${d.span.line}:${d.span.col}: ${d.message}`, "save it again with `rulesmith compile`") };
+  return { files: saved.files };
 }
 
 export interface ScenarioRun {
@@ -137,12 +323,8 @@ export function runScenario(program: RuntimeProgram, scenario: Scenario, options
   const problems = validateState(program, scenario.state);
   if (problems.length > 0) return { trace: [], stateProblems: problems };
   const fn = program.fns.get(scenario.run);
-  if (!fn || fn.params.length > 0) {
-    const names = [...program.fns.values()].filter((f) => f.params.length === 0).map((f) => f.name.text);
-    const guess = fn ? undefined : didYouMean(scenario.run, names);
-    const what = fn ? `\`${scenario.run}\` takes parameters` : `there is no function \`${scenario.run}\``;
-    return { trace: [], error: { message: `"run" must name a function without parameters: ${what}${guess ? `; ${guess}` : ""}`, code: "E0402" } };
-  }
+  const bad = runProblem(program, scenario.run);
+  if (!fn || bad) return { trace: [], error: { message: `${bad?.message}${bad?.help ? `; ${bad.help}` : ""}`, code: "E0402" } };
   const interp = new Interpreter(program, stateFromJson(program, scenario.state), {
     seed: options.seed,
     trace: options.trace,

@@ -52,9 +52,11 @@ export function loadProgram(roots: string[], host: FileHost, parse: typeof parse
     texts.set(path, text);
     const parsed = parse(path, text);
     diagnostics.push(...parsed.diagnostics);
-    if (!parsed.file) continue;
-    files.push(parsed.file);
-    for (const d of parsed.file.decls) {
+    // A file with syntax errors still contributes the declarations that parsed: they are checked too.
+    const file = parsed.file ?? parsed.recovered;
+    if (!file) continue;
+    files.push(file);
+    for (const d of file.decls) {
       if (d.kind !== "import") continue;
       const target = host.resolve(path, d.path);
       if (host.read(target) === undefined) {

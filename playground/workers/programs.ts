@@ -1,9 +1,10 @@
 // Worker-side loading through the one pipeline (src/pipeline.ts), from the playground's in-memory
-// files instead of the disk: a game system's folder for examples, a scenario's "rules" for runs.
+// files instead of the disk: a game system's folder for examples, a scenario (and its "rules") for runs.
 // Problems come back as the same text `rulesmith check` and `rulesmith run` print.
-import { compile, indexProgram, scenarioProblems, type RuntimeProgram, type Scenario } from "../../src/pipeline.ts";
+import { compile, loadScenario, type ReadyScenario } from "../../src/pipeline.ts";
+import { formatDiagnostics } from "../../src/cli/report.ts";
 import { memoryFileHost } from "../../src/service/index.ts";
-import type { SourceFile } from "../../src/ast.ts";
+import type { SourceFile, Span } from "../../src/ast.ts";
 import type { Diagnostic } from "../../src/diagnostics.ts";
 import type { Files } from "../protocol.ts";
 
@@ -26,36 +27,15 @@ export function compilePrograms(files: Files, roots: string[]): Loaded<SourceFil
   return { ok: compiled.programs };
 }
 
-export interface LoadedScenario {
-  scenario: Scenario;
-  program: RuntimeProgram;
-}
-
-/** Reads a scenario file from the workspace and checks its rules, like `rulesmith run` does from disk. */
-export function loadScenario(files: Files, path: string): Loaded<LoadedScenario> {
-  const text = files[path];
-  if (text === undefined) return { problem: `error[E0402]: there is no scenario \`${path}\`` };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (err) {
-    return { problem: `error[E0402]: cannot read the scenario \`${path}\`: ${err instanceof Error ? err.message : String(err)}` };
-  }
-  const problems = scenarioProblems(raw);
-  if (problems.length) return { problem: problems.map((p) => `error[E0402]: ${path}: ${p}`).join("\n") };
-  const scenario = raw as Scenario;
-  const host = memoryFileHost(files);
-  const roots = (Array.isArray(scenario.rules) ? scenario.rules : [scenario.rules]).map((r) => host.resolve(path, r));
-  if (roots.some((r) => r.endsWith(".json"))) {
-    return { problem: `error[E0402]: ${path}: the playground runs scenarios from .rules files; a saved program runs with \`rulesmith run\`` };
-  }
-  const programs = compilePrograms(files, roots);
-  if ("problem" in programs) return programs;
-  if (programs.ok.length !== 1) {
-    const mains = programs.ok.map((p) => `\`${p[p.length - 1]!.path}\``).join(", ");
-    return { problem: `error[E0402]: these rules form ${programs.ok.length} separate programs (files that do not import each other): ${mains}; name one` };
-  }
-  return { ok: { scenario, program: indexProgram(programs.ok[0]!) } };
+/**
+ * A scenario from the workspace, loaded by the pipeline exactly as `rulesmith run` loads one from disk;
+ * when it cannot run, its diagnostics as `rulesmith check` prints them and where the first one points.
+ */
+export function readyScenario(files: Files, path: string): { ok: ReadyScenario } | { problem: string; span?: Span } {
+  const loaded = loadScenario(path, memoryFileHost(files));
+  if (loaded.ready) return { ok: loaded.ready };
+  const first = loaded.diagnostics.find((d) => d.severity === "error");
+  return { problem: formatDiagnostics(loaded.diagnostics, loaded.texts), ...(first ? { span: first.span } : {}) };
 }
 
 /** A short description of a thrown value, for the UI: workers never let an exception escape raw. */

@@ -7,7 +7,7 @@ import type { Chooser } from "../../src/runtime/interpreter.ts";
 import { showValue } from "../../src/runtime/values.ts";
 import { formatRunError, formatStateProblems } from "../../src/cli/report.ts";
 import type { Files, Outline, PendingChoice, RunReply, RunRequest, ScenarioResult } from "../protocol.ts";
-import { compilePrograms, describeError, loadScenario } from "./programs.ts";
+import { compilePrograms, describeError, readyScenario } from "./programs.ts";
 
 function inside(path: string, folder: string): boolean {
   return path.startsWith(folder + "/");
@@ -39,8 +39,8 @@ function outline(files: Files, system: string): Outline {
 class NeedsAnswer extends Error {}
 
 function scenario(files: Files, path: string, seed: string, answers: number[], ask: boolean): ScenarioResult {
-  const loaded = loadScenario(files, path);
-  if ("problem" in loaded) return { seed, error: loaded.problem, trace: [] };
+  const loaded = readyScenario(files, path);
+  if ("problem" in loaded) return { seed, error: loaded.problem, ...(loaded.span ? { errorSpan: loaded.span } : {}), trace: [] };
   const { scenario, program } = loaded.ok;
   // The scenario's own "choices" come first, as on the command line; then the user's answers so far.
   // Re-running with the same seed and answers replays the run exactly up to the next question.

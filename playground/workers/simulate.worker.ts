@@ -4,7 +4,7 @@
 import { runScenario } from "../../src/pipeline.ts";
 import { formatRunError, formatStateProblems } from "../../src/cli/report.ts";
 import type { SimulateReply, SimulateRequest } from "../protocol.ts";
-import { describeError, loadScenario } from "./programs.ts";
+import { describeError, readyScenario } from "./programs.ts";
 
 /** How often progress is posted: often enough for a smooth bar, rarely enough to cost nothing. */
 const PROGRESS_EVERY_MS = 50;
@@ -13,7 +13,7 @@ function simulate(req: SimulateRequest, post: (r: SimulateReply) => void) {
   const { n, seed } = req;
   const counts = new Map<string, number>();
   const done = (runs: number, error?: string) => post({ type: "done", runs, seed, counts: [...counts.entries()], ...(error ? { error } : {}) });
-  const loaded = loadScenario(req.files, req.path);
+  const loaded = readyScenario(req.files, req.path);
   if ("problem" in loaded) return done(0, loaded.problem);
   const { scenario, program } = loaded.ok;
   let last = Date.now();

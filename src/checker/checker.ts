@@ -85,13 +85,14 @@ export function checkProgram(files: A.SourceFile[], resolveImport: (from: string
   const diagnostics: Diagnostic[] = [];
   const symbols = collectSymbols(files, diagnostics, resolveImport, firstId);
   const outside = new Map<string, A.Span>();
+  const broken = new Set(files.flatMap((f) => (f.broken ?? []).map((n) => n.text)));
   for (const f of elsewhere) {
     for (const d of f.decls) {
       if ("name" in d) outside.set(d.name.text, d.span);
       if (d.kind === "state") for (const field of d.fields) outside.set(field.name.text, field.span);
     }
   }
-  new Checker(symbols, diagnostics, outside, observe).run(files);
+  new Checker(symbols, diagnostics, outside, observe, broken).run(files);
   return { diagnostics, symbols };
 }
 
@@ -101,10 +102,17 @@ class Checker {
     private readonly out: Diagnostic[],
     private readonly outside: Map<string, A.Span> = new Map(),
     private readonly observe?: ExprObserver,
+    /** Names of declarations dropped for a syntax error: already reported, so not unknown. */
+    private readonly broken: Set<string> = new Set(),
   ) {}
 
-  /** Reports E0105 when `name` is declared in a loaded file this program does not import. */
+  /**
+   * Reports E0105 when `name` is declared in a loaded file this program does not import. Either way,
+   * true means "already explained": the caller reports no unknown name (nor does it for a name whose
+   * declaration had a syntax error).
+   */
   private notImported(name: string, span: A.Span, file: string): boolean {
+    if (this.broken.has(name)) return true;
     const where = this.outside.get(name);
     if (!where) return false;
     this.report("E0105", span, `\`${name}\` is declared in \`${where.file}\`, which this file does not import`, `add \`import "${relativeImport(file, where.file)}"\``);

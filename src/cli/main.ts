@@ -1,18 +1,16 @@
 // The `rulesmith` command line: check, test, run, simulate. Every failure is a diagnostic with a code;
 // nothing reaches the user as a raw exception.
-import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { formatDiagnostic, type Diagnostic } from "../diagnostics.ts";
+import type { Diagnostic } from "../diagnostics.ts";
 import { nodeHost } from "../node-host.ts";
-import { compile, indexProgram, runExamples, runScenario, scenarioProblems, type Scenario } from "../pipeline.ts";
+import { compile, indexProgram, loadScenario, runExamples, runScenario, type ReadyScenario } from "../pipeline.ts";
 import { formatTrace } from "../runtime/trace.ts";
-import { loadProgram as loadSavedProgram, saveProgram } from "../runtime/saved-program.ts";
+import { saveProgram } from "../runtime/saved-program.ts";
 import { simulate, formatSimulation } from "./simulate.ts";
 import { stateSchema } from "../schema.ts";
-import { formatRunError, formatStateProblems } from "./report.ts";
+import { formatDiagnostics, formatRunError, formatStateProblems } from "./report.ts";
 import type { SourceFile } from "../ast.ts";
-import { checkProgram } from "../checker/checker.ts";
 
 const HELP: Record<string, string> = {
   main: `rulesmith - write tabletop game rules as code
@@ -34,8 +32,10 @@ they import. Prints each diagnostic as \`error[CODE]: message\` with its locatio
   test: `rulesmith test PATH... [--grep TEXT] [--trace]
 
 Checks the rules, then runs every \`example\` in the named files and folders. Prints each failure with
-expected against actual and the trace of the run, and ends with \`N passed, N failed\`. Exits 1 on
-any failure.
+expected against actual and the trace of the run, and ends with \`N passed, N failed\`. Files that
+import each other form one system; a system that does not check is skipped (its errors are printed)
+and the others still run. Says \`no examples ran: ...\` when none ran. Exits 1 on any failure, on a
+system that does not check, and when --grep matches no example.
   --grep TEXT   run only the examples whose title contains TEXT (ignoring case)
   --trace       print the trace of passing examples too`,
   schema: `rulesmith schema PATH...
@@ -50,7 +50,8 @@ Runs a scenario: a JSON file with "rules" (a .rules file or folder, relative to 
 "choices": answers to the rules' decision points in the order they are asked (an option's value, its
 text, an entity's name, or null for none); unanswered ones take the default policy, the first option.
 "rules" may also name a program saved by \`rulesmith compile\` (a .json file).
-The state is validated against the schema derived from the declarations.
+The state is validated against the schema derived from the declarations. Problems with the scenario
+are printed as \`check\` prints diagnostics, pointing at the key or value in the JSON.
   --seed S   the dice seed (overrides the scenario's; default "1")
   --trace    print every roll, choice, event, trigger, modifier and status change
   --json     print the result, final state, dice state and trace as JSON`,
@@ -118,10 +119,7 @@ function wantsHelp(args: string[], command: string): boolean {
 }
 
 function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>) {
-  for (const d of ds) console.error(formatDiagnostic(d, texts.get(d.span.file), (f) => texts.get(f)) + "\n");
-  const errors = ds.filter((d) => d.severity === "error").length;
-  const warnings = ds.length - errors;
-  if (ds.length) console.error(`${errors} error(s), ${warnings} warning(s)`);
+  if (ds.length) console.error(formatDiagnostics(ds, texts));
 }
 
 /** The common start of check, test, compile and schema: the named paths, compiled, with diagnostics printed. */
@@ -140,18 +138,6 @@ function check(args: string[]): number {
   const files = compiled.programs.reduce((n, p) => n + p.length, 0);
   console.log(`checked ${files} file(s)${compiled.programs.length > 1 ? ` in ${compiled.programs.length} separate programs` : ""}: no errors`);
   return 0;
-}
-
-/** Why a saved program cannot run, or undefined when it checks. */
-function recheck(files: SourceFile[]): string | undefined {
-  try {
-    const errors = checkProgram(files, (from, path) => nodeHost.resolve(from, path)).diagnostics.filter((d) => d.severity === "error");
-    if (errors.length === 0) return undefined;
-    const d = errors[0]!;
-    return `does not check: error[${d.code}] at ${d.span.file}:${d.span.line}:${d.span.col}: ${d.message}`;
-  } catch {
-    return "is damaged: its syntax tree is not one that rulesmith writes";
-  }
 }
 
 /** The one program some files form; a state belongs to one game, so several are an error. */
@@ -188,19 +174,17 @@ function test(args: string[]): number {
   if (wantsHelp(args, "test")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" }, grep: { type: "string" } } });
   const compiled = compileNamed(positionals);
-  if (!compiled.program) {
-    console.log("0 passed, 1 failed");
-    return 1;
-  }
   const grep = values.grep?.toLowerCase();
   // Only examples in the named files and folders run; imported files contribute rules, not tests.
   const named = new Set(positionals.flatMap((p) => nodeHost.listRules(p) ?? [nodeHost.normalize(p)]));
-  const results = (compiled.programs ?? []).flatMap((program) => runExamples(program, (file) => named.has(file), grep ? (title) => title.toLowerCase().includes(grep) : undefined));
-  if (results.length === 0) console.log(grep ? `no example's title contains "${values.grep}"` : "no examples in the named files");
-  // A filter that matches nothing is a mistake worth failing on; rules without examples are not.
-  if (results.length === 0 && grep) {
-    console.log("0 passed, 0 failed");
-    return 1;
+  // Each system that checked runs its examples, whatever became of the others.
+  const unchecked = compiled.systems.filter((s) => !s.checked);
+  const results = compiled.systems
+    .filter((s) => s.checked)
+    .flatMap((s) => runExamples(s.files, (file) => named.has(file), grep ? (title) => title.toLowerCase().includes(grep) : undefined));
+  for (const s of unchecked) {
+    const errors = s.diagnostics.filter((d) => d.severity === "error").length;
+    console.log(`SKIP  examples in ${s.name} did not run: ${errors > 0 ? `${errors} error(s)` : "a file it imports could not be read"}`);
   }
   let failed = 0;
   for (const r of results) {
@@ -216,8 +200,22 @@ function test(args: string[]): number {
     console.log(`FAIL  ${r.title}  (${where})\n  ${f.code ? `error[${f.code}]: ` : ""}${f.message}\n  --> ${at}`);
     if (r.trace.length) console.log(`  trace:\n${indent(formatTrace(lastOf(r.trace)), 4)}`);
   }
-  console.log(`${results.length - failed} passed, ${failed} failed`);
-  return failed > 0 ? 1 : 0;
+  const checkedAny = unchecked.length < compiled.systems.length;
+  if (results.length > 0) console.log(`${results.length - failed} passed, ${failed} failed`);
+  else if (!checkedAny) console.log("no examples ran: the rules do not check");
+  else if (grep) console.log(`no examples ran: no example's title contains "${values.grep}"`);
+  else console.log("no examples ran: there are no examples in the named files");
+  if (unchecked.length > 0) {
+    const systems = unchecked.length === 1 ? "1 system" : `${unchecked.length} systems`;
+    console.log(`${systems} did not check: examples in ${listed(unchecked.map((s) => s.name))} did not run`);
+  }
+  // A filter that matches nothing is a mistake worth failing on; rules without examples are not.
+  return failed > 0 || unchecked.length > 0 || (results.length === 0 && grep) ? 1 : 0;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
 /** A runaway recursion leaves hundreds of nested entries: a failure shows the last ones, where it went wrong. */
@@ -237,47 +235,11 @@ function indent(s: string, n = 2): string {
     .join("\n");
 }
 
-interface LoadedScenario {
-  scenario: Scenario;
-  program: ReturnType<typeof indexProgram>;
-}
-
-/** Reads and checks a scenario file and its rules; prints the problem and returns undefined on failure. */
-function loadScenario(path: string): LoadedScenario | undefined {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, "utf8"));
-  } catch (err) {
-    console.error(`error[E0402]: cannot read the scenario \`${path}\`: ${err instanceof Error ? err.message : String(err)}`);
-    return undefined;
-  }
-  const problems = scenarioProblems(raw);
-  if (problems.length) {
-    for (const p of problems) console.error(`error[E0402]: ${path}: ${p}`);
-    return undefined;
-  }
-  const scenario = raw as Scenario;
-  const roots = (Array.isArray(scenario.rules) ? scenario.rules : [scenario.rules]).map((r) => resolve(dirname(path), r));
-  if (roots.length === 1 && roots[0]!.endsWith(".json")) {
-    const text = nodeHost.read(roots[0]!);
-    const saved = text === undefined ? { error: "cannot be read" } : loadSavedProgram(text);
-    if ("error" in saved) {
-      console.error(`error[E0402]: the saved program \`${nodeHost.normalize(roots[0]!)}\` ${saved.error.startsWith("cannot") ? "" : "is "}${saved.error}`);
-      return undefined;
-    }
-    // A saved program may have been edited by hand: check it again before running it.
-    const problem = recheck(saved.files);
-    if (problem) {
-      console.error(`error[E0402]: the saved program \`${nodeHost.normalize(roots[0]!)}\` ${problem}`);
-      return undefined;
-    }
-    return { scenario, program: indexProgram(saved.files) };
-  }
-  const compiled = compile(roots, nodeHost);
-  printDiagnostics(compiled.diagnostics, compiled.texts);
-  const program = oneProgram(compiled.programs);
-  if (!program) return undefined;
-  return { scenario, program: indexProgram(program) };
+/** Reads and checks a scenario file and its rules, printing its diagnostics as `check` does; undefined when it cannot run. */
+function readyScenario(path: string): ReadyScenario | undefined {
+  const loaded = loadScenario(path, nodeHost);
+  printDiagnostics(loaded.diagnostics, loaded.texts);
+  return loaded.ready;
 }
 
 function run(args: string[]): number {
@@ -288,7 +250,7 @@ function run(args: string[]): number {
     options: { seed: { type: "string" }, trace: { type: "boolean" }, json: { type: "boolean" } },
   });
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
-  const loaded = loadScenario(positionals[0]!);
+  const loaded = readyScenario(positionals[0]!);
   if (!loaded) return 1;
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
   const out = runScenario(loaded.program, loaded.scenario, { seed, trace: Boolean(values.trace || values.json) });
@@ -319,7 +281,7 @@ async function sim(args: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
   const n = Number(values.n ?? "1000");
   if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new UsageError("-n must be a whole number from 1 to 10000000");
-  const loaded = loadScenario(positionals[0]!);
+  const loaded = readyScenario(positionals[0]!);
   if (!loaded) return 1;
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
   const outcome = await simulate(loaded.program, loaded.scenario, n, seed, process.stderr);

@@ -1,5 +1,13 @@
-// How `run` and `simulate` print what stopped a scenario: one format for both commands.
+// How the commands print what stopped them: diagnostics as `check` prints them, and what stopped a
+// scenario in `run` and `simulate`. The playground's workers show the same text.
+import { formatDiagnostic, type Diagnostic } from "../diagnostics.ts";
 import type { ScenarioRun } from "../pipeline.ts";
+
+/** Every diagnostic with its code frame, a blank line after each, then how many errors and warnings. */
+export function formatDiagnostics(ds: Diagnostic[], texts: Map<string, string>): string {
+  const errors = ds.filter((d) => d.severity === "error").length;
+  return [...ds.map((d) => formatDiagnostic(d, texts.get(d.span.file)) + "\n"), `${errors} error(s), ${ds.length - errors} warning(s)`].join("\n");
+}
 
 export function formatStateProblems(problems: NonNullable<ScenarioRun["stateProblems"]>): string {
   return problems
