@@ -1,6 +1,7 @@
 // Every name written in a file, with what kind of place it stands in: the declaration of something, or
 // a use of one. Hover and go-to-definition find the site under the cursor and resolve it.
-import * as A from "../ast.ts";
+import type * as A from "../ast.ts";
+import { walk } from "../ast-walk.ts";
 import type { NamedDecl } from "../checker/symbols.ts";
 
 export type Site =
@@ -25,7 +26,7 @@ export type Site =
 
 export function sitesOf(file: A.SourceFile): Site[] {
   const out: Site[] = [];
-  for (const d of file.decls) declaration(d, out);
+  walk(file.decls, (node) => site(node as A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out));
   return out;
 }
 
@@ -34,81 +35,77 @@ export function siteAt(sites: Site[], offset: number): Site | undefined {
   return sites.find((s) => s.name.span.start <= offset && offset < s.name.span.end) ?? sites.find((s) => s.name.span.end === offset);
 }
 
-function declaration(d: A.Decl, out: Site[]) {
-  switch (d.kind) {
-    case "import":
-      return;
+/** The names one node introduces or uses itself; the walk reaches its children. */
+function site(n: A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out: Site[]) {
+  switch (n.kind) {
     case "enum":
-      out.push({ kind: "declaration", name: d.name, decl: d });
-      for (const m of d.members) out.push({ kind: "enumMember", name: m, decl: d });
+      out.push({ kind: "declaration", name: n.name, decl: n });
+      for (const m of n.members) out.push({ kind: "enumMember", name: m, decl: n });
       return;
     case "kind":
-      out.push({ kind: "declaration", name: d.name, decl: d });
-      fields(d.fields, d, out);
+      out.push({ kind: "declaration", name: n.name, decl: n });
+      fields(n.fields, n, out);
       return;
     case "state":
-      fields(d.fields, undefined, out);
+      fields(n.fields, undefined, out);
       return;
     case "status":
-      out.push({ kind: "declaration", name: d.name, decl: d });
-      if (d.expiry) {
-        out.push({ kind: "global", name: d.expiry.event });
-        if (d.expiry.holder) out.push({ kind: "holder", name: d.expiry.holder, event: d.expiry.event });
+      out.push({ kind: "declaration", name: n.name, decl: n });
+      if (n.expiry) {
+        out.push({ kind: "global", name: n.expiry.event });
+        if (n.expiry.holder) out.push({ kind: "holder", name: n.expiry.holder, event: n.expiry.event });
       }
       return;
     case "event":
-      out.push({ kind: "declaration", name: d.name, decl: d });
-      params(d.params, out);
-      if (d.body) block(d.body, out);
+      out.push({ kind: "declaration", name: n.name, decl: n });
+      params(n.params, out);
       return;
     case "trigger":
-      out.push({ kind: "global", name: d.event });
-      if (d.condition) expr(d.condition, out);
-      block(d.body, out);
+      out.push({ kind: "global", name: n.event });
       return;
     case "fn":
-      out.push({ kind: "declaration", name: d.name, decl: d });
-      params(d.params, out);
-      if (d.returns) type(d.returns, out);
-      if (d.body.kind === "block") block(d.body, out);
-      else expr(d.body, out);
-      return;
     case "value":
-      out.push({ kind: "declaration", name: d.name, decl: d });
-      params(d.params, out);
-      type(d.returns, out);
-      expr(d.base, out);
-      return;
-    case "stages":
+    case "table":
+      out.push({ kind: "declaration", name: n.name, decl: n });
+      params(n.params, out);
+      if (n.returns) type(n.returns, out);
       return;
     case "modifier":
-      out.push({ kind: "declaration", name: d.name, decl: d }, { kind: "global", name: d.target });
-      if (d.condition) expr(d.condition, out);
-      if (d.amount) expr(d.amount, out);
-      if (d.into) expr(d.into, out);
-      if (d.factor) expr(d.factor, out);
+      out.push({ kind: "declaration", name: n.name, decl: n }, { kind: "global", name: n.target });
       return;
     case "die":
-      out.push({ kind: "declaration", name: d.name, decl: d }, { kind: "global", name: d.faceType });
-      for (const face of d.faces) expr(face, out);
+      out.push({ kind: "declaration", name: n.name, decl: n }, { kind: "global", name: n.faceType });
       return;
-    case "table":
-      out.push({ kind: "declaration", name: d.name, decl: d });
-      params(d.params, out);
-      type(d.returns, out);
-      for (const row of d.rows) {
-        for (const p of row.patterns) {
-          if (p.low) expr(p.low, out);
-          if (p.high) expr(p.high, out);
-        }
-        expr(row.result, out);
-      }
+    case "let":
+      out.push(n.type ? { kind: "variable", name: n.name, type: n.type, value: n.value } : { kind: "variable", name: n.name, value: n.value });
+      if (n.type) type(n.type, out);
       return;
-    case "example":
-      block(d.body, out);
+    case "for":
+      out.push({ kind: "variable", name: n.name });
+      return;
+    case "emit":
+      out.push({ kind: "global", name: n.event });
+      argumentNames(n.args, n.event.text, out);
+      return;
+    case "apply":
+    case "clear":
+    case "has":
+      out.push({ kind: "global", name: n.status });
+      return;
+    case "name":
+      out.push({ kind: "name", name: { text: n.name, span: n.span }, expr: n });
+      return;
+    case "member":
+      out.push({ kind: "member", name: n.member, expr: n });
+      return;
+    case "call":
+      argumentNames(n.args, n.callee.kind === "name" ? n.callee.name : undefined, out);
+      return;
+    case "comprehension":
+      out.push({ kind: "variable", name: n.comp.binder });
       return;
     default:
-      A.assertNever(d);
+      return;
   }
 }
 
@@ -116,7 +113,6 @@ function fields(fs: A.FieldDecl[], owner: A.KindDecl | undefined, out: Site[]) {
   for (const f of fs) {
     out.push(owner ? { kind: "field", name: f.name, field: f, owner } : { kind: "field", name: f.name, field: f });
     type(f.type, out);
-    if (f.default) expr(f.default, out);
   }
 }
 
@@ -132,151 +128,8 @@ function type(t: A.TypeRef, out: Site[]) {
   if (t.element) type(t.element, out);
 }
 
-function block(b: A.Block, out: Site[]) {
-  for (const s of b.statements) statement(s, out);
-}
-
-function statement(s: A.Stmt, out: Site[]) {
-  switch (s.kind) {
-    case "let":
-      out.push(s.type ? { kind: "variable", name: s.name, type: s.type, value: s.value } : { kind: "variable", name: s.name, value: s.value });
-      if (s.type) type(s.type, out);
-      expr(s.value, out);
-      return;
-    case "if":
-      expr(s.condition, out);
-      block(s.then, out);
-      if (s.else) block(s.else, out);
-      return;
-    case "while":
-      expr(s.condition, out);
-      block(s.body, out);
-      return;
-    case "for":
-      out.push({ kind: "variable", name: s.name });
-      expr(s.from, out);
-      if (s.to) expr(s.to, out);
-      block(s.body, out);
-      return;
-    case "return":
-      if (s.value) expr(s.value, out);
-      return;
-    case "emit":
-      out.push({ kind: "global", name: s.event });
-      args(s.args, s.event.text, out);
-      return;
-    case "apply":
-    case "clear":
-      out.push({ kind: "global", name: s.status });
-      expr(s.target, out);
-      return;
-    case "add":
-    case "remove":
-      expr(s.item, out);
-      expr(s.list, out);
-      return;
-    case "move":
-      expr(s.item, out);
-      expr(s.source, out);
-      expr(s.target, out);
-      return;
-    case "expect":
-    case "say":
-      expr(s.value, out);
-      return;
-    case "force":
-      expr(s.values, out);
-      return;
-    case "assign":
-      expr(s.target, out);
-      expr(s.value, out);
-      return;
-    case "expr":
-      expr(s.value, out);
-      return;
-    default:
-      A.assertNever(s);
-  }
-}
-
-function expr(e: A.Expr, out: Site[]) {
-  switch (e.kind) {
-    case "int":
-    case "text":
-    case "bool":
-    case "none":
-      return;
-    case "name":
-      out.push({ kind: "name", name: { text: e.name, span: e.span }, expr: e });
-      return;
-    case "member":
-      expr(e.object, out);
-      out.push({ kind: "member", name: e.member, expr: e });
-      return;
-    case "index":
-      expr(e.object, out);
-      expr(e.index, out);
-      return;
-    case "call":
-      expr(e.callee, out);
-      args(e.args, e.callee.kind === "name" ? e.callee.name : undefined, out);
-      return;
-    case "list":
-      for (const i of e.items) expr(i, out);
-      return;
-    case "binary":
-      expr(e.left, out);
-      expr(e.right, out);
-      return;
-    case "not":
-    case "neg":
-      expr(e.operand, out);
-      return;
-    case "has":
-      expr(e.object, out);
-      out.push({ kind: "global", name: e.status });
-      return;
-    case "cond":
-      expr(e.condition, out);
-      expr(e.then, out);
-      expr(e.else, out);
-      return;
-    case "roll":
-      if (e.count) expr(e.count, out);
-      expr(e.sides, out);
-      return;
-    case "choose":
-      if (e.upTo) expr(e.upTo, out);
-      expr(e.question, out);
-      expr(e.options, out);
-      if (e.by) expr(e.by, out);
-      return;
-    default:
-      A.assertNever(e);
-  }
-}
-
-function args(as: A.Arg[], callee: string | undefined, out: Site[]) {
-  for (const a of as) {
-    switch (a.kind) {
-      case "positional":
-        expr(a.value, out);
-        break;
-      case "named":
-        if (callee !== undefined) out.push({ kind: "argument", name: a.name, callee });
-        expr(a.value, out);
-        break;
-      case "comprehension": {
-        const c = a.comp;
-        out.push({ kind: "variable", name: c.binder });
-        expr(c.source, out);
-        if (c.where) expr(c.where, out);
-        if (c.yield) expr(c.yield, out);
-        if (c.otherwise) expr(c.otherwise, out);
-        break;
-      }
-      default:
-        A.assertNever(a);
-    }
-  }
+/** The `p` of `f(p: 1)`: named after what is called, so it can be resolved to a parameter or field. */
+function argumentNames(as: A.Arg[], callee: string | undefined, out: Site[]) {
+  if (callee === undefined) return;
+  for (const a of as) if (a.kind === "named") out.push({ kind: "argument", name: a.name, callee });
 }
