@@ -81,6 +81,8 @@ export interface EventDecl extends DeclBase {
   kind: "event";
   name: Name;
   params: Param[];
+  /** `-> int`: the type of the `result` that the body and handlers change, and that `emit` gives back. */
+  returns?: TypeRef;
   /** What happens when the event is emitted and no `instead of` handler replaces it. */
   body?: Block;
 }
@@ -183,6 +185,22 @@ export interface Block {
   span: Span;
 }
 
+/**
+ * A duration given at `apply`: `for N [E[(p)]]`, `until E[(p)]`, or with `(p: v)` an event about any
+ * entity: only emissions of E whose parameter `p` equals the value `v` had when applied count.
+ */
+export interface AppliedExpiry {
+  /** `for N`: how many events; absent for `until` (one). */
+  times?: Expr;
+  /** The event counted; absent: the status's declared expiry event. */
+  event?: Name;
+  /** `E(unit)`: the holder must be the argument `unit`. */
+  holder?: Name;
+  /** `E(player: caster)`: the argument `player` must equal `caster` as it was at `apply`. */
+  match?: { param: Name; value: Expr };
+  span: Span;
+}
+
 export type Stmt =
   | { kind: "let"; name: Name; type?: TypeRef; value: Expr; span: Span }
   | { kind: "if"; condition: Expr; then: Block; else?: Block; span: Span }
@@ -190,7 +208,9 @@ export type Stmt =
   | { kind: "for"; name: Name; from: Expr; to?: Expr; body: Block; span: Span }
   | { kind: "return"; value?: Expr; span: Span }
   | { kind: "emit"; event: Name; args: Arg[]; span: Span }
-  | { kind: "apply"; status: Name; target: Expr; span: Span }
+  | { kind: "apply"; status: Name; target: Expr; expiry?: AppliedExpiry; span: Span }
+  /** Inside `instead of E`: runs E's default body with the current arguments. */
+  | { kind: "proceed"; span: Span }
   | { kind: "clear"; status: Name; target: Expr; span: Span }
   | { kind: "add"; item: Expr; list: Expr; span: Span }
   | { kind: "remove"; item: Expr; list: Expr; span: Span }
@@ -233,7 +253,9 @@ export type Expr =
   | { kind: "has"; object: Expr; status: Name; span: Span }
   | { kind: "cond"; condition: Expr; then: Expr; else: Expr; span: Span }
   | { kind: "roll"; count?: Expr; sides: Expr; span: Span; /** Set when `roll(...)` was given other than 1 or 2 plain arguments. */ badArgs?: Span }
-  | { kind: "choose"; question: Expr; options: Expr; span: Span };
+  | { kind: "choose"; question: Expr; options: Expr; span: Span }
+  /** `emit E(args)` used as a value: E's final `result`. */
+  | { kind: "emit"; event: Name; args: Arg[]; span: Span };
 
 export type ExprKind = Expr["kind"];
 

@@ -6,9 +6,9 @@ import { builtins } from "../stdlib.ts";
 import { Dice, type RngState } from "./dice.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { showExpr } from "./show-expr.ts";
-import { defaultValue, tallyOf } from "./state.ts";
+import { declaredTimer, defaultValue, tallyOf } from "./state.ts";
 import type { TraceEntry, TraceKind } from "./trace.ts";
-import { Entity, RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
+import { Entity, RuleError, showValue, Tally, valuesEqual, type StatusTimer, type Value } from "./values.ts";
 
 /** Answers the decision points (`choose`) in the rules. */
 export interface Chooser {
@@ -48,6 +48,16 @@ class Env {
   }
 }
 
+/**
+ * The scope of one emission: the event's arguments and `result`. A `before` handler may change the
+ * arguments, and every handler the result; each change is traced.
+ */
+class EventEnv extends Env {
+  constructor(readonly event: A.EventDecl) {
+    super();
+  }
+}
+
 /** Signals `return` out of a block without using exceptions on the hot path. */
 interface Returned {
   value: Value | undefined;
@@ -74,6 +84,14 @@ export class Interpreter {
   private nested = 0;
   /** Entities that were given a status while running, so `until`/`for` expiry reaches local ones too. */
   private readonly statusHolders = new Set<Entity>();
+  /** Events that count some status down; others skip expiry at once. */
+  private readonly expiryEvents = new Set<string>();
+  /** Of those, the events that count down statuses not bound to a holder argument: they need the walk over the state. */
+  private readonly walkEvents = new Set<string>();
+  /** Emissions in progress, innermost last: what `proceed` runs. */
+  private readonly emissions: { ev: A.EventDecl; env: EventEnv }[] = [];
+  /** Each status's place in the declarations: statuses ending on one event are reported in that order. */
+  private readonly statusOrder = new Map<string, number>();
   private readonly rules: string[] = [];
   private readonly budget: number;
   private readonly tracing: boolean;
@@ -89,6 +107,37 @@ export class Interpreter {
     this.budget = options.stepBudget ?? DEFAULT_STEP_BUDGET;
     this.tracing = options.trace ?? true;
     this.chooser = options.chooser;
+    [...program.statuses.keys()].forEach((s, i) => this.statusOrder.set(s, i));
+    for (const [event, statuses] of program.expiries) {
+      this.expiryEvents.add(event);
+      if (statuses.some((d) => !d.expiry?.holder)) this.walkEvents.add(event);
+    }
+    // A state may arrive holding statuses applied with events of their own.
+    this.forEachEntity((e) => {
+      for (const t of e.statuses.values()) this.watch(t);
+    });
+  }
+
+  /** Makes emissions of a timer's event count it down. */
+  private watch(t: StatusTimer) {
+    if (!t.event) return;
+    this.expiryEvents.add(t.event);
+    if (!t.holder) this.walkEvents.add(t.event);
+  }
+
+  /** Every entity reachable from the state or given a status while running, once each. */
+  private forEachEntity(f: (e: Entity) => void) {
+    const seen = new Set<Entity>();
+    const visit = (v: Value | undefined) => {
+      if (Array.isArray(v)) v.forEach(visit);
+      else if (v instanceof Entity && !seen.has(v)) {
+        seen.add(v);
+        f(v);
+        Object.values(v.fields).forEach(visit);
+      }
+    };
+    for (const v of this.globals.values()) visit(v);
+    for (const e of this.statusHolders) visit(e);
   }
 
   // ---- entry points ----------------------------------------------------------------------------
@@ -288,13 +337,17 @@ export class Interpreter {
     return e;
   }
 
-  private emit(ev: A.EventDecl, args: Value[], span: A.Span) {
+  /** Runs an emission (section 9's ordering rule) and gives back the event's final `result`. */
+  private emit(ev: A.EventDecl, args: Value[], span: A.Span): Value | undefined {
     this.tick(span);
     const name = ev.name.text;
     this.note("event", () => `event ${name}(${args.map(showValue).join(", ")})`, span);
     this.depth++;
+    const env = new EventEnv(ev);
+    for (let i = 0; i < ev.params.length; i++) env.define(ev.params[i]!.name.text, args[i]);
+    if (ev.returns) env.define("result", defaultValue(this.program, { name: ev.name, type: ev.returns, span: ev.span }, new Set()));
+    this.emissions.push({ ev, env });
     try {
-      const env = this.bind(ev.params, args);
       const run = (timing: A.TriggerTiming, onlyFirst: boolean): boolean => {
         for (const t of this.program.triggers.get(`${timing} ${name}`) ?? []) {
           const label = this.label(t, () => `${timing === "after" ? "on" : timing === "instead" ? "instead of" : "before"} ${name}`);
@@ -317,59 +370,62 @@ export class Interpreter {
       };
       run("before", false);
       const replaced = run("instead", true);
-      if (!replaced && ev.body) {
-        this.enter(this.label(ev, () => `event ${name}`), ev.span);
-        try {
-          this.execBlock(ev.body, new Env(env));
-        } finally {
-          this.leave();
-        }
-      }
+      if (!replaced) this.defaultBody(ev, env);
       run("after", false);
-      this.expire(ev, args);
+      // Statuses see the arguments as the `before` handlers left them.
+      this.expire(ev, ev.params.map((p) => env.get(p.name.text) as Value));
+      return env.get("result");
     } finally {
+      this.emissions.pop();
       this.depth--;
     }
   }
 
+  private defaultBody(ev: A.EventDecl, env: EventEnv) {
+    if (!ev.body) return;
+    this.enter(this.label(ev, () => `event ${ev.name.text}`), ev.span);
+    try {
+      this.execBlock(ev.body, new Env(env));
+    } finally {
+      this.leave();
+    }
+  }
+
   /**
-   * Statuses that last `until` this event end now; those that last `for N` of it count down. A status
-   * bound to a parameter (`until Activated(unit)`) only counts emissions naming its holder there.
+   * Statuses whose timer counts this event go down by one; at zero they end. A timer bound to a
+   * parameter counts only emissions where that argument is the holder (or equals the value fixed at
+   * `apply`); the others count on every entity reachable from the state or given a status.
    */
   private expire(ev: A.EventDecl, args: Value[]) {
-    const statuses = this.program.expiries.get(ev.name.text);
-    if (!statuses) return;
-    const countDown = (v: Entity, s: A.StatusDecl) => {
-      const left = v.statuses.get(s.name.text);
-      if (left === undefined) return;
-      const next = typeof left === "number" ? left - 1 : 0;
-      if (next <= 0) {
-        v.statuses.delete(s.name.text);
-        this.note("status", () => `${showValue(v)} is no longer ${s.name.text} (expired on ${ev.name.text})`, s.span);
-      } else v.statuses.set(s.name.text, next);
-    };
-    const everywhere: A.StatusDecl[] = [];
-    for (const s of statuses) {
-      const holder = s.expiry?.holder;
-      if (!holder) {
-        everywhere.push(s);
-        continue;
+    const name = ev.name.text;
+    if (!this.expiryEvents.has(name)) return;
+    const countDown = (v: Entity, bound: boolean) => {
+      const due: string[] = [];
+      for (const [s, t] of v.statuses) {
+        if (t.event !== name || !!t.holder !== bound) continue;
+        if (t.param !== undefined && (bound ? args[t.param] !== v : !valuesEqual(args[t.param], t.match))) continue;
+        due.push(s);
       }
-      const held = args[ev.params.findIndex((p) => p.name.text === holder.text)];
-      if (held instanceof Entity) countDown(held, s);
+      if (due.length > 1) due.sort((a, b) => (this.statusOrder.get(a) ?? 0) - (this.statusOrder.get(b) ?? 0));
+      for (const s of due) {
+        const t = v.statuses.get(s)!;
+        const next = (t.left ?? 1) - 1;
+        if (next > 0) {
+          t.left = next;
+          continue;
+        }
+        v.statuses.delete(s);
+        this.note("status", () => `${showValue(v)} is no longer ${s} (expired on ${name})`, this.program.statuses.get(s)?.span ?? ev.span);
+      }
+    };
+    const held = new Set<Entity>();
+    for (const a of args) {
+      if (a instanceof Entity && !held.has(a)) {
+        held.add(a);
+        countDown(a, true);
+      }
     }
-    if (everywhere.length === 0) return;
-    const seen = new Set<Entity>();
-    const visit = (v: Value | undefined) => {
-      if (Array.isArray(v)) v.forEach(visit);
-      else if (v instanceof Entity && !seen.has(v)) {
-        seen.add(v);
-        for (const s of everywhere) countDown(v, s);
-        Object.values(v.fields).forEach(visit);
-      }
-    };
-    for (const v of this.globals.values()) visit(v);
-    for (const e of this.statusHolders) visit(e);
+    if (this.walkEvents.has(name)) this.forEachEntity((e) => countDown(e, false));
   }
 
   // ---- statements ------------------------------------------------------------------------------
@@ -437,12 +493,19 @@ export class Interpreter {
         this.emit(ev, this.args(s.args, ev.params, env), s.span);
         return undefined;
       }
+      case "proceed": {
+        // The checker allows `proceed` only in an `instead of` handler: the innermost emission is its event.
+        const current = this.emissions[this.emissions.length - 1];
+        if (current) this.defaultBody(current.ev, current.env);
+        return undefined;
+      }
       case "apply": {
         const target = this.entity(s.target, env);
-        const decl = this.program.statuses.get(s.status.text)!;
-        target.statuses.set(s.status.text, decl.expiry?.times ?? true);
+        const timer = s.expiry ? this.appliedTimer(s.status.text, s.expiry, env) : declaredTimer(this.program, s.status.text);
+        target.statuses.set(s.status.text, timer);
         this.statusHolders.add(target);
-        this.note("status", () => `${showValue(target)} is now ${s.status.text}`, s.span);
+        this.watch(timer);
+        this.note("status", () => `${showValue(target)} is now ${s.status.text}${s.expiry ? ` (${describeTimer(timer)})` : ""}`, s.span);
         return undefined;
       }
       case "clear": {
@@ -499,6 +562,26 @@ export class Interpreter {
     }
   }
 
+  /** The timer of `apply S to x for N [E(...)]` or `until E(...)`; the checker made sure the event exists. */
+  private appliedTimer(status: string, x: A.AppliedExpiry, env: Env): StatusTimer {
+    let left = 1;
+    if (x.times) {
+      left = this.eval(x.times, env) as number;
+      if (!Number.isInteger(left) || left < 1) throw new RuleError("R0501", `a status cannot last for ${showValue(left)} events`, x.times.span);
+    }
+    if (!x.event) return { ...declaredTimer(this.program, status, left), once: false };
+    const params = this.program.events.get(x.event.text)?.params ?? [];
+    const t: StatusTimer = { left, event: x.event.text, own: true };
+    const p = x.holder ?? x.match?.param;
+    if (p) {
+      t.param = params.findIndex((q) => q.name.text === p.text);
+      t.paramName = p.text;
+    }
+    if (x.holder) t.holder = true;
+    if (x.match) t.match = this.eval(x.match.value, env);
+    return t;
+  }
+
   private expect(e: A.Expr, env: Env, span: A.Span) {
     if (e.kind === "binary" && ["==", "!=", "<", "<=", ">", ">="].includes(e.op)) {
       const left = this.eval(e.left, env);
@@ -513,7 +596,11 @@ export class Interpreter {
     switch (target.kind) {
       case "name": {
         const scope = env.lookup(target.name);
-        if (scope) scope.define(target.name, v);
+        if (scope instanceof EventEnv) {
+          const before = scope.get(target.name);
+          scope.define(target.name, v);
+          if (!valuesEqual(before, v)) this.note("event", () => `${scope.event.name.text}: ${target.name} ${showValue(before)} -> ${showValue(v)}`, span);
+        } else if (scope) scope.define(target.name, v);
         else {
           const field = this.program.fields.get("state")?.get(target.name);
           if (field) this.checkRange(field, v, span);
@@ -618,6 +705,10 @@ export class Interpreter {
         return this.roll(e, env);
       case "choose":
         return this.choose(e, env);
+      case "emit": {
+        const ev = this.program.events.get(e.event.text)!;
+        return this.emit(ev, this.args(e.args, ev.params, env), e.span);
+      }
       default:
         return A.assertNever(e);
     }
@@ -825,6 +916,13 @@ export class Interpreter {
   }
 }
 
+
+/** `for 6 RoundEnds`, `until TurnStarts(player: Player "Red")`: how a status applied with a duration lasts. */
+function describeTimer(t: StatusTimer): string {
+  const about = t.paramName === undefined ? "" : t.holder ? `(${t.paramName})` : `(${t.paramName}: ${showValue(t.match)})`;
+  const event = `${t.event ?? "clear"}${about}`;
+  return t.own && t.left === 1 ? `until ${event}` : `for ${t.left ?? 1} ${event}`;
+}
 
 function compare(op: string, l: Value | undefined, r: Value | undefined): boolean {
   switch (op) {

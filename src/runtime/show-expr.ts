@@ -64,6 +64,8 @@ export function showExpr(e: A.Expr): string {
       return `roll(${e.count ? `${showExpr(e.count)}, ` : ""}${showExpr(e.sides)})`;
     case "choose":
       return `choose ${showExpr(e.question)} from ${showExpr(e.options)}`;
+    case "emit":
+      return `emit ${e.event.text}(${e.args.map(showArg).join(", ")})`;
   }
 }
 

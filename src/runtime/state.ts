@@ -2,7 +2,7 @@
 // against the derived schema before it gets here, so this code can trust its shape.
 import type * as A from "../ast.ts";
 import type { RuntimeProgram } from "./index-program.ts";
-import { Entity, RuleError, Tally, type Value } from "./values.ts";
+import { Entity, RuleError, Tally, type StatusTimer, type Value } from "./values.ts";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -19,7 +19,7 @@ export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json): Value 
     }
     const statuses = obj["statuses"];
     if (statuses && typeof statuses === "object" && !Array.isArray(statuses)) {
-      for (const [s, left] of Object.entries(statuses)) e.statuses.set(s, typeof left === "number" ? left : true);
+      for (const [s, j] of Object.entries(statuses)) e.statuses.set(s, timerFromJson(p, s, j));
     }
     return e;
   }
@@ -41,10 +41,61 @@ export function toJson(v: Value | undefined): Json {
   if (v instanceof Entity) {
     const out: Record<string, Json> = {};
     for (const [k, x] of Object.entries(v.fields)) out[k] = toJson(x);
-    if (v.statuses.size > 0) out["statuses"] = Object.fromEntries(v.statuses);
+    if (v.statuses.size > 0) out["statuses"] = Object.fromEntries([...v.statuses].map(([s, t]) => [s, timerToJson(t)]));
     return out;
   }
   return v;
+}
+
+/** The timer a declared status starts with when applied without a duration of its own. */
+export function declaredTimer(p: RuntimeProgram, status: string, left?: number): StatusTimer {
+  const x = p.statuses.get(status)?.expiry;
+  if (!x) return left === undefined ? {} : { left };
+  const t: StatusTimer = { left: left ?? x.times ?? 1, event: x.event.text };
+  if (left === undefined && x.times === undefined) t.once = true;
+  if (x.holder) {
+    t.param = p.events.get(x.event.text)?.params.findIndex((q) => q.name.text === x.holder!.text) ?? -1;
+    t.paramName = x.holder.text;
+    t.holder = true;
+  }
+  return t;
+}
+
+/**
+ * `true` and a number are the declared expiry (section 17); an object `{"left": 1, "until": "E", "p": v}`
+ * an expiry given at `apply`, where `p` is matched against `v` (or `"holder": "p"`: the holder).
+ */
+function timerFromJson(p: RuntimeProgram, status: string, j: Json): StatusTimer {
+  if (typeof j === "number") return declaredTimer(p, status, j);
+  if (j === null || typeof j !== "object" || Array.isArray(j)) {
+    // `true`: it ends at the next expiry event (or lasts until cleared, with none declared).
+    const t = declaredTimer(p, status);
+    if (t.left !== undefined) Object.assign(t, { left: 1, once: true });
+    return t;
+  }
+  const event = String(j["until"]);
+  const t: StatusTimer = { left: j["left"] as number, event, own: true };
+  const params = p.events.get(event)?.params ?? [];
+  for (const [k, v] of Object.entries(j)) {
+    if (k === "left" || k === "until") continue;
+    const name = k === "holder" ? String(v) : k;
+    const i = params.findIndex((q) => q.name.text === name);
+    t.param = i;
+    t.paramName = name;
+    if (k === "holder") t.holder = true;
+    else if (i >= 0) t.match = fromJson(p, params[i]!.type, v);
+  }
+  return t;
+}
+
+function timerToJson(t: StatusTimer): Json {
+  if (!t.own) return t.left === undefined || (t.once && t.left === 1) ? true : t.left;
+  const out: Record<string, Json> = { left: t.left ?? 1, until: t.event ?? "" };
+  if (t.paramName !== undefined) {
+    if (t.holder) out["holder"] = t.paramName;
+    else out[t.paramName] = toJson(t.match);
+  }
+  return out;
 }
 
 /**

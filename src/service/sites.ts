@@ -167,6 +167,13 @@ function statement(s: A.Stmt, out: Site[]) {
     case "clear":
       out.push({ kind: "global", name: s.status });
       expr(s.target, out);
+      if (s.kind === "apply" && s.expiry) {
+        if (s.expiry.times) expr(s.expiry.times, out);
+        if (s.expiry.event) out.push({ kind: "global", name: s.expiry.event });
+        if (s.expiry.match) expr(s.expiry.match.value, out);
+      }
+      return;
+    case "proceed":
       return;
     case "add":
     case "remove":
@@ -245,6 +252,10 @@ function expr(e: A.Expr, out: Site[]) {
     case "choose":
       expr(e.question, out);
       expr(e.options, out);
+      return;
+    case "emit":
+      out.push({ kind: "global", name: e.event });
+      args(e.args, e.event.text, out);
       return;
     default:
       A.assertNever(e);
