@@ -559,7 +559,7 @@ class Checker {
       case "proceed": {
         const ev = ctx.event;
         if (!ev || ev.timing !== "instead") {
-          this.report("E0230", s.span, "`proceed` runs an event's default body, so it belongs in an `instead of` handler", ev ? `this is ${ev.timing === "body" ? "the default body" : `a \`${ev.timing === "after" ? "on" : ev.timing}\` handler`} of \`${ev.decl.name.text}\`` : "use it inside `instead of EventName { ... }`");
+          this.report("E0230", s.span, "`proceed` runs an event's default body, so it belongs in an `instead of` handler", ev ? `this is ${ev.timing === "body" ? "the default body" : ev.timing === "after" ? "an `on` handler" : "a `before` handler"} of \`${ev.decl.name.text}\`` : "use it inside `instead of EventName { ... }`");
         } else if (!ev.decl.body) {
           this.report("E0231", s.span, `event \`${ev.decl.name.text}\` has no default body for \`proceed\` to run`, `give \`${ev.decl.name.text}\` a body, or remove \`proceed\``);
         }
