@@ -373,7 +373,7 @@ export class Interpreter {
       if (!replaced) this.defaultBody(ev, env);
       run("after", false);
       // Statuses see the arguments as the `before` handlers left them.
-      this.expire(ev, ev.params.map((p) => env.get(p.name.text) as Value));
+      if (this.expiryEvents.has(name)) this.expire(ev, ev.params.map((p) => env.get(p.name.text) as Value));
       return env.get("result");
     } finally {
       this.emissions.pop();
