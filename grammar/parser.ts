@@ -212,6 +212,11 @@ export class RulesParser extends CstParser {
     this.CONSUME(k.event);
     this.CONSUME(T.Name);
     this.SUBRULE(this.paramList);
+    // `-> int`: the event carries a `result` that its body and handlers change.
+    this.OPTION2(() => {
+      this.CONSUME(T.Arrow);
+      this.SUBRULE(this.typeRef);
+    });
     this.OPTION(() => this.SUBRULE(this.block));
   });
 
@@ -420,6 +425,7 @@ export class RulesParser extends CstParser {
         { ALT: () => this.SUBRULE(this.forStmt) },
         { ALT: () => this.SUBRULE(this.returnStmt) },
         { ALT: () => this.SUBRULE(this.emitStmt) },
+        { GATE: () => this.atProceed(), ALT: () => this.SUBRULE(this.proceedStmt) },
         { ALT: () => this.SUBRULE(this.applyStmt) },
         { ALT: () => this.SUBRULE(this.clearStmt) },
         { ALT: () => this.SUBRULE(this.addStmt) },
@@ -487,11 +493,71 @@ export class RulesParser extends CstParser {
     this.SUBRULE(this.argList);
   });
 
+  /**
+   * `proceed` is a contextual keyword: a statement only where a name alone could not mean anything
+   * else (not followed by `=`, `+=`, `-=`, `.`, `(` or `[`), so `proceed` stays usable as a name.
+   */
+  private atProceed(): boolean {
+    const t = this.LA(1);
+    if (t.tokenType !== T.Identifier || t.image !== "proceed") return false;
+    const next = this.LA(2).tokenType;
+    return ![T.Eq, T.PlusEq, T.MinusEq, T.Dot, T.LParen, T.LBracket].includes(next);
+  }
+
+  /** Whether the next token is on the line where the last one ended: a duration never spans lines. */
+  private sameLine(): boolean {
+    const last = this.LA(0);
+    const next = this.LA(1);
+    return last.endLine === undefined || next.startLine === last.endLine;
+  }
+
+  proceedStmt = this.RULE("proceedStmt", () => {
+    this.CONSUME(T.Identifier);
+  });
+
   applyStmt = this.RULE("applyStmt", () => {
     this.CONSUME(k.apply);
     this.CONSUME(T.Name);
     this.CONSUME(k.to);
     this.SUBRULE(this.expression);
+    // `for roll d4 + 4 [RoundEnds[(unit | player: caster)]]`, `until TurnStarts(player: caster)`;
+    // only on the same line, so a `for` loop on the next line stays a loop.
+    this.OPTION({
+      GATE: () => this.sameLine(),
+      DEF: () =>
+        this.OR([
+          {
+            ALT: () => {
+              this.CONSUME(k.for);
+              this.SUBRULE2(this.expression, { LABEL: "times" });
+              this.OPTION2({ GATE: () => this.sameLine() && this.LA(1).tokenType === T.Identifier, DEF: () => this.SUBRULE(this.expiryEvent) });
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(k.until);
+              this.SUBRULE2(this.expiryEvent);
+            },
+          },
+        ]),
+    });
+  });
+
+  /** `RoundEnds`, `Activated(unit)` (the holder is `unit`) or `TurnStarts(player: caster)`. */
+  expiryEvent = this.RULE("expiryEvent", () => {
+    this.CONSUME(T.Name, { LABEL: "event" });
+    this.OPTION({
+      GATE: () => this.sameLine(),
+      DEF: () => {
+        this.CONSUME(T.LParen);
+        this.CONSUME2(T.AnyName, { LABEL: "param" });
+        this.OPTION2(() => {
+          this.CONSUME(T.Colon);
+          this.SUBRULE(this.expression, { LABEL: "match" });
+        });
+        this.CONSUME(T.RParen);
+      },
+    });
   });
 
   clearStmt = this.RULE("clearStmt", () => {
@@ -734,7 +800,15 @@ export class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.ifExpr) },
       { ALT: () => this.SUBRULE(this.rollExpr) },
       { ALT: () => this.SUBRULE(this.chooseExpr) },
+      { ALT: () => this.SUBRULE(this.emitExpr) },
     ]);
+  });
+
+  /** `emit MagicRolled(army)` as a value: the event's final `result`. */
+  emitExpr = this.RULE("emitExpr", () => {
+    this.CONSUME(k.emit);
+    this.CONSUME(T.Name);
+    this.SUBRULE(this.argList);
   });
 
   listLiteral = this.RULE("listLiteral", () => {

@@ -27,7 +27,8 @@ export interface Name {
 
 /** What a name in an expression stands for. */
 export type Ref =
-  | { to: "local"; slot: number }
+  /** `event`: an argument or `result` of the emission the rule runs in, so a change is the emission's too. */
+  | { to: "local"; slot: number; event?: true }
   | { to: "state"; index: number }
   | { to: "decl"; id: number };
 
@@ -110,6 +111,8 @@ export interface EventDecl extends DeclBase, Framed {
   kind: "event";
   name: Name;
   params: Param[];
+  /** `-> int`: the type of the `result` that the body and handlers change, and that `emit` gives back. */
+  returns?: TypeRef;
   /** What happens when the event is emitted and no `instead of` handler replaces it. */
   body?: Block;
 }
@@ -240,6 +243,25 @@ export interface Block {
   span: Span;
 }
 
+/**
+ * A duration given at `apply`: `for N [E[(p)]]`, `until E[(p)]`, or with `(p: v)` an event about any
+ * entity: only emissions of E whose parameter `p` equals the value `v` had when applied count.
+ */
+export interface AppliedExpiry {
+  /** `for N`: how many events; absent for `until` (one). */
+  times?: Expr;
+  /** The event counted; absent: the status's declared expiry event. */
+  event?: Name;
+  /** `E(unit)`: the holder must be the argument `unit`. */
+  holder?: Name;
+  /** `E(player: caster)`: the argument `player` must equal `caster` as it was at `apply`. */
+  match?: { param: Name; value: Expr };
+  span: Span;
+  /** Resolved: the event counted (when written) and the place of the parameter named. */
+  ref?: Ref;
+  paramIndex?: number;
+}
+
 export type Stmt =
   | { kind: "let"; name: Name; type?: TypeRef; value: Expr; span: Span; slot?: number }
   | { kind: "if"; condition: Expr; then: Block; else?: Block; span: Span }
@@ -247,7 +269,9 @@ export type Stmt =
   | { kind: "for"; name: Name; from: Expr; to?: Expr; body: Block; span: Span; slot?: number }
   | { kind: "return"; value?: Expr; span: Span }
   | { kind: "emit"; event: Name; args: Arg[]; span: Span; ref?: Ref }
-  | { kind: "apply"; status: Name; target: Expr; span: Span; ref?: Ref }
+  | { kind: "apply"; status: Name; target: Expr; expiry?: AppliedExpiry; span: Span; ref?: Ref }
+  /** Inside `instead of E`: runs E's default body with the current arguments. */
+  | { kind: "proceed"; span: Span }
   | { kind: "clear"; status: Name; target: Expr; span: Span; ref?: Ref }
   | { kind: "add"; item: Expr; list: Expr; span: Span }
   | { kind: "remove"; item: Expr; list: Expr; span: Span }
@@ -313,7 +337,9 @@ export type Expr =
       /** `up to 3`: asked once per pick, with `none` to stop; the result is a list. */
       upTo?: Expr;
       span: Span;
-    };
+    }
+  /** `emit E(args)` used as a value: E's final `result`. */
+  | { kind: "emit"; event: Name; args: Arg[]; span: Span; ref?: Ref };
 
 export type ExprKind = Expr["kind"];
 

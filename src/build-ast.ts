@@ -318,6 +318,8 @@ class Builder {
       case "eventDecl": {
         const body = this.maybeNode(c, "block");
         const decl: A.EventDecl = { kind: "event", name: this.name(this.tok(c, "Name")), params: this.params(this.node(c, "paramList")), span };
+        const returns = this.maybeNode(c, "typeRef");
+        if (returns) decl.returns = this.typeRef(returns);
         if (body) decl.body = this.block(body);
         return this.withDoc(decl);
       }
@@ -500,7 +502,9 @@ class Builder {
       case "emitStmt":
         return { kind: "emit", event: id(), args: this.args(this.node(c, "argList")), span };
       case "applyStmt":
-        return { kind: "apply", status: id(), target: e("expression"), span };
+        return this.applyStmt(n, span);
+      case "proceedStmt":
+        return { kind: "proceed", span };
       case "clearStmt":
         return { kind: "clear", status: id(), target: e("expression"), span };
       case "addStmt":
@@ -523,6 +527,27 @@ class Builder {
       default:
         throw new Error(`internal: unknown statement ${kind}`);
     }
+  }
+
+  private applyStmt(n: CstNode, span: A.Span): A.Stmt {
+    const c = n.children;
+    const s: A.Stmt & { kind: "apply" } = { kind: "apply", status: this.name(this.tok(c, "Name")), target: this.expr(this.node(c, "expression")), span };
+    const times = this.maybeNode(c, "times");
+    const event = this.maybeNode(c, "expiryEvent");
+    if (!times && !event) return s;
+    const forOrUntil = this.maybeTok(c, "Kw_for") ?? this.tok(c, "Kw_until");
+    const expiry: A.AppliedExpiry = { span: { ...this.join(tokenSpan(this.path, forOrUntil), this.span(n)) } };
+    if (times) expiry.times = this.expr(times);
+    if (event) {
+      const ec = event.children;
+      expiry.event = this.name(this.tok(ec, "event"));
+      const param = this.maybeTok(ec, "param");
+      const match = this.maybeNode(ec, "match");
+      if (param && match) expiry.match = { param: this.name(param), value: this.expr(match) };
+      else if (param) expiry.holder = this.name(param);
+    }
+    s.expiry = expiry;
+    return s;
   }
 
   private ifStmt(n: CstNode): A.Stmt {
@@ -684,6 +709,8 @@ class Builder {
     if (roll) return this.roll(roll, span);
     const choose = this.maybeNode(c, "chooseExpr");
     if (choose) return this.choose(choose, span);
+    const emit = this.maybeNode(c, "emitExpr");
+    if (emit) return { kind: "emit", event: this.name(this.tok(emit.children, "Name")), args: this.args(this.node(emit.children, "argList")), span };
     throw new Error("internal: unknown primary");
   }
 

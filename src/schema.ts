@@ -29,13 +29,32 @@ export function stateSchema(p: RuntimeProgram): Schema {
     (defs[name]!["properties"] as Record<string, Schema>)["$id"] = { type: "string", description: "Names this entity so `{\"$ref\": id}` elsewhere in the state is the same entity." };
     (defs[name]!["properties"] as Record<string, Schema>)["statuses"] = {
       type: "object",
-      properties: Object.fromEntries(statusNames.map((s) => [s, { anyOf: [{ const: true }, { type: "integer", minimum: 1 }], description: p.statuses.get(s)!.doc ?? `status ${s}` }])),
+      properties: Object.fromEntries(statusNames.map((s) => [s, { anyOf: [{ const: true }, { type: "integer", minimum: 1 }, ...timerSchemas(p)], description: p.statuses.get(s)!.doc ?? `status ${s}` }])),
       additionalProperties: false,
-      description: "Statuses the entity holds: `true`, or how many more events until it expires.",
+      description: "Statuses the entity holds: `true`, how many more expiry events it lasts, or an expiry given when applied: `{\"left\": 1, \"until\": \"TurnStarts\", \"player\": ...}`.",
     };
   }
   return { $schema: "http://json-schema.org/draft-07/schema#", title: "game state", ...objectOf(p.stateFields, p), definitions: defs };
 }
+
+/**
+ * A status applied with an expiry of its own, one schema per event: `{"left": N, "until": "E"}`, with at
+ * most one more property: a parameter of E and the value it must equal, or `"holder"` naming the
+ * entity parameter that must be the holder.
+ */
+function timerSchemas(p: RuntimeProgram): Schema[] {
+  return [...p.events.values()].map((ev) => {
+    const properties: Record<string, Schema> = {};
+    for (const q of ev.params) properties[q.name.text] = typeSchema(q.type, p);
+    Object.assign(properties, { left: { type: "integer", minimum: 1 }, until: { const: ev.name.text } });
+    const holders = ev.params.filter((q) => p.kinds.has(q.type.name.text)).map((q) => q.name.text);
+    if (holders.length > 0 && !properties["holder"]) properties["holder"] = { enum: holders };
+    return { type: "object", properties, required: ["left", "until"], additionalProperties: false, maxProperties: 3 };
+  });
+}
+
+/** The two branches before the per-event ones in a status's `anyOf`. */
+const TIMER_BRANCH = 2;
 
 function objectOf(fields: A.FieldDecl[], p: RuntimeProgram): Schema {
   const properties: Record<string, Schema> = {};
@@ -112,24 +131,70 @@ export function validateState(p: RuntimeProgram, state: unknown): StateProblem[]
   }
   // References are checked only in a state of the right shape: the walk trusts it.
   if (validate(state)) return referenceProblems(p, state as Record<string, Json>);
-  // A bad status value fails all three branches of its `anyOf`; say it once, in the status's terms.
+  // A bad status value fails every branch of its `anyOf`; say it once, in the status's terms, or, for
+  // an object naming a declared event, with the problems of that event's branch only.
   const problems: StateProblem[] = [];
   const statusValues = new Set<string>();
-  for (const e of validate.errors ?? []) {
+  const errors = validate.errors ?? [];
+  for (const e of errors) {
     // "must match then/else schema": the branch's own errors say what is wrong.
     if (e.keyword === "if") continue;
     if (isReferenceError(p, e, state)) {
       problems.push(referenceShape(e));
       continue;
     }
-    if (/\/statuses\/[^/]+$/.test(e.instancePath)) {
-      if (!statusValues.has(e.instancePath)) problems.push({ path: e.instancePath, message: "must be `true`, or how many more events it lasts (1 or more)" });
-      statusValues.add(e.instancePath);
+    const at = /^(.*\/statuses\/[^/]+)(\/|$)/.exec(e.instancePath)?.[1];
+    if (!at) {
+      problems.push(problem(p, e));
       continue;
     }
-    problems.push(problem(p, e));
+    if (statusValues.has(at)) continue;
+    statusValues.add(at);
+    problems.push(...timerProblems(p, at, pointerGet(state, at), errors));
   }
   return problems;
+}
+
+function timerProblems(p: RuntimeProgram, at: string, value: unknown, errors: ErrorObject[]): StateProblem[] {
+  const general = { path: at, message: "must be `true`, how many more events it lasts (1 or more), or an object like `{\"left\": 1, \"until\": \"RoundEnds\"}`" };
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return [general];
+  const until = (value as Record<string, unknown>)["until"];
+  const events = [...p.events.keys()];
+  const i = events.indexOf(String(until));
+  if (i < 0) {
+    const guess = typeof until === "string" ? didYouMean(until, events) : undefined;
+    return [{ path: `${at}/until`, message: until === undefined ? "is missing: name the event that counts the status down" : `is not a declared event${guess ? `: ${guess}` : ""}` }];
+  }
+  const branch = `/anyOf/${TIMER_BRANCH + i}/`;
+  // Errors inside a `$ref` (an enum or kind parameter) carry the definition's path, not the branch's.
+  const own = errors.filter((e) => (e.schemaPath.includes(branch) || !e.schemaPath.includes("/anyOf/")) && !e.schemaPath.endsWith(`${branch}maxProperties`) && e.instancePath.startsWith(`${at}/`) || (e.schemaPath.includes(branch) && e.instancePath === at && !e.schemaPath.endsWith("maxProperties")));
+  const out: StateProblem[] = own.map((e) => {
+    if (e.keyword === "additionalProperties") {
+      const extra = (e.params as { additionalProperty: string }).additionalProperty;
+      const names = p.events.get(String(until))!.params.map((q) => q.name.text);
+      const guess = didYouMean(extra, names);
+      return { path: `${at}/${extra}`, message: `is not a parameter of \`${String(until)}\`${guess ? `: ${guess}` : ""}` };
+    }
+    if (e.keyword === "required") return { path: `${at}/${(e.params as { missingProperty: string }).missingProperty}`, message: "is missing" };
+    if (e.keyword === "enum") return { path: e.instancePath, message: `must be one of ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(", ")}` };
+    return { path: e.instancePath, message: e.keyword === "type" ? `must be ${article((e.params as { type: string }).type)}` : (e.message ?? "is not valid") };
+  });
+  if (errors.some((e) => e.schemaPath.endsWith(`${branch}maxProperties`) && e.instancePath === at)) {
+    out.push({ path: at, message: "may name at most one parameter to match, besides `left` and `until`" });
+  }
+  const unique = [...new Map(out.map((x) => [`${x.path} ${x.message}`, x])).values()];
+  return unique.length > 0 ? unique : [general];
+}
+
+/** The value a JSON pointer lands on, if any. */
+function pointerGet(root: unknown, pointer: string): unknown {
+  let v = root;
+  for (const raw of pointer.split("/").slice(1)) {
+    const part = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (typeof v !== "object" || v === null) return undefined;
+    v = (v as Record<string, unknown>)[part];
+  }
+  return v;
 }
 
 function problem(p: RuntimeProgram, e: ErrorObject): StateProblem {

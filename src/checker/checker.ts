@@ -26,6 +26,10 @@ export interface Var {
   narrowed?: boolean;
   /** Set on a narrowed state field: it is in scope only for its narrowed type, and is no variable. */
   stateField?: boolean;
+  /** An event's parameter: only a `before` handler may change it. */
+  eventParam?: boolean;
+  /** An argument or the `result` of the emission a handler runs in: a change to it is the emission's. */
+  ofEmission?: boolean;
 }
 
 /** The variables of one running rule: a counter of slots shared by every scope nested inside it. */
@@ -63,6 +67,8 @@ interface Context {
   /** The declared result of the enclosing function; undefined where `return` takes no value. */
   returns?: Type;
   inExample: boolean;
+  /** Inside an event's default body or one of its handlers: `proceed` needs to know which. */
+  event?: { decl: A.EventDecl; timing: A.TriggerTiming | "body" };
 }
 
 /** In a modifier's condition and expressions, the value's result as it stands when the modifier is reached. */
@@ -301,16 +307,21 @@ class Checker {
         return;
       }
       case "event": {
-        const scope = this.paramScope(d.params, file, d);
-        if (d.body) this.block(d.body, scope, ctx);
+        const scope = this.eventScope(d, "body", file, d);
+        const result = d.params.find((p) => p.name.text === "result");
+        if (d.returns && result) {
+          this.report("E0232", result.name.span, `an event with a result type cannot have a parameter named \`result\`: the handlers use that name for the event's result`, "rename the parameter");
+        }
+        if (d.body) this.block(d.body, scope, { ...ctx, event: { decl: d, timing: "body" } });
         return;
       }
       case "trigger": {
         const ev = this.expectEvent(d.event, file);
         if (ev) d.eventRef = { to: "decl", id: ev.id! };
-        const scope = this.paramScope(ev?.params ?? [], file, d);
-        if (d.condition) this.condition(d.condition, scope, ctx);
-        this.block(d.body, scope, ctx);
+        const scope = ev ? this.eventScope(ev, d.timing, file, d) : this.paramScope([], file, d);
+        const inner = ev ? { ...ctx, event: { decl: ev, timing: d.timing } } : ctx;
+        if (d.condition) this.condition(d.condition, scope, inner);
+        this.block(d.body, scope, inner);
         return;
       }
       case "fn": {
@@ -400,6 +411,26 @@ class Checker {
     this.duplicates(params.map((p) => p.name), "parameter", "this parameter list");
     // Parameters take the first slots, in order: the runtime puts the arguments there.
     for (const p of params) scope.declare(p.name.text, { type: this.resolveType(p.type, file), span: p.name.span, mutable: false });
+    return scope;
+  }
+
+  /**
+   * What the body and handlers of an event see: its parameters (assignable in a `before` handler only,
+   * which may change the arguments for what follows) and, for an event with a result type, `result`.
+   */
+  /**
+   * The frame of an event's default body or handler: the event's arguments in the first slots, then its
+   * `result`, as the runtime lays out one emission; both are shared with the emission (`Ref.event`).
+   */
+  private eventScope(ev: A.EventDecl, timing: A.TriggerTiming | "body", file: string, owner: A.Framed): Scope {
+    const scope = new Scope();
+    this.frames.push([owner, scope.frame]);
+    // Duplicates are reported once, at the event's own declaration.
+    if (timing === "body") this.duplicates(ev.params.map((p) => p.name), "parameter", "this parameter list");
+    for (const p of ev.params) {
+      scope.declare(p.name.text, { type: this.resolveType(p.type, ev.span.file), span: p.name.span, mutable: timing === "before", eventParam: true, ofEmission: true });
+    }
+    if (ev.returns) scope.declare("result", { type: this.resolveType(ev.returns, ev.span.file), span: ev.returns.span, mutable: true, ofEmission: true });
     return scope;
   }
 
@@ -805,13 +836,26 @@ class Checker {
         else this.expectType(this.expr(s.value, scope, ctx), ctx.returns, s.value.span, "the returned value");
         return;
       }
-      case "emit": {
-        const ev = this.expectEvent(s.event, ctx.file);
-        if (ev) s.ref = { to: "decl", id: ev.id! };
-        this.checkArgs(s.args, ev?.params.map((p) => ({ name: p.name.text, type: this.resolveType(p.type, ctx.file) })), `event \`${s.event.text}\``, s.span, scope, ctx);
+      case "emit":
+        this.emitArgs(s, scope, ctx);
+        return;
+      case "proceed": {
+        const ev = ctx.event;
+        if (!ev || ev.timing !== "instead") {
+          this.report("E0230", s.span, "`proceed` runs an event's default body, so it belongs in an `instead of` handler", ev ? `this is ${ev.timing === "body" ? "the default body" : ev.timing === "after" ? "an `on` handler" : "a `before` handler"} of \`${ev.decl.name.text}\`` : "use it inside `instead of EventName { ... }`");
+        } else if (!ev.decl.body) {
+          this.report("E0231", s.span, `event \`${ev.decl.name.text}\` has no default body for \`proceed\` to run`, `give \`${ev.decl.name.text}\` a body, or remove \`proceed\``);
+        }
         return;
       }
-      case "apply":
+      case "apply": {
+        const status = this.statusName(s.status, ctx);
+        if (status) s.ref = { to: "decl", id: status.id! };
+        const target = this.expr(s.target, scope, ctx);
+        this.entity(target, s.target.span);
+        this.appliedExpiry(s, target, scope, ctx);
+        return;
+      }
       case "clear": {
         const status = this.statusName(s.status, ctx);
         if (status) s.ref = { to: "decl", id: status.id! };
@@ -868,13 +912,69 @@ class Checker {
       }
       case "expr": {
         const t = this.expr(s.value, scope, ctx);
-        const isCall = s.value.kind === "call" || s.value.kind === "choose" || s.value.kind === "roll";
+        const isCall = s.value.kind === "call" || s.value.kind === "choose" || s.value.kind === "roll" || s.value.kind === "emit";
         if (!isCall && t.t !== "any") this.report("W0303", s.span, "this expression's value is not used", "assign it with `let`, or remove it");
         return;
       }
       default:
         A.assertNever(s);
     }
+  }
+
+  private emitArgs(s: { event: A.Name; args: A.Arg[]; span: A.Span; ref?: A.Ref }, scope: Scope, ctx: Context): A.EventDecl | undefined {
+    const ev = this.expectEvent(s.event, ctx.file);
+    if (ev) s.ref = { to: "decl", id: ev.id! };
+    this.checkArgs(s.args, ev?.params.map((p) => ({ name: p.name.text, type: this.resolveType(p.type, ctx.file) })), `event \`${s.event.text}\``, s.span, scope, ctx);
+    return ev;
+  }
+
+  /**
+   * `apply S to x for N [E(...)]` / `until E(...)`: the count is a number, the event exists, a named
+   * parameter exists, and the expiry can match at all: a holder parameter of another kind, or a value
+   * that can never equal the parameter, would leave the status on forever.
+   */
+  private appliedExpiry(s: A.Stmt & { kind: "apply" }, target: Type, scope: Scope, ctx: Context) {
+    const status = s.ref?.to === "decl" ? this.s.all.find((d) => d.id === (s.ref as { id: number }).id) : undefined;
+    const declared = status?.kind === "status" ? status : undefined;
+    const x = s.expiry;
+    if (x?.times) this.expectType(this.expr(x.times, scope, ctx), INT, x.times.span, "the number of events");
+    const matchType = x?.match ? this.expr(x.match.value, scope, ctx) : ANY;
+    if (x && !x.event && declared && !declared.expiry) {
+      this.report("E0233", x.span, `\`${s.status.text}\` is declared without an expiry event, so \`for\` has nothing to count`, `name the event: \`for ${x.times ? showExpr(x.times) : "N"} RoundEnds\`, or declare \`status ${s.status.text} until RoundEnds\``);
+    }
+    const eventName = x?.event ?? declared?.expiry?.event;
+    if (!eventName) return;
+    const declaredEvent = declared?.expiry?.ref?.to === "decl" ? this.s.all.find((d) => d.id === (declared.expiry!.ref as { id: number }).id) : undefined;
+    const ev = x?.event ? this.expectEvent(x.event, ctx.file) : declaredEvent;
+    if (ev?.kind !== "event") return;
+    if (x?.event) x.ref = { to: "decl", id: ev.id! };
+    const holder = x?.event ? x.holder : x?.match ? undefined : declared?.expiry?.holder;
+    if (holder) {
+      const p = this.eventParam(ev, holder, x?.event !== undefined);
+      if (!p) return;
+      if (x?.event) x.paramIndex = ev.params.indexOf(p);
+      const pt = this.resolveType(p.type, ev.span.file);
+      if (x?.holder && pt.t !== "kind" && pt.t !== "any") this.report("E0201", holder.span, `\`${holder.text}\` must be an entity to hold a status, but it is ${typeToString(pt)}`);
+      else if (!canEqual(target, pt)) {
+        const where = x?.holder ? "" : ` (\`${s.status.text}\` is declared at ${declared!.span.file}:${declared!.span.line}:${declared!.span.col})`;
+        this.report("E0201", s.target.span, `\`${s.status.text}\` expires on \`${ev.name.text}(${holder.text})\`, whose \`${holder.text}\` is ${typeToString(pt)}, so it can never expire on ${typeToString(target)}${where}`, `apply it to ${typeToString(pt)}, or name an event about ${typeToString(target)}`);
+      }
+    }
+    if (x?.match) {
+      const p = this.eventParam(ev, x.match.param, true);
+      if (!p) return;
+      x.paramIndex = ev.params.indexOf(p);
+      const pt = this.resolveType(p.type, ev.span.file);
+      const vt = matchType;
+      if (!canEqual(vt, pt)) this.report("E0201", x.match.value.span, `\`${x.match.param.text}\` of \`${ev.name.text}\` is ${typeToString(pt)} and can never equal ${typeToString(vt)}, so the status would never expire`, `give a value of type ${typeToString(pt)}`);
+    }
+  }
+
+  /** A parameter of `ev` by name; E0103 with a suggestion where it is written in this `apply`. */
+  private eventParam(ev: A.EventDecl, name: A.Name, report: boolean): A.Param | undefined {
+    const p = ev.params.find((x) => x.name.text === name.text);
+    if (!p && report) this.report("E0103", name.span, `event \`${ev.name.text}\` has no parameter \`${name.text}\``, didYouMean(name.text, ev.params.map((x) => x.name.text)));
+    return p;
   }
 
   /** Reads of one count from a tally: tallies are values, so such a read cannot be assigned to. */
@@ -911,7 +1011,9 @@ class Checker {
     if (e.kind === "member" || e.kind === "index") return;
     if (e.kind === "name") {
       const v = scope?.get(e.name);
-      if (v && !v.mutable) this.report("E0204", e.span, `\`${e.name}\` is a parameter and cannot be reassigned`, "copy it with `let` first");
+      if (v && !v.mutable && v.eventParam) {
+        this.report("E0204", e.span, `\`${e.name}\` is a parameter of the event and cannot be changed here`, "only a `before` handler can change an event's arguments; copy it with `let` first");
+      } else if (v && !v.mutable) this.report("E0204", e.span, `\`${e.name}\` is a parameter and cannot be reassigned`, "copy it with `let` first");
       return;
     }
     this.report("E0204", e.span, "only a variable, a state field, a field or a list item can be changed");
@@ -1070,6 +1172,15 @@ class Checker {
         // Sides already reported (`roll Icon`) may have meant a die: no second error about the result.
         return sides.t === "any" ? ANY : INT;
       }
+      case "emit": {
+        const ev = this.emitArgs(e, scope, ctx);
+        if (!ev) return ANY;
+        if (!ev.returns) {
+          this.report("E0201", e.span, `event \`${ev.name.text}\` has no result, so this \`emit\` gives no value`, `declare one, like \`event ${ev.name.text}(...) -> int\`, or emit it as a statement`);
+          return ANY;
+        }
+        return this.resolveType(ev.returns, ev.span.file);
+      }
       case "choose":
         return this.choose(e, scope, ctx);
       default:
@@ -1081,7 +1192,7 @@ class Checker {
     const local = scope.get(e.name);
     if (local) {
       // A narrowed state field is still the state field: only its type changed here.
-      e.ref = local.stateField ? { to: "state", index: this.s.stateIndex.get(e.name)! } : { to: "local", slot: local.slot };
+      e.ref = local.stateField ? { to: "state", index: this.s.stateIndex.get(e.name)! } : local.ofEmission ? { to: "local", slot: local.slot, event: true } : { to: "local", slot: local.slot };
       return local.type;
     }
     const field = this.stateField(e.name, ctx.file);
@@ -1526,6 +1637,11 @@ function assignsName(s: A.Stmt, name: string): boolean {
 }
 
 /** Whether every path through the block ends in `return` (loops may run zero times, so they don't count). */
+/** Whether a value of one type can ever equal one of the other: either fits where the other is expected. */
+function canEqual(a: Type, b: Type): boolean {
+  return assignable(a, b) || assignable(b, a);
+}
+
 function alwaysReturns(b: A.Block): boolean {
   return b.statements.some((s) => s.kind === "return" || (s.kind === "if" && s.else !== undefined && alwaysReturns(s.then) && alwaysReturns(s.else)));
 }

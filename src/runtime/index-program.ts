@@ -23,6 +23,8 @@ export interface RuntimeProgram {
   fns: Map<string, A.FnDecl>;
   dice: Map<string, A.DieDecl>;
   statuses: Map<string, A.StatusDecl>;
+  /** Events by name: state JSON names the event a status counts down on. */
+  events: Map<string, A.EventDecl>;
   stateFields: A.FieldDecl[];
   /** Per value (by id), its modifiers in application order: by the value's stages, then `order`, then source order. */
   modifiers: Map<A.ValueDecl, A.ModifierDecl[]>;
@@ -43,6 +45,7 @@ export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
     fns: new Map(),
     dice: new Map(),
     statuses: new Map(),
+    events: new Map(),
     stateFields: [],
     modifiers: new Map(),
     handlers: new Map(),
@@ -74,6 +77,7 @@ export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
           if (d.kind === "kind") p.kinds.set(d.name.text, d);
           if (d.kind === "fn") p.fns.set(d.name.text, d);
           if (d.kind === "status") p.statuses.set(d.name.text, d);
+          if (d.kind === "event") p.events.set(d.name.text, d);
           if (d.kind === "die") {
             p.dice.set(d.name.text, d);
             p.dieValues.set(d, new Die(d.name.text, d));

@@ -5,9 +5,9 @@ import * as A from "../ast.ts";
 import { Dice, type RngState } from "./dice.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { showExpr } from "./show-expr.ts";
-import { defaultValue, tallyIn } from "./state.ts";
+import { declaredTimer, defaultValue, tallyIn } from "./state.ts";
 import type { TraceEntry, TraceKind } from "./trace.ts";
-import { copyLists, Die, Entity, RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
+import { copyLists, Die, Entity, RuleError, showValue, Tally, valuesEqual, type StatusTimer, type Value } from "./values.ts";
 
 /** Answers the decision points (`choose`) in the rules. */
 export interface Chooser {
@@ -44,6 +44,15 @@ function frame(size: number | undefined, args: readonly (Value | undefined)[] = 
   return env;
 }
 
+/**
+ * One emission in progress: the event's arguments, then its `result`, in the slots every handler's
+ * frame starts with. A `before` handler may change the arguments, and every handler the result.
+ */
+interface Emission {
+  ev: A.EventDecl;
+  values: (Value | undefined)[];
+}
+
 /** Signals `return` out of a block without using exceptions on the hot path. */
 interface Returned {
   value: Value | undefined;
@@ -70,6 +79,12 @@ export class Interpreter {
   private nested = 0;
   /** Entities that were given a status while running, so `until`/`for` expiry reaches local ones too. */
   private readonly statusHolders = new Set<Entity>();
+  /** Events that count some status down; others skip expiry at once. */
+  private readonly expiryEvents = new Set<A.EventDecl>();
+  /** Of those, the events that count down statuses not bound to a holder argument: they need the walk over the state. */
+  private readonly walkEvents = new Set<A.EventDecl>();
+  /** Emissions in progress, innermost last: what `proceed` runs, and what a handler's changes go to. */
+  private readonly emissions: Emission[] = [];
   private readonly rules: string[] = [];
   private readonly budget: number;
   private readonly tracing: boolean;
@@ -86,6 +101,36 @@ export class Interpreter {
     this.budget = options.stepBudget ?? DEFAULT_STEP_BUDGET;
     this.tracing = options.trace ?? true;
     this.chooser = options.chooser;
+    for (const [event, statuses] of program.expiries) {
+      this.expiryEvents.add(event);
+      if (statuses.some((d) => !d.expiry?.holder)) this.walkEvents.add(event);
+    }
+    // A state may arrive holding statuses applied with events of their own.
+    this.forEachEntity((e) => {
+      for (const t of e.statuses.values()) this.watch(t);
+    });
+  }
+
+  /** Makes emissions of a timer's event count it down. */
+  private watch(t: StatusTimer) {
+    if (!t.event) return;
+    this.expiryEvents.add(t.event);
+    if (!t.holder) this.walkEvents.add(t.event);
+  }
+
+  /** Every entity reachable from the state or given a status while running, once each. */
+  private forEachEntity(f: (e: Entity) => void) {
+    const seen = new Set<Entity>();
+    const visit = (v: Value | undefined) => {
+      if (Array.isArray(v)) v.forEach(visit);
+      else if (v instanceof Entity && !seen.has(v)) {
+        seen.add(v);
+        f(v);
+        Object.values(v.fields).forEach(visit);
+      }
+    };
+    for (const v of this.globals.values()) visit(v);
+    for (const e of this.statusHolders) visit(e);
   }
 
   // ---- entry points ----------------------------------------------------------------------------
@@ -282,19 +327,24 @@ export class Interpreter {
     return e;
   }
 
-  private emit(ev: A.EventDecl, args: Value[], span: A.Span) {
+  /** Runs an emission (section 9's ordering rule) and gives back the event's final `result`. */
+  private emit(ev: A.EventDecl, args: Value[], span: A.Span): Value | undefined {
     this.tick(span);
     const name = ev.name.text;
     this.note("event", () => `event ${name}(${args.map(showValue).join(", ")})`, span);
     this.depth++;
+    const values: (Value | undefined)[] = args.slice(0, ev.params.length);
+    if (ev.returns) values[ev.params.length] = defaultValue(this.program, { name: ev.name, type: ev.returns, span: ev.span }, new Set());
+    const emission: Emission = { ev, values };
+    this.emissions.push(emission);
     try {
       const handlers = this.program.handlers.get(ev);
       const run = (timing: A.TriggerTiming, onlyFirst: boolean): boolean => {
         for (const t of handlers?.[timing] ?? []) {
           const label = this.label(t, () => `${timing === "after" ? "on" : timing === "instead" ? "instead of" : "before"} ${name}`);
           this.rules.push(label);
-          // Each handler runs in a frame of its own: the event's arguments, then its own variables.
-          const env = frame(t.frameSize, args);
+          // Each handler runs in a frame of its own: the emission's arguments and result as they stand, then its own variables.
+          const env = frame(t.frameSize, values);
           const applies = !t.condition || this.eval(t.condition, env) === true;
           this.rules.pop();
           if (!applies) continue;
@@ -313,59 +363,73 @@ export class Interpreter {
       };
       run("before", false);
       const replaced = run("instead", true);
-      if (!replaced && ev.body) {
-        this.enter(this.label(ev, () => `event ${name}`), ev.span);
-        try {
-          this.execBlock(ev.body, frame(ev.frameSize, args));
-        } finally {
-          this.leave();
-        }
-      }
+      if (!replaced) this.defaultBody(emission);
       run("after", false);
-      this.expire(ev, args);
+      // Statuses see the arguments as the `before` handlers left them.
+      if (this.expiryEvents.has(ev)) this.expire(ev, values.slice(0, ev.params.length) as Value[]);
+      return ev.returns ? values[ev.params.length] : undefined;
     } finally {
+      this.emissions.pop();
       this.depth--;
     }
   }
 
+  private defaultBody({ ev, values }: Emission) {
+    if (!ev.body) return;
+    this.enter(this.label(ev, () => `event ${ev.name.text}`), ev.span);
+    try {
+      this.execBlock(ev.body, frame(ev.frameSize, values));
+    } finally {
+      this.leave();
+    }
+  }
+
+  /** A handler changed an argument or the result of the innermost emission: every later handler sees it. */
+  private changeEmission(slot: number, v: Value | undefined, span: A.Span) {
+    const current = this.emissions[this.emissions.length - 1];
+    if (!current) return;
+    const before = current.values[slot];
+    current.values[slot] = v;
+    if (valuesEqual(before, v)) return;
+    const what = current.ev.params[slot]?.name.text ?? "result";
+    this.note("event", () => `${current.ev.name.text}: ${what} ${showValue(before)} -> ${showValue(v)}`, span);
+  }
+
   /**
-   * Statuses that last `until` this event end now; those that last `for N` of it count down. A status
-   * bound to a parameter (`until Activated(unit)`) only counts emissions naming its holder there.
+   * Statuses whose timer counts this event go down by one; at zero they end. A timer bound to a
+   * parameter counts only emissions where that argument is the holder (or equals the value fixed at
+   * `apply`); the others count on every entity reachable from the state or given a status.
    */
   private expire(ev: A.EventDecl, args: Value[]) {
-    const statuses = this.program.expiries.get(ev);
-    if (!statuses) return;
-    const countDown = (v: Entity, s: A.StatusDecl) => {
-      const left = v.statuses.get(s.name.text);
-      if (left === undefined) return;
-      const next = typeof left === "number" ? left - 1 : 0;
-      if (next <= 0) {
-        v.statuses.delete(s.name.text);
-        this.note("status", () => `${showValue(v)} is no longer ${s.name.text} (expired on ${ev.name.text})`, s.span);
-      } else v.statuses.set(s.name.text, next);
-    };
-    const everywhere: A.StatusDecl[] = [];
-    for (const s of statuses) {
-      const holder = s.expiry?.holderIndex;
-      if (holder === undefined) {
-        everywhere.push(s);
-        continue;
+    const name = ev.name.text;
+    if (!this.expiryEvents.has(ev)) return;
+    const countDown = (v: Entity, bound: boolean) => {
+      const due: string[] = [];
+      for (const [s, t] of v.statuses) {
+        if (t.event !== ev || !!t.holder !== bound) continue;
+        if (t.param !== undefined && (bound ? args[t.param] !== v : !valuesEqual(args[t.param], t.match))) continue;
+        due.push(s);
       }
-      const held = args[holder];
-      if (held instanceof Entity) countDown(held, s);
+      if (due.length > 1) due.sort((a, b) => (v.statuses.get(a)!.status?.id ?? 0) - (v.statuses.get(b)!.status?.id ?? 0));
+      for (const s of due) {
+        const t = v.statuses.get(s)!;
+        const next = (t.left ?? 1) - 1;
+        if (next > 0) {
+          t.left = next;
+          continue;
+        }
+        v.statuses.delete(s);
+        this.note("status", () => `${showValue(v)} is no longer ${s} (expired on ${name})`, t.status?.span ?? ev.span);
+      }
+    };
+    const held = new Set<Entity>();
+    for (const a of args) {
+      if (a instanceof Entity && !held.has(a)) {
+        held.add(a);
+        countDown(a, true);
+      }
     }
-    if (everywhere.length === 0) return;
-    const seen = new Set<Entity>();
-    const visit = (v: Value | undefined) => {
-      if (Array.isArray(v)) v.forEach(visit);
-      else if (v instanceof Entity && !seen.has(v)) {
-        seen.add(v);
-        for (const s of everywhere) countDown(v, s);
-        Object.values(v.fields).forEach(visit);
-      }
-    };
-    for (const v of this.globals) visit(v);
-    for (const e of this.statusHolders) visit(e);
+    if (this.walkEvents.has(ev)) this.forEachEntity((e) => countDown(e, false));
   }
 
   // ---- statements ------------------------------------------------------------------------------
@@ -423,12 +487,20 @@ export class Interpreter {
         this.emit(ev, this.args(s.args, env), s.span);
         return undefined;
       }
+      case "proceed": {
+        // The checker allows `proceed` only in an `instead of` handler: the innermost emission is its event.
+        const current = this.emissions[this.emissions.length - 1];
+        if (current) this.defaultBody(current);
+        return undefined;
+      }
       case "apply": {
         const target = this.entity(s.target, env);
         const decl = this.decl(s.ref) as A.StatusDecl;
-        target.statuses.set(decl.name.text, decl.expiry?.times ?? true);
+        const timer = s.expiry ? this.appliedTimer(decl, s.expiry, env) : declaredTimer(this.program, decl);
+        target.statuses.set(decl.name.text, timer);
         this.statusHolders.add(target);
-        this.note("status", () => `${showValue(target)} is now ${s.status.text}`, s.span);
+        this.watch(timer);
+        this.note("status", () => `${showValue(target)} is now ${s.status.text}${s.expiry ? ` (${describeTimer(timer)})` : ""}`, s.span);
         return undefined;
       }
       case "clear": {
@@ -485,6 +557,25 @@ export class Interpreter {
     }
   }
 
+  /** The timer of `apply S to x for N [E(...)]` or `until E(...)`; the checker made sure the event exists. */
+  private appliedTimer(status: A.StatusDecl, x: A.AppliedExpiry, env: Env): StatusTimer {
+    let left = 1;
+    if (x.times) {
+      left = this.eval(x.times, env) as number;
+      if (!Number.isInteger(left) || left < 1) throw new RuleError("R0501", `a status cannot last for ${showValue(left)} events`, x.times.span);
+    }
+    if (!x.event) return { ...declaredTimer(this.program, status, left), once: false };
+    const t: StatusTimer = { left, event: this.decl(x.ref) as A.EventDecl, own: true, status };
+    const p = x.holder ?? x.match?.param;
+    if (p) {
+      t.param = x.paramIndex;
+      t.paramName = p.text;
+    }
+    if (x.holder) t.holder = true;
+    if (x.match) t.match = this.eval(x.match.value, env);
+    return t;
+  }
+
   private expect(e: A.Expr, env: Env, span: A.Span) {
     if (e.kind === "binary" && ["==", "!=", "<", "<=", ">", ">="].includes(e.op)) {
       const left = this.eval(e.left, env);
@@ -499,7 +590,11 @@ export class Interpreter {
     switch (target.kind) {
       case "name": {
         const ref = target.ref!;
-        if (ref.to === "local") env[ref.slot] = v;
+        if (ref.to === "local") {
+          env[ref.slot] = v;
+          // An argument or the result of the emission this handler runs in: the emission's value changes.
+          if (ref.event) this.changeEmission(ref.slot, v, span);
+        }
         else if (ref.to === "state") {
           this.checkRange(this.program.stateFields[ref.index]!, v, span);
           this.globals[ref.index] = v;
@@ -615,6 +710,10 @@ export class Interpreter {
         return this.roll(e, env);
       case "choose":
         return this.choose(e, env);
+      case "emit": {
+        const ev = this.decl(e.ref) as A.EventDecl;
+        return this.emit(ev, this.args(e.args, env), e.span);
+      }
       default:
         return A.assertNever(e);
     }
@@ -886,6 +985,13 @@ export class Interpreter {
   }
 }
 
+
+/** `for 6 RoundEnds`, `until TurnStarts(player: Player "Red")`: how a status applied with a duration lasts. */
+function describeTimer(t: StatusTimer): string {
+  const about = t.paramName === undefined ? "" : t.holder ? `(${t.paramName})` : `(${t.paramName}: ${showValue(t.match)})`;
+  const event = `${t.event?.name.text ?? "clear"}${about}`;
+  return t.own && t.left === 1 ? `until ${event}` : `for ${t.left ?? 1} ${event}`;
+}
 
 function compare(op: string, l: Value | undefined, r: Value | undefined): boolean {
   switch (op) {

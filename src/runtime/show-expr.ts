@@ -66,6 +66,8 @@ export function showExpr(e: A.Expr): string {
       return `roll(${e.count ? `${showExpr(e.count)}, ` : ""}${showExpr(e.sides)})`;
     case "choose":
       return `choose ${e.upTo ? `up to ${operand(e.upTo, 7)} ` : ""}${showExpr(e.question)} from ${showExpr(e.options)}${e.orNone ? " or none" : ""}${e.by ? ` by ${operand(e.by, 8)}` : ""}`;
+    case "emit":
+      return `emit ${e.event.text}(${e.args.map(showArg).join(", ")})`;
   }
 }
 

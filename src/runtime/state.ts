@@ -8,7 +8,7 @@ import type * as A from "../ast.ts";
 import { didYouMean } from "../diagnostics.ts";
 import type { StateProblem } from "../schema.ts";
 import type { RuntimeProgram } from "./index-program.ts";
-import { Die, Entity, RuleError, Tally, type Value } from "./values.ts";
+import { Die, Entity, RuleError, Tally, type StatusTimer, type Value } from "./values.ts";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -62,7 +62,7 @@ export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json, refs: R
     }
     const statuses = obj["statuses"];
     if (statuses && typeof statuses === "object" && !Array.isArray(statuses)) {
-      for (const [s, left] of Object.entries(statuses)) e.statuses.set(s, typeof left === "number" ? left : true);
+      for (const [s, j] of Object.entries(statuses)) e.statuses.set(s, timerFromJson(p, s, j, refs));
     }
     return e;
   }
@@ -165,10 +165,64 @@ export function toJson(v: Value | undefined, w: Writer = { ids: new Map(), writt
     w.written.add(v);
     const out: Record<string, Json> = id === undefined ? {} : { $id: id };
     for (const [k, x] of Object.entries(v.fields)) out[k] = toJson(x, w);
-    if (v.statuses.size > 0) out["statuses"] = Object.fromEntries(v.statuses);
+    if (v.statuses.size > 0) out["statuses"] = Object.fromEntries([...v.statuses].map(([s, t]) => [s, timerToJson(t, w)]));
     return out;
   }
   return v;
+}
+
+/** The timer a declared status starts with when applied without a duration of its own. */
+export function declaredTimer(p: RuntimeProgram, status: A.StatusDecl, left?: number): StatusTimer {
+  const x = status.expiry;
+  if (!x) return left === undefined ? { status } : { left, status };
+  const event = x.ref?.to === "decl" ? p.decls[x.ref.id] : undefined;
+  const t: StatusTimer = { left: left ?? x.times ?? 1, status, ...(event?.kind === "event" ? { event } : {}) };
+  if (left === undefined && x.times === undefined) t.once = true;
+  if (x.holder) {
+    t.param = x.holderIndex ?? -1;
+    t.paramName = x.holder.text;
+    t.holder = true;
+  }
+  return t;
+}
+
+/**
+ * `true` and a number are the declared expiry (section 17); an object `{"left": 1, "until": "E", "p": v}`
+ * an expiry given at `apply`, where `p` is matched against `v` (or `"holder": "p"`: the holder).
+ */
+function timerFromJson(p: RuntimeProgram, name: string, j: Json, refs: Refs): StatusTimer {
+  // The schema admits only declared statuses and events: names are read here, at the edge, once.
+  const status = p.statuses.get(name)!;
+  if (typeof j === "number") return declaredTimer(p, status, j);
+  if (j === null || typeof j !== "object" || Array.isArray(j)) {
+    // `true`: it ends at the next expiry event (or lasts until cleared, with none declared).
+    const t = declaredTimer(p, status);
+    if (t.left !== undefined) Object.assign(t, { left: 1, once: true });
+    return t;
+  }
+  const event = p.events.get(String(j["until"]));
+  const t: StatusTimer = { left: j["left"] as number, own: true, status, ...(event ? { event } : {}) };
+  const params = event?.params ?? [];
+  for (const [k, v] of Object.entries(j)) {
+    if (k === "left" || k === "until") continue;
+    const name = k === "holder" ? String(v) : k;
+    const i = params.findIndex((q) => q.name.text === name);
+    t.param = i;
+    t.paramName = name;
+    if (k === "holder") t.holder = true;
+    else if (i >= 0) t.match = fromJson(p, params[i]!.type, v, refs);
+  }
+  return t;
+}
+
+function timerToJson(t: StatusTimer, w: Writer): Json {
+  if (!t.own) return t.left === undefined || (t.once && t.left === 1) ? true : t.left;
+  const out: Record<string, Json> = { left: t.left ?? 1, until: t.event?.name.text ?? "" };
+  if (t.paramName !== undefined) {
+    if (t.holder) out["holder"] = t.paramName;
+    else out[t.paramName] = toJson(t.match, w);
+  }
+  return out;
 }
 
 /**
@@ -186,6 +240,8 @@ function idsFor(state: StateValues): Map<Entity, string> {
     if (reached.get(v)! > 1) return;
     order.push(v);
     for (const x of Object.values(v.fields)) walk(x);
+    // A status that ends on an event about another entity holds that entity too (written after the fields).
+    for (const t of v.statuses.values()) if (t.match !== undefined) walk(t.match);
   };
   for (const v of state) walk(v);
   const taken = new Set(order.flatMap((e) => (e.id === undefined ? [] : [e.id])));

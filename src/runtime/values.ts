@@ -42,9 +42,33 @@ export class Tally {
   }
 }
 
+/**
+ * How long one status lasts on one holder. Emissions of `event` count it down (all of them, or only
+ * those whose parameter number `param` is the holder, or equals `match`); at zero it ends.
+ */
+export interface StatusTimer {
+  /** Events left; absent: it lasts until cleared. */
+  left?: number;
+  /** The event that counts it down. */
+  event?: import("../ast.ts").EventDecl;
+  /** The status it times: reported with its declaration. */
+  status?: import("../ast.ts").StatusDecl;
+  param?: number;
+  /** The parameter's name, for state JSON. */
+  paramName?: string;
+  /** The parameter must be the holder itself (`until Activated(unit)`). */
+  holder?: boolean;
+  /** The parameter must equal this value, fixed when the status was applied (`until TurnStarts(player: caster)`). */
+  match?: Value;
+  /** Given its own event at `apply` rather than the declared one: state JSON writes it as an object. */
+  own?: boolean;
+  /** Written as `true` in state JSON while one event is left: the `until E` shorthand. */
+  once?: boolean;
+}
+
 export class Entity {
-  /** Status name -> events left before it expires (`true`: lasts until cleared or its `until` event). */
-  readonly statuses = new Map<string, number | true>();
+  /** Status name -> how long it lasts on this entity. */
+  readonly statuses = new Map<string, StatusTimer>();
   /** The `$id` it was given in state JSON, kept so the final state writes it back under the same id. */
   id?: string;
   constructor(

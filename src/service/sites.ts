@@ -88,6 +88,9 @@ function site(n: A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out: Site[]) {
       argumentNames(n.args, n.event.text, out);
       return;
     case "apply":
+      out.push({ kind: "global", name: n.status });
+      if (n.expiry?.event) out.push({ kind: "global", name: n.expiry.event });
+      return;
     case "clear":
     case "has":
       out.push({ kind: "global", name: n.status });
