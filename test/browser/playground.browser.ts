@@ -458,6 +458,8 @@ step("a long simulation shows progress, can be cancelled, and the editor keeps w
 
 step("a share link reopens the same text in a fresh browser", async () => {
   await page.click("#share");
+  // The link is compressed asynchronously: wait for the box to be filled, not for a fixed time.
+  await page.waitForFunction(() => (document.querySelector("#share-url") as HTMLInputElement).value.includes("#share="));
   const url = await page.inputValue("#share-url");
   assert.ok(url.includes("#share="));
   const edited = await text(EDITED);
