@@ -51,6 +51,8 @@ function namesFor(role: NameRole, a: Analysis, before: ReturnType<typeof T.lexer
       return argumentNames(a);
     case "modifierOp":
       return A.modifierOps.map((op) => ({ label: op, kind: "other", detail: "modifier operation" }));
+    case "rounding":
+      return A.roundings.map((r) => ({ label: r, kind: "other", detail: "how a division rounds" }));
     case "holder":
       return holders(a);
     default:

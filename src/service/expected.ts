@@ -6,7 +6,7 @@ import { parser } from "../../grammar/parser.ts";
 import * as T from "../../grammar/tokens.ts";
 import { nextTokens } from "./repair.ts";
 
-export type NameRole = "expression" | "type" | "event" | "status" | "value" | "member" | "argument" | "modifierOp" | "holder";
+export type NameRole = "expression" | "type" | "event" | "status" | "value" | "member" | "argument" | "modifierOp" | "rounding" | "holder";
 
 /**
  * What a name at a grammar position (rule, then the token's label) refers to. A position not listed
@@ -17,6 +17,8 @@ const ROLES: Record<string, NameRole> = {
   "typeRef.Name": "type",
   "triggerDecl.Name": "event",
   "emitStmt.Name": "event",
+  "emitExpr.Name": "event",
+  "expiryEvent.event": "event",
   "statusDecl.event": "event",
   "statusDecl.holder": "holder",
   "applyStmt.Name": "status",
@@ -24,6 +26,7 @@ const ROLES: Record<string, NameRole> = {
   "compareExpr.status": "status",
   "modifierDecl.target": "value",
   "modifierDecl.op": "modifierOp",
+  "rounding.mode": "rounding",
   "postfixExpr.member": "member",
   "argument.name": "argument",
 };
