@@ -50,6 +50,8 @@ Runs a scenario: a JSON file with "rules" (a .rules file or folder, relative to 
 "choices": answers to the rules' decision points in the order they are asked (an option's value, its
 text, an entity's name, or null for none); unanswered ones take the default policy, the first option.
 "rules" may also name a program saved by \`rulesmith compile\` (a .json file).
+An entity held in two places is written once with "$id": "name" and elsewhere as {"$ref": "name"};
+the final state (--json) writes shared entities the same way.
 The state is validated against the schema derived from the declarations. Problems with the scenario
 are printed as \`check\` prints diagnostics, pointing at the key or value in the JSON.
   --seed S   the dice seed (overrides the scenario's; default "1")
