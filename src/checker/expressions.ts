@@ -3,6 +3,7 @@
 // optionals by a `!= none` check. Calls and constructions, the largest group, follow in calls.ts; kept
 // apart from statements so that what an expression means can be read without the rules that use it.
 import * as A from "../ast.ts";
+import { walk } from "../ast-walk.ts";
 import { didYouMean } from "../diagnostics.ts";
 import { ANY, BOOL, INT, NONE, TEXT, assignable, listOf, optional, typeToString, type Type } from "../types.ts";
 import { showExpr } from "../runtime/show-expr.ts";
@@ -409,17 +410,13 @@ export function presentWhen(e: A.Expr, holds: boolean): string[] {
 
 /** Whether the statement (or one inside it) assigns the plain name: a check on it may not hold after. */
 function assignsName(s: A.Stmt, name: string): boolean {
-  switch (s.kind) {
-    case "assign":
-      return s.target.kind === "name" && s.target.name === name;
-    case "if":
-      return s.then.statements.some((x) => assignsName(x, name)) || (s.else?.statements.some((x) => assignsName(x, name)) ?? false);
-    case "while":
-    case "for":
-      return s.body.statements.some((x) => assignsName(x, name));
-    default:
-      return false;
-  }
+  let found = false;
+  walk(s, (n) => {
+    const x = n as A.Stmt;
+    if (x.kind === "assign" && x.target.kind === "name" && x.target.name === name) found = true;
+    return !found;
+  });
+  return found;
 }
 
 /** An integer literal, or a negated one: the constant an expression is, when it is written as one. */
