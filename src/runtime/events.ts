@@ -50,6 +50,11 @@ export class Events {
     this.vm.note("status", () => `${showValue(target)} is now ${s.status.text}${s.expiry ? ` (${describeTimer(timer)})` : ""}`, s.span);
   }
 
+  /** `clear S from x`: `target` is `x`, already evaluated. */
+  clear(s: A.Stmt & { kind: "clear" }, target: Entity) {
+    if (target.statuses.delete((this.vm.decl(s.ref) as A.StatusDecl).name.text)) this.vm.note("status", () => `${showValue(target)} is no longer ${s.status.text}`, s.span);
+  }
+
   /** `proceed`: the checker allows it only in an `instead of` handler, so the innermost emission is its event. */
   proceed() {
     const current = this.emissions[this.emissions.length - 1];

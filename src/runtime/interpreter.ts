@@ -256,19 +256,15 @@ export class Interpreter implements Machine {
         this.events.emit(ev, this.args(s.args, env), s.span);
         return undefined;
       }
-      case "proceed": {
+      case "proceed":
         this.events.proceed();
         return undefined;
-      }
-      case "apply": {
+      case "apply":
         this.events.apply(s, this.entity(s.target, env), env);
         return undefined;
-      }
-      case "clear": {
-        const target = this.entity(s.target, env);
-        if (target.statuses.delete((this.decl(s.ref) as A.StatusDecl).name.text)) this.note("status", () => `${showValue(target)} is no longer ${s.status.text}`, s.span);
+      case "clear":
+        this.events.clear(s, this.entity(s.target, env));
         return undefined;
-      }
       case "add": {
         const item = this.eval(s.item, env) as Value;
         this.list(s.list, env).push(item);
@@ -508,6 +504,4 @@ export class Interpreter implements Machine {
     if (e.builtin !== undefined) return builtin(this, e.builtin, this.args(e.args, env), e.span);
     throw new RuleError("R0501", "this call was never resolved: the program was not checked", e.callee.span);
   }
-
-
 }
