@@ -1,0 +1,119 @@
+// Arithmetic on run-time values: the binary operators, tallies added, subtracted, scaled and divided,
+// and whole-number division with an explicit rounding. The interpreter's `eval` hands a binary
+// expression to `binary`, passing itself as the `Machine` that evaluates the operands: a plain
+// function call, as cheap as the method it was, so the hot path keeps its speed. The tally helpers
+// throw a RuleError without a span; the caller (`binary` through `at`, or a modifier) points it.
+import * as A from "../ast.ts";
+import type { Env, Machine } from "./machine.ts";
+import { showExpr } from "./show-expr.ts";
+import { RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
+
+export function binary(vm: Machine, e: A.Expr & { kind: "binary" }, env: Env): Value {
+  if (e.op === "and") return vm.eval(e.left, env) === true && vm.eval(e.right, env) === true;
+  if (e.op === "or") return vm.eval(e.left, env) === true || vm.eval(e.right, env) === true;
+  const l = vm.eval(e.left, env);
+  const r = vm.eval(e.right, env);
+  // The checker allows `none` here only where a narrowed state field was set back to `none` by a
+  // rule called in between: stop rather than compute with nothing.
+  if ((l === null || r === null) && e.op !== "==" && e.op !== "!=") {
+    const side = l === null ? e.left : e.right;
+    throw new RuleError("R0501", `\`${showExpr(side)}\` is none`, side.span);
+  }
+  switch (e.op) {
+    case "+":
+      if (typeof l === "number" && typeof r === "number") return l + r;
+      if (l instanceof Tally && r instanceof Tally) return addTallies(l, r);
+      if (Array.isArray(l) && Array.isArray(r)) return [...l, ...r];
+      return showValue(l) + showValue(r);
+    case "-":
+      if (l instanceof Tally && r instanceof Tally) return subtractTallies(l, r);
+      return (l as number) - (r as number);
+    case "*":
+      if (l instanceof Tally || r instanceof Tally) return at(e.span, () => scaleTally((l instanceof Tally ? l : r) as Tally, (l instanceof Tally ? r : l) as number));
+      return (l as number) * (r as number);
+    case "/":
+    case "%": {
+      if (r === 0) throw new RuleError("R0501", `division by zero in \`${showExpr(e)}\``, e.span);
+      const rounding = e.rounding?.text as A.Rounding | undefined;
+      if (l instanceof Tally) return at(e.span, () => divideTally(l, r as number, rounding ?? "down"));
+      if (e.op === "%") return (l as number) % (r as number);
+      return rounding ? divide(l as number, r as number, rounding) : Math.trunc((l as number) / (r as number));
+    }
+    default:
+      return compare(e.op, l, r);
+  }
+}
+
+/** Runs a tally operation, pointing an error it raises at the expression. */
+function at<T>(span: A.Span, f: () => T): T {
+  try {
+    return f();
+  } catch (err) {
+    if (err instanceof RuleError && !err.span) throw new RuleError(err.code, err.message, span);
+    throw err;
+  }
+}
+
+export function compare(op: string, l: Value | undefined, r: Value | undefined): boolean {
+  switch (op) {
+    case "==":
+      return valuesEqual(l, r);
+    case "!=":
+      return !valuesEqual(l, r);
+    case "<":
+      return (l as number) < (r as number);
+    case "<=":
+      return (l as number) <= (r as number);
+    case ">":
+      return (l as number) > (r as number);
+    case ">=":
+      return (l as number) >= (r as number);
+    default:
+      return false;
+  }
+}
+
+export function addTallies(a: Tally, b: Tally): Tally {
+  return a.map((m, n) => n + b.get(m));
+}
+
+/** Member by member; a count stops at 0. */
+export function subtractTallies(a: Tally, b: Tally): Tally {
+  return a.map((m, n) => Math.max(0, n - b.get(m)));
+}
+
+/** Every count times `n`. */
+export function scaleTally(t: Tally, n: number): Tally {
+  if (n < 0) throw new RuleError("R0501", `a count cannot be negative, but scaling \`${showValue(t)}\` by ${n} would make it so`);
+  return t.map((_, c) => c * n);
+}
+
+/** Every count divided by `n`, rounded. */
+export function divideTally(t: Tally, n: number, rounding: A.Rounding): Tally {
+  if (n === 0) throw new RuleError("R0501", `division by zero: \`${showValue(t)}\` divided by 0`);
+  if (n < 0) throw new RuleError("R0501", `a count cannot be negative, but dividing \`${showValue(t)}\` by ${n} would make it so`);
+  return t.map((_, c) => divide(c, n, rounding));
+}
+
+/**
+ * Whole-number division with an explicit rounding: `down` toward minus infinity, `up` toward plus
+ * infinity, `nearest` to the closer whole number, a half away from zero. Integer arithmetic, so no
+ * floating-point error decides a half.
+ */
+export function divide(a: number, b: number, rounding: A.Rounding): number {
+  if (b === 0) throw new RuleError("R0501", `division by zero: ${a} divided by 0`);
+  const q = Math.trunc(a / b);
+  const r = a - q * b;
+  if (r === 0) return q;
+  const exactSign = Math.sign(a) * Math.sign(b);
+  switch (rounding) {
+    case "down":
+      return exactSign < 0 ? q - 1 : q;
+    case "up":
+      return exactSign > 0 ? q + 1 : q;
+    case "nearest":
+      return 2 * Math.abs(r) >= Math.abs(b) ? q + exactSign : q;
+    default:
+      return A.assertNever(rounding);
+  }
+}

@@ -1,0 +1,217 @@
+// Events and statuses at run time: an emission with its handlers (`before`, `instead of`, `on`) and
+// `proceed`, changes a handler makes to the emission's arguments and result, statuses applied with a
+// timer, and the expiry that counts timers down. A small class rather than free functions, because it
+// owns state only this part uses (the emissions in progress, the events that count a status down,
+// the entities given a status); it holds the running interpreter as a `Machine` (see machine.ts) to
+// evaluate and trace. Emissions are not the hot path of `eval`/`exec`: the one extra field read per
+// call into this class costs nothing measurable.
+import type * as A from "../ast.ts";
+import { frame, type Env, type Machine } from "./machine.ts";
+import { declaredTimer, defaultValue } from "./state.ts";
+import { Entity, RuleError, showValue, valuesEqual, type StatusTimer, type Value } from "./values.ts";
+
+/**
+ * One emission in progress: the event's arguments, then its `result`, in the slots every handler's
+ * frame starts with. A `before` handler may change the arguments, and every handler the result.
+ */
+interface Emission {
+  ev: A.EventDecl;
+  values: (Value | undefined)[];
+}
+
+export class Events {
+  /** Entities that were given a status while running, so `until`/`for` expiry reaches local ones too. */
+  private readonly statusHolders = new Set<Entity>();
+  /** Events that count some status down; others skip expiry at once. */
+  private readonly expiryEvents = new Set<A.EventDecl>();
+  /** Of those, the events that count down statuses not bound to a holder argument: they need the walk over the state. */
+  private readonly walkEvents = new Set<A.EventDecl>();
+  /** Emissions in progress, innermost last: what `proceed` runs, and what a handler's changes go to. */
+  private readonly emissions: Emission[] = [];
+
+  constructor(private readonly vm: Machine) {
+    for (const [event, statuses] of vm.program.expiries) {
+      this.expiryEvents.add(event);
+      if (statuses.some((d) => !d.expiry?.holder)) this.walkEvents.add(event);
+    }
+    // A state may arrive holding statuses applied with events of their own.
+    this.forEachEntity((e) => {
+      for (const t of e.statuses.values()) this.watch(t);
+    });
+  }
+
+  /** `apply S to x [for N E(...) | until E(...)]`: `target` is `x`, already evaluated. */
+  apply(s: A.Stmt & { kind: "apply" }, target: Entity, env: Env) {
+    const decl = this.vm.decl(s.ref) as A.StatusDecl;
+    const timer = s.expiry ? this.appliedTimer(decl, s.expiry, env) : declaredTimer(this.vm.program, decl);
+    target.statuses.set(decl.name.text, timer);
+    this.statusHolders.add(target);
+    this.watch(timer);
+    this.vm.note("status", () => `${showValue(target)} is now ${s.status.text}${s.expiry ? ` (${describeTimer(timer)})` : ""}`, s.span);
+  }
+
+  /** `clear S from x`: `target` is `x`, already evaluated. */
+  clear(s: A.Stmt & { kind: "clear" }, target: Entity) {
+    if (target.statuses.delete((this.vm.decl(s.ref) as A.StatusDecl).name.text)) this.vm.note("status", () => `${showValue(target)} is no longer ${s.status.text}`, s.span);
+  }
+
+  /** `proceed`: the checker allows it only in an `instead of` handler, so the innermost emission is its event. */
+  proceed() {
+    const current = this.emissions[this.emissions.length - 1];
+    if (current) this.defaultBody(current);
+  }
+
+  /** Makes emissions of a timer's event count it down. */
+  private watch(t: StatusTimer) {
+    if (!t.event) return;
+    this.expiryEvents.add(t.event);
+    if (!t.holder) this.walkEvents.add(t.event);
+  }
+
+  /** Every entity reachable from the state or given a status while running, once each. */
+  private forEachEntity(f: (e: Entity) => void) {
+    const seen = new Set<Entity>();
+    const visit = (v: Value | undefined) => {
+      if (Array.isArray(v)) v.forEach(visit);
+      else if (v instanceof Entity && !seen.has(v)) {
+        seen.add(v);
+        f(v);
+        Object.values(v.fields).forEach(visit);
+      }
+    };
+    for (const v of this.vm.globals.values()) visit(v);
+    for (const e of this.statusHolders) visit(e);
+  }
+
+  /** Runs an emission (section 9's ordering rule) and gives back the event's final `result`. */
+  emit(ev: A.EventDecl, args: Value[], span: A.Span): Value | undefined {
+    this.vm.tick(span);
+    const name = ev.name.text;
+    this.vm.note("event", () => `event ${name}(${args.map(showValue).join(", ")})`, span);
+    this.vm.depth++;
+    const values: (Value | undefined)[] = args.slice(0, ev.params.length);
+    if (ev.returns) values[ev.params.length] = defaultValue(this.vm.program, { name: ev.name, type: ev.returns, span: ev.span }, new Set());
+    const emission: Emission = { ev, values };
+    this.emissions.push(emission);
+    try {
+      const handlers = this.vm.program.handlers.get(ev);
+      const run = (timing: A.TriggerTiming, onlyFirst: boolean): boolean => {
+        for (const t of handlers?.[timing] ?? []) {
+          const label = this.vm.label(t, () => `${timing === "after" ? "on" : timing === "instead" ? "instead of" : "before"} ${name}`);
+          this.vm.rules.push(label);
+          // Each handler runs in a frame of its own: the emission's arguments and result as they stand, then its own variables.
+          const env = frame(t.frameSize, values);
+          const applies = !t.condition || this.vm.eval(t.condition, env) === true;
+          this.vm.rules.pop();
+          if (!applies) continue;
+          this.vm.rules.push(label);
+          this.vm.note("trigger", () => `${label} fires`, t.span);
+          this.vm.rules.pop();
+          this.vm.enter(label, t.span);
+          try {
+            this.vm.execBlock(t.body, env);
+          } finally {
+            this.vm.leave();
+          }
+          if (onlyFirst) return true;
+        }
+        return false;
+      };
+      run("before", false);
+      const replaced = run("instead", true);
+      if (!replaced) this.defaultBody(emission);
+      run("after", false);
+      // Statuses see the arguments as the `before` handlers left them.
+      if (this.expiryEvents.has(ev)) this.expire(ev, values.slice(0, ev.params.length) as Value[]);
+      return ev.returns ? values[ev.params.length] : undefined;
+    } finally {
+      this.emissions.pop();
+      this.vm.depth--;
+    }
+  }
+
+  private defaultBody({ ev, values }: Emission) {
+    if (!ev.body) return;
+    this.vm.enter(this.vm.label(ev, () => `event ${ev.name.text}`), ev.span);
+    try {
+      this.vm.execBlock(ev.body, frame(ev.frameSize, values));
+    } finally {
+      this.vm.leave();
+    }
+  }
+
+  /** A handler changed an argument or the result of the innermost emission: every later handler sees it. */
+  changeEmission(slot: number, v: Value | undefined, span: A.Span) {
+    const current = this.emissions[this.emissions.length - 1];
+    if (!current) return;
+    const before = current.values[slot];
+    current.values[slot] = v;
+    if (valuesEqual(before, v)) return;
+    const what = current.ev.params[slot]?.name.text ?? "result";
+    this.vm.note("event", () => `${current.ev.name.text}: ${what} ${showValue(before)} -> ${showValue(v)}`, span);
+  }
+
+  /**
+   * Statuses whose timer counts this event go down by one; at zero they end. A timer bound to a
+   * parameter counts only emissions where that argument is the holder (or equals the value fixed at
+   * `apply`); the others count on every entity reachable from the state or given a status.
+   */
+  private expire(ev: A.EventDecl, args: Value[]) {
+    const name = ev.name.text;
+    if (!this.expiryEvents.has(ev)) return;
+    const countDown = (v: Entity, bound: boolean) => {
+      const due: string[] = [];
+      for (const [s, t] of v.statuses) {
+        if (t.event !== ev || !!t.holder !== bound) continue;
+        if (t.param !== undefined && (bound ? args[t.param] !== v : !valuesEqual(args[t.param], t.match))) continue;
+        due.push(s);
+      }
+      if (due.length > 1) due.sort((a, b) => (v.statuses.get(a)!.status?.id ?? 0) - (v.statuses.get(b)!.status?.id ?? 0));
+      for (const s of due) {
+        const t = v.statuses.get(s)!;
+        const next = (t.left ?? 1) - 1;
+        if (next > 0) {
+          t.left = next;
+          continue;
+        }
+        v.statuses.delete(s);
+        this.vm.note("status", () => `${showValue(v)} is no longer ${s} (expired on ${name})`, t.status?.span ?? ev.span);
+      }
+    };
+    const held = new Set<Entity>();
+    for (const a of args) {
+      if (a instanceof Entity && !held.has(a)) {
+        held.add(a);
+        countDown(a, true);
+      }
+    }
+    if (this.walkEvents.has(ev)) this.forEachEntity((e) => countDown(e, false));
+  }
+
+  /** The timer of `apply S to x for N [E(...)]` or `until E(...)`; the checker made sure the event exists. */
+  private appliedTimer(status: A.StatusDecl, x: A.AppliedExpiry, env: Env): StatusTimer {
+    let left = 1;
+    if (x.times) {
+      left = this.vm.eval(x.times, env) as number;
+      if (!Number.isInteger(left) || left < 1) throw new RuleError("R0501", `a status cannot last for ${showValue(left)} events`, x.times.span);
+    }
+    if (!x.event) return { ...declaredTimer(this.vm.program, status, left), once: false };
+    const t: StatusTimer = { left, event: this.vm.decl(x.ref) as A.EventDecl, own: true, status };
+    const p = x.holder ?? x.match?.param;
+    if (p) {
+      t.param = x.paramIndex;
+      t.paramName = p.text;
+    }
+    if (x.holder) t.holder = true;
+    if (x.match) t.match = this.vm.eval(x.match.value, env);
+    return t;
+  }
+
+}
+
+/** `for 6 RoundEnds`, `until TurnStarts(player: Player "Red")`: how a status applied with a duration lasts. */
+function describeTimer(t: StatusTimer): string {
+  const about = t.paramName === undefined ? "" : t.holder ? `(${t.paramName})` : `(${t.paramName}: ${showValue(t.match)})`;
+  const event = `${t.event?.name.text ?? "clear"}${about}`;
+  return t.own && t.left === 1 ? `until ${event}` : `for ${t.left ?? 1} ${event}`;
+}
