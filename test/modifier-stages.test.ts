@@ -196,7 +196,9 @@ describe("W0304 and the ordering of `set` and `compute`", () => {
   it("warns for two sets or two computes in the same stage and order, with the help to give an `order`", () => {
     const d = compileText(`${head}modifier a for v : set 1\nmodifier b for v : set 2\n`).diagnostics;
     expect(d.map((x) => [x.code, x.span.line, x.span.col, x.help])).toEqual([["W0304", 3, 20, "give them an `order` (the higher applies later, so wins), or conditions that cannot both hold"]]);
-    expect(codes(`${head}modifier a for v : compute result + 1\nmodifier b for v : compute result * 2\n`)).toEqual(["W0304 3:20"]);
+    // A `compute` that ignores `result` undoes the one before it; one that reads `result` builds on it.
+    expect(codes(`${head}modifier a for v : compute result + 1\nmodifier b for v : compute 7\n`)).toEqual(["W0304 3:20"]);
+    expect(codes(`${head}modifier a for v : compute result + 1\nmodifier b for v : compute result * 2\n`)).toEqual([]);
   });
   it("is silent when the orders differ or the stages differ", () => {
     expect(codes(`${head}modifier a for v order 1 : set 1\nmodifier b for v : set 2\n`)).toEqual([]);

@@ -3,6 +3,7 @@
 // the values of a record input) and dice faces. They are what a game's rules get wrong most, and they
 // change as the language grows, so they sit apart from the general checks of statements and expressions.
 import * as A from "../ast.ts";
+import { walk } from "../ast-walk.ts";
 import { didYouMean } from "../diagnostics.ts";
 import { INT, typeToString, type Type } from "../types.ts";
 import { showExpr } from "../runtime/show-expr.ts";
@@ -78,7 +79,10 @@ export abstract class RuleChecks extends Statements {
       ? `\`${d.target.text}\` has no stage \`${wanted}\`; its stages are ${list}`
       : `\`${d.op.text}\` belongs to the stage \`${wanted}\`, which \`${d.target.text}\` does not have; its stages are ${list}`;
     const help = d.stage ? didYouMean(wanted, stages) : undefined;
-    this.report("E0220", d.stage?.span ?? d.op.span, message, help ?? `name the stage with \`in\`, like \`in ${stages[0] ?? wanted}\`, or add \`${wanted}\` to the stages`);
+    // A bound placed in another stage is no longer a bound: for those, adding the stage comes first.
+    const inFirst = `name the stage with \`in\`, like \`in ${stages[0] ?? wanted}\``;
+    const addIt = `add \`${wanted}\` to the stages`;
+    this.report("E0220", d.stage?.span ?? d.op.span, message, help ?? (wanted === "bounds" ? `${addIt} (last, so the bounds hold whatever the others do), or ${inFirst}` : `${inFirst}, or ${addIt}`));
   }
 
   /** E0221: `divide` says how it rounds; nothing else takes a rounding. */
@@ -196,7 +200,7 @@ export abstract class RuleChecks extends Statements {
   }
 
   /**
-   * Two `set` (or two `compute`) modifiers on one value: which wins depends on declaration order, which
+   * Two `set` (or two `compute` that ignore `result`) modifiers on one value: which wins depends on declaration order, which
    * the rule text rarely fixes. Different stages or different `order`s fix it in the rules.
    */
   protected checkSetModifierOrder() {
@@ -205,8 +209,11 @@ export abstract class RuleChecks extends Statements {
       const stages = v?.kind === "value" ? stagesOf(v, this.s.stages) : [];
       const ordered = (a: A.ModifierDecl, b: A.ModifierDecl) => stageIndex(a, stages) !== stageIndex(b, stages) || (a.order ?? 0) !== (b.order ?? 0);
       for (const op of ["set", "compute"]) {
+        // A later `compute` that reads `result` builds on what came before, as an `add` does; only one
+        // that ignores `result` makes an earlier one's work disappear.
         const same = mods.filter((m) => m.op.text === op);
         same.forEach((m, i) => {
+          if (op === "compute" && readsResult(m)) return;
           // Only a pair that can apply together, with different results, in no fixed order depends on declaration order.
           const earlier = same.slice(0, i).find((x) => !ordered(x, m) && !neverBothHold(x.condition, m.condition, this.isEnum) && !(op === "set" && sameConstant(x.amount, m.amount, this.isEnum)));
           if (!earlier) return;
@@ -330,4 +337,15 @@ const UNFOLDED = "\u0000";
 function showKey(v: Key, t: Type): string {
   // A record's key is already written as rules text, `Hex(q: 0, r: 1)`.
   return t.t === "enum" ? `${t.name}.${String(v)}` : t.t === "kind" ? String(v) : typeof v === "string" ? JSON.stringify(v) : String(v);
+}
+
+/** Whether a modifier's amount reads the value's current `result`. */
+function readsResult(m: A.ModifierDecl): boolean {
+  let reads = false;
+  walk(m.amount, (n) => {
+    const e = n as A.Expr;
+    if (e.kind === "name" && e.ref?.to === "local" && e.ref.slot === m.resultSlot) reads = true;
+    return !reads;
+  });
+  return reads;
 }
