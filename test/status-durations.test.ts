@@ -121,6 +121,23 @@ example "ends at the start of the caster's next turn, not the holder's" {
     ]);
   });
 
+  it("is not ended by the caster's turn start in progress when it is applied", () => {
+    const r = passed(rules + `
+on TurnStarts when player == red and len(units) > 0 { cast(red, units[0]) }
+example "charmed at the start of the caster's turn lasts until the next one" {
+  red = Player(name: "Red")
+  blue = Player(name: "Blue")
+  add Unit(name: "Orc", owner: blue) to units
+  emit TurnStarts(red)
+  expect units[0] has charmed
+  emit TurnStarts(blue)
+  expect units[0] has charmed
+  clear charmed from units[0]
+}
+`, "charmed at the start of the caster's turn lasts until the next one");
+    expect(statusLines(r)).toEqual(['Unit "Orc" is now charmed (until TurnStarts(player: Player "Red"))', 'Unit "Orc" is no longer charmed']);
+  });
+
   it("keeps the caster's identity through state JSON: the match is written as a reference", () => {
     const program = indexProgram(checked(rules + `
 fn castOnFirst() { cast(red, units[0]) }

@@ -28,6 +28,8 @@ export class Events {
   private readonly walkEvents = new Set<A.EventDecl>();
   /** Emissions in progress, innermost last: what `proceed` runs, and what a handler's changes go to. */
   private readonly emissions: Emission[] = [];
+  /** Emissions begun so far in this run: a duration given at `apply` counts only those begun after it. */
+  private started = 0;
 
   constructor(private readonly vm: Machine) {
     for (const [event, statuses] of vm.program.expiries) {
@@ -92,6 +94,7 @@ export class Events {
     const values: (Value | undefined)[] = args.slice(0, ev.params.length);
     if (ev.returns) values[ev.params.length] = defaultValue(this.vm.program, { name: ev.name, type: ev.returns, span: ev.span }, new Set());
     const emission: Emission = { ev, values };
+    const seq = ++this.started;
     this.emissions.push(emission);
     try {
       const handlers = this.vm.program.handlers.get(ev);
@@ -122,7 +125,7 @@ export class Events {
       if (!replaced) this.defaultBody(emission);
       run("after", false);
       // Statuses see the arguments as the `before` handlers left them.
-      if (this.expiryEvents.has(ev)) this.expire(ev, values.slice(0, ev.params.length) as Value[]);
+      if (this.expiryEvents.has(ev)) this.expire(ev, values.slice(0, ev.params.length) as Value[], seq);
       return ev.returns ? values[ev.params.length] : undefined;
     } finally {
       this.emissions.pop();
@@ -156,13 +159,15 @@ export class Events {
    * parameter counts only emissions where that argument is the holder (or equals the value fixed at
    * `apply`); the others count on every entity reachable from the state or given a status.
    */
-  private expire(ev: A.EventDecl, args: Value[]) {
+  private expire(ev: A.EventDecl, args: Value[], seq: number) {
     const name = ev.name.text;
     if (!this.expiryEvents.has(ev)) return;
     const countDown = (v: Entity, bound: boolean) => {
       const due: string[] = [];
       for (const [s, t] of v.statuses) {
         if (t.event !== ev || !!t.holder !== bound) continue;
+        // "Until the caster's next turn", applied during that caster's turn start: not this one.
+        if (t.since !== undefined && seq <= t.since) continue;
         if (t.param !== undefined && (bound ? args[t.param] !== v : !valuesEqual(args[t.param], t.match))) continue;
         due.push(s);
       }
@@ -195,8 +200,8 @@ export class Events {
       left = this.vm.eval(x.times, env) as number;
       if (!Number.isInteger(left) || left < 1) throw new RuleError("R0501", `a status cannot last for ${showValue(left)} events`, x.times.span);
     }
-    if (!x.event) return { ...declaredTimer(this.vm.program, status, left), once: false };
-    const t: StatusTimer = { left, event: this.vm.decl(x.ref) as A.EventDecl, own: true, status };
+    if (!x.event) return { ...declaredTimer(this.vm.program, status, left), once: false, since: this.started };
+    const t: StatusTimer = { left, event: this.vm.decl(x.ref) as A.EventDecl, own: true, status, since: this.started };
     const p = x.holder ?? x.match?.param;
     if (p) {
       t.param = x.paramIndex;

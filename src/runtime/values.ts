@@ -64,6 +64,11 @@ export interface StatusTimer {
   own?: boolean;
   /** Written as `true` in state JSON while one event is left: the `until E` shorthand. */
   once?: boolean;
+  /**
+   * Given at `apply`: only emissions begun after this many in the run count it down, so an event in
+   * progress when it was applied does not. Not written to state JSON: a loaded state has none in progress.
+   */
+  since?: number;
 }
 
 export class Entity {
