@@ -67,3 +67,26 @@ describe("`force choices` with answers of different types", () => {
     expect(codes(`example "x" {\n  force choices ["a", nope]\n}\n`)).toEqual(["E0101 2:23"]);
   });
 });
+
+describe("`force choices` names an entity as a scenario's choices do", () => {
+  const rules = `kind U { name: text }
+state { us: list<U> }
+fn pick() -> U = choose "Which?" from us
+example "by name" {
+  us = [U(name: "Orc"), U(name: "Elf")]
+  force choices ["Elf"]
+  expect pick() == us[1]
+}
+example "a name that is no option" {
+  us = [U(name: "Orc")]
+  force choices ["Troll"]
+  expect pick() == us[0]
+}
+`;
+  it("picks the entity whose name is the scripted text", () => {
+    expect(example(rules, "by name").failure).toBeUndefined();
+  });
+  it("reports a text that names no option in quotes, with the options", () => {
+    expect(example(rules, "a name that is no option").failure?.message).toBe('the scripted choice "Troll" is not one of the options for "Which?": U "Orc"');
+  });
+});

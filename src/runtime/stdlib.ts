@@ -3,6 +3,7 @@
 // aggregates over a comprehension (`count`, `sum`, `min`, ..., and a per-member tally). Free functions
 // taking the running interpreter as a `Machine` (see machine.ts): `eval` calls them as it called the
 // methods they were, at the same cost, and they need nothing of the interpreter's but that interface.
+import { answers } from "./choosers.ts";
 import type * as A from "../ast.ts";
 import { frame, type Env, type Machine } from "./machine.ts";
 import { showExpr } from "./show-expr.ts";
@@ -73,7 +74,12 @@ function ask(vm: Machine, e: A.Expr & { kind: "choose" }, question: string, opti
   if (vm.scripted.length > 0) {
     const wanted = vm.scripted.shift()!;
     index = options.findIndex((o) => valuesEqual(o, wanted));
-    if (index < 0) throw new RuleError("R0503", `the scripted choice ${showValue(wanted)} is not one of the options for "${question}": ${options.map(showValue).join(", ")}`, e.span);
+    // A text names an option as a scenario's "choices" do: by its displayed text or an entity's name.
+    if (index < 0 && typeof wanted === "string") index = options.findIndex((o) => o !== null && answers(o, wanted));
+    if (index < 0) {
+      const shown = typeof wanted === "string" ? JSON.stringify(wanted) : showValue(wanted);
+      throw new RuleError("R0503", `the scripted choice ${shown} is not one of the options for "${question}": ${options.map(showValue).join(", ")}`, e.span);
+    }
     how = "scripted";
   } else if (vm.chooser) {
     index = vm.chooser.choose(question, options, e.span, who);
