@@ -43,6 +43,7 @@ export const catalogue = {
   W0304: { severity: "warning", summary: "two `set` (or `compute`) modifiers on one value in no fixed order, so the order of declaration decides" },
   W0305: { severity: "warning", summary: "a variable that hides a state field" },
   W0306: { severity: "warning", summary: "a `double` or `multiply` of a tally member that a `count` on the same value has already emptied" },
+  W0307: { severity: "warning", summary: "a division of two constants that drops a remainder: numbers are whole" },
   W0309: { severity: "warning", summary: "a comparison with `none` of a value that is never `none`" },
   E0401: { severity: "error", summary: "a game state that does not match the declarations" },
   E0403: { severity: "error", summary: "a game state whose `$id`/`$ref` entity references do not fit" },

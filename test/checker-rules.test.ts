@@ -132,3 +132,15 @@ describe("a parameter of an unknown type", () => {
     expect(codes(`fn f(s: Stak) -> int = 1\nfn g() -> int = f(1) + f(2)\n`)).toEqual(["E0104 1:9"]);
   });
 });
+
+describe("W0307: a division of two constants that drops a remainder", () => {
+  it("warns at `5 / 4`, which is 1, and says how to round or scale", () => {
+    const d = compileText("value v(n: int) -> int = n\nmodifier m for v : multiply 5 / 4\n").diagnostics;
+    expect(d.map((x) => [x.code, x.span.line, x.span.col, x.message, x.help])).toEqual([
+      ["W0307", 2, 29, "`5 / 4` is 1: numbers are whole, and `/` drops the remainder", "say how it rounds, `5 / 4 round nearest`, or scale first: `x * 5 / 4 round nearest`"],
+    ]);
+  });
+  it("is silent for an exact division, a rounded one, or one with a variable", () => {
+    expect(codes("fn f(n: int) -> int = 8 / 4 + 5 / 4 round down + n / 4\n")).toEqual([]);
+  });
+});

@@ -310,6 +310,7 @@ export abstract class Expressions extends Resolution {
           return l;
         }
         this.numbers(e, l, r);
+        this.truncatingConstant(e);
         return INT;
       case "%":
         this.numbers(e, l, r);
@@ -331,6 +332,17 @@ export abstract class Expressions extends Resolution {
     const side = l.t === "optional" ? e.left : r.t === "optional" ? e.right : undefined;
     if (side) this.maybeNone(side, `\`${e.op}\` needs a number`);
     return side !== undefined;
+  }
+
+  /**
+   * W0307: `5 / 4` written with constants is 1, since numbers are whole and `/` drops the remainder:
+   * almost always a fraction meant as one (`multiply 5 / 4` for "+25%"), so say so.
+   */
+  private truncatingConstant(e: A.Expr & { kind: "binary" }) {
+    const a = constInt(e.left);
+    const b = constInt(e.right);
+    if (e.rounding || a === undefined || b === undefined || b === 0 || a % b === 0) return;
+    this.report("W0307", e.span, `\`${showExpr(e)}\` is ${Math.trunc(a / b)}: numbers are whole, and \`/\` drops the remainder`, `say how it rounds, \`${showExpr(e)} round nearest\`, or scale first: \`x * ${a} / ${b} round nearest\``);
   }
 
   protected numbers(e: A.Expr & { kind: "binary" }, l: Type, r: Type) {
