@@ -5,7 +5,11 @@ import * as T from "./tokens.ts";
 
 /** Plain-words messages: `expected \`}\` but found \`fn\``. */
 export const errorMessageProvider: IParserErrorMessageProvider = {
-  buildMismatchTokenMessage: ({ expected, actual }) => `expected ${tokenLabel(expected)} but found ${describe(actual.image)}${asName(actual, expected)}`,
+  buildMismatchTokenMessage: ({ expected, actual, previous }) =>
+    previous?.tokenType === T.Dot && actual.tokenType === T.Integer
+      ? // `1.25` reads as `1`, `.`, `25`: say what the language has instead of a decimal.
+        `numbers are whole: there is no \`.${actual.image}\`; write a fraction as a multiplication and a division with its rounding, like \`x * 5 / 4 round nearest\``
+      : `expected ${tokenLabel(expected)} but found ${describe(actual.image)}${asName(actual, expected)}`,
   buildNotAllInputParsedMessage: ({ firstRedundant }) =>
     `unexpected ${describe(firstRedundant.image)}: expected a declaration (\`fn\`, \`kind\`, \`enum\`, ...)`,
   buildNoViableAltMessage: ({ expectedPathsPerAlt, actual, ruleName }) => {

@@ -82,6 +82,11 @@ export abstract class StatementRules extends DeclarationRules {
       this.CONSUME(T.DotDot);
       this.SUBRULE2(this.expression, { LABEL: "to" });
     });
+    // `for u in units where u.hp > 0 { ... }`: only the items that match, as in an aggregate.
+    this.OPTION2(() => {
+      this.CONSUME(k.where);
+      this.SUBRULE3(this.expression, { LABEL: "where" });
+    });
     this.SUBRULE(this.block);
   });
 

@@ -266,7 +266,8 @@ export type Stmt =
   | { kind: "let"; name: Name; type?: TypeRef; value: Expr; span: Span; slot?: number }
   | { kind: "if"; condition: Expr; then: Block; else?: Block; span: Span }
   | { kind: "while"; condition: Expr; body: Block; span: Span }
-  | { kind: "for"; name: Name; from: Expr; to?: Expr; body: Block; span: Span; slot?: number }
+  /** `where`: the body runs only for the items (or numbers) for which it holds. */
+  | { kind: "for"; name: Name; from: Expr; to?: Expr; where?: Expr; body: Block; span: Span; slot?: number }
   | { kind: "return"; value?: Expr; span: Span }
   | { kind: "emit"; event: Name; args: Arg[]; span: Span; ref?: Ref }
   | { kind: "apply"; status: Name; target: Expr; expiry?: AppliedExpiry; span: Span; ref?: Ref }

@@ -258,3 +258,12 @@ describe("doc comments", () => {
     expect(declOf(file, "fn", 1).doc).toBeUndefined();
   });
 });
+
+describe("a decimal number", () => {
+  it("says numbers are whole and how to write a fraction, at the digits after the point", () => {
+    const r = parseFile("main.rules", "value v(n: int) -> int = n\nmodifier m for v : multiply 1.25\n");
+    expect(r.diagnostics.map((d) => `${d.code} ${d.span.line}:${d.span.col} ${d.message}`)).toEqual([
+      "E0002 2:31 numbers are whole: there is no `.25`; write a fraction as a multiplication and a division with its rounding, like `x * 5 / 4 round nearest`",
+    ]);
+  });
+});

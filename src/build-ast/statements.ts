@@ -32,6 +32,8 @@ export abstract class StatementBuilder extends ExpressionBuilder {
         const to = this.maybeNode(c, "to");
         const s: A.Stmt = { kind: "for", name: id(), from: e("from"), body: this.block(this.node(c, "block")), span };
         if (to) s.to = this.expr(to);
+        const where = this.maybeNode(c, "where");
+        if (where) s.where = this.expr(where);
         return s;
       }
       case "returnStmt": {

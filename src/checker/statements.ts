@@ -203,6 +203,7 @@ export abstract class Statements extends Calls {
         else if (from.t === "optional") this.maybeNone(s.from, "`for` needs a list");
         else if (from.t !== "any") this.report("E0201", s.from.span, `\`for\` needs a list or a range \`a..b\`, but this is ${typeToString(from)}`);
         s.slot = inner.declare(s.name.text, { type: element, span: s.name.span, mutable: false });
+        if (s.where) this.condition(s.where, inner, ctx);
         this.block(s.body, inner, ctx);
         return;
       }

@@ -232,6 +232,7 @@ export class Interpreter implements Machine {
         const run = (item: Value): Returned | undefined => {
           this.tick(s.span); // every pass counts, so even an empty body cannot run away
           env[s.slot!] = item;
+          if (s.where && this.eval(s.where, env) !== true) return undefined;
           return this.execBlock(s.body, env);
         };
         if (s.to) {
