@@ -51,6 +51,8 @@ export interface TypeRef {
   /** `Unit?`: the value may be `none`. */
   optional?: boolean;
   span: Span;
+  /** Resolved: the enum or kind the name means, so building a value of this type looks nothing up. */
+  ref?: Ref;
 }
 
 // ---- declarations --------------------------------------------------------------------------------

@@ -68,6 +68,15 @@ describe("the runtime runs on the checker's resolution alone", () => {
         if (x.kind === "let" || x.kind === "for") (x.name as A.Name).text = `renamed${n++}`;
         for (const p of x.params ?? []) p.name.text = `renamed${n++}`;
       });
+      // Written types too: a field's default value is built from its type's resolution, not its name.
+      const renameTypes = (v: unknown): void => {
+        if (Array.isArray(v)) return v.forEach(renameTypes);
+        if (typeof v !== "object" || v === null) return;
+        const t = v as { ref?: unknown; name?: { text?: unknown } };
+        if ("ref" in t && t.ref && typeof t.name === "object" && t.name && !("kind" in t)) (t.name as { text: string }).text = `renamedType${n++}`;
+        for (const [k, child] of Object.entries(v)) if (k !== "span" && k !== "ref") renameTypes(child);
+      };
+      renameTypes(program);
       expect(n).toBeGreaterThan(1000);
       expect(runExamples(program).map((r) => [r.title, r.passed])).toEqual(before);
       expect(before.every(([, passed]) => passed)).toBe(true);

@@ -200,6 +200,7 @@ export abstract class Resolution {
     if (ref.element) this.report("E0104", ref.span, `\`${n}\` takes no element type`);
     if (this.declared(n)) {
       const d = this.lookup(n, ref.name.span, file);
+      if (d?.kind === "enum" || d?.kind === "kind") ref.ref = { to: "decl", id: d.id! };
       if (d?.kind === "enum") return { t: "enum", name: n, id: d.id };
       if (d?.kind === "kind") return { t: "kind", name: n, id: d.id };
       if (!d) return ANY;

@@ -30,6 +30,15 @@ function refOf(j: Json | undefined): string | undefined {
   return isObject(j) && typeof j["$ref"] === "string" ? j["$ref"] : undefined;
 }
 
+/**
+ * The enum or kind a written type means: the checker's resolution; by name only for a type the checker
+ * never saw (a state read for the schema's sake).
+ */
+function declOf(p: RuntimeProgram, t: A.TypeRef): A.Decl | undefined {
+  if (t.ref?.to === "decl") return p.decls[t.ref.id];
+  return p.kinds.get(t.name.text) ?? p.enums.get(t.name.text);
+}
+
 /** Whether `n` names a kind whose values are entities (not a record, whose values are plain). */
 function entityKind(p: RuntimeProgram, n: string): boolean {
   const k = p.kinds.get(n);
@@ -278,10 +287,14 @@ function defaultForType(p: RuntimeProgram, t: A.TypeRef, visiting: Set<string>):
   if (n === "bool") return false;
   if (n === "int") return t.range ? t.range.low : 0;
   if (n === "text") return "";
-  if (n === "tally") return tallyOf(p, t.element?.name.text ?? "", {});
-  const en = p.enums.get(n);
+  if (n === "tally") {
+    const of = t.element && declOf(p, t.element);
+    return of?.kind === "enum" ? tallyIn(of, {}) : tallyOf(p, t.element?.name.text ?? "", {});
+  }
+  const d = declOf(p, t);
+  const en = d?.kind === "enum" ? d : undefined;
   if (en) return en.members[0]?.text;
-  const kind = p.kinds.get(n);
+  const kind = d?.kind === "kind" ? d : undefined;
   if (kind && !visiting.has(n)) {
     visiting.add(n);
     const e = new Entity(n, {}, kind.record === true);
@@ -307,11 +320,14 @@ function literal(p: RuntimeProgram, e: A.Expr): Value | undefined {
       return e.items.map((i) => literal(p, i)).filter((x): x is Value => x !== undefined);
     case "member":
       return e.member.text;
-    case "name":
+    case "name": {
       // The only name a default may hold is a die's.
-      return dieNamed(p, e.name);
+      const die = e.ref?.to === "decl" ? p.decls[e.ref.id] : undefined;
+      return die?.kind === "die" ? p.dieValues.get(die) : dieNamed(p, e.name);
+    }
     case "call": {
-      const record = e.callee.kind === "name" ? p.kinds.get(e.callee.name) : undefined;
+      const callee = e.ref?.to === "decl" ? p.decls[e.ref.id] : undefined;
+      const record = callee?.kind === "kind" ? callee : undefined;
       // `Hex(q: 0, r: 0)`: a constant record; fields left out take their defaults.
       if (record) {
         const r = new Entity(record.name.text, {}, true);
