@@ -10,6 +10,9 @@ export const catalogue = {
   E0001: { severity: "error", summary: "a character that cannot start any token" },
   E0002: { severity: "error", summary: "a syntax error" },
   E0003: { severity: "error", summary: "a file that cannot be read or an import that cannot be found" },
+  E0004: { severity: "error", summary: "a file outside the folder the rules may read (the root)" },
+  E0005: { severity: "error", summary: "a path that is not a regular `.rules` (or `.json`) file: a folder, a device, a FIFO, another kind of file" },
+  E0006: { severity: "error", summary: "a file larger than the 2 MB a rules or JSON file may have" },
   E0101: { severity: "error", summary: "an unknown name" },
   E0102: { severity: "error", summary: "a name declared twice" },
   E0103: { severity: "error", summary: "an unknown field or member" },
@@ -131,25 +134,67 @@ export function didYouMean(name: string, candidates: Iterable<string>): string |
  * another file, for a related place outside the diagnostic's own file.
  */
 export function formatDiagnostic(d: Diagnostic, sourceText: string | undefined, textOf?: (file: string) => string | undefined): string {
-  const out = [`${d.severity}[${d.code}]: ${d.message}`, ...located(d.span, sourceText)];
+  const out = [`${d.severity}[${d.code}]: ${clipped(d.message)}`, ...located(d.span, sourceText)];
   for (const r of d.related ?? []) {
-    out.push(`  note: ${r.message}`, ...located(r.span, r.span.file === d.span.file ? sourceText : textOf?.(r.span.file)));
+    out.push(`  note: ${clipped(r.message)}`, ...located(r.span, r.span.file === d.span.file ? sourceText : textOf?.(r.span.file)));
   }
-  if (d.help) out.push(`  help: ${d.help}`);
+  if (d.help) out.push(`  help: ${clipped(d.help)}`);
   return out.join("\n");
+}
+
+/** The most characters of a message or help line shown: a name quoted from a huge line stays readable. */
+const MESSAGE_WIDTH = 400;
+/** The most characters of source shown in a code frame, `...` marks included. */
+export const FRAME_WIDTH = 120;
+
+function clipped(text: string): string {
+  return text.length <= MESSAGE_WIDTH ? text : `${text.slice(0, MESSAGE_WIDTH - 3)}...`;
 }
 
 /** `--> file:line:col` and, when the text is known, the line with carets under the span. */
 function located(span: Span, sourceText: string | undefined): string[] {
   const out = [`  --> ${span.file}:${span.line}:${span.col}`];
-  // The same line breaks as the lexer: `\r\n`, `\r` or `\n`.
-  const lines = sourceText?.split(/\r\n?|\n/);
-  const line = lines?.[span.line - 1];
+  const line = lineOf(sourceText, span.line);
   if (line !== undefined) {
     const gutter = String(span.line).length;
     const pad = " ".repeat(gutter);
     const width = span.endLine === span.line ? Math.max(1, span.endCol - span.col) : Math.max(1, line.length - span.col + 1);
-    out.push(`${pad} |`, `${span.line} | ${line}`, `${pad} | ${" ".repeat(span.col - 1)}${"^".repeat(width)}`);
+    const shown = frameWindow(line, span.col - 1, width);
+    out.push(`${pad} |`, `${span.line} | ${shown.text}`, `${pad} | ${" ".repeat(shown.caretAt)}${"^".repeat(shown.caretWidth)}`);
   }
   return out;
+}
+
+/** Line `n` (from 1) of `text`, split as the lexer splits (`\r\n`, `\r` or `\n`), without splitting the whole text. */
+function lineOf(text: string | undefined, n: number): string | undefined {
+  if (text === undefined) return undefined;
+  const breaks = /\r\n?|\n/g;
+  let start = 0;
+  for (let i = 1; i < n; i++) {
+    const m = breaks.exec(text);
+    if (!m) return undefined;
+    start = m.index + m[0].length;
+  }
+  breaks.lastIndex = start;
+  const end = breaks.exec(text)?.index ?? text.length;
+  return text.slice(start, end);
+}
+
+/**
+ * At most FRAME_WIDTH characters of a line around a range starting at `from` (0-based) and `width`
+ * long, with `...` where the line was cut; a short line is shown whole. Carets under a range wider
+ * than the window stop at its edge.
+ */
+export function frameWindow(line: string, from: number, width: number): { text: string; caretAt: number; caretWidth: number } {
+  if (line.length <= FRAME_WIDTH) return { text: line, caretAt: from, caretWidth: width };
+  const room = FRAME_WIDTH - 6; // two `...` marks at most
+  const lead = Math.max(0, Math.floor((room - Math.min(width, room)) / 2));
+  let start = Math.max(0, Math.min(from - lead, line.length - room));
+  const end = Math.min(line.length, start + room);
+  start = Math.max(0, end - room);
+  const head = start > 0 ? "..." : "";
+  const tail = end < line.length ? "..." : "";
+  const caretAt = head.length + Math.max(0, from - start);
+  const caretWidth = Math.max(1, Math.min(from + width, end) - Math.max(from, start));
+  return { text: `${head}${line.slice(start, end)}${tail}`, caretAt, caretWidth };
 }

@@ -190,8 +190,11 @@ const SCENARIO_KEYS = ["rules", "run", "state", "seed", "choices"];
  */
 export function loadScenario(path: string, host: FileHost): ScenarioLoad {
   const file = host.normalize(path);
-  const text = host.read(path);
   const texts = new Map<string, string>();
+  // A scenario is a `.json` file below the root: anything else is refused unread, so its text is never shown.
+  const refused = host.refuse?.(path, "json");
+  if (refused) return { diagnostics: [diag(refused.code, spanAt(file, "", 0, 0), refused.message, refused.help)], texts };
+  const text = host.read(path);
   if (text === undefined) return { diagnostics: [diag("E0003", spanAt(file, "", 0, 0), `cannot read the scenario \`${file}\``)], texts };
   texts.set(file, text);
   const fail = (...diagnostics: Diagnostic[]): ScenarioLoad => ({ diagnostics: sortDiagnostics(diagnostics), texts });
@@ -212,6 +215,11 @@ export function loadScenario(path: string, host: FileHost): ScenarioLoad {
   const scenario = json.value as Scenario;
   const roots = (Array.isArray(scenario.rules) ? scenario.rules : [scenario.rules]).map((r) => host.resolve(file, r));
   const rulesAt = place("/rules");
+  const refusals = roots.flatMap((r) => {
+    const why = host.listRules(r) === undefined ? host.refuse?.(r, r.endsWith(".json") && roots.length === 1 ? "json" : "rules") : undefined;
+    return why ? [diag(why.code, rulesAt, why.message, why.help)] : [];
+  });
+  if (refusals.length > 0) return fail(...refusals);
   let files: SourceFile[];
   let warnings: Diagnostic[] = [];
   if (roots.length === 1 && roots[0]!.endsWith(".json")) {

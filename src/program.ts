@@ -2,7 +2,14 @@
 // file they import. File access goes through a host so the browser playground can load from memory.
 import type { SourceFile } from "./ast.ts";
 import { parseFile } from "./build-ast.ts";
-import { diag, didYouMean, type Diagnostic } from "./diagnostics.ts";
+import { diag, didYouMean, type Code, type Diagnostic } from "./diagnostics.ts";
+
+/** Why a host will not read a path that may exist: outside its root, not a regular file, too large. */
+export interface Refusal {
+  code: Code;
+  message: string;
+  help?: string;
+}
 
 export interface FileHost {
   read(path: string): string | undefined;
@@ -11,6 +18,11 @@ export interface FileHost {
   resolve(fromFile: string, importPath: string): string;
   /** One spelling per file, so a file named twice is loaded once. */
   normalize(path: string): string;
+  /**
+   * Why `path` may not be read as a `.rules` (or `.json`) file, decided without reading it; undefined
+   * when it may be read or is not there. The disk host refuses; the in-memory host has nothing to refuse.
+   */
+  refuse?(path: string, want: "rules" | "json"): Refusal | undefined;
 }
 
 export interface LoadedProgram {
@@ -43,10 +55,11 @@ export function loadProgram(roots: string[], host: FileHost, parse: typeof parse
     const path = queue.shift()!;
     if (seen.has(path)) continue;
     seen.add(path);
-    const text = host.read(path);
+    const refused = host.refuse?.(path, "rules");
+    const text = refused ? undefined : host.read(path);
     if (text === undefined) {
       const here = { file: path, line: 1, col: 1, endLine: 1, endCol: 1, start: 0, end: 0 };
-      diagnostics.push(diag("E0003", here, `cannot read \`${path}\``));
+      diagnostics.push(refused ? diag(refused.code, here, refused.message, refused.help) : diag("E0003", here, `cannot read \`${path}\``));
       continue;
     }
     texts.set(path, text);
@@ -59,7 +72,10 @@ export function loadProgram(roots: string[], host: FileHost, parse: typeof parse
     for (const d of file.decls) {
       if (d.kind !== "import") continue;
       const target = host.resolve(path, d.path);
-      if (host.read(target) === undefined) {
+      // Refused at the import, before the target is read: its text never reaches a code frame.
+      const refusedImport = host.refuse?.(target, "rules");
+      if (refusedImport) diagnostics.push(diag(refusedImport.code, d.pathSpan, refusedImport.message, refusedImport.help));
+      else if (host.read(target) === undefined) {
         const dir = target.split("/").slice(0, -1).join("/") || ".";
         const near = (host.listRules(dir) ?? []).map((f) => f.split("/").pop()!);
         const guess = didYouMean(target.split("/").pop()!, near);

@@ -3,7 +3,8 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { Diagnostic } from "../diagnostics.ts";
-import { nodeHost } from "../node-host.ts";
+import { defaultRoots, nodeFileHost } from "../node-host.ts";
+import type { FileHost } from "../program.ts";
 import { compile, indexProgram, loadScenario, runExamples, runScenario, type ReadyScenario } from "../pipeline.ts";
 import { formatTrace } from "../runtime/trace.ts";
 import { saveProgram } from "../runtime/saved-program.ts";
@@ -23,12 +24,18 @@ Usage:
   rulesmith compile PATH... --out PROGRAM.json    save the checked program for the runtime alone
   rulesmith schema PATH...                        print the JSON Schema of the game state
 
+Every command takes --root DIR: files (imports, a scenario's "rules") are read only below it.
 Run \`rulesmith COMMAND --help\` for one command.`,
   check: `rulesmith check PATH...
 
 Parses and checks every .rules file named, every .rules file below a named folder, and every file
 they import. Prints each diagnostic as \`error[CODE]: message\` with its location, a code frame and a
-\`help:\` line where a fix is known. Exits 1 when there is any error (warnings alone exit 0).`,
+\`help:\` line where a fix is known. Exits 1 when there is any error (warnings alone exit 0).
+At most 50 diagnostics are printed per file (then \`... and N more in FILE\`); a code frame shows at
+most 120 characters of its line around the mistake.
+  --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
+                folder of each named path, or the working directory when it holds that folder).
+                Only regular .rules files of at most 2 MB are read; anything else is a diagnostic.`,
   test: `rulesmith test PATH... [--grep TEXT] [--trace]
 
 Checks the rules, then runs every \`example\` in the named files and folders. Prints each failure with
@@ -37,12 +44,18 @@ import each other form one system; a system that does not check is skipped (its 
 and the others still run. Says \`no examples ran: ...\` when none ran. Exits 1 on any failure, on a
 system that does not check, and when --grep matches no example.
   --grep TEXT   run only the examples whose title contains TEXT (ignoring case)
-  --trace       print the trace of passing examples too`,
+  --trace       print the trace of passing examples too
+  --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
+                folder of each named path, or the working directory when it holds that folder).
+                Only regular .rules files of at most 2 MB are read; anything else is a diagnostic.`,
   schema: `rulesmith schema PATH...
 
 Checks the rules and prints the JSON Schema (draft-07) that a game state must match: derived from the
 \`state\`, \`kind\`, \`enum\` and \`status\` declarations, with their doc comments as descriptions.
-Editors can use it to complete and validate scenario files.`,
+Editors can use it to complete and validate scenario files.
+  --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
+                folder of each named path, or the working directory when it holds that folder).
+                Only regular .rules files of at most 2 MB are read; anything else is a diagnostic.`,
   run: `rulesmith run SCENARIO.json [--seed S] [--trace] [--json]
 
 Runs a scenario: a JSON file with "rules" (a .rules file or folder, relative to the scenario),
@@ -56,15 +69,24 @@ The state is validated against the schema derived from the declarations. Problem
 are printed as \`check\` prints diagnostics, pointing at the key or value in the JSON.
   --seed S   the dice seed (overrides the scenario's; default "1")
   --trace    print every roll, choice, event, trigger, modifier and status change
-  --json     print the result, final state, dice state and trace as JSON`,
+  --json     print the result, final state, dice state and trace as JSON
+  --root DIR    read only below DIR: the scenario, its "rules" and their imports (default: the
+                scenario's folder, or the working directory when it holds that folder).
+                Only regular .rules and .json files of at most 2 MB are read.`,
   compile: `rulesmith compile PATH... --out PROGRAM.json
 
 Checks the rules like \`check\` and, when there are no errors, saves the checked program as JSON.
-A scenario's "rules" can name that file: it then runs without parsing or checking again.`,
+A scenario's "rules" can name that file: it then runs without parsing or checking again.
+  --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
+                folder of each named path, or the working directory when it holds that folder).
+                Only regular .rules files of at most 2 MB are read; anything else is a diagnostic.`,
   simulate: `rulesmith simulate SCENARIO.json -n N [--seed S]
 
 Runs the scenario N times (default 1000) with seeds S:0 .. S:N-1 and prints how often each result
-came up, with 95% Wilson confidence intervals. Shows a progress bar on a terminal.`,
+came up, with 95% Wilson confidence intervals. Shows a progress bar on a terminal.
+  --root DIR    read only below DIR: the scenario, its "rules" and their imports (default: the
+                scenario's folder, or the working directory when it holds that folder).
+                Only regular .rules and .json files of at most 2 MB are read.`,
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -124,18 +146,26 @@ function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>) {
   if (ds.length) console.error(formatDiagnostics(ds, texts));
 }
 
+/** The `--root` option every command takes. */
+const ROOT_OPTION = { root: { type: "string" } } as const;
+
+/** The host a command reads through: below `--root`, or below the default roots of the named paths. */
+function hostFor(paths: string[], root: string | undefined): FileHost {
+  return nodeFileHost(root !== undefined ? [root] : defaultRoots(paths));
+}
+
 /** The common start of check, test, compile and schema: the named paths, compiled, with diagnostics printed. */
-function compileNamed(paths: string[]) {
+function compileNamed(paths: string[], host: FileHost) {
   if (paths.length === 0) throw new UsageError("name at least one .rules file or folder");
-  const compiled = compile(paths, nodeHost);
+  const compiled = compile(paths, host);
   printDiagnostics(compiled.diagnostics, compiled.texts);
   return compiled;
 }
 
 function check(args: string[]): number {
   if (wantsHelp(args, "check")) return 0;
-  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
-  const compiled = compileNamed(positionals);
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: ROOT_OPTION });
+  const compiled = compileNamed(positionals, hostFor(positionals, values.root));
   if (!compiled.programs) return 1;
   const files = compiled.programs.reduce((n, p) => n + p.length, 0);
   console.log(`checked ${files} file(s)${compiled.programs.length > 1 ? ` in ${compiled.programs.length} separate programs` : ""}: no errors`);
@@ -153,8 +183,8 @@ function oneProgram(programs: SourceFile[][] | undefined): SourceFile[] | undefi
 
 function schemaCommand(args: string[]): number {
   if (wantsHelp(args, "schema")) return 0;
-  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
-  const compiled = compileNamed(positionals);
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: ROOT_OPTION });
+  const compiled = compileNamed(positionals, hostFor(positionals, values.root));
   const program = oneProgram(compiled.programs);
   if (!program) return 1;
   console.log(JSON.stringify(stateSchema(indexProgram(program)), null, 2));
@@ -163,9 +193,9 @@ function schemaCommand(args: string[]): number {
 
 function compileCommand(args: string[]): number {
   if (wantsHelp(args, "compile")) return 0;
-  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" } } });
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" }, ...ROOT_OPTION } });
   if (!values.out) throw new UsageError("name the output file with --out");
-  const program = oneProgram(compileNamed(positionals).programs);
+  const program = oneProgram(compileNamed(positionals, hostFor(positionals, values.root)).programs);
   if (!program) return 1;
   writeFileSync(values.out, saveProgram(program));
   console.log(`saved ${program.length} checked file(s) to ${values.out}`);
@@ -174,11 +204,12 @@ function compileCommand(args: string[]): number {
 
 function test(args: string[]): number {
   if (wantsHelp(args, "test")) return 0;
-  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" }, grep: { type: "string" } } });
-  const compiled = compileNamed(positionals);
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" }, grep: { type: "string" }, ...ROOT_OPTION } });
+  const host = hostFor(positionals, values.root);
+  const compiled = compileNamed(positionals, host);
   const grep = values.grep?.toLowerCase();
   // Only examples in the named files and folders run; imported files contribute rules, not tests.
-  const named = new Set(positionals.flatMap((p) => nodeHost.listRules(p) ?? [nodeHost.normalize(p)]));
+  const named = new Set(positionals.flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
   // Each system that checked runs its examples, whatever became of the others.
   const unchecked = compiled.systems.filter((s) => !s.checked);
   const results = compiled.systems
@@ -238,8 +269,8 @@ function indent(s: string, n = 2): string {
 }
 
 /** Reads and checks a scenario file and its rules, printing its diagnostics as `check` does; undefined when it cannot run. */
-function readyScenario(path: string): ReadyScenario | undefined {
-  const loaded = loadScenario(path, nodeHost);
+function readyScenario(path: string, root: string | undefined): ReadyScenario | undefined {
+  const loaded = loadScenario(path, hostFor([path], root));
   printDiagnostics(loaded.diagnostics, loaded.texts);
   return loaded.ready;
 }
@@ -249,10 +280,10 @@ function run(args: string[]): number {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { seed: { type: "string" }, trace: { type: "boolean" }, json: { type: "boolean" } },
+    options: { seed: { type: "string" }, trace: { type: "boolean" }, json: { type: "boolean" }, ...ROOT_OPTION },
   });
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
-  const loaded = readyScenario(positionals[0]!);
+  const loaded = readyScenario(positionals[0]!, values.root);
   if (!loaded) return 1;
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
   const out = runScenario(loaded.program, loaded.scenario, { seed, trace: Boolean(values.trace || values.json) });
@@ -278,12 +309,12 @@ async function sim(args: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { n: { type: "string", short: "n" }, seed: { type: "string" } },
+    options: { n: { type: "string", short: "n" }, seed: { type: "string" }, ...ROOT_OPTION },
   });
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
   const n = Number(values.n ?? "1000");
   if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new UsageError("-n must be a whole number from 1 to 10000000");
-  const loaded = readyScenario(positionals[0]!);
+  const loaded = readyScenario(positionals[0]!, values.root);
   if (!loaded) return 1;
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
   const outcome = await simulate(loaded.program, loaded.scenario, n, seed, process.stderr);

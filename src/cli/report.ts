@@ -3,10 +3,27 @@
 import { formatDiagnostic, type Diagnostic } from "../diagnostics.ts";
 import type { ScenarioRun } from "../pipeline.ts";
 
-/** Every diagnostic with its code frame, a blank line after each, then how many errors and warnings. */
+/** The most diagnostics printed for one file; the rest are counted in one line, so output stays readable and bounded. */
+export const DIAGNOSTICS_PER_FILE = 50;
+
+/**
+ * Every diagnostic with its code frame, a blank line after each, then how many errors and warnings.
+ * Past DIAGNOSTICS_PER_FILE in one file, one line `... and N more in FILE` stands for the rest.
+ */
 export function formatDiagnostics(ds: Diagnostic[], texts: Map<string, string>): string {
   const errors = ds.filter((d) => d.severity === "error").length;
-  return [...ds.map((d) => formatDiagnostic(d, texts.get(d.span.file)) + "\n"), `${errors} error(s), ${ds.length - errors} warning(s)`].join("\n");
+  const out: string[] = [];
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const d of ds) {
+    const own = byFile.get(d.span.file);
+    if (own) own.push(d);
+    else byFile.set(d.span.file, [d]);
+  }
+  for (const [file, own] of byFile) {
+    for (const d of own.slice(0, DIAGNOSTICS_PER_FILE)) out.push(formatDiagnostic(d, texts.get(d.span.file)) + "\n");
+    if (own.length > DIAGNOSTICS_PER_FILE) out.push(`... and ${own.length - DIAGNOSTICS_PER_FILE} more in ${file}\n`);
+  }
+  return [...out, `${errors} error(s), ${ds.length - errors} warning(s)`].join("\n");
 }
 
 export function formatStateProblems(problems: NonNullable<ScenarioRun["stateProblems"]>): string {
