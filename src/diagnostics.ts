@@ -188,7 +188,8 @@ function lineOf(text: string | undefined, n: number): string | undefined {
 export function frameWindow(line: string, from: number, width: number): { text: string; caretAt: number; caretWidth: number } {
   if (line.length <= FRAME_WIDTH) return { text: line, caretAt: from, caretWidth: width };
   const room = FRAME_WIDTH - 6; // two `...` marks at most
-  const lead = Math.max(0, Math.floor((room - Math.min(width, room)) / 2));
+  // A short range is centred; a range wider than the window starts near its left edge, after a little context.
+  const lead = width < room - 20 ? Math.floor((room - width) / 2) : Math.min(from, 10);
   let start = Math.max(0, Math.min(from - lead, line.length - room));
   const end = Math.min(line.length, start + room);
   start = Math.max(0, end - room);

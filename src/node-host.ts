@@ -80,7 +80,7 @@ export function nodeFileHost(roots?: string[]): FileHost {
     const shown = display(path);
     const ext = want === "rules" ? ".rules" : ".json";
     if (!inside(path)) {
-      const where = roots!.map((r) => `\`${display(r)}\``).join(" or ");
+      const where = roots!.map((r) => `\`${display(r) || "."}\``).join(" or ");
       const real = realOrUndefined(path);
       const leads = real !== undefined && real !== resolve(path) ? ` leads to \`${display(real)}\`, which` : "";
       return { code: "E0004", message: `\`${shown}\`${leads} is outside the folder the rules may read (${where})`, help: "rules read only files below the folder named on the command line; name a wider one with `--root DIR`" };
