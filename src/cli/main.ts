@@ -70,9 +70,9 @@ are printed as \`check\` prints diagnostics, pointing at the key or value in the
   --seed S   the dice seed (overrides the scenario's; default "1")
   --trace    print every roll, choice, event, trigger, modifier and status change
   --json     print the result, final state, dice state and trace as JSON
-  --root DIR    read only below DIR: the scenario, its "rules" and their imports (default: the
-                scenario's folder, or the working directory when it holds that folder).
-                Only regular .rules and .json files of at most 2 MB are read.`,
+  --root DIR read only below DIR: the scenario, its "rules" and their imports (default: the
+             scenario's folder, or the working directory when it holds that folder).
+             Only regular .rules and .json files of at most 2 MB are read.`,
   compile: `rulesmith compile PATH... --out PROGRAM.json
 
 Checks the rules like \`check\` and, when there are no errors, saves the checked program as JSON.
