@@ -83,7 +83,7 @@ export function nodeFileHost(roots?: string[]): FileHost {
       const where = roots!.map((r) => `\`${display(r) || "."}\``).join(" or ");
       const real = realOrUndefined(path);
       const leads = real !== undefined && real !== resolve(path) ? ` leads to \`${display(real)}\`, which` : "";
-      return { code: "E0004", message: `\`${shown}\`${leads} is outside the folder the rules may read (${where})`, help: "rules read only files below the folder named on the command line; name a wider one with `--root DIR`" };
+      return { code: "E0004", message: `\`${shown}\`${leads} is outside the folder the rules may read (${where})`, help: "files are read only below the folder of the path named on the command line (or the working directory that holds it); name a wider one with `--root DIR`" };
     }
     const st = statOrUndefined(path);
     if (!st) return undefined;
