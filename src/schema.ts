@@ -325,6 +325,8 @@ function walk(p: RuntimeProgram, pointer: string): Walked {
   for (const part of parts) {
     // An entity's `statuses` is no field: a bad one breaks its kind, whose entities hold statuses.
     if (part === "statuses" && at.span && type && entityKindOf(p, type)) return { name: at.name, fields: [], span: at.span, field: { name: at.name, span: at.span } };
+    // A tally's keys are members of its enum, never fields, whatever they are called.
+    if (type?.name.text === "tally") return { ...at, type };
     if (type?.name.text === "list" && /^\d+$/.test(part)) {
       type = type.element;
       enterKind(type);
