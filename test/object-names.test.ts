@@ -2,6 +2,7 @@
 // own (`__proto__`, `constructor`, `toString`, `valueOf`, `hasOwnProperty`): every map keyed by a name
 // must treat those as ordinary names, in declarations, calls, fields, enum members, statuses, state
 // JSON, the derived schema, saved programs and the playground's files.
+/// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
 import { hasFile, Workspace } from "../playground/workspace.ts";
 import { loadScenario, runExamples, runScenario } from "../src/pipeline.ts";
