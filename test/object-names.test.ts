@@ -139,6 +139,24 @@ describe("state JSON keyed by those names", () => {
   });
 });
 
+describe("kinds and enums named like JavaScript's object members, in the state", () => {
+  const RULES = "kind __proto__ { name: text, hp: int }\nenum constructor { a, b }\nkind toString { side: constructor }\nstate { army: list<__proto__>, t: toString }\nfn go() -> int = sum(u in army => u.hp)\n";
+  const load = (state: string) => loadScenario("s.json", memoryHost({ "main.rules": RULES, "s.json": `{"rules": "main.rules", "run": "go", "state": ${state}}` }));
+
+  it("validates and runs a state whose types are those declarations", () => {
+    const loaded = load('{"army": [{"name": "x", "hp": 3}, {"name": "y", "hp": 4}], "t": {"side": "b"}}');
+    const run = runScenario(loaded.ready!.program, loaded.ready!.scenario, { seed: "1", trace: false });
+    expect(run.resultText).toBe("7");
+  });
+
+  it("rejects a value that breaks one of them", () => {
+    expect(load('{"army": [{"name": "x", "hp": "3"}], "t": {"side": "c"}}').diagnostics.map((d) => d.message)).toEqual([
+      "the state at `/army/0/hp` must be an integer",
+      'the state at `/t/side` must be one of "a", "b"',
+    ]);
+  });
+});
+
 describe("the playground's file names", () => {
   it("holds files called like JavaScript's object members, and a share link's `active` must name one of its own files", () => {
     const changed = JSON.parse('{"__proto__": "a", "x/constructor.rules": "b"}') as Record<string, string>;
