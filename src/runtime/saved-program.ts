@@ -50,34 +50,34 @@ interface Pending {
 interface Validators {
   root: ValidateFunction;
   nodes: Record<NodeDefinition, ValidateFunction>;
-  /** The nodes found by the validation in progress, and the path of the value it validates. */
-  found: Pending[];
-  base: string;
 }
+
+/** The nodes found by the validation in progress, and the JSON path of the value it validates. */
+const progress: { found: Pending[]; base: string } = { found: [], base: "" };
 
 let compiled: Validators | undefined;
 
 /** Compiled once, on the first load: a run that loads no saved program pays nothing. */
 function validators(): Validators {
   if (compiled) return compiled;
-  const v: Validators = { found: [], base: "" } as unknown as Validators;
-  // Unoptimised generated code compiles in about half the time and validates as fast: this runs once per load.
+  // Unoptimised generated code compiles in about half the time, and a program is validated once.
   const ajv = new Ajv({ discriminator: true, strict: false, code: { optimize: false } });
   // A node's place: noted, and validated later against its own definition (see `shapeProblem`).
   ajv.addKeyword({
     keyword: NODE_KEYWORD,
     schemaType: "string",
     validate: (definition: NodeDefinition, data: unknown, _schema?: unknown, cxt?: { instancePath: string }) => {
-      v.found.push({ data, definition, path: v.base + (cxt?.instancePath ?? "") });
+      progress.found.push({ data, definition, path: progress.base + (cxt?.instancePath ?? "") });
       return true;
     },
   });
   ajv.addSchema(savedProgramSchema());
   const get = (ref: string) => ajv.getSchema(`${SAVED_PROGRAM_SCHEMA_ID}${ref}`)!;
-  v.root = get("");
-  v.nodes = Object.fromEntries(NODE_DEFINITIONS.map((d) => [d, get(`#/definitions/${d}`)])) as Record<NodeDefinition, ValidateFunction>;
-  compiled = v;
-  return v;
+  compiled = {
+    root: get(""),
+    nodes: Object.fromEntries(NODE_DEFINITIONS.map((d) => [d, get(`#/definitions/${d}`)])) as Record<NodeDefinition, ValidateFunction>,
+  };
+  return compiled;
 }
 
 /**
@@ -89,13 +89,13 @@ function shapeProblem(raw: unknown): string | undefined {
   const stack: Pending[] = [];
   let next: { data: unknown; validate: ValidateFunction; path: string } | undefined = { data: raw, validate: v.root, path: "" };
   while (next) {
-    v.found = [];
-    v.base = next.path;
+    progress.found = [];
+    progress.base = next.path;
     if (!next.validate(next.data)) {
       const e = next.validate.errors?.[0];
       return e ? `\`${next.path + e.instancePath || "/"}\` ${describe(e)}` : "it does not fit the saved-program format";
     }
-    for (let i = v.found.length - 1; i >= 0; i--) stack.push(v.found[i]!);
+    for (let i = progress.found.length - 1; i >= 0; i--) stack.push(progress.found[i]!);
     const p = stack.pop();
     next = p && { data: p.data, validate: v.nodes[p.definition], path: p.path };
   }
