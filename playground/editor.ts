@@ -3,9 +3,10 @@
 // language worker. Markers come from the same checker as `rulesmith check`.
 import { monaco } from "./monaco-features.ts";
 import { monarchFromGrammar } from "./highlighting.ts";
+import { inertMarkdown } from "./hover-markdown.ts";
 import type { LanguageClient } from "./language-client.ts";
 import type { Completion, Range, ServiceDiagnostic } from "../src/service/index.ts";
-import type { Workspace } from "./workspace.ts";
+import { hasFile, type Workspace } from "./workspace.ts";
 
 export const LANGUAGE_ID = "rules";
 
@@ -63,7 +64,7 @@ function registerLanguage(client: LanguageClient) {
           label: { label: c.label, description: c.kind },
           kind: COMPLETION_KINDS[c.kind] ?? monaco.languages.CompletionItemKind.Text,
           ...(c.detail ? { detail: c.detail } : {}),
-          ...(c.documentation ? { documentation: { value: c.documentation } } : {}),
+          ...(c.documentation ? { documentation: inertMarkdown(c.documentation) } : {}),
           insertText: c.label,
           range,
         })),
@@ -73,7 +74,7 @@ function registerLanguage(client: LanguageClient) {
   monaco.languages.registerHoverProvider(LANGUAGE_ID, {
     async provideHover(model, position) {
       const h = await client.hover(pathOf(model.uri), position.lineNumber, position.column);
-      return h ? { range: toMonacoRange(h.range), contents: [{ value: h.markdown }] } : null;
+      return h ? { range: toMonacoRange(h.range), contents: [inertMarkdown(h.markdown)] } : null;
     },
   });
   monaco.languages.registerDefinitionProvider(LANGUAGE_ID, {
@@ -152,7 +153,7 @@ export class RulesEditor {
     monaco.editor.registerEditorOpener({
       openCodeEditor: (_source, resource, selection) => {
         const path = pathOf(resource);
-        if (!(path in this.workspace.files)) return false;
+        if (!hasFile(this.workspace.files, path)) return false;
         this.open(path);
         if (selection && "startLineNumber" in selection) this.reveal(new monaco.Range(selection.startLineNumber, selection.startColumn, selection.endLineNumber, selection.endColumn));
         else if (selection) this.reveal(new monaco.Range(selection.lineNumber, selection.column, selection.lineNumber, selection.column));
@@ -235,7 +236,7 @@ export class RulesEditor {
 
   /** Opens a span's file and selects the span: how trace lines and problems point at the rules. */
   select(span: SourceSpan) {
-    if (!(span.file in this.workspace.files)) return false;
+    if (!hasFile(this.workspace.files, span.file)) return false;
     this.open(span.file);
     this.reveal(toMonacoRange({ line: span.line, col: span.col, endLine: span.endLine, endCol: span.endCol }));
     return true;

@@ -10,7 +10,8 @@ import { RunClient } from "./run-client.ts";
 import { RunPanel } from "./run-panel.ts";
 import { SimulatePanel } from "./simulate-panel.ts";
 import { el } from "./dom.ts";
-import { bundled, clearSaved, decodeShare, encodeShare, isInside, isSafePath, loadSaved, save, SHARE_PREFIX, systemOf, Workspace, type Overlay } from "./workspace.ts";
+import { ownGet } from "../src/own.ts";
+import { bundled, clearSaved, decodeShare, encodeShare, hasFile, isInside, isSafePath, loadSaved, save, SHARE_PREFIX, systemOf, Workspace, type Overlay } from "./workspace.ts";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -115,7 +116,7 @@ async function boot() {
     renderFileTree($("file-tree"), workspace, {
       open: (p) => editor.open(p),
       revert: (p) => {
-        editor.setText(p, bundled[p] ?? "");
+        editor.setText(p, ownGet(bundled, p) ?? "");
         showMessage(`Reverted ${p} to the bundled text (undo with ctrl+z in the editor).`);
       },
       remove: (p) => {
@@ -130,7 +131,7 @@ async function boot() {
   const newPath = $<HTMLInputElement>("new-file-path");
   $("new-file").addEventListener("click", () => {
     let n = 1;
-    while (`${system()}/untitled${n === 1 ? "" : n}.rules` in workspace.files) n++;
+    while (hasFile(workspace.files, `${system()}/untitled${n === 1 ? "" : n}.rules`)) n++;
     newPath.value = `${system()}/untitled${n === 1 ? "" : n}.rules`;
     $("new-file-error").textContent = "";
     newForm.hidden = false;
@@ -146,7 +147,7 @@ async function boot() {
       $("new-file-error").textContent = problem;
       return;
     }
-    if (path in workspace.files) {
+    if (hasFile(workspace.files, path)) {
       $("new-file-error").textContent = `${path} already exists`;
       return;
     }
@@ -184,7 +185,7 @@ async function boot() {
 
   $("download").addEventListener("click", () => {
     const path = editor.activePath;
-    const url = URL.createObjectURL(new Blob([workspace.files[path] ?? ""], { type: "text/plain" }));
+    const url = URL.createObjectURL(new Blob([ownGet(workspace.files, path) ?? ""], { type: "text/plain" }));
     const a = el("a", { href: url, download: path.split("/").pop()! });
     document.body.append(a);
     a.click();

@@ -2,11 +2,22 @@
 // edits and new files. Only the difference from the bundle is kept in localStorage (so an updated
 // bundle still reaches files the user never touched) and in share links.
 
+import { ownGet, setOwn } from "../src/own.ts";
+
 /** Bundled content, read at build time: the same files `rulesmith` reads from disk. */
 const bundledRules = import.meta.glob("../rules/**/*.rules", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 const bundledScenarios = import.meta.glob("../rules/**/*.json", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 
 export type Files = Record<string, string>;
+
+// File names come from share links and uploads: any text, `constructor` and `__proto__` included. So a
+// name is looked up as an own property only, and stored with `setOwn` (assigning `__proto__` would
+// set the object's prototype instead).
+
+/** Whether `files` holds a file called `path` (not a name inherited from `Object.prototype`). */
+export function hasFile(files: Readonly<Files>, path: string): boolean {
+  return Object.hasOwn(files, path);
+}
 
 export const bundled: Files = Object.fromEntries(
   Object.entries({ ...bundledRules, ...bundledScenarios })
@@ -30,7 +41,7 @@ export class Workspace {
 
   constructor(overlay: Overlay = { changed: {}, deleted: [] }) {
     this.files = applyOverlay(overlay);
-    this.active = overlay.active && overlay.active in this.files ? overlay.active : defaultFile(this.files);
+    this.active = overlay.active !== undefined && hasFile(this.files, overlay.active) ? overlay.active : defaultFile(this.files);
   }
 
   paths(): string[] {
@@ -46,7 +57,7 @@ export class Workspace {
   }
 
   set(path: string, text: string) {
-    this.files[path] = text;
+    setOwn(this.files, path, text);
     this.changed();
   }
 
@@ -58,24 +69,24 @@ export class Workspace {
 
   overlay(): Overlay {
     const changed: Files = {};
-    for (const [path, text] of Object.entries(this.files)) if (bundled[path] !== text) changed[path] = text;
-    const deleted = Object.keys(bundled).filter((p) => !(p in this.files));
+    for (const [path, text] of Object.entries(this.files)) if (ownGet(bundled, path) !== text) setOwn(changed, path, text);
+    const deleted = Object.keys(bundled).filter((p) => !hasFile(this.files, p));
     return { changed, deleted, active: this.active };
   }
 
   isBundled(path: string): boolean {
-    return path in bundled;
+    return hasFile(bundled, path);
   }
 
   isModified(path: string): boolean {
-    return path in this.files && bundled[path] !== this.files[path];
+    return hasFile(this.files, path) && ownGet(bundled, path) !== this.files[path];
   }
 }
 
 function applyOverlay(overlay: Overlay): Files {
   const files: Files = { ...bundled };
-  for (const p of overlay.deleted) delete files[p];
-  for (const [p, text] of Object.entries(overlay.changed)) if (typeof text === "string") files[p] = text;
+  for (const p of overlay.deleted) if (hasFile(files, p)) delete files[p];
+  for (const [p, text] of Object.entries(overlay.changed)) if (typeof text === "string") setOwn(files, p, text);
   return files;
 }
 
@@ -121,7 +132,7 @@ function asOverlay(raw: unknown): Overlay | undefined {
   const o = raw as Partial<Overlay>;
   const changed: Files = {};
   if (typeof o.changed === "object" && o.changed !== null) {
-    for (const [p, t] of Object.entries(o.changed)) if (typeof t === "string" && isSafePath(p)) changed[p] = t;
+    for (const [p, t] of Object.entries(o.changed)) if (typeof t === "string" && isSafePath(p)) setOwn(changed, p, t);
   }
   const deleted = Array.isArray(o.deleted) ? o.deleted.filter((p): p is string => typeof p === "string") : [];
   return { changed, deleted, ...(typeof o.active === "string" ? { active: o.active } : {}) };

@@ -5,12 +5,14 @@ import * as A from "./ast.ts";
 import { didYouMean } from "./diagnostics.ts";
 import type { RuntimeProgram } from "./runtime/index-program.ts";
 import { referenceProblems, type Json } from "./runtime/state.ts";
+import { ownGet, setOwn } from "./own.ts";
 
 type Schema = Record<string, unknown>;
 
 export function stateSchema(p: RuntimeProgram): Schema {
+  // Every map here is keyed by declared names, so it is filled with `setOwn` (a kind may be called `constructor`).
   const defs: Record<string, Schema> = {};
-  for (const [name, e] of p.enums) defs[name] = { enum: e.members.map((m) => m.text), description: e.doc ?? `enum ${name}` };
+  for (const [name, e] of p.enums) setOwn(defs, name, { enum: e.members.map((m) => m.text), description: e.doc ?? `enum ${name}` });
   const statusNames = [...p.statuses.keys()];
   defs[REFERENCE] = {
     type: "object",
@@ -20,14 +22,16 @@ export function stateSchema(p: RuntimeProgram): Schema {
     description: "The same entity as the one given elsewhere with this `$id`.",
   };
   for (const [name, k] of p.kinds) {
-    defs[name] = {
+    setOwn(defs, name, {
       ...objectOf(k.fields, p),
       description: k.doc ?? `${k.record ? "record" : "kind"} ${name}`,
-    };
+    });
     // A record is a plain value: no identity to name, no statuses.
     if (k.record) continue;
-    (defs[name]!["properties"] as Record<string, Schema>)["$id"] = { type: "string", description: "Names this entity so `{\"$ref\": id}` elsewhere in the state is the same entity." };
-    (defs[name]!["properties"] as Record<string, Schema>)["statuses"] = {
+    const props = defs[name]!["properties"] as Record<string, Schema>;
+    // `$id` and `statuses` are never field names: the checker rejects them as such.
+    props["$id"] = { type: "string", description: "Names this entity so `{\"$ref\": id}` elsewhere in the state is the same entity." };
+    props["statuses"] = {
       type: "object",
       properties: Object.fromEntries(statusNames.map((s) => [s, { anyOf: [{ const: true }, { type: "integer", minimum: 1 }, ...timerSchemas(p)], description: p.statuses.get(s)!.doc ?? `status ${s}` }])),
       additionalProperties: false,
@@ -45,13 +49,34 @@ export function stateSchema(p: RuntimeProgram): Schema {
 function timerSchemas(p: RuntimeProgram): Schema[] {
   return [...p.events.values()].map((ev) => {
     const properties: Record<string, Schema> = {};
-    for (const q of ev.params) properties[q.name.text] = typeSchema(q.type, p);
+    for (const q of ev.params) setOwn(properties, q.name.text, typeSchema(q.type, p));
     Object.assign(properties, { left: { type: "integer", minimum: 1 }, until: { const: ev.name.text } });
     const holders = ev.params.filter((q) => p.kinds.has(q.type.name.text)).map((q) => q.name.text);
-    if (holders.length > 0 && !properties["holder"]) properties["holder"] = { enum: holders };
+    if (holders.length > 0 && !Object.hasOwn(properties, "holder")) properties["holder"] = { enum: holders };
     return { type: "object", properties, required: ["left", "until"], additionalProperties: false, maxProperties: 3 };
   });
 }
+
+/**
+ * The schema as ajv can compile it: ajv loses a `properties` entry named `__proto__` (it reads the
+ * keyword into an ordinary object), so that one is given as the same-meaning `patternProperties`
+ * `^__proto__$`. `rulesmith schema` prints the plain form, which other validators read as written.
+ */
+function forAjv(s: unknown): unknown {
+  if (Array.isArray(s)) return s.map(forAjv);
+  if (typeof s !== "object" || s === null) return s;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(s)) setOwn(out, k, forAjv(v));
+  const props = out["properties"];
+  if (typeof props === "object" && props !== null && Object.hasOwn(props, PROTO)) {
+    const { [PROTO]: proto, ...rest } = props as Record<string, unknown>;
+    out["properties"] = rest;
+    out["patternProperties"] = { [`^${PROTO}$`]: proto };
+  }
+  return out;
+}
+
+const PROTO = "__proto__";
 
 /** The two branches before the per-event ones in a status's `anyOf`. */
 const TIMER_BRANCH = 2;
@@ -60,7 +85,7 @@ function objectOf(fields: A.FieldDecl[], p: RuntimeProgram): Schema {
   const properties: Record<string, Schema> = {};
   const required: string[] = [];
   for (const f of fields) {
-    properties[f.name.text] = { ...typeSchema(f.type, p), ...(f.doc ? { description: f.doc } : {}) };
+    setOwn(properties, f.name.text, { ...typeSchema(f.type, p), ...(f.doc ? { description: f.doc } : {}) });
     if (!A.mayBeLeftOut(f, (n) => p.kinds.get(n))) required.push(f.name.text);
   }
   return { type: "object", properties, required, additionalProperties: false };
@@ -126,7 +151,8 @@ const validators = new WeakMap<RuntimeProgram, ReturnType<Ajv["compile"]>>();
 export function validateState(p: RuntimeProgram, state: unknown): StateProblem[] {
   let validate = validators.get(p);
   if (!validate) {
-    validate = new Ajv({ allErrors: true, strict: false }).compile(stateSchema(p));
+    // `ownProperties`: a state lacking a field named `constructor` must not find `Object.prototype`'s.
+    validate = new Ajv({ allErrors: true, strict: false, ownProperties: true }).compile(forAjv(stateSchema(p)) as Schema);
     validators.set(p, validate);
   }
   // References are checked only in a state of the right shape: the walk trusts it.
@@ -156,6 +182,13 @@ export function validateState(p: RuntimeProgram, state: unknown): StateProblem[]
 }
 
 function timerProblems(p: RuntimeProgram, at: string, value: unknown, errors: ErrorObject[]): StateProblem[] {
+  // Every problem here breaks the status's declaration, whatever field holds the entity.
+  const status = p.statuses.get(pointerParts(at).at(-1) ?? "");
+  const declaration = status ? { declaration: { name: status.name.text, span: status.span } } : {};
+  return timerValueProblems(p, at, value, errors).map((x) => ({ ...x, ...declaration }));
+}
+
+function timerValueProblems(p: RuntimeProgram, at: string, value: unknown, errors: ErrorObject[]): StateProblem[] {
   const general = { path: at, message: "must be `true`, how many more events it lasts (1 or more), or an object like `{\"left\": 1, \"until\": \"RoundEnds\"}`" };
   if (typeof value !== "object" || value === null || Array.isArray(value)) return [general];
   const until = (value as Record<string, unknown>)["until"];
@@ -167,7 +200,7 @@ function timerProblems(p: RuntimeProgram, at: string, value: unknown, errors: Er
   }
   const branch = `/anyOf/${TIMER_BRANCH + i}/`;
   // Errors inside a `$ref` (an enum or kind parameter) carry the definition's path, not the branch's.
-  const own = errors.filter((e) => (e.schemaPath.includes(branch) || !e.schemaPath.includes("/anyOf/")) && !e.schemaPath.endsWith(`${branch}maxProperties`) && e.instancePath.startsWith(`${at}/`) || (e.schemaPath.includes(branch) && e.instancePath === at && !e.schemaPath.endsWith("maxProperties")));
+  const own = errors.filter((e) => e.keyword !== "if" && (e.schemaPath.includes(branch) || !e.schemaPath.includes("/anyOf/")) && !e.schemaPath.endsWith(`${branch}maxProperties`) && e.instancePath.startsWith(`${at}/`) || (e.schemaPath.includes(branch) && e.instancePath === at && !e.schemaPath.endsWith("maxProperties")));
   const out: StateProblem[] = own.map((e) => {
     if (e.keyword === "additionalProperties") {
       const extra = (e.params as { additionalProperty: string }).additionalProperty;
@@ -186,13 +219,17 @@ function timerProblems(p: RuntimeProgram, at: string, value: unknown, errors: Er
   return unique.length > 0 ? unique : [general];
 }
 
+/** The keys a JSON pointer names, unescaped. */
+function pointerParts(pointer: string): string[] {
+  return pointer.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
 /** The value a JSON pointer lands on, if any. */
 function pointerGet(root: unknown, pointer: string): unknown {
   let v = root;
-  for (const raw of pointer.split("/").slice(1)) {
-    const part = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+  for (const part of pointerParts(pointer)) {
     if (typeof v !== "object" || v === null) return undefined;
-    v = (v as Record<string, unknown>)[part];
+    v = ownGet(v as Record<string, unknown>, part);
   }
   return v;
 }
@@ -242,7 +279,7 @@ function problem(p: RuntimeProgram, e: ErrorObject): StateProblem {
 function isReferenceError(p: RuntimeProgram, e: ErrorObject, state: unknown): boolean {
   if (e.keyword === "type" && e.instancePath.endsWith("/$ref")) return true;
   if (e.keyword !== "additionalProperties") return false;
-  const obj = e.instancePath.split("/").slice(1).reduce<unknown>((at, part) => (typeof at === "object" && at !== null ? (at as Record<string, unknown>)[part.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), state);
+  const obj = e.instancePath.split("/").slice(1).reduce<unknown>((at, part) => (typeof at === "object" && at !== null ? ownGet(at as Record<string, unknown>, part.replace(/~1/g, "/").replace(/~0/g, "~")) : undefined), state);
   const kind = p.kinds.get(walk(p, e.instancePath).type?.name.text ?? "");
   return typeof obj === "object" && obj !== null && "$ref" in obj && kind !== undefined && !kind.record;
 }
@@ -271,9 +308,14 @@ interface Walked {
   type?: A.TypeRef;
 }
 
+function entityKindOf(p: RuntimeProgram, t: A.TypeRef): boolean {
+  const k = p.kinds.get(t.name.text);
+  return k !== undefined && !k.record;
+}
+
 /** Walks a JSON pointer through the declared types to the declarations it passes. */
 function walk(p: RuntimeProgram, pointer: string): Walked {
-  const parts = pointer.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const parts = pointerParts(pointer);
   let at: Walked = { name: "state", fields: p.stateFields };
   let type: A.TypeRef | undefined;
   const enterKind = (t: A.TypeRef | undefined) => {
@@ -281,6 +323,10 @@ function walk(p: RuntimeProgram, pointer: string): Walked {
     if (k) at = { ...at, name: k.name.text, fields: k.fields, span: k.span };
   };
   for (const part of parts) {
+    // An entity's `statuses` is no field: a bad one breaks its kind, whose entities hold statuses.
+    if (part === "statuses" && at.span && type && entityKindOf(p, type)) return { name: at.name, fields: [], span: at.span, field: { name: at.name, span: at.span } };
+    // A tally's keys are members of its enum, never fields, whatever they are called.
+    if (type?.name.text === "tally") return { ...at, type };
     if (type?.name.text === "list" && /^\d+$/.test(part)) {
       type = type.element;
       enterKind(type);

@@ -60,7 +60,12 @@ describe("plain words for common slips", () => {
   it("a status held for 0 events in a state", () => {
     const program = indexProgram(checked("kind U { name: text }\nstate { units: list<U> }\nstatus s\n"));
     expect(validateState(program, { units: [{ name: "a", statuses: { s: 0 } }] })).toEqual([
-      { path: "/units/0/statuses/s", message: 'must be `true`, how many more events it lasts (1 or more), or an object like `{"left": 1, "until": "RoundEnds"}`' },
+      {
+        path: "/units/0/statuses/s",
+        message: 'must be `true`, how many more events it lasts (1 or more), or an object like `{"left": 1, "until": "RoundEnds"}`',
+        // The value breaks the status's declaration (test/status-blame.test.ts).
+        declaration: { name: "s", span: expect.objectContaining({ file: "main.rules", line: 3, col: 1 }) },
+      },
     ]);
   });
 });

@@ -8,6 +8,7 @@
 import { completions, definition, diagnostics, hover } from "../../src/service/index.ts";
 import type { Files, LanguageReply, LanguageRequest } from "../protocol.ts";
 import { describeError } from "./programs.ts";
+import { setOwn } from "../../src/own.ts";
 
 let files: Files = {};
 /** The newest unanswered check per file. */
@@ -39,10 +40,11 @@ self.onmessage = (e: MessageEvent<LanguageRequest>) => {
       files = { ...req.files };
       return;
     case "update":
-      files[req.path] = req.text;
+      // A file may be called anything, `__proto__` included: stored as an own property (src/own.ts).
+      setOwn(files, req.path, req.text);
       return;
     case "remove":
-      delete files[req.path];
+      if (Object.hasOwn(files, req.path)) delete files[req.path];
       return;
     case "diagnostics": {
       const older = checks.get(req.path);

@@ -8,6 +8,7 @@ import type * as A from "../ast.ts";
 import { didYouMean } from "../diagnostics.ts";
 import type { StateProblem } from "../schema.ts";
 import type { RuntimeProgram } from "./index-program.ts";
+import { ownGet, setOwn } from "../own.ts";
 import { Die, Entity, RuleError, Tally, type StatusTimer, type Value } from "./values.ts";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -67,9 +68,10 @@ export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json, refs: R
       refs.built.set(id, e);
     }
     for (const f of kind.fields) {
-      e.fields[f.name.text] = obj[f.name.text] === undefined ? defaultValue(p, f, new Set()) : fromJson(p, f.type, obj[f.name.text]!, refs);
+      const j = ownGet(obj, f.name.text);
+      e.fields[f.name.text] = j === undefined ? defaultValue(p, f, new Set()) : fromJson(p, f.type, j, refs);
     }
-    const statuses = obj["statuses"];
+    const statuses = ownGet(obj, "statuses");
     if (statuses && typeof statuses === "object" && !Array.isArray(statuses)) {
       for (const [s, j] of Object.entries(statuses)) e.statuses.set(s, timerFromJson(p, s, j, refs));
     }
@@ -109,9 +111,9 @@ export function referenceProblems(p: RuntimeProgram, json: Record<string, Json>)
       if (prior) problems.push({ path: `${path}/$id`, message: `gives the id "${id}" a second time: it already names the \`${prior.kind}\` at \`${prior.path}\``, code: "E0403" });
       else declared.set(id, { json: j, kind: n, path: path || "/" });
     }
-    for (const f of kind.fields) visit(f.type, j[f.name.text], `${path}/${escapePointer(f.name.text)}`);
+    for (const f of kind.fields) visit(f.type, ownGet(j, f.name.text), `${path}/${escapePointer(f.name.text)}`);
   };
-  for (const f of p.stateFields) visit(f.type, json[f.name.text], `/${escapePointer(f.name.text)}`);
+  for (const f of p.stateFields) visit(f.type, ownGet(json, f.name.text), `/${escapePointer(f.name.text)}`);
   for (const u of uses) {
     const target = declared.get(u.id);
     if (!target) {
@@ -137,9 +139,9 @@ function declaredIds(p: RuntimeProgram, json: Record<string, Json>): Declared {
     if (type.name.text === "list" && Array.isArray(j)) return j.forEach((x) => visit(type.element, x));
     if (!entityKind(p, type.name.text) || !isObject(j) || refOf(j) !== undefined) return;
     if (typeof j["$id"] === "string" && !declared.has(j["$id"])) declared.set(j["$id"], { json: j, kind: type.name.text, path: "" });
-    for (const f of p.kinds.get(type.name.text)!.fields) visit(f.type, j[f.name.text]);
+    for (const f of p.kinds.get(type.name.text)!.fields) visit(f.type, ownGet(j, f.name.text));
   };
-  for (const f of p.stateFields) visit(f.type, json[f.name.text]);
+  for (const f of p.stateFields) visit(f.type, ownGet(json, f.name.text));
   return declared;
 }
 
@@ -151,7 +153,7 @@ export function tallyOf(p: RuntimeProgram, enumName: string, counts: Record<stri
 
 /** The same, for an enum already resolved. */
 export function tallyIn(en: A.EnumDecl, counts: Record<string, number> | ReadonlyMap<string, number>): Tally {
-  const get = (m: string) => (counts instanceof Map ? counts.get(m) : (counts as Record<string, number>)[m]) ?? 0;
+  const get = (m: string) => (counts instanceof Map ? counts.get(m) : ownGet(counts as Record<string, number>, m)) ?? 0;
   const ordered = new Map<string, number>();
   for (const m of en.members) if (get(m.text) !== 0) ordered.set(m.text, get(m.text));
   return new Tally(en.name.text, ordered, en.members.map((m) => m.text));
@@ -173,7 +175,7 @@ export function toJson(v: Value | undefined, w: Writer = { ids: new Map(), writt
     if (id !== undefined && w.written.has(v)) return { $ref: id };
     w.written.add(v);
     const out: Record<string, Json> = id === undefined ? {} : { $id: id };
-    for (const [k, x] of Object.entries(v.fields)) out[k] = toJson(x, w);
+    for (const [k, x] of Object.entries(v.fields)) setOwn(out, k, toJson(x, w));
     if (v.statuses.size > 0) out["statuses"] = Object.fromEntries([...v.statuses].map(([s, t]) => [s, timerToJson(t, w)]));
     return out;
   }
@@ -229,7 +231,7 @@ function timerToJson(t: StatusTimer, w: Writer): Json {
   const out: Record<string, Json> = { left: t.left ?? 1, until: t.event?.name.text ?? "" };
   if (t.paramName !== undefined) {
     if (t.holder) out["holder"] = t.paramName;
-    else out[t.paramName] = toJson(t.match, w);
+    else setOwn(out, t.paramName, toJson(t.match, w));
   }
   return out;
 }
@@ -360,7 +362,7 @@ export function stateFromJson(p: RuntimeProgram, json: Record<string, Json>): St
   const state = initialState(p);
   const refs: Refs = { declared: declaredIds(p, json), built: new Map() };
   p.stateFields.forEach((f, i) => {
-    const j = json[f.name.text];
+    const j = ownGet(json, f.name.text);
     if (j !== undefined) state[i] = fromJson(p, f.type, j, refs);
   });
   return state;
@@ -369,6 +371,6 @@ export function stateFromJson(p: RuntimeProgram, json: Record<string, Json>): St
 export function stateToJson(p: RuntimeProgram, state: StateValues): Record<string, Json> {
   const out: Record<string, Json> = {};
   const w: Writer = { ids: idsFor(state), written: new Set() };
-  p.stateFields.forEach((f, i) => (out[f.name.text] = toJson(state[i], w)));
+  p.stateFields.forEach((f, i) => setOwn(out, f.name.text, toJson(state[i], w)));
   return out;
 }

@@ -2,6 +2,8 @@
 // statuses. Entities compare by identity: two units with equal fields are still two units. A record's
 // value is an Entity marked `record`: it holds no statuses, is never changed, and compares field by field.
 
+import { nameMap, setOwn } from "../own.ts";
+
 /** `null` is `none`, the value of an optional type that holds nothing (`undefined` is "not set yet"). */
 export type Value = number | boolean | string | Value[] | Entity | Tally | Die | null;
 
@@ -76,12 +78,17 @@ export class Entity {
   readonly statuses = new Map<string, StatusTimer>();
   /** The `$id` it was given in state JSON, kept so the final state writes it back under the same id. */
   id?: string;
+  /** Field name -> value. No prototype: a field may be named `constructor` or `__proto__` (see own.ts). */
+  readonly fields: Record<string, Value | undefined>;
   constructor(
     readonly kind: string,
-    readonly fields: Record<string, Value | undefined>,
+    fields: Record<string, Value | undefined>,
     /** A value of a `record`: compared by its fields, never changed in place. */
     readonly record = false,
-  ) {}
+  ) {
+    this.fields = nameMap();
+    for (const [k, v] of Object.entries(fields)) setOwn(this.fields, k, v);
+  }
 }
 
 export function showValue(v: Value | undefined): string {
