@@ -167,12 +167,24 @@ function skippedNames(path: string, tokens: IToken[], nodes: CstNode[]): A.Name[
   return names;
 }
 
-/** The span of the first node nested deeper than MAX_NESTING. */
+/**
+ * The span of the first node nested deeper than MAX_NESTING. An `else if` chain is not nesting: each
+ * `if` of the chain sits in the `else` block of the one before (two levels in the tree), so those two
+ * levels are taken off for every link, and a chain of thousands of branches is as deep as one `if`.
+ */
 function deepestNode(file: A.SourceFile): A.Span | undefined {
   let found: A.Span | undefined;
+  // The walk visits parents before children, depth first: `path` holds the discount of each node on
+  // the way down to the one visited, indexed by depth.
+  const path: number[] = [];
+  const links = new Set<object>();
   walk(file.decls, (node, depth) => {
     if (found) return false;
-    if (depth + 1 > MAX_NESTING) found = (node as unknown as { span: A.Span }).span;
+    const discount = (depth > 0 ? path[depth - 1]! : 0) + (links.has(node) ? 1 : 0);
+    path[depth] = discount;
+    const s = node as A.Stmt;
+    if (s.kind === "if" && s.else?.statements.length === 1 && s.else.statements[0]!.kind === "if") links.add(s.else).add(s.else.statements[0]!);
+    if (depth - discount + 1 > MAX_NESTING) found = (node as unknown as { span: A.Span }).span;
   });
   return found;
 }

@@ -217,9 +217,17 @@ export class Interpreter implements Machine {
       case "let":
         env[s.slot!] = this.eval(s.value, env);
         return undefined;
-      case "if":
-        if (this.eval(s.condition, env) === true) return this.execBlock(s.then, env);
-        return s.else ? this.execBlock(s.else, env) : undefined;
+      case "if": {
+        // An `else if` chain runs in a loop; each `if` of it counts a step, as a statement of its block would.
+        let at: A.Stmt & { kind: "if" } = s;
+        while (this.eval(at.condition, env) !== true) {
+          const next = A.elseIf(at);
+          if (!next) return at.else ? this.execBlock(at.else, env) : undefined;
+          this.tick(next.span);
+          at = next;
+        }
+        return this.execBlock(at.then, env);
+      }
       case "while":
         while (this.eval(s.condition, env) === true) {
           const r = this.execBlock(s.body, env);
