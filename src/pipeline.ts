@@ -266,7 +266,7 @@ const UNKNOWN_KEY = /^is not a (field|member|declared status)\b/;
 function scenarioProblems(program: RuntimeProgram, scenario: Scenario, place: (pointer: string, key?: boolean) => Span): Diagnostic[] {
   const problems = validateState(program, scenario.state).map((p) => {
     const where = p.declaration ? `the value breaks the declaration of \`${p.declaration.name}\` at ${p.declaration.span.file}:${p.declaration.span.line}:${p.declaration.span.col}` : undefined;
-    return diag("E0401", place(`/state${p.path === "/" ? "" : p.path}`, UNKNOWN_KEY.test(p.message)), `the state at \`${p.path}\` ${p.message}`, where);
+    return diag(p.code === "E0405" ? "E0405" : "E0401", place(`/state${p.path === "/" ? "" : p.path}`, UNKNOWN_KEY.test(p.message)), `the state at \`${p.path}\` ${p.message}`, where);
   });
   const run = runProblem(program, scenario.run);
   if (run) problems.push(diag("E0402", place("/run"), run.message, run.help));

@@ -23,6 +23,28 @@ interface Refs {
   built: Map<string, Entity>;
 }
 
+/**
+ * How deeply a state may nest arrays and objects. Validation, loading and writing walk a state by
+ * recursion (ajv's validators too), so a deeper one is refused with E0405 before any of them runs; no
+ * game state comes near it.
+ */
+export const MAX_STATE_DEPTH = 500;
+
+/**
+ * The JSON pointer of the first value nested more than MAX_STATE_DEPTH arrays and objects deep, or
+ * undefined. A loop with its own stack: it must not overflow on the very input it guards against.
+ */
+export function tooDeep(json: unknown): string | undefined {
+  const stack: { value: unknown; depth: number; path: string }[] = [{ value: json, depth: 0, path: "" }];
+  while (stack.length > 0) {
+    const { value, depth, path } = stack.pop()!;
+    if (typeof value !== "object" || value === null) continue;
+    if (depth >= MAX_STATE_DEPTH) return path || "/";
+    for (const [k, v] of Object.entries(value)) if (typeof v === "object" && v !== null) stack.push({ value: v, depth: depth + 1, path: `${path}/${escapePointer(k)}` });
+  }
+  return undefined;
+}
+
 const isObject = (j: Json | undefined): j is JsonObject => typeof j === "object" && j !== null && !Array.isArray(j);
 
 /** `{"$ref": "id"}`: the id it names, if `j` is such a reference. */
@@ -163,18 +185,26 @@ interface Writer {
   written: Set<Entity>;
 }
 
-export function toJson(v: Value | undefined, w: Writer = { ids: new Map(), written: new Set() }): Json {
+/**
+ * A value as state JSON. `path` is where it goes, for the E0405 that refuses a state the rules nested
+ * deeper than MAX_STATE_DEPTH (a chain of entities, each in a field of the one before): it could not
+ * be loaded again, and writing it would overflow the stack.
+ */
+export function toJson(v: Value | undefined, w: Writer = { ids: new Map(), written: new Set() }, path = "", depth = 0): Json {
   if (v === undefined) return null;
+  if (typeof v === "object" && v !== null && depth >= MAX_STATE_DEPTH) {
+    throw new RuleError("E0405", `the state at \`${path}\` is nested more than ${MAX_STATE_DEPTH} levels deep, deeper than a state may be written`);
+  }
   if (v instanceof Tally) return Object.fromEntries(v.counts);
   if (v instanceof Die) return v.name;
-  if (Array.isArray(v)) return v.map((x) => toJson(x, w));
+  if (Array.isArray(v)) return v.map((x, i) => toJson(x, w, `${path}/${i}`, depth + 1));
   if (v instanceof Entity) {
     const id = w.ids.get(v);
     if (id !== undefined && w.written.has(v)) return { $ref: id };
     w.written.add(v);
     const out: Record<string, Json> = id === undefined ? {} : { $id: id };
-    for (const [k, x] of Object.entries(v.fields)) out[k] = toJson(x, w);
-    if (v.statuses.size > 0) out["statuses"] = Object.fromEntries([...v.statuses].map(([s, t]) => [s, timerToJson(t, w)]));
+    for (const [k, x] of Object.entries(v.fields)) out[k] = toJson(x, w, `${path}/${escapePointer(k)}`, depth + 1);
+    if (v.statuses.size > 0) out["statuses"] = Object.fromEntries([...v.statuses].map(([s, t]) => [s, timerToJson(t, w, `${path}/statuses/${escapePointer(s)}`, depth + 2)]));
     return out;
   }
   return v;
@@ -224,12 +254,12 @@ function timerFromJson(p: RuntimeProgram, name: string, j: Json, refs: Refs): St
   return t;
 }
 
-function timerToJson(t: StatusTimer, w: Writer): Json {
+function timerToJson(t: StatusTimer, w: Writer, path: string, depth: number): Json {
   if (!t.own) return t.left === undefined || (t.once && t.left === 1) ? true : t.left;
   const out: Record<string, Json> = { left: t.left ?? 1, until: t.event?.name.text ?? "" };
   if (t.paramName !== undefined) {
     if (t.holder) out["holder"] = t.paramName;
-    else out[t.paramName] = toJson(t.match, w);
+    else out[t.paramName] = toJson(t.match, w, `${path}/${escapePointer(t.paramName)}`, depth + 1);
   }
   return out;
 }
@@ -242,17 +272,25 @@ function timerToJson(t: StatusTimer, w: Writer): Json {
 function idsFor(state: StateValues): Map<Entity, string> {
   const order: Entity[] = [];
   const reached = new Map<Entity, number>();
-  const walk = (v: Value | undefined) => {
-    if (Array.isArray(v)) return v.forEach(walk);
-    if (!(v instanceof Entity) || v.record) return;
-    reached.set(v, (reached.get(v) ?? 0) + 1);
-    if (reached.get(v)! > 1) return;
-    order.push(v);
-    for (const x of Object.values(v.fields)) walk(x);
-    // A status that ends on an event about another entity holds that entity too (written after the fields).
-    for (const t of v.statuses.values()) if (t.match !== undefined) walk(t.match);
+  // Depth first, parents before children, with a stack of its own: a long chain of entities, each in
+  // a field of the one before, must not overflow the call stack. Children are pushed last first.
+  const stack: (Value | undefined)[] = [...state].reverse();
+  const pushAll = (vs: (Value | undefined)[]) => {
+    for (let i = vs.length - 1; i >= 0; i--) stack.push(vs[i]);
   };
-  for (const v of state) walk(v);
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      pushAll(v);
+      continue;
+    }
+    if (!(v instanceof Entity) || v.record) continue;
+    reached.set(v, (reached.get(v) ?? 0) + 1);
+    if (reached.get(v)! > 1) continue;
+    order.push(v);
+    // A status that ends on an event about another entity holds that entity too (written after the fields).
+    pushAll([...Object.values(v.fields), ...[...v.statuses.values()].flatMap((t) => (t.match === undefined ? [] : [t.match]))]);
+  }
   const taken = new Set(order.flatMap((e) => (e.id === undefined ? [] : [e.id])));
   const ids = new Map<Entity, string>();
   const next = new Map<string, number>();
@@ -369,6 +407,6 @@ export function stateFromJson(p: RuntimeProgram, json: Record<string, Json>): St
 export function stateToJson(p: RuntimeProgram, state: StateValues): Record<string, Json> {
   const out: Record<string, Json> = {};
   const w: Writer = { ids: idsFor(state), written: new Set() };
-  p.stateFields.forEach((f, i) => (out[f.name.text] = toJson(state[i], w)));
+  p.stateFields.forEach((f, i) => (out[f.name.text] = toJson(state[i], w, `/${escapePointer(f.name.text)}`, 1)));
   return out;
 }
