@@ -35,14 +35,33 @@ export const MAX_STATE_DEPTH = 500;
  * undefined. A loop with its own stack: it must not overflow on the very input it guards against.
  */
 export function tooDeep(json: unknown): string | undefined {
+  // Depths only on the way (this runs before every run): paths are made only for a state refused.
+  if (typeof json !== "object" || json === null) return undefined;
+  const values: unknown[] = [json];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const value = values.pop()!;
+    const depth = depths.pop()!;
+    if (depth >= MAX_STATE_DEPTH) return pathTooDeep(json);
+    for (const v of Array.isArray(value) ? value : Object.values(value as object)) {
+      if (typeof v === "object" && v !== null) {
+        values.push(v);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The pointer of the first value at level MAX_STATE_DEPTH, in a state known to have one. */
+function pathTooDeep(json: unknown): string {
   const stack: { value: unknown; depth: number; path: string }[] = [{ value: json, depth: 0, path: "" }];
   while (stack.length > 0) {
     const { value, depth, path } = stack.pop()!;
-    if (typeof value !== "object" || value === null) continue;
     if (depth >= MAX_STATE_DEPTH) return path || "/";
-    for (const [k, v] of Object.entries(value)) if (typeof v === "object" && v !== null) stack.push({ value: v, depth: depth + 1, path: `${path}/${escapePointer(k)}` });
+    for (const [k, v] of Object.entries(value as object)) if (typeof v === "object" && v !== null) stack.push({ value: v, depth: depth + 1, path: `${path}/${escapePointer(k)}` });
   }
-  return undefined;
+  return "/";
 }
 
 const isObject = (j: Json | undefined): j is JsonObject => typeof j === "object" && j !== null && !Array.isArray(j);
@@ -186,25 +205,48 @@ interface Writer {
 }
 
 /**
- * A value as state JSON. `path` is where it goes, for the E0405 that refuses a state the rules nested
- * deeper than MAX_STATE_DEPTH (a chain of entities, each in a field of the one before): it could not
- * be loaded again, and writing it would overflow the stack.
+ * A value as state JSON. `at` holds the keys on the way to it: its length is the depth, for the E0405
+ * that refuses a state the rules nested deeper than MAX_STATE_DEPTH (a chain of entities, each in a
+ * field of the one before): it could not be loaded again, and writing it would overflow the stack.
+ * Keys are pushed and popped (an error ends the whole writing), not joined into a path, so writing
+ * costs next to nothing more when all is well.
  */
-export function toJson(v: Value | undefined, w: Writer = { ids: new Map(), written: new Set() }, path = "", depth = 0): Json {
+export function toJson(v: Value | undefined, w: Writer = { ids: new Map(), written: new Set() }, at: (string | number)[] = []): Json {
   if (v === undefined) return null;
-  if (typeof v === "object" && v !== null && depth >= MAX_STATE_DEPTH) {
+  if (typeof v === "object" && v !== null && at.length >= MAX_STATE_DEPTH) {
+    const path = at.map((k) => `/${escapePointer(String(k))}`).join("");
     throw new RuleError("E0405", `the state at \`${path}\` is nested more than ${MAX_STATE_DEPTH} levels deep, deeper than a state may be written`);
   }
   if (v instanceof Tally) return Object.fromEntries(v.counts);
   if (v instanceof Die) return v.name;
-  if (Array.isArray(v)) return v.map((x, i) => toJson(x, w, `${path}/${i}`, depth + 1));
+  if (Array.isArray(v)) {
+    const out = new Array<Json>(v.length);
+    for (let i = 0; i < v.length; i++) {
+      at.push(i);
+      out[i] = toJson(v[i], w, at);
+      at.pop();
+    }
+    return out;
+  }
   if (v instanceof Entity) {
     const id = w.ids.get(v);
     if (id !== undefined && w.written.has(v)) return { $ref: id };
     w.written.add(v);
     const out: Record<string, Json> = id === undefined ? {} : { $id: id };
-    for (const [k, x] of Object.entries(v.fields)) out[k] = toJson(x, w, `${path}/${escapePointer(k)}`, depth + 1);
-    if (v.statuses.size > 0) out["statuses"] = Object.fromEntries([...v.statuses].map(([s, t]) => [s, timerToJson(t, w, `${path}/statuses/${escapePointer(s)}`, depth + 2)]));
+    for (const [k, x] of Object.entries(v.fields)) {
+      at.push(k);
+      out[k] = toJson(x, w, at);
+      at.pop();
+    }
+    if (v.statuses.size > 0) {
+      const statuses: Record<string, Json> = {};
+      for (const [s, t] of v.statuses) {
+        at.push("statuses", s);
+        statuses[s] = timerToJson(t, w, at);
+        at.length -= 2;
+      }
+      out["statuses"] = statuses;
+    }
     return out;
   }
   return v;
@@ -254,12 +296,16 @@ function timerFromJson(p: RuntimeProgram, name: string, j: Json, refs: Refs): St
   return t;
 }
 
-function timerToJson(t: StatusTimer, w: Writer, path: string, depth: number): Json {
+function timerToJson(t: StatusTimer, w: Writer, at: (string | number)[]): Json {
   if (!t.own) return t.left === undefined || (t.once && t.left === 1) ? true : t.left;
   const out: Record<string, Json> = { left: t.left ?? 1, until: t.event?.name.text ?? "" };
   if (t.paramName !== undefined) {
     if (t.holder) out["holder"] = t.paramName;
-    else out[t.paramName] = toJson(t.match, w, `${path}/${escapePointer(t.paramName)}`, depth + 1);
+    else {
+      at.push(t.paramName);
+      out[t.paramName] = toJson(t.match, w, at);
+      at.pop();
+    }
   }
   return out;
 }
@@ -407,6 +453,6 @@ export function stateFromJson(p: RuntimeProgram, json: Record<string, Json>): St
 export function stateToJson(p: RuntimeProgram, state: StateValues): Record<string, Json> {
   const out: Record<string, Json> = {};
   const w: Writer = { ids: idsFor(state), written: new Set() };
-  p.stateFields.forEach((f, i) => (out[f.name.text] = toJson(state[i], w, `/${escapePointer(f.name.text)}`, 1)));
+  p.stateFields.forEach((f, i) => (out[f.name.text] = toJson(state[i], w, [f.name.text])));
   return out;
 }
