@@ -85,6 +85,10 @@ describe("the budget in examples", () => {
     const r = example('example "agg" {\n  let xs = [1]\n  for i in 1..17 { xs = xs + xs }\n  while true { let n = count(x in xs) }\n}\n', "agg");
     expect(r.failure?.code).toBe("R0502");
   });
+  it("`say` of a list of long texts, too long for JavaScript to show, is R0504 rather than an internal error", () => {
+    const r = example('example "say" {\n  let s = "a"\n  for i in 1..19 { s = s + s }\n  let xs = [s]\n  for i in 1..11 { xs = xs + xs }\n  say xs\n}\n', "say");
+    expect([r.failure?.code, r.failure?.message]).toEqual(["R0504", "a text value grew too long to hold (a text may hold 1000000 characters)"]);
+  });
   it("a long list and text within the limits still work", () => {
     const r = example('example "fine" {\n  let xs = [1]\n  for i in 1..19 { xs = xs + xs }\n  expect len(xs) == 524288\n  let s = "a"\n  for i in 1..19 { s = s + s }\n  expect s != ""\n}\n', "fine");
     expect(r.failure).toBeUndefined();
