@@ -58,12 +58,17 @@ export abstract class StatementRules extends DeclarationRules {
     this.CONSUME(k.if);
     this.SUBRULE(this.expression);
     this.SUBRULE(this.block, { LABEL: "then" });
+    // An `else if` chain is a repetition, not a recursion: a chain of thousands of branches must not
+    // overflow the parser's stack (the AST builder nests it again, one `if` in each `else`).
+    this.MANY(() => {
+      this.CONSUME2(k.else, { LABEL: "elseIfElse" });
+      this.CONSUME2(k.if, { LABEL: "elseIf" });
+      this.SUBRULE2(this.expression, { LABEL: "elseIfCondition" });
+      this.SUBRULE2(this.block, { LABEL: "elseIfThen" });
+    });
     this.OPTION(() => {
       this.CONSUME(k.else);
-      this.OR([
-        { ALT: () => this.SUBRULE(this.ifStmt, { LABEL: "elseIf" }) },
-        { ALT: () => this.SUBRULE2(this.block, { LABEL: "else" }) },
-      ]);
+      this.SUBRULE3(this.block, { LABEL: "else" });
     });
   });
 

@@ -366,3 +366,12 @@ export function mayBeLeftOut(f: FieldDecl, kindNamed: (name: string) => KindDecl
 export function assertNever(x: never): never {
   throw new Error(`unexpected node ${JSON.stringify(x)}`);
 }
+
+/**
+ * The next `if` of an `else if` chain: the `if` alone in `s`'s `else` block. Checker and interpreter
+ * walk a chain with it in a loop, so a chain of thousands of branches does not nest their calls.
+ */
+export function elseIf(s: Stmt & { kind: "if" }): (Stmt & { kind: "if" }) | undefined {
+  const only = s.else?.statements.length === 1 ? s.else.statements[0] : undefined;
+  return only?.kind === "if" ? only : undefined;
+}

@@ -51,6 +51,8 @@ function parseUnguarded(path: string, text: string): ParseResult {
     const span = spanAt(path, text, e.offset, e.offset + Math.max(1, e.length));
     diagnostics.push(lexError(span, text.slice(e.offset)));
   }
+  const unsafe = unsafeNumbers(path, lexed.tokens);
+  diagnostics.push(...unsafe);
   parser.input = lexed.tokens;
   const cst = parser.file();
   const blockComments = new Set<number>();
@@ -74,6 +76,7 @@ function parseUnguarded(path: string, text: string): ParseResult {
   // token (the first token of the next declaration). Errors between declarations belong to none.
   const errorOffsets = [
     ...lexed.errors.map((e) => e.offset),
+    ...unsafe.map((d) => d.span.start),
     ...parser.errors.filter((e) => (e.context?.ruleStack?.length ?? 0) > 1).map((e) => e.token.startOffset),
   ].map((o) => (Number.isNaN(o) ? text.length : o));
   const kept: A.Decl[] = [];
@@ -167,14 +170,36 @@ function skippedNames(path: string, tokens: IToken[], nodes: CstNode[]): A.Name[
   return names;
 }
 
-/** The span of the first node nested deeper than MAX_NESTING. */
+/**
+ * The span of the first node nested deeper than MAX_NESTING. An `else if` chain is not nesting: each
+ * `if` of the chain sits in the `else` block of the one before (two levels in the tree), so those two
+ * levels are taken off for every link, and a chain of thousands of branches is as deep as one `if`.
+ */
 function deepestNode(file: A.SourceFile): A.Span | undefined {
   let found: A.Span | undefined;
+  // The walk visits parents before children, depth first: `path` holds the discount of each node on
+  // the way down to the one visited, indexed by depth.
+  const path: number[] = [];
+  const links = new Set<object>();
   walk(file.decls, (node, depth) => {
     if (found) return false;
-    if (depth + 1 > MAX_NESTING) found = (node as unknown as { span: A.Span }).span;
+    const discount = (depth > 0 ? path[depth - 1]! : 0) + (links.has(node) ? 1 : 0);
+    path[depth] = discount;
+    const s = node as A.Stmt;
+    if (s.kind === "if" && s.else?.statements.length === 1 && s.else.statements[0]!.kind === "if") links.add(s.else).add(s.else.statements[0]!);
+    if (depth - discount + 1 > MAX_NESTING) found = (node as unknown as { span: A.Span }).span;
   });
   return found;
+}
+
+/**
+ * E0002 at every whole number too large to be exact (above 2^53 - 1, `Number.MAX_SAFE_INTEGER`): read as
+ * a JavaScript number it would be rounded, or be `Infinity`. Its declaration is left out, so it never runs.
+ */
+function unsafeNumbers(path: string, tokens: IToken[]): Diagnostic[] {
+  return tokens
+    .filter((t) => (t.tokenType.name === "Integer" || t.tokenType.name === "DiceLiteral") && t.image.split("d").some((n) => n !== "" && !Number.isSafeInteger(Number(n))))
+    .map((t) => diag("E0002", tokenSpan(path, t), `the number \`${t.image.length > 40 ? `${t.image.slice(0, 40)}...` : t.image}\` is too large: whole numbers go up to ${Number.MAX_SAFE_INTEGER}`, "numbers are exact whole numbers between -9007199254740991 and 9007199254740991; use a smaller one"));
 }
 
 /** Plain words for the characters that most often cannot start a token. */

@@ -51,9 +51,12 @@ export const catalogue = {
   E0401: { severity: "error", summary: "a game state that does not match the declarations" },
   E0403: { severity: "error", summary: "a game state whose `$id`/`$ref` entity references do not fit" },
   E0402: { severity: "error", summary: "a scenario file that is malformed" },
+  E0405: { severity: "error", summary: "a game state nested more deeply than a state may be" },
   R0501: { severity: "error", summary: "a runtime error in the rules" },
   R0502: { severity: "error", summary: "the step budget ran out (a runaway loop or recursion)" },
   R0503: { severity: "error", summary: "a forced die or scripted choice that does not fit" },
+  R0504: { severity: "error", summary: "a list, text or tally count grew past the run's resource budget" },
+  R0505: { severity: "error", summary: "a whole number outside the exact range (-(2^53 - 1) to 2^53 - 1)" },
 } as const satisfies Record<string, { severity: Severity; summary: string }>;
 
 export type Code = keyof typeof catalogue;

@@ -22,8 +22,11 @@ class JsonSyntaxError extends Error {
   }
 }
 
-/** How deeply a scenario may nest arrays and objects; no game state comes near it. */
-const MAX_DEPTH = 400;
+/**
+ * How deeply a scenario may nest arrays and objects: a little more than a state may nest
+ * (MAX_STATE_DEPTH, 500, in runtime/state.ts), so a state the rules wrote can be read back under `"state"`.
+ */
+const MAX_DEPTH = 510;
 
 export function readJson(text: string): JsonText {
   const at = new Map<string, JsonPlace>();

@@ -11,6 +11,7 @@ import { indexProgram, type RuntimeProgram } from "./runtime/index-program.ts";
 import { ExpectationFailed, Interpreter, type Chooser } from "./runtime/interpreter.ts";
 import { initialState, stateFromJson, stateToJson, type Json } from "./runtime/state.ts";
 import type { TraceEntry } from "./runtime/trace.ts";
+import { MAX_LIST, MAX_TEXT } from "./runtime/limits.ts";
 import { scriptedChooser } from "./runtime/choosers.ts";
 import { RuleError, showValue, type Value } from "./runtime/values.ts";
 import { validateState, type StateProblem } from "./schema.ts";
@@ -148,7 +149,10 @@ export function runExamples(files: SourceFile[], inFile?: (file: string) => bool
 function describeFailure(err: unknown): { message: string; span?: Span; code?: string } {
   if (err instanceof ExpectationFailed) return { message: err.message, span: err.span };
   if (err instanceof RuleError) return { message: err.message, code: err.code, ...(err.span ? { span: err.span } : {}) };
-  if (err instanceof RangeError && /string length/i.test(err.message)) return { message: "a text value grew too long to hold", code: "R0501" };
+  // The budget (runtime/limits.ts) stops lists and texts first; a value shown whole (`say` of a list of
+  // long texts) can still pass what JavaScript can hold: that is the budget too.
+  if (err instanceof RangeError && /string length/i.test(err.message)) return { message: `a text value grew too long to hold (a text may hold ${MAX_TEXT} characters)`, code: "R0504" };
+  if (err instanceof RangeError && /array length/i.test(err.message)) return { message: `a list grew too long to hold (a list may hold ${MAX_LIST} items)`, code: "R0504" };
   // The step budget and MAX_DEPTH stop runaway rules first; this catches a stack that runs out anyway.
   if (err instanceof RangeError && /call stack/i.test(err.message)) return { message: "the rules nested too deeply and ran out of stack: is there a recursion that never ends?", code: "R0502" };
   return { message: `internal error: ${err instanceof Error ? err.message : String(err)}`, code: "R0501" };
@@ -274,7 +278,7 @@ const UNKNOWN_KEY = /^is not a (field|member|declared status)\b/;
 function scenarioProblems(program: RuntimeProgram, scenario: Scenario, place: (pointer: string, key?: boolean) => Span): Diagnostic[] {
   const problems = validateState(program, scenario.state).map((p) => {
     const where = p.declaration ? `the value breaks the declaration of \`${p.declaration.name}\` at ${p.declaration.span.file}:${p.declaration.span.line}:${p.declaration.span.col}` : undefined;
-    return diag("E0401", place(`/state${p.path === "/" ? "" : p.path}`, UNKNOWN_KEY.test(p.message)), `the state at \`${p.path}\` ${p.message}`, where);
+    return diag(p.code === "E0405" ? "E0405" : "E0401", place(`/state${p.path === "/" ? "" : p.path}`, UNKNOWN_KEY.test(p.message)), `the state at \`${p.path}\` ${p.message}`, where);
   });
   const run = runProblem(program, scenario.run);
   if (run) problems.push(diag("E0402", place("/run"), run.message, run.help));

@@ -4,8 +4,9 @@ import { Ajv, type ErrorObject } from "ajv";
 import * as A from "./ast.ts";
 import { didYouMean } from "./diagnostics.ts";
 import type { RuntimeProgram } from "./runtime/index-program.ts";
-import { referenceProblems, type Json } from "./runtime/state.ts";
 import { ownGet, setOwn } from "./own.ts";
+import { MAX_COUNT } from "./runtime/limits.ts";
+import { MAX_STATE_DEPTH, referenceProblems, tooDeep, type Json } from "./runtime/state.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -33,7 +34,7 @@ export function stateSchema(p: RuntimeProgram): Schema {
     props["$id"] = { type: "string", description: "Names this entity so `{\"$ref\": id}` elsewhere in the state is the same entity." };
     props["statuses"] = {
       type: "object",
-      properties: Object.fromEntries(statusNames.map((s) => [s, { anyOf: [{ const: true }, { type: "integer", minimum: 1 }, ...timerSchemas(p)], description: p.statuses.get(s)!.doc ?? `status ${s}` }])),
+      properties: Object.fromEntries(statusNames.map((s) => [s, { anyOf: [{ const: true }, { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, ...timerSchemas(p)], description: p.statuses.get(s)!.doc ?? `status ${s}` }])),
       additionalProperties: false,
       description: "Statuses the entity holds: `true`, how many more expiry events it lasts, or an expiry given when applied: `{\"left\": 1, \"until\": \"TurnStarts\", \"player\": ...}`.",
     };
@@ -50,7 +51,7 @@ function timerSchemas(p: RuntimeProgram): Schema[] {
   return [...p.events.values()].map((ev) => {
     const properties: Record<string, Schema> = {};
     for (const q of ev.params) setOwn(properties, q.name.text, typeSchema(q.type, p));
-    Object.assign(properties, { left: { type: "integer", minimum: 1 }, until: { const: ev.name.text } });
+    Object.assign(properties, { left: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, until: { const: ev.name.text } });
     const holders = ev.params.filter((q) => p.kinds.has(q.type.name.text)).map((q) => q.name.text);
     if (holders.length > 0 && !Object.hasOwn(properties, "holder")) properties["holder"] = { enum: holders };
     return { type: "object", properties, required: ["left", "until"], additionalProperties: false, maxProperties: 3 };
@@ -105,7 +106,8 @@ function orNull(s: Schema): Schema {
 function plainTypeSchema(t: A.TypeRef, p: RuntimeProgram): Schema {
   switch (t.name.text) {
     case "int":
-      return { type: "integer", ...(t.range ? { minimum: t.range.low, maximum: t.range.high } : {}) };
+      // Whole numbers are exact only in the safe range: `1e400` (Infinity) or 2^53 + 1 is outside it.
+      return { type: "integer", minimum: t.range?.low ?? -Number.MAX_SAFE_INTEGER, maximum: t.range?.high ?? Number.MAX_SAFE_INTEGER };
     case "bool":
       return { type: "boolean" };
     case "text":
@@ -114,7 +116,7 @@ function plainTypeSchema(t: A.TypeRef, p: RuntimeProgram): Schema {
       return { type: "array", items: t.element ? typeSchema(t.element, p) : {} };
     case "tally": {
       const members = p.enums.get(t.element?.name.text ?? "")?.members ?? [];
-      return { type: "object", properties: Object.fromEntries(members.map((m) => [m.text, { type: "integer", minimum: 0 }])), additionalProperties: false, description: `counts per ${t.element?.name.text} member` };
+      return { type: "object", properties: Object.fromEntries(members.map((m) => [m.text, { type: "integer", minimum: 0, maximum: MAX_COUNT }])), additionalProperties: false, description: `counts per ${t.element?.name.text} member` };
     }
     case "die": {
       const of = t.element?.name.text;
@@ -142,13 +144,16 @@ export interface StateProblem {
   message: string;
   /** The declaration the value breaks, like `Unit.hp` at units.rules:12:3. */
   declaration?: { name: string; span: A.Span };
-  /** E0401 when left out: the shape is wrong. E0403: an `$id` or `$ref` that does not fit. */
-  code?: "E0403";
+  /** E0401 when left out: the shape is wrong. E0403: an `$id` or `$ref` that does not fit. E0405: nested too deeply. */
+  code?: "E0403" | "E0405";
 }
 
 const validators = new WeakMap<RuntimeProgram, ReturnType<Ajv["compile"]>>();
 
 export function validateState(p: RuntimeProgram, state: unknown): StateProblem[] {
+  // Before ajv, whose validators recurse per level: a state nested thousands deep must not overflow it.
+  const deep = tooDeep(state);
+  if (deep !== undefined) return [{ path: deep, message: `is nested more than ${MAX_STATE_DEPTH} levels deep, deeper than a state may be`, code: "E0405" }];
   let validate = validators.get(p);
   if (!validate) {
     // `ownProperties`: a state lacking a field named `constructor` must not find `Object.prototype`'s.
@@ -267,6 +272,9 @@ function problem(p: RuntimeProgram, e: ErrorObject): StateProblem {
   } else if (e.keyword === "type") {
     const type = (e.params as { type: string | string[] }).type;
     message = `must be ${Array.isArray(type) ? type.map((x) => (x === "null" ? "`null` (none)" : article(x))).join(" or ") : article(type)}`;
+  } else if ((e.keyword === "maximum" || e.keyword === "minimum") && Math.abs((e.params as { limit: number }).limit) === Number.MAX_SAFE_INTEGER) {
+    // `1e400` reads as Infinity, 2^53 + 1 as a rounded number: neither is an exact whole number.
+    message = `must be a whole number from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}: numbers are exact only in that range`;
   } else if (e.keyword === "not") {
     const { type } = walk(p, path);
     if (type?.name.text === "die") message = `must name a die with \`${type.element?.name.text}\` faces, but the rules declare none`;

@@ -2,6 +2,7 @@
 // shares with declarations.
 import type { CstNode } from "chevrotain";
 import type * as A from "../ast.ts";
+import { isToken } from "./cst-reader.ts";
 import { ExpressionBuilder } from "./expressions.ts";
 import { tokenSpan } from "./spans.ts";
 
@@ -94,12 +95,19 @@ export abstract class StatementBuilder extends ExpressionBuilder {
   private ifStmt(n: CstNode): A.Stmt {
     const c = n.children;
     const s: A.Stmt & { kind: "if" } = { kind: "if", condition: this.expr(this.node(c, "expression")), then: this.block(this.node(c, "then")), span: this.span(n) };
-    const elseIf = this.maybeNode(c, "elseIf");
+    // `else if c { ... }` is an `if` alone in an `else` block, spanning from its `if` to the end of
+    // the whole statement, as it was when the grammar nested it. Built in a loop: a chain can be long.
+    const ifs = (c["elseIf"] ?? []).filter(isToken);
+    const conditions = this.nodes(c, "elseIfCondition");
+    const thens = this.nodes(c, "elseIfThen");
     const elseBlock = this.maybeNode(c, "else");
-    if (elseIf) {
-      const inner = this.ifStmt(elseIf);
-      s.else = { kind: "block", statements: [inner], span: inner.span };
-    } else if (elseBlock) s.else = this.block(elseBlock);
+    let last = s;
+    for (let i = 0; i < ifs.length && i < conditions.length && i < thens.length; i++) {
+      const inner: A.Stmt & { kind: "if" } = { kind: "if", condition: this.expr(conditions[i]!), then: this.block(thens[i]!), span: this.join(tokenSpan(this.path, ifs[i]!), s.span) };
+      last.else = { kind: "block", statements: [inner], span: inner.span };
+      last = inner;
+    }
+    if (elseBlock) last.else = this.block(elseBlock);
     return s;
   }
 

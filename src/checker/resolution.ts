@@ -35,8 +35,13 @@ export class Scope {
   constructor(readonly parent?: Scope) {
     this.frame = parent?.frame ?? { size: 0 };
   }
+  /** A loop, not a recursion: an `else if` chain of thousands of branches nests as many scopes. */
   get(name: string): Var | undefined {
-    return this.vars.get(name) ?? this.parent?.get(name);
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const v = s.vars.get(name);
+      if (v !== undefined) return v;
+    }
+    return undefined;
   }
   /** Declares a new variable in a new slot; returns the slot. */
   declare(name: string, v: Omit<Var, "slot">): number {
@@ -49,7 +54,9 @@ export class Scope {
     this.vars.set(name, v);
   }
   names(): string[] {
-    return [...this.vars.keys(), ...(this.parent?.names() ?? [])];
+    const out: string[] = [];
+    for (let s: Scope | undefined = this; s; s = s.parent) out.push(...s.vars.keys());
+    return out;
   }
 }
 

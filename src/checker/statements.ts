@@ -182,11 +182,21 @@ export abstract class Statements extends Calls {
         s.slot = scope.declare(s.name.text, { type: t, span: s.name.span, mutable: true });
         return;
       }
-      case "if":
-        this.condition(s.condition, scope, ctx);
-        this.block(s.then, this.narrow(scope, presentWhen(s.condition, true), s.then.statements, ctx), ctx);
-        if (s.else) this.block(s.else, this.narrow(scope, presentWhen(s.condition, false), s.else.statements, ctx), ctx);
-        return;
+      case "if": {
+        // An `else if` chain is walked in a loop, as `block` would check the lone `if` of each `else`.
+        let at: A.Stmt & { kind: "if" } = s;
+        let sc = scope;
+        for (;;) {
+          this.condition(at.condition, sc, ctx);
+          this.block(at.then, this.narrow(sc, presentWhen(at.condition, true), at.then.statements, ctx), ctx);
+          if (!at.else) return;
+          const otherwise = this.narrow(sc, presentWhen(at.condition, false), at.else.statements, ctx);
+          const next = A.elseIf(at);
+          if (!next) return this.block(at.else, otherwise, ctx);
+          sc = new Scope(otherwise);
+          at = next;
+        }
+      }
       case "while":
         this.condition(s.condition, scope, ctx);
         this.block(s.body, scope, ctx);
@@ -401,7 +411,16 @@ function canEqual(a: Type, b: Type): boolean {
 
 /** Whether every path through the block ends in `return` (loops may run zero times, so they don't count). */
 function alwaysReturns(b: A.Block): boolean {
-  return b.statements.some((s) => s.kind === "return" || (s.kind === "if" && s.else !== undefined && alwaysReturns(s.then) && alwaysReturns(s.else)));
+  return b.statements.some((s) => s.kind === "return" || (s.kind === "if" && ifAlwaysReturns(s)));
+}
+
+/** Every branch of an `if` (an `else if` chain walked in a loop) returns, and there is an `else`. */
+function ifAlwaysReturns(s: A.Stmt & { kind: "if" }): boolean {
+  for (let at: (A.Stmt & { kind: "if" }) | undefined = s; at; at = A.elseIf(at)) {
+    if (!at.else || !alwaysReturns(at.then)) return false;
+    if (!A.elseIf(at)) return alwaysReturns(at.else);
+  }
+  return false;
 }
 
 /** What a field default may be: the runtime reads it without evaluating anything (`literal` in state.ts). */

@@ -5,6 +5,7 @@
 // throw a RuleError without a span; the caller (`binary` through `at`, or a modifier) points it.
 import * as A from "../ast.ts";
 import type { Env, Machine } from "./machine.ts";
+import { checkCount, checkListSize, checkText, exact, truncDiv } from "./limits.ts";
 import { showExpr } from "./show-expr.ts";
 import { RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
 
@@ -20,28 +21,45 @@ export function binary(vm: Machine, e: A.Expr & { kind: "binary" }, env: Env): V
     throw new RuleError("R0501", `\`${showExpr(side)}\` is none`, side.span);
   }
   switch (e.op) {
-    case "+":
-      if (typeof l === "number" && typeof r === "number") return l + r;
-      if (l instanceof Tally && r instanceof Tally) return addTallies(l, r);
-      if (Array.isArray(l) && Array.isArray(r)) return [...l, ...r];
-      return showValue(l) + showValue(r);
-    case "-":
+    case "+": {
+      // One Number.isSafeInteger on a number's result: the hot path's only cost for exactness.
+      if (typeof l === "number" && typeof r === "number") {
+        const n = l + r;
+        return Number.isSafeInteger(n) ? n : inexact(e, n);
+      }
+      if (l instanceof Tally && r instanceof Tally) return at(e.span, () => addTallies(l, r));
+      if (Array.isArray(l) && Array.isArray(r)) {
+        checkListSize(l.length + r.length, e.span);
+        return [...l, ...r];
+      }
+      return checkText(showValue(l) + showValue(r), e.span);
+    }
+    case "-": {
       if (l instanceof Tally && r instanceof Tally) return subtractTallies(l, r);
-      return (l as number) - (r as number);
-    case "*":
+      const n = (l as number) - (r as number);
+      return Number.isSafeInteger(n) ? n : inexact(e, n);
+    }
+    case "*": {
       if (l instanceof Tally || r instanceof Tally) return at(e.span, () => scaleTally((l instanceof Tally ? l : r) as Tally, (l instanceof Tally ? r : l) as number));
-      return (l as number) * (r as number);
+      const n = (l as number) * (r as number);
+      return Number.isSafeInteger(n) ? n : inexact(e, n);
+    }
     case "/":
     case "%": {
       if (r === 0) throw new RuleError("R0501", `division by zero in \`${showExpr(e)}\``, e.span);
       const rounding = e.rounding?.text as A.Rounding | undefined;
       if (l instanceof Tally) return at(e.span, () => divideTally(l, r as number, rounding ?? "down"));
-      if (e.op === "%") return (l as number) % (r as number);
-      return rounding ? divide(l as number, r as number, rounding) : Math.trunc((l as number) / (r as number));
+      if (e.op === "%") return ((l as number) % (r as number)) + 0;
+      return rounding ? divide(l as number, r as number, rounding) : truncDiv(l as number, r as number);
     }
     default:
       return compare(e.op, l, r);
   }
+}
+
+/** R0505 for a result of `+`, `-` or `*` that is no longer an exact whole number. */
+function inexact(e: A.Expr & { kind: "binary" }, n: number): never {
+  return exact(n, () => `\`${showExpr(e)}\``, e.span) as never;
 }
 
 /** Runs a tally operation, pointing an error it raises at the expression. */
@@ -74,7 +92,7 @@ export function compare(op: string, l: Value | undefined, r: Value | undefined):
 }
 
 export function addTallies(a: Tally, b: Tally): Tally {
-  return a.map((m, n) => n + b.get(m));
+  return a.map((m, n) => checkCount(m, n + b.get(m)));
 }
 
 /** Member by member; a count stops at 0. */
@@ -85,7 +103,7 @@ export function subtractTallies(a: Tally, b: Tally): Tally {
 /** Every count times `n`. */
 export function scaleTally(t: Tally, n: number): Tally {
   if (n < 0) throw new RuleError("R0501", `a count cannot be negative, but scaling \`${showValue(t)}\` by ${n} would make it so`);
-  return t.map((_, c) => c * n);
+  return t.map((m, c) => checkCount(m, c * n));
 }
 
 /** Every count divided by `n`, rounded. */
@@ -102,8 +120,9 @@ export function divideTally(t: Tally, n: number, rounding: A.Rounding): Tally {
  */
 export function divide(a: number, b: number, rounding: A.Rounding): number {
   if (b === 0) throw new RuleError("R0501", `division by zero: ${a} divided by 0`);
-  const q = Math.trunc(a / b);
-  const r = a - q * b;
+  // `%` is exact and so is the division of what is left: no floating-point rounding decides `q`.
+  const q = truncDiv(a, b);
+  const r = a % b;
   if (r === 0) return q;
   const exactSign = Math.sign(a) * Math.sign(b);
   switch (rounding) {

@@ -12,6 +12,7 @@ import { Dice, type RngState } from "./dice.ts";
 import { Events } from "./events.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { frame, type Chooser, type Env, type Machine, type Returned } from "./machine.ts";
+import { checkCount, checkListSize, exact, MAX_TRACE } from "./limits.ts";
 import { valueThroughModifiers } from "./modifiers.ts";
 import { showExpr } from "./show-expr.ts";
 import { defaultValue, tallyIn } from "./state.ts";
@@ -48,6 +49,8 @@ export class Interpreter implements Machine {
   readonly trace: TraceEntry[] = [];
   readonly dice: Dice;
   private steps = 0;
+  /** Characters in the trace's messages so far: bounded by MAX_TRACE. */
+  private traced = 0;
   depth = 0;
   /**
    * Calls of expression-bodied functions, values and tables in progress. They add no trace level, but
@@ -110,13 +113,24 @@ export class Interpreter implements Machine {
     }
   }
 
+  charge(n: number, span: A.Span) {
+    this.steps += n;
+    this.tick(span);
+    this.steps--;
+  }
+
   private rule(): string {
     return this.rules[this.rules.length - 1] ?? "the scenario";
   }
 
   /** The message is built only when tracing: simulations run without a trace and skip the cost. */
   note(kind: TraceKind, message: () => string, span: A.Span) {
-    if (this.tracing) this.trace.push({ depth: this.depth, kind, rule: this.rule(), message: message(), span });
+    if (!this.tracing) return;
+    const text = message();
+    // The trace is part of the budget too: `say` of a long list in a loop must not fill the memory.
+    this.traced += text.length;
+    if (this.traced > MAX_TRACE) throw new RuleError("R0504", `the trace would hold more than ${MAX_TRACE} characters in ${this.rule()}: is there a loop that says or rolls without end?`, span);
+    this.trace.push({ depth: this.depth, kind, rule: this.rule(), message: text, span });
   }
 
   /** Rule labels ("fn resolve", "modifier highGround") are made once per declaration. */
@@ -217,9 +231,17 @@ export class Interpreter implements Machine {
       case "let":
         env[s.slot!] = this.eval(s.value, env);
         return undefined;
-      case "if":
-        if (this.eval(s.condition, env) === true) return this.execBlock(s.then, env);
-        return s.else ? this.execBlock(s.else, env) : undefined;
+      case "if": {
+        // An `else if` chain runs in a loop; each `if` of it counts a step, as a statement of its block would.
+        let at: A.Stmt & { kind: "if" } = s;
+        while (this.eval(at.condition, env) !== true) {
+          const next = A.elseIf(at);
+          if (!next) return at.else ? this.execBlock(at.else, env) : undefined;
+          this.tick(next.span);
+          at = next;
+        }
+        return this.execBlock(at.then, env);
+      }
       case "while":
         while (this.eval(s.condition, env) === true) {
           const r = this.execBlock(s.body, env);
@@ -268,7 +290,7 @@ export class Interpreter implements Machine {
         return undefined;
       case "add": {
         const item = this.eval(s.item, env) as Value;
-        this.list(s.list, env).push(item);
+        this.push(this.list(s.list, env), item, s.span);
         this.note("move", () => `${showValue(item)} added to ${showExpr(s.list)}`, s.span);
         return undefined;
       }
@@ -281,7 +303,7 @@ export class Interpreter implements Machine {
       case "move": {
         const item = this.eval(s.item, env) as Value;
         this.take(this.list(s.source, env), item, s.source, s.span);
-        this.list(s.target, env).push(item);
+        this.push(this.list(s.target, env), item, s.span);
         this.note("move", () => `${showValue(item)} moved from ${showExpr(s.source)} to ${showExpr(s.target)}`, s.span);
         return undefined;
       }
@@ -303,6 +325,7 @@ export class Interpreter implements Machine {
         if (s.op !== "=") {
           const current = this.eval(s.target, env) as number;
           v = s.op === "+=" ? current + (v as number) : current - (v as number);
+          if (!Number.isSafeInteger(v)) exact(v, () => `\`${showExpr(s.target)} ${s.op} ${showExpr(s.value)}\``, s.span);
         }
         this.assign(s.target, v, env, s.span);
         return undefined;
@@ -360,9 +383,16 @@ export class Interpreter implements Machine {
 
   private checkRange(f: A.FieldDecl, v: Value | undefined, span: A.Span) {
     const r = f.type.range;
-    if (r && typeof v === "number" && (v < r.low || v > r.high)) {
+    // `!(v >= low)` rather than `v < low`: a value that is no number at all is outside too.
+    if (r && typeof v === "number" && (!(v >= r.low && v <= r.high) || !Number.isSafeInteger(v))) {
       throw new RuleError("R0501", `\`${f.name.text}\` would become ${v}, outside its declared range ${r.low}..${r.high}`, span);
     }
+  }
+
+  /** `add` and `move`: a list grows by one, within the budget of MAX_LIST items. */
+  private push(list: Value[], item: Value, span: A.Span) {
+    checkListSize(list.length + 1, span);
+    list.push(item);
   }
 
   private take(list: Value[], item: Value, listExpr: A.Expr, span: A.Span) {
@@ -493,7 +523,10 @@ export class Interpreter implements Machine {
         case "enum": {
           const counts = new Map<string, number>();
           for (const a of e.args) if (a.kind === "named") counts.set(a.name.text, this.eval(a.value, env) as number);
-          for (const [m, n] of counts) if (n < 0) throw new RuleError("R0501", `a count cannot be negative, but \`${m}\` is ${n}`, e.span);
+          for (const [m, n] of counts) {
+            if (n < 0) throw new RuleError("R0501", `a count cannot be negative, but \`${m}\` is ${n}`, e.span);
+            checkCount(m, n, e.span);
+          }
           return tallyIn(d, counts);
         }
         case "kind":

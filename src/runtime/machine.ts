@@ -56,6 +56,8 @@ export interface Machine {
   readonly chooser: Chooser | undefined;
   /** Counts one step against the budget. */
   tick(span: A.Span): void;
+  /** Counts `n` more steps against the budget at once (the dice of one roll). */
+  charge(n: number, span: A.Span): void;
   /** Adds a trace entry; the message is built only when tracing. */
   note(kind: TraceKind, message: () => string, span: A.Span): void;
   /** A declaration's rule label, made once. */

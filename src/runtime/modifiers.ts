@@ -4,6 +4,7 @@
 // value call, and a call through a parameter costs what the method call did.
 import * as A from "../ast.ts";
 import { addTallies, divide, divideTally, scaleTally, subtractTallies } from "./arithmetic.ts";
+import { checkCount, exact } from "./limits.ts";
 import { frame, type Machine } from "./machine.ts";
 import { showExpr } from "./show-expr.ts";
 import { RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
@@ -62,19 +63,19 @@ function applyTallyModifier(op: A.ModifierOp, t: Tally, amount: Value | undefine
     case "divide":
       return divideTally(t, amount as number, rounding ?? "down");
     case "double":
-      return t.with(amount as string, t.get(amount as string) * 2);
+      return t.with(amount as string, checkCount(amount as string, t.get(amount as string) * 2));
     case "multiply": {
       if (other === undefined) return scaleTally(t, amount as number);
       const factor = other as number;
       if (factor < 0) throw new RuleError("R0501", `a count cannot be negative, but \`multiply ${String(amount)} by ${factor}\` would make it so`);
-      return t.with(amount as string, t.get(amount as string) * factor);
+      return t.with(amount as string, checkCount(amount as string, t.get(amount as string) * factor));
     }
     case "count": {
       // The counted results become the other member: they are not counted twice.
       const from = amount as string;
       const to = other as string;
       if (from === to) return t;
-      return t.with(to, t.get(to) + t.get(from)).with(from, 0);
+      return t.with(to, checkCount(to, t.get(to) + t.get(from))).with(from, 0);
     }
     default:
       throw new RuleError("R0501", `\`${op}\` cannot change a tally`);
@@ -90,15 +91,15 @@ function applyModifier(op: A.ModifierOp, current: Value | undefined, amount: Val
     case "compute":
       return amount;
     case "add":
-      return c + a;
+      return exact(c + a, () => `\`add ${a}\` to ${c}`);
     case "subtract":
-      return c - a;
+      return exact(c - a, () => `\`subtract ${a}\` from ${c}`);
     case "divide":
       return divide(c, a, rounding ?? "down");
     case "multiply":
-      return c * a;
+      return exact(c * a, () => `\`multiply ${a}\` on ${c}`);
     case "double":
-      return c * 2;
+      return exact(c * 2, () => `\`double\` on ${c}`);
     case "count":
       throw new RuleError("R0501", "`count` moves results between members of a tally");
     case "atLeast":

@@ -24,6 +24,47 @@ interface Refs {
   built: Map<string, Entity>;
 }
 
+/**
+ * How deeply a state may nest arrays and objects. Validation, loading and writing walk a state by
+ * recursion (ajv's validators too), so a deeper one is refused with E0405 before any of them runs; no
+ * game state comes near it.
+ */
+export const MAX_STATE_DEPTH = 500;
+
+/**
+ * The JSON pointer of the first value nested more than MAX_STATE_DEPTH arrays and objects deep, or
+ * undefined. A loop with its own stack: it must not overflow on the very input it guards against.
+ */
+export function tooDeep(json: unknown): string | undefined {
+  // Depths only on the way (this runs before every run): paths are made only for a state refused.
+  if (typeof json !== "object" || json === null) return undefined;
+  const values: unknown[] = [json];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const value = values.pop()!;
+    const depth = depths.pop()!;
+    if (depth >= MAX_STATE_DEPTH) return pathTooDeep(json);
+    for (const v of Array.isArray(value) ? value : Object.values(value as object)) {
+      if (typeof v === "object" && v !== null) {
+        values.push(v);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The pointer of the first value at level MAX_STATE_DEPTH, in a state known to have one. */
+function pathTooDeep(json: unknown): string {
+  const stack: { value: unknown; depth: number; path: string }[] = [{ value: json, depth: 0, path: "" }];
+  while (stack.length > 0) {
+    const { value, depth, path } = stack.pop()!;
+    if (depth >= MAX_STATE_DEPTH) return path || "/";
+    for (const [k, v] of Object.entries(value as object)) if (typeof v === "object" && v !== null) stack.push({ value: v, depth: depth + 1, path: `${path}/${escapePointer(k)}` });
+  }
+  return "/";
+}
+
 const isObject = (j: Json | undefined): j is JsonObject => typeof j === "object" && j !== null && !Array.isArray(j);
 
 /** `{"$ref": "id"}`: the id it names, if `j` is such a reference. */
@@ -165,18 +206,49 @@ interface Writer {
   written: Set<Entity>;
 }
 
-export function toJson(v: Value | undefined, w: Writer = { ids: new Map(), written: new Set() }): Json {
+/**
+ * A value as state JSON. `at` holds the keys on the way to it: its length is the depth, for the E0405
+ * that refuses a state the rules nested deeper than MAX_STATE_DEPTH (a chain of entities, each in a
+ * field of the one before): it could not be loaded again, and writing it would overflow the stack.
+ * Keys are pushed and popped (an error ends the whole writing), not joined into a path, so writing
+ * costs next to nothing more when all is well.
+ */
+export function toJson(v: Value | undefined, w: Writer = { ids: new Map(), written: new Set() }, at: (string | number)[] = []): Json {
   if (v === undefined) return null;
+  if (typeof v === "object" && v !== null && at.length >= MAX_STATE_DEPTH) {
+    const path = at.map((k) => `/${escapePointer(String(k))}`).join("");
+    throw new RuleError("E0405", `the state at \`${path}\` is nested more than ${MAX_STATE_DEPTH} levels deep, deeper than a state may be written`);
+  }
   if (v instanceof Tally) return Object.fromEntries(v.counts);
   if (v instanceof Die) return v.name;
-  if (Array.isArray(v)) return v.map((x) => toJson(x, w));
+  if (Array.isArray(v)) {
+    const out = new Array<Json>(v.length);
+    for (let i = 0; i < v.length; i++) {
+      at.push(i);
+      out[i] = toJson(v[i], w, at);
+      at.pop();
+    }
+    return out;
+  }
   if (v instanceof Entity) {
     const id = w.ids.get(v);
     if (id !== undefined && w.written.has(v)) return { $ref: id };
     w.written.add(v);
     const out: Record<string, Json> = id === undefined ? {} : { $id: id };
-    for (const [k, x] of Object.entries(v.fields)) setOwn(out, k, toJson(x, w));
-    if (v.statuses.size > 0) out["statuses"] = Object.fromEntries([...v.statuses].map(([s, t]) => [s, timerToJson(t, w)]));
+    for (const [k, x] of Object.entries(v.fields)) {
+      at.push(k);
+      setOwn(out, k, toJson(x, w, at));
+      at.pop();
+    }
+    if (v.statuses.size > 0) {
+      const statuses: Record<string, Json> = Object.create(null) as Record<string, Json>;
+      for (const [s, t] of v.statuses) {
+        at.push("statuses", s);
+        setOwn(statuses, s, timerToJson(t, w, at));
+        at.length -= 2;
+      }
+      out["statuses"] = statuses;
+    }
     return out;
   }
   return v;
@@ -226,12 +298,16 @@ function timerFromJson(p: RuntimeProgram, name: string, j: Json, refs: Refs): St
   return t;
 }
 
-function timerToJson(t: StatusTimer, w: Writer): Json {
+function timerToJson(t: StatusTimer, w: Writer, at: (string | number)[]): Json {
   if (!t.own) return t.left === undefined || (t.once && t.left === 1) ? true : t.left;
   const out: Record<string, Json> = { left: t.left ?? 1, until: t.event?.name.text ?? "" };
   if (t.paramName !== undefined) {
     if (t.holder) out["holder"] = t.paramName;
-    else setOwn(out, t.paramName, toJson(t.match, w));
+    else {
+      at.push(t.paramName);
+      setOwn(out, t.paramName, toJson(t.match, w, at));
+      at.pop();
+    }
   }
   return out;
 }
@@ -244,17 +320,25 @@ function timerToJson(t: StatusTimer, w: Writer): Json {
 function idsFor(state: StateValues): Map<Entity, string> {
   const order: Entity[] = [];
   const reached = new Map<Entity, number>();
-  const walk = (v: Value | undefined) => {
-    if (Array.isArray(v)) return v.forEach(walk);
-    if (!(v instanceof Entity) || v.record) return;
-    reached.set(v, (reached.get(v) ?? 0) + 1);
-    if (reached.get(v)! > 1) return;
-    order.push(v);
-    for (const x of Object.values(v.fields)) walk(x);
-    // A status that ends on an event about another entity holds that entity too (written after the fields).
-    for (const t of v.statuses.values()) if (t.match !== undefined) walk(t.match);
+  // Depth first, parents before children, with a stack of its own: a long chain of entities, each in
+  // a field of the one before, must not overflow the call stack. Children are pushed last first.
+  const stack: (Value | undefined)[] = [...state].reverse();
+  const pushAll = (vs: (Value | undefined)[]) => {
+    for (let i = vs.length - 1; i >= 0; i--) stack.push(vs[i]);
   };
-  for (const v of state) walk(v);
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      pushAll(v);
+      continue;
+    }
+    if (!(v instanceof Entity) || v.record) continue;
+    reached.set(v, (reached.get(v) ?? 0) + 1);
+    if (reached.get(v)! > 1) continue;
+    order.push(v);
+    // A status that ends on an event about another entity holds that entity too (written after the fields).
+    pushAll([...Object.values(v.fields), ...[...v.statuses.values()].flatMap((t) => (t.match === undefined ? [] : [t.match]))]);
+  }
   const taken = new Set(order.flatMap((e) => (e.id === undefined ? [] : [e.id])));
   const ids = new Map<Entity, string>();
   const next = new Map<string, number>();
@@ -371,6 +455,6 @@ export function stateFromJson(p: RuntimeProgram, json: Record<string, Json>): St
 export function stateToJson(p: RuntimeProgram, state: StateValues): Record<string, Json> {
   const out: Record<string, Json> = {};
   const w: Writer = { ids: idsFor(state), written: new Set() };
-  p.stateFields.forEach((f, i) => setOwn(out, f.name.text, toJson(state[i], w)));
+  p.stateFields.forEach((f, i) => setOwn(out, f.name.text, toJson(state[i], w, [f.name.text])));
   return out;
 }

@@ -6,6 +6,7 @@
 import { answers } from "./choosers.ts";
 import type * as A from "../ast.ts";
 import { frame, type Env, type Machine } from "./machine.ts";
+import { checkCount, checkText, exact } from "./limits.ts";
 import { showExpr } from "./show-expr.ts";
 import { tallyIn } from "./state.ts";
 import { Die, RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
@@ -16,13 +17,15 @@ export function roll(vm: Machine, e: A.Expr & { kind: "roll" }, env: Env): numbe
   if (sides instanceof Die) return rollDie(vm, sides, e.span);
   if (typeof sides !== "number") throw new RuleError("R0501", `\`${showExpr(e.sides)}\` has no value yet`, e.sides.span);
   if (!Number.isInteger(count) || count < 1 || count > 1000) throw new RuleError("R0501", `cannot roll ${count} dice`, e.span);
+  // Every die after the first is a step of the budget: a loop of `roll(1000, 6)` is a runaway too.
+  vm.charge(count - 1, e.span);
   if (count === 1) {
     const r = vm.dice.roll(sides, e.span);
     vm.note("roll", () => `roll d${sides} -> ${r.value}${r.forced ? " (forced)" : ""}`, e.span);
     return r.value;
   }
   const results = Array.from({ length: count }, () => vm.dice.roll(sides, e.span));
-  const total = results.reduce((n, r) => n + r.value, 0);
+  const total = exact(results.reduce((n, r) => n + r.value, 0), () => `the total of \`${showExpr(e)}\``, e.span);
   vm.note("roll", () => `roll ${count}d${sides} -> ${results.map((r) => (r.forced ? `${r.value} (forced)` : r.value)).join(" + ")} = ${total}`, e.span);
   return total;
 }
@@ -117,7 +120,7 @@ export function builtin(vm: Machine, name: string, a: Value[], span: A.Span): Va
     case "contains":
       return (a[0] as Value[]).some((x) => valuesEqual(x, a[1]));
     case "str":
-      return showValue(a[0]);
+      return checkText(showValue(a[0]), span);
     case "rollCount":
       return vm.dice.rolled;
     case "last": {
@@ -137,7 +140,7 @@ export function perMember(vm: Machine, en: A.EnumDecl, c: A.Comprehension, env: 
     env[c.slot!] = m.text;
     const n = vm.eval(c.yield!, env) as number;
     if (n < 0) throw new RuleError("R0501", `a count cannot be negative, but \`${m.text}\` is ${n}`, c.yield!.span);
-    counts.set(m.text, n);
+    counts.set(m.text, checkCount(m.text, n, c.yield!.span));
   }
   return tallyIn(en, counts);
 }
@@ -147,6 +150,7 @@ export function aggregate(vm: Machine, name: string, c: A.Comprehension, env: En
   const slot = c.slot!;
   const matching: Value[] = [];
   for (const item of source) {
+    vm.tick(span); // every item counts, as every pass of a `for` does
     env[slot] = item;
     if (!c.where || vm.eval(c.where, env) === true) {
       matching.push(item);
@@ -162,7 +166,7 @@ export function aggregate(vm: Machine, name: string, c: A.Comprehension, env: En
     case "count":
       return matching.length;
     case "sum":
-      return yields().reduce((a, b) => a + b, 0);
+      return yields().reduce((a, b) => exact(a + b, () => `the \`sum\` at this point`, span), 0);
     case "any":
       return matching.length > 0;
     case "all":

@@ -1,0 +1,84 @@
+// Deep input (docs/language.md sections 17 and 5): a state nested more than 500 levels deep is refused
+// with E0405 and its path before the validator runs, a run that would write one stops with E0405,
+// and a long `else if` chain is a chain, not nesting: 2,000 branches parse, check and run.
+import { describe, expect, it } from "vitest";
+import { indexProgram, runScenario } from "../src/pipeline.ts";
+import { validateState } from "../src/schema.ts";
+import { checked, compileText, example } from "./helpers.ts";
+
+const RULES = `
+kind Node { next: Node?, n: int }
+state { head: Node?, count: int }
+fn nothing() -> int = count
+fn grow() -> int {
+  let i = 0
+  while i < count {
+    head = Node(next: head, n: i)
+    i += 1
+  }
+  return i
+}
+`;
+const program = indexProgram(checked(RULES));
+
+/** A chain of `depth` nodes in JSON, each in the `next` of the one before. */
+function chain(depth: number): unknown {
+  let j: unknown = null;
+  for (let i = 0; i < depth; i++) j = { next: j, n: i };
+  return j;
+}
+
+const run = (state: unknown, fn = "nothing") => runScenario(program, { rules: "x", run: fn, state: state as never }, { seed: "s", trace: false });
+
+describe("E0405: a state nested too deeply", () => {
+  it("1,500 and 3,000 levels are refused with the path where level 500 is passed, before ajv runs", () => {
+    const path = `/head${"/next".repeat(499)}`;
+    for (const depth of [1500, 3000]) {
+      expect(validateState(program, { head: chain(depth), count: 0 })).toEqual([{ path, message: "is nested more than 500 levels deep, deeper than a state may be", code: "E0405" }]);
+    }
+  });
+  it("a run never starts on such a state, and says so with the code", () => {
+    const r = run({ head: chain(1500), count: 0 });
+    expect(r.result).toBeUndefined();
+    expect(r.stateProblems?.map((p) => [p.code, p.path.length])).toEqual([["E0405", 5 + 5 * 499]]);
+  });
+  it("a state 400 levels deep loads, runs and is written back whole", () => {
+    const r = run({ head: chain(400), count: 7 });
+    expect(r.error).toBeUndefined();
+    expect(r.result).toBe(7);
+    expect(JSON.stringify(r.state)).toBe(JSON.stringify({ head: chain(400), count: 7 }));
+  });
+  it("a run whose final state would nest deeper is E0405 with the path, not a stack overflow", () => {
+    const r = run({ head: null, count: 20000 }, "grow");
+    expect(r.error?.code).toBe("E0405");
+    expect(r.error?.message).toBe(`the state at \`/head${"/next".repeat(499)}\` is nested more than 500 levels deep, deeper than a state may be written`);
+  });
+});
+
+/** A function with `n` branches: `if x == 0 { return 0 } else if x == 1 { return 2 } ... else { return -1 }`. */
+function longChain(n: number): string {
+  const lines = ["fn pick(x: int) -> int {", "  if x == 0 { return 0 }"];
+  for (let i = 1; i < n; i++) lines.push(`  else if x == ${i} { return ${i * 2} }`);
+  lines.push("  else { return -1 }", "}");
+  return `${lines.join("\n")}\n`;
+}
+
+describe("a long `else if` chain is not nesting", () => {
+  it("2,000 branches parse, check and run: the last branch, and the `else`", () => {
+    const text = `${longChain(2000)}example "chain" {\n  expect pick(0) == 0\n  expect pick(1999) == 3998\n  expect pick(5000) == -1\n}\n`;
+    const r = example(text, "chain");
+    expect(r.passed).toBe(true);
+  });
+  it("a chain whose every branch returns counts as returning, so no E-error for a missing return", () => {
+    expect(compileText(longChain(2000)).diagnostics).toEqual([]);
+  });
+  it("a variable narrowed in a chain is narrowed in every later branch as before", () => {
+    const text = 'kind Unit { hp: int }\nfn f(u: Unit?) -> int {\n  if u == none { return 0 }\n  else if u.hp > 5 { return 1 }\n  else if u.hp > 2 { return 2 }\n  else { return u.hp }\n}\nexample "n" {\n  expect f(Unit(hp: 1)) == 1\n  expect f(none) == 0\n}\n';
+    expect(example(text, "n").passed).toBe(true);
+  });
+  it("nesting that is not a chain is still limited: 501 nested `if`s are E0002", () => {
+    const text = `fn f(x: int) -> int {\n${"if x > 0 { ".repeat(501)}return 1${" }".repeat(501)}\nreturn 0\n}\n`;
+    const ds = compileText(text).diagnostics;
+    expect(ds.map((d) => [d.code, d.message])).toEqual([["E0002", "this is nested more than 500 levels deep"]]);
+  });
+});
