@@ -5,7 +5,7 @@
 import * as A from "../ast.ts";
 import { diag, didYouMean, type Diagnostic, type RelatedSpan } from "../diagnostics.ts";
 import { ANY, BOOL, INT, TEXT, listOf, optional, typeToString, type Type } from "../types.ts";
-import { lookupName, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
+import { declById, lookupName, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
 
 export interface Var {
   type: Type;
@@ -143,7 +143,7 @@ export abstract class Resolution {
 
   /** The declaration a type names: types keep the declaration's id, so two kinds of one name never mix. */
   protected typeDecl(name: string, id: number | undefined): NamedDecl | undefined {
-    return id !== undefined ? this.s.all.find((d) => d.id === id) : this.s.byName.get(name)?.[0];
+    return id !== undefined ? declById(this.s, id) : this.s.byName.get(name)?.[0];
   }
 
   protected stateField(name: string, file: string): A.FieldDecl | undefined {

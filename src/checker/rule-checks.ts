@@ -12,6 +12,7 @@ import { domainOf, LIMIT, tableCoverage, type ConstPattern, type Key } from "./c
 import { sortModifiers, stageIndex, stagesOf, wantedStage } from "../stages.ts";
 import { constInt } from "./expressions.ts";
 import { Scope, type Context } from "./resolution.ts";
+import { declById } from "./symbols.ts";
 import { isConstant, isConstantTally, RESULT, Statements } from "./statements.ts";
 
 /** A table pattern that is not a constant: its row takes no part in the coverage check. */
@@ -188,7 +189,7 @@ export abstract class RuleChecks extends Statements {
   /** The value some modifiers change: the one their targets resolved to. */
   protected targetValue(mods: A.ModifierDecl[]): A.ValueDecl | undefined {
     const ref = mods[0]?.targetRef;
-    const v = ref?.to === "decl" ? this.s.all.find((d) => d.id === ref.id) : undefined;
+    const v = ref?.to === "decl" ? declById(this.s, ref.id) : undefined;
     return v?.kind === "value" ? v : undefined;
   }
 

@@ -9,7 +9,7 @@ import { showExpr } from "../runtime/show-expr.ts";
 import { Calls } from "./calls.ts";
 import { constInt, presentWhen } from "./expressions.ts";
 import { Scope, type Context } from "./resolution.ts";
-import { RESERVED_FIELD } from "./symbols.ts";
+import { declById, RESERVED_FIELD } from "./symbols.ts";
 
 /** In a modifier's condition and expressions, the value's result as it stands when the modifier is reached. */
 export const RESULT = "result";
@@ -315,7 +315,7 @@ export abstract class Statements extends Calls {
    * that can never equal the parameter, would leave the status on forever.
    */
   protected appliedExpiry(s: A.Stmt & { kind: "apply" }, target: Type, scope: Scope, ctx: Context) {
-    const status = s.ref?.to === "decl" ? this.s.all.find((d) => d.id === (s.ref as { id: number }).id) : undefined;
+    const status = s.ref?.to === "decl" ? declById(this.s, s.ref.id) : undefined;
     const declared = status?.kind === "status" ? status : undefined;
     const x = s.expiry;
     if (x?.times) this.expectType(this.expr(x.times, scope, ctx), INT, x.times.span, "the number of events");
@@ -325,7 +325,7 @@ export abstract class Statements extends Calls {
     }
     const eventName = x?.event ?? declared?.expiry?.event;
     if (!eventName) return;
-    const declaredEvent = declared?.expiry?.ref?.to === "decl" ? this.s.all.find((d) => d.id === (declared.expiry!.ref as { id: number }).id) : undefined;
+    const declaredEvent = declared?.expiry?.ref?.to === "decl" ? declById(this.s, declared.expiry.ref.id) : undefined;
     const ev = x?.event ? this.expectEvent(x.event, ctx.file) : declaredEvent;
     if (ev?.kind !== "event") return;
     if (x?.event) x.ref = { to: "decl", id: ev.id! };

@@ -7,8 +7,9 @@ import { diag, type Diagnostic } from "../diagnostics.ts";
 export type NamedDecl = A.EnumDecl | A.KindDecl | A.StatusDecl | A.EventDecl | A.FnDecl | A.ValueDecl | A.TableDecl | A.ModifierDecl | A.DieDecl;
 
 export interface Symbols {
-  /** Every named declaration, in load order; a declaration's `id` is its place here plus the program's first id. */
+  /** Every named declaration, in load order; a declaration's `id` is its place here plus `firstId`. */
   all: NamedDecl[];
+  firstId: number;
   /** Declarations by name: more than one where files that cannot see each other reuse a name. */
   byName: Map<string, NamedDecl[]>;
   stateFields: Map<string, A.FieldDecl>;
@@ -123,5 +124,10 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
       }
     }
   }
-  return { all, byName, stateFields, stateIndex, modifiersByValue: new Map(), visible, ...(stages ? { stages } : {}) };
+  return { all, firstId, byName, stateFields, stateIndex, modifiersByValue: new Map(), visible, ...(stages ? { stages } : {}) };
+}
+
+/** The declaration a resolved id names: an index, not a search. */
+export function declById(s: Symbols, id: number): NamedDecl | undefined {
+  return s.all[id - s.firstId];
 }
