@@ -1,0 +1,30 @@
+// Completion inside brackets nested thousands deep (found by `npm run fuzz`): Chevrotain's content assist
+// takes time in the square of the open brackets, so 2,300 `[` took 22 s. Past 100 open brackets the
+// service answers with the names of an expression and no keywords, at once.
+import { describe, expect, it } from "vitest";
+import { completions } from "../src/service/index.ts";
+
+const PREFIX = "fn f(n: int) -> int = n\nfn g() -> int = ";
+
+function labelsAfter(opens: string, col: number) {
+  const files = { "main.rules": `${PREFIX}${opens}1` };
+  const started = performance.now();
+  const items = completions(files, "main.rules", 2, col);
+  return { items, ms: performance.now() - started };
+}
+
+describe("completion after deeply nested brackets", () => {
+  it.each(["[", "(", "f("])("answers at once after 3,000 `%s`, with the functions in scope", (open) => {
+    const opens = open.repeat(3000);
+    const { items, ms } = labelsAfter(opens, PREFIX.split("\n")[1]!.length + opens.length + 1);
+    expect(ms).toBeLessThan(2000);
+    expect(items.find((c) => c.label === "f")).toEqual(expect.objectContaining({ label: "f", kind: "function" }));
+    expect(items.filter((c) => c.kind === "keyword")).toEqual([]);
+  });
+
+  it("still offers keywords inside brackets nested as deeply as rule text goes", () => {
+    const opens = "(".repeat(5);
+    const { items } = labelsAfter(opens, PREFIX.split("\n")[1]!.length + opens.length + 1);
+    expect(items.map((c) => c.label)).toEqual(expect.arrayContaining(["f", "roll", "not"]));
+  });
+});
