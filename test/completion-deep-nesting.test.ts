@@ -28,3 +28,18 @@ describe("completion after deeply nested brackets", () => {
     expect(items.map((c) => c.label)).toEqual(expect.arrayContaining(["f", "roll", "not"]));
   });
 });
+
+// Also found by the fuzzer: after a token the grammar cannot take (`x =` for `x ==`), content assist
+// tried every way through an `else if` chain, doubling with each branch (16 took 25 s, 360 never ended).
+describe("completion after a mistake in a long else-if chain", () => {
+  it("answers at once, with the names in scope", () => {
+    const branches = Array.from({ length: 400 }, (_, i) => `if x == ${i} { return ${i} }`).join(" else ");
+    const line = `  ${branches} else if x =`;
+    const files = { "main.rules": `fn f(x: int) -> int {\n${line} 1 { return 0 } else { return 1 }\n}\n` };
+    const started = performance.now();
+    const items = completions(files, "main.rules", 2, line.length + 1);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(items.find((c) => c.label === "f")).toEqual(expect.objectContaining({ kind: "function" }));
+    expect(items.find((c) => c.label === "x")).toEqual(expect.objectContaining({ kind: "variable" }));
+  });
+});

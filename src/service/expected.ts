@@ -79,6 +79,9 @@ export function expectedAfter(tokens: IToken[], cursorLine: number): Expected {
     ["statement", onLine < 0 ? [] : tokens.slice(onLine)],
   ];
   for (const [rule, from] of attempts) {
+    // After a token the grammar cannot take, content assist tries every way through an `else if` chain:
+    // time doubles with each branch (16 took 25 s), so a longer chain is not read this way.
+    if (elseIfs(from) > MAX_ASSIST_ELSE_IFS) continue;
     const paths = safely(() => nextTokens(rule, from));
     if (paths.length === 0) continue;
     const expected: Expected = { keywords: [], roles: new Set() };
@@ -97,6 +100,15 @@ export function expectedAfter(tokens: IToken[], cursorLine: number): Expected {
 
 /** Brackets deeper than this are read without content assist (about 50 ms at this depth). */
 const MAX_ASSIST_DEPTH = 100;
+
+/** `else if` branches in tokens read by content assist (8 take about 150 ms after a mistake). */
+const MAX_ASSIST_ELSE_IFS = 8;
+
+function elseIfs(tokens: IToken[]): number {
+  let n = 0;
+  for (let i = 1; i < tokens.length; i++) if (tokens[i]!.tokenType === T.keywords.if && tokens[i - 1]!.tokenType === T.keywords.else) n++;
+  return n;
+}
 
 /** How many `(`, `[` and `{` are open at the end of `tokens`. */
 function openBrackets(tokens: IToken[]): number {
