@@ -6,18 +6,17 @@ import { completions } from "../src/service/index.ts";
 
 const PREFIX = "fn f(n: int) -> int = n\nfn g() -> int = ";
 
+// No test here measures time (the machine is shared): each asserts the answer the fast path gives,
+// names without keywords, which the slow path would not.
 function labelsAfter(opens: string, col: number) {
   const files = { "main.rules": `${PREFIX}${opens}1` };
-  const started = performance.now();
-  const items = completions(files, "main.rules", 2, col);
-  return { items, ms: performance.now() - started };
+  return { items: completions(files, "main.rules", 2, col) };
 }
 
 describe("completion after deeply nested brackets", () => {
-  it.each(["[", "(", "f("])("answers at once after 3,000 `%s`, with the functions in scope", (open) => {
+  it.each(["[", "(", "f("])("answers after 3,000 `%s` with the functions in scope and no keywords", (open) => {
     const opens = open.repeat(3000);
-    const { items, ms } = labelsAfter(opens, PREFIX.split("\n")[1]!.length + opens.length + 1);
-    expect(ms).toBeLessThan(2000);
+    const { items } = labelsAfter(opens, PREFIX.split("\n")[1]!.length + opens.length + 1);
     expect(items.find((c) => c.label === "f")).toEqual(expect.objectContaining({ label: "f", kind: "function" }));
     expect(items.filter((c) => c.kind === "keyword")).toEqual([]);
   });
@@ -32,13 +31,11 @@ describe("completion after deeply nested brackets", () => {
 // Also found by the fuzzer: after a token the grammar cannot take (`x =` for `x ==`), content assist
 // tried every way through an `else if` chain, doubling with each branch (16 took 25 s, 360 never ended).
 describe("completion after a mistake in a long else-if chain", () => {
-  it("answers at once, with the names in scope", () => {
+  it("answers with the names in scope", () => {
     const branches = Array.from({ length: 400 }, (_, i) => `if x == ${i} { return ${i} }`).join(" else ");
     const line = `  ${branches} else if x =`;
     const files = { "main.rules": `fn f(x: int) -> int {\n${line} 1 { return 0 } else { return 1 }\n}\n` };
-    const started = performance.now();
     const items = completions(files, "main.rules", 2, line.length + 1);
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(items.find((c) => c.label === "f")).toEqual(expect.objectContaining({ kind: "function" }));
     expect(items.find((c) => c.label === "x")).toEqual(expect.objectContaining({ kind: "variable" }));
   });
