@@ -5,21 +5,23 @@
 // This file holds the core: entry points, bookkeeping (steps, depth, the trace), calls, statements and
 // expressions, the hot path. Its collaborators live in files of their own and get the interpreter as a
 // `Machine` (machine.ts): events.ts (emissions, handlers, statuses and their expiry), modifiers.ts,
-// arithmetic.ts (operators and tallies), tables.ts, stdlib.ts (dice, choices, built-ins, aggregates).
+// arithmetic.ts (operators and tallies), tables.ts, stdlib.ts (dice, choices, built-ins, aggregates),
+// writes.ts (the checks a statement makes as it changes a value, and `expect`).
 import * as A from "../ast.ts";
-import { binary, compare } from "./arithmetic.ts";
+import { binary } from "./arithmetic.ts";
 import { Dice, type RngState } from "./dice.ts";
 import { Events } from "./events.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { frame, type Chooser, type Env, type Machine, type Returned } from "./machine.ts";
-import { checkCount, checkListSize, exact, MAX_TRACE } from "./limits.ts";
+import { checkCount, exact, MAX_TRACE } from "./limits.ts";
 import { valueThroughModifiers } from "./modifiers.ts";
+import { checkRange, expect, ExpectationFailed, push, take } from "./writes.ts";
 import { showExpr } from "./show-expr.ts";
 import { defaultValue, tallyIn } from "./state.ts";
 import { aggregate, builtin, choose, perMember, roll } from "./stdlib.ts";
 import { tableRow } from "./tables.ts";
 import type { TraceEntry, TraceKind } from "./trace.ts";
-import { copyLists, Entity, RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
+import { copyLists, Entity, RuleError, showValue, Tally, type Value } from "./values.ts";
 
 export type { Chooser } from "./machine.ts";
 
@@ -35,14 +37,7 @@ export interface RunOptions {
 export const DEFAULT_STEP_BUDGET = 2_000_000;
 const MAX_DEPTH = 400;
 
-export class ExpectationFailed extends Error {
-  constructor(
-    message: string,
-    readonly span: A.Span,
-  ) {
-    super(message);
-  }
-}
+export { ExpectationFailed } from "./writes.ts";
 
 /** Members not marked private are for the parts in other files too: see `Machine`. */
 export class Interpreter implements Machine {
@@ -210,7 +205,7 @@ export class Interpreter implements Machine {
       const v = i in given ? given[i] : defaultValue(this.program, f, new Set(), (d) => this.eval(d, frame(0)) as Value);
       // A record is a value: a list put into it is its own copy.
       e.fields[f.name.text] = e.record ? copyLists(v) : v;
-      this.checkRange(f, v, i in given ? span : f.span);
+      checkRange(f, v, i in given ? span : f.span);
     });
     return e;
   }
@@ -290,25 +285,25 @@ export class Interpreter implements Machine {
         return undefined;
       case "add": {
         const item = this.eval(s.item, env) as Value;
-        this.push(this.list(s.list, env), item, s.span);
+        push(this.list(s.list, env), item, s.span);
         this.note("move", () => `${showValue(item)} added to ${showExpr(s.list)}`, s.span);
         return undefined;
       }
       case "remove": {
         const item = this.eval(s.item, env) as Value;
-        this.take(this.list(s.list, env), item, s.list, s.span);
+        take(this.list(s.list, env), item, s.list, s.span);
         this.note("move", () => `${showValue(item)} removed from ${showExpr(s.list)}`, s.span);
         return undefined;
       }
       case "move": {
         const item = this.eval(s.item, env) as Value;
-        this.take(this.list(s.source, env), item, s.source, s.span);
-        this.push(this.list(s.target, env), item, s.span);
+        take(this.list(s.source, env), item, s.source, s.span);
+        push(this.list(s.target, env), item, s.span);
         this.note("move", () => `${showValue(item)} moved from ${showExpr(s.source)} to ${showExpr(s.target)}`, s.span);
         return undefined;
       }
       case "expect":
-        this.expect(s.value, env, s.span);
+        expect(this, s.value, env, s.span);
         return undefined;
       case "force": {
         const values = this.eval(s.values, env) as Value[];
@@ -338,16 +333,6 @@ export class Interpreter implements Machine {
     }
   }
 
-  private expect(e: A.Expr, env: Env, span: A.Span) {
-    if (e.kind === "binary" && ["==", "!=", "<", "<=", ">", ">="].includes(e.op)) {
-      const left = this.eval(e.left, env);
-      const right = this.eval(e.right, env);
-      if (compare(e.op, left, right)) return;
-      throw new ExpectationFailed(`expected \`${showExpr(e)}\`\n    expected: ${e.op === "==" ? "" : `${e.op} `}${showValue(right)}\n    actual:   ${showValue(left)}`, span);
-    }
-    if (this.eval(e, env) !== true) throw new ExpectationFailed(`expected \`${showExpr(e)}\` to be true, but it is false`, span);
-  }
-
   private assign(target: A.Expr, v: Value | undefined, env: Env, span: A.Span) {
     switch (target.kind) {
       case "name": {
@@ -358,14 +343,14 @@ export class Interpreter implements Machine {
           if (ref.event) this.events.changeEmission(ref.slot, v, span);
         }
         else if (ref.to === "state") {
-          this.checkRange(this.program.stateFields[ref.index]!, v, span);
+          checkRange(this.program.stateFields[ref.index]!, v, span);
           this.globals[ref.index] = v;
         } else throw new RuleError("R0501", "cannot assign to this", target.span);
         return;
       }
       case "member": {
         const obj = this.entity(target.object, env);
-        if (target.field) this.checkRange((this.decl({ to: "decl", id: target.field.kind }) as A.KindDecl).fields[target.field.index]!, v, span);
+        if (target.field) checkRange((this.decl({ to: "decl", id: target.field.kind }) as A.KindDecl).fields[target.field.index]!, v, span);
         obj.fields[target.member.text] = v;
         return;
       }
@@ -379,26 +364,6 @@ export class Interpreter implements Machine {
       default:
         throw new RuleError("R0501", "cannot assign to this", target.span);
     }
-  }
-
-  private checkRange(f: A.FieldDecl, v: Value | undefined, span: A.Span) {
-    const r = f.type.range;
-    // `!(v >= low)` rather than `v < low`: a value that is no number at all is outside too.
-    if (r && typeof v === "number" && (!(v >= r.low && v <= r.high) || !Number.isSafeInteger(v))) {
-      throw new RuleError("R0501", `\`${f.name.text}\` would become ${v}, outside its declared range ${r.low}..${r.high}`, span);
-    }
-  }
-
-  /** `add` and `move`: a list grows by one, within the budget of MAX_LIST items. */
-  private push(list: Value[], item: Value, span: A.Span) {
-    checkListSize(list.length + 1, span);
-    list.push(item);
-  }
-
-  private take(list: Value[], item: Value, listExpr: A.Expr, span: A.Span) {
-    const i = list.findIndex((x) => valuesEqual(x, item));
-    if (i < 0) throw new RuleError("R0501", `${showValue(item)} is not in ${showExpr(listExpr)}`, span);
-    list.splice(i, 1);
   }
 
   /** The declaration a resolved reference names: an index, never a lookup by name. */
