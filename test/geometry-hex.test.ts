@@ -140,6 +140,17 @@ example "side facings" {
 }`);
   });
 
+  it("facing toward a hex faces a vertex whose front the line leaves by", () => {
+    passes(`
+example "facing toward" {
+  expect facingToward(Hex(q: 0, r: 0), Hex(q: 3, r: 0)) == Facing(toward: HexDir.east, vertex: true)
+  expect facingToward(Hex(q: 0, r: 0), Hex(q: 2, r: -1)) == Facing(toward: HexDir.east, vertex: true)
+  // Along the vertex between south-east and east (the vertex after south-east, counterclockwise).
+  expect facingToward(Hex(q: 0, r: 0), Hex(q: 1, r: 1)) == Facing(toward: HexDir.southeast, vertex: true)
+  expect seesThroughFront(Hex(q: 0, r: 0), facingToward(Hex(q: 0, r: 0), Hex(q: -2, r: 5)), Hex(q: -2, r: 5))
+}`);
+  });
+
   it("face to face: the line leaves each through its front", () => {
     passes(`
 example "face to face" {

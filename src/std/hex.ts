@@ -182,6 +182,14 @@ fn seesThroughFront(from: Hex, f: Facing, to: Hex) -> bool = any(d in sidesTowar
 /// enters b through a front side of b.
 fn faceToFace(a: Hex, fa: Facing, b: Hex, fb: Facing) -> bool = seesThroughFront(a, fa, b) and seesThroughFront(b, fb, a)
 
+/// The vertex facing of a unit in from turned toward to: the line to to leaves by its front sides
+/// (along a vertex, it faces that vertex). to must not be from.
+fn facingToward(from: Hex, to: Hex) -> Facing {
+  let sides = sidesToward(from, to)
+  if len(sides) == 2 and turn(sides[1], 1) == sides[0] { return Facing(toward: sides[1], vertex: true) }
+  return Facing(toward: sides[0], vertex: true)
+}
+
 /// The six vertex facings, counterclockwise from the vertex between the east and north-east sides.
 fn vertexFacings() -> list<Facing> {
   let out: list<Facing> = []
