@@ -126,7 +126,8 @@ fn sidesToward(from: Hex, to: Hex) -> list<HexDir> {
 /// closed 60-degree sector of side d: d's cube step is +1 on one coordinate and -1 on another, and
 /// the vector is in d's sector when it is largest on the first and smallest on the second.
 fn leavesBy(v: list<int>, top: int, bottom: int, d: HexDir) -> bool {
-  let u = [hexStep(d).q, hexStep(d).r, -hexStep(d).q - hexStep(d).r]
+  let s = hexStep(d)
+  let u = [s.q, s.r, -s.q - s.r]
   return all(i in [0, 1, 2] where (u[i] != 1 or v[i] == top) and (u[i] != -1 or v[i] == bottom))
 }
 
