@@ -4,11 +4,15 @@
 // module is an ordinary file: its declarations are checked and resolved like those of any other.
 import type { FileHost } from "../program.ts";
 import { HEX_MODULE } from "./hex.ts";
+import { SQUARE_MODULE } from "./square.ts";
 
 /** The folder standard modules appear in, in diagnostics and traces: not a path a file could have by accident. */
 export const STD_FOLDER = "<std>";
 
-const MODULES = new Map<string, string>([["hex", HEX_MODULE]]);
+const MODULES = new Map<string, string>([
+  ["hex", HEX_MODULE],
+  ["square", SQUARE_MODULE],
+]);
 
 /** The import paths of the standard modules: `std/hex`, ... */
 export function stdModuleNames(): string[] {

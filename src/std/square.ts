@@ -1,4 +1,10 @@
-// std/square: square-grid geometry, shipped with rulesmith. Import it with: import "std/square"
+// The text of the standard module `std/square`: square-grid geometry written in the rules language,
+// bundled as text like std/hex: coordinates, adjacency with and without diagonals, distance, the
+// N by N spaces of large pieces, and areas of effect measured from the midpoint of a side of a space
+// (cones, lines, blocks for cubes, cylinders and spheres) with how much of a space an area covers.
+// Whole numbers only: midpoints are counted in half squares. (No backquotes in the text below: it is
+// a template literal.)
+export const SQUARE_MODULE = `// std/square: square-grid geometry, shipped with rulesmith. Import it with: import "std/square"
 //
 // x grows to the east and y to the south, so the square north of Square(x: 3, y: 3) is
 // Square(x: 3, y: 2). A piece larger than one square occupies a Space: a block of size by size
@@ -213,3 +219,4 @@ fn coverage(area: list<Square>, s: Space) -> Coverage {
   if inside == s.size * s.size { return Coverage.whole }
   return Coverage.part
 }
+`;
