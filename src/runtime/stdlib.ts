@@ -13,7 +13,11 @@ import { Die, RuleError, showValue, Tally, valuesEqual, type Value } from "./val
 
 export function roll(vm: Machine, e: A.Expr & { kind: "roll" }, env: Env): number | Tally {
   const count = e.count ? (vm.eval(e.count, env) as number) : 1;
-  const sides = vm.eval(e.sides, env);
+  return rollValues(vm, e, count, vm.eval(e.sides, env));
+}
+
+/** `roll` on its evaluated count and sides: shared by the tree-walker and the compiled backend. */
+export function rollValues(vm: Machine, e: A.Expr & { kind: "roll" }, count: number, sides: Value | undefined): number | Tally {
   if (sides instanceof Die) return rollDie(vm, sides, e.span);
   if (typeof sides !== "number") throw new RuleError("R0501", `\`${showExpr(e.sides)}\` has no value yet`, e.sides.span);
   if (!Number.isInteger(count) || count < 1 || count > 1000) throw new RuleError("R0501", `cannot roll ${count} dice`, e.span);

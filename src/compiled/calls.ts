@@ -1,0 +1,128 @@
+// Calls as closures: arguments placed in parameter order once (a named argument's place is the
+// checker's), functions with their label made once and their body compiled on the first call, values
+// and tables through the interpreter's own `callValue`/`callTable` (modifiers.ts, tables.ts), built-ins
+// through the standard library's one dispatch (so a built-in added there works here unchanged), and
+// emissions through events.ts. Aggregates, per-member tallies, enum tallies and kinds run through the
+// tree-walker's case (`tree`), which evaluates their parts compiled.
+import type * as A from "../ast.ts";
+import { frame } from "../runtime/machine.ts";
+import { builtin } from "../runtime/stdlib.ts";
+import { RuleError, showValue, type Value } from "../runtime/values.ts";
+import type { CExpr, CFn, Compiler, CStmt } from "./compiler.ts";
+import type { CompiledRun } from "./run.ts";
+import type { Env } from "../runtime/machine.ts";
+import { tree } from "./expressions.ts";
+
+type Args = (env: Env, vm: CompiledRun) => Value[];
+
+export function compileCall(c: Compiler, e: A.Expr & { kind: "call" }): CExpr {
+  if (e.args[0]?.kind === "comprehension") return tree(e);
+  const span = e.span;
+  if (e.ref) {
+    const d = e.ref.to === "decl" ? c.program.decls[e.ref.id] : undefined;
+    switch (d?.kind) {
+      case "fn": {
+        const f = c.fn(d);
+        const args = compileArgs(c, e.args);
+        return (env, vm) => f(args(env, vm), span, vm);
+      }
+      case "value": {
+        const args = compileArgs(c, e.args);
+        return (env, vm) => vm.callValue(d, args(env, vm), span);
+      }
+      case "table": {
+        const args = compileArgs(c, e.args);
+        return (env, vm) => vm.callTable(d, args(env, vm), span);
+      }
+      default:
+        return tree(e);
+    }
+  }
+  if (e.builtin !== undefined) {
+    const name = e.builtin;
+    const args = compileArgs(c, e.args);
+    return (env, vm) => builtin(vm, name, args(env, vm), span);
+  }
+  return tree(e);
+}
+
+/** `emit E(args)`, as a statement or a value; undefined when the reference is not an event's (the tree-walker reports it). */
+export function compileEmit(c: Compiler, e: { ref?: A.Ref; args: A.Arg[]; span: A.Span }): CExpr | undefined {
+  const ev = e.ref?.to === "decl" ? c.program.decls[e.ref.id] : undefined;
+  if (ev?.kind !== "event") return undefined;
+  const args = compileArgs(c, e.args);
+  const span = e.span;
+  return (env, vm) => vm.events.emit(ev, args(env, vm), span);
+}
+
+/** Arguments in parameter order, as the tree-walker's `args` places them. */
+function compileArgs(c: Compiler, args: A.Arg[]): Args {
+  const n = args.length;
+  const places: number[] = [];
+  const values: CExpr[] = [];
+  args.forEach((a, i) => {
+    if (a.kind === "positional") {
+      places.push(i);
+      values.push(c.expr(a.value));
+    } else if (a.kind === "named") {
+      places.push(a.index!);
+      values.push(c.expr(a.value));
+    }
+  });
+  const k = values.length;
+  const inOrder = places.every((p, i) => p === i) && k === n;
+  if (inOrder && n === 0) return () => [];
+  if (inOrder && n === 1) {
+    const a0 = values[0]!;
+    return (env, vm) => [a0(env, vm) as Value];
+  }
+  if (inOrder && n === 2) {
+    const a0 = values[0]!;
+    const a1 = values[1]!;
+    return (env, vm) => {
+      const x = a0(env, vm) as Value;
+      return [x, a1(env, vm) as Value];
+    };
+  }
+  return (env, vm) => {
+    const out: Value[] = new Array<Value>(n);
+    for (let j = 0; j < k; j++) out[places[j]!] = values[j]!(env, vm) as Value;
+    return out;
+  };
+}
+
+/** A function declaration as the tree-walker's `callFn` runs it: a step, a frame, a trace level (block bodies). */
+export function compileFn(c: Compiler, fn: A.FnDecl): CFn {
+  const label = `fn ${fn.name.text}`;
+  const size = fn.frameSize;
+  const body = fn.body;
+  if (body.kind !== "block") {
+    let run: CExpr | undefined;
+    return (args, span, vm) => {
+      vm.tick(span);
+      const env = frame(size, args);
+      vm.nest(label, span);
+      try {
+        return (run ??= c.expr(body))(env, vm);
+      } finally {
+        vm.nested--;
+      }
+    };
+  }
+  const name = fn.name.text;
+  const returns = fn.returns !== undefined;
+  let run: CStmt | undefined;
+  return (args, span, vm) => {
+    vm.tick(span);
+    const env = frame(size, args);
+    if (vm.tracing) vm.note("call", () => `${name}(${args.map(showValue).join(", ")})`, span);
+    vm.enter(label, span);
+    try {
+      const r = (run ??= c.block(body))(env, vm);
+      if (returns && !r) throw new RuleError("R0501", `\`${name}\` ended without returning a value`, body.span);
+      return r?.value;
+    } finally {
+      vm.leave();
+    }
+  };
+}
