@@ -73,16 +73,9 @@ export class Events {
   /** Every entity reachable from the state or given a status while running, once each. */
   private forEachEntity(f: (e: Entity) => void) {
     const seen = new Set<Entity>();
-    const visit = (v: Value | undefined) => {
-      if (Array.isArray(v)) v.forEach(visit);
-      else if (v instanceof Entity && !seen.has(v)) {
-        seen.add(v);
-        f(v);
-        Object.values(v.fields).forEach(visit);
-      }
-    };
-    for (const v of this.vm.globals.values()) visit(v);
-    for (const e of this.statusHolders) visit(e);
+    const globals = this.vm.globals;
+    for (let i = 0; i < globals.length; i++) visitEntities(globals[i], seen, f);
+    for (const e of this.statusHolders) visitEntities(e, seen, f);
   }
 
   /** Runs an emission (section 9's ordering rule) and gives back the event's final `result`. */
@@ -219,4 +212,20 @@ function describeTimer(t: StatusTimer): string {
   const about = t.paramName === undefined ? "" : t.holder ? `(${t.paramName})` : `(${t.paramName}: ${showValue(t.match)})`;
   const event = `${t.event?.name.text ?? "clear"}${about}`;
   return t.own && t.left === 1 ? `until ${event}` : `for ${t.left ?? 1} ${event}`;
+}
+
+/**
+ * Depth first, each entity before what its fields hold, in field order. A plain loop over the fields
+ * (they are a prototype-free map: `for in` sees only their own) rather than `Object.values`, since
+ * every run walks its state at least once: no array or closure per entity.
+ */
+function visitEntities(v: Value | undefined, seen: Set<Entity>, f: (e: Entity) => void) {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) visitEntities(v[i], seen, f);
+  } else if (v instanceof Entity && !seen.has(v)) {
+    seen.add(v);
+    f(v);
+    const fields = v.fields;
+    for (const k in fields) visitEntities(fields[k], seen, f);
+  }
 }
