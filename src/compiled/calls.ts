@@ -6,18 +6,23 @@
 // tree-walker's case (`tree`), which evaluates their parts compiled.
 import type * as A from "../ast.ts";
 import { frame } from "../runtime/machine.ts";
-import { builtin } from "../runtime/stdlib.ts";
+import { aggregateOver, builtin } from "../runtime/stdlib.ts";
 import { RuleError, showValue, type Value } from "../runtime/values.ts";
 import type { CExpr, CFn, Compiler, CStmt } from "./compiler.ts";
 import type { CompiledRun } from "./run.ts";
 import type { Env } from "../runtime/machine.ts";
-import { tree } from "./expressions.ts";
+import { enumMembers, listOf, tree } from "./expressions.ts";
 
 type Args = (env: Env, vm: CompiledRun) => Value[];
 
 export function compileCall(c: Compiler, e: A.Expr & { kind: "call" }): CExpr {
-  if (e.args[0]?.kind === "comprehension") return tree(e);
   const span = e.span;
+  const first = e.args[0];
+  if (first?.kind === "comprehension") {
+    // `Icon(m in Icon => ...)`, a per-member tally, runs through the tree-walker's case.
+    if (e.ref || e.builtin === undefined) return tree(e);
+    return compileAggregate(c, e.builtin, first.comp, span);
+  }
   if (e.ref) {
     const d = e.ref.to === "decl" ? c.program.decls[e.ref.id] : undefined;
     switch (d?.kind) {
@@ -27,12 +32,14 @@ export function compileCall(c: Compiler, e: A.Expr & { kind: "call" }): CExpr {
         return (env, vm) => f(args(env, vm), span, vm);
       }
       case "value": {
+        const f = c.value(d);
         const args = compileArgs(c, e.args);
-        return (env, vm) => vm.callValue(d, args(env, vm), span);
+        return (env, vm) => f(args(env, vm), span, vm);
       }
       case "table": {
+        const f = c.table(d);
         const args = compileArgs(c, e.args);
-        return (env, vm) => vm.callTable(d, args(env, vm), span);
+        return (env, vm) => f(args(env, vm), span, vm);
       }
       default:
         return tree(e);
@@ -125,4 +132,14 @@ export function compileFn(c: Compiler, fn: A.FnDecl): CFn {
       vm.leave();
     }
   };
+}
+
+/** `count(u in units where ...)`, `max(...)`, ...: the source and parts compiled, the rest stdlib's `aggregateOver`. */
+function compileAggregate(c: Compiler, name: string, comp: A.Comprehension, span: A.Span): CExpr {
+  const members = enumMembers(c, comp.source);
+  const source = members ? undefined : listOf(c, comp.source);
+  const where = comp.where ? c.expr(comp.where) : undefined;
+  const yieldOf = comp.yield ? c.expr(comp.yield) : undefined;
+  const otherwise = comp.otherwise ? c.expr(comp.otherwise) : undefined;
+  return (env, vm) => aggregateOver(vm, name, comp, env, span, members ?? source!(env, vm), where, yieldOf, otherwise);
 }

@@ -21,4 +21,8 @@ export interface Compiler {
   block(b: A.Block): CStmt;
   /** A function declaration's callable; its body is compiled on the first call, so recursion is no problem. */
   fn(d: A.FnDecl): CFn;
+  /** A value's callable: its base, then its modifiers. */
+  value(d: A.ValueDecl): CFn;
+  /** A table's callable. */
+  table(d: A.TableDecl): CFn;
 }

@@ -9,6 +9,8 @@ import { rollValues } from "../runtime/stdlib.ts";
 import { copyLists, Entity, RuleError, Tally, valuesEqual, type Value } from "../runtime/values.ts";
 import { compileCall, compileEmit } from "./calls.ts";
 import type { CExpr, Compiler } from "./compiler.ts";
+import type { CompiledRun } from "./run.ts";
+import type { Env } from "../runtime/machine.ts";
 
 export function compileExpr(c: Compiler, e: A.Expr): CExpr {
   switch (e.kind) {
@@ -54,7 +56,9 @@ export function compileExpr(c: Compiler, e: A.Expr): CExpr {
     case "emit":
       return compileEmit(c, e) ?? tree(e);
     case "index":
+      return compileIndex(c, e);
     case "has":
+      return compileHas(c, e);
     case "choose":
       return tree(e);
     default:
@@ -186,4 +190,52 @@ function compileBinary(c: Compiler, e: A.Expr & { kind: "binary" }): CExpr {
     default:
       return tree(e);
   }
+}
+
+/** An enum's name where a list is walked (`for m in Icon`): its members, known before the run. */
+export function enumMembers(c: Compiler, e: A.Expr): string[] | undefined {
+  if (e.kind !== "name" || e.ref?.to !== "decl") return undefined;
+  const d = c.program.decls[e.ref.id];
+  return d?.kind === "enum" ? d.members.map((m) => m.text) : undefined;
+}
+
+/** The tree-walker's `list`: the list, or R0501 when there is none yet. */
+export function listOf(c: Compiler, e: A.Expr): (env: Env, vm: CompiledRun) => Value[] {
+  const value = c.expr(e);
+  return (env, vm) => {
+    const v = value(env, vm);
+    if (Array.isArray(v)) return v;
+    throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
+  };
+}
+
+/** The tree-walker's `entity`: the value, or R0501 when there is none yet. */
+export function entityOf(c: Compiler, e: A.Expr): (env: Env, vm: CompiledRun) => Entity {
+  const value = c.expr(e);
+  return (env, vm) => {
+    const v = value(env, vm);
+    if (v instanceof Entity) return v;
+    throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
+  };
+}
+
+function compileIndex(c: Compiler, e: A.Expr & { kind: "index" }): CExpr {
+  const object = c.expr(e.object);
+  const index = c.expr(e.index);
+  return (env, vm) => {
+    const obj = object(env, vm);
+    if (obj instanceof Tally) return obj.get(index(env, vm) as string);
+    if (!Array.isArray(obj)) throw new RuleError("R0501", `\`${showExpr(e.object)}\` has no value yet`, e.object.span);
+    const i = index(env, vm) as number;
+    if (i < 0 || i >= obj.length) throw new RuleError("R0501", `index ${i} is outside \`${showExpr(e.object)}\`, which holds ${obj.length}`, e.index.span);
+    return obj[i];
+  };
+}
+
+function compileHas(c: Compiler, e: A.Expr & { kind: "has" }): CExpr {
+  const d = e.ref?.to === "decl" ? c.program.decls[e.ref.id] : undefined;
+  if (d?.kind !== "status") return tree(e);
+  const object = entityOf(c, e.object);
+  const status = d.name.text;
+  return (env, vm) => object(env, vm).statuses.has(status);
 }

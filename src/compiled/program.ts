@@ -6,12 +6,13 @@ import type { RuntimeProgram } from "../runtime/index-program.ts";
 import type { CExpr, CFn, Compiler, CStmt } from "./compiler.ts";
 import { compileExpr } from "./expressions.ts";
 import { compileFn } from "./calls.ts";
+import { compileTable, compileValue } from "./declarations.ts";
 import { compileBlock } from "./statements.ts";
 
 class CompiledProgram implements Compiler {
   private readonly exprs = new Map<A.Expr, CExpr>();
   private readonly blocks = new Map<A.Block, CStmt>();
-  private readonly fns = new Map<A.FnDecl, CFn>();
+  private readonly fns = new Map<A.FnDecl | A.ValueDecl | A.TableDecl, CFn>();
 
   constructor(readonly program: RuntimeProgram) {}
 
@@ -34,9 +35,21 @@ class CompiledProgram implements Compiler {
   }
 
   fn(d: A.FnDecl): CFn {
+    return this.callable(d, compileFn);
+  }
+
+  value(d: A.ValueDecl): CFn {
+    return this.callable(d, compileValue);
+  }
+
+  table(d: A.TableDecl): CFn {
+    return this.callable(d, compileTable);
+  }
+
+  private callable<D extends A.FnDecl | A.ValueDecl | A.TableDecl>(d: D, make: (c: Compiler, d: D) => CFn): CFn {
     let f = this.fns.get(d);
     if (f === undefined) {
-      f = compileFn(this, d);
+      f = make(this, d);
       this.fns.set(d, f);
     }
     return f;

@@ -8,9 +8,10 @@ import { exact } from "../runtime/limits.ts";
 import type { Env } from "../runtime/machine.ts";
 import { showExpr } from "../runtime/show-expr.ts";
 import { checkRange, push, take } from "../runtime/writes.ts";
-import { Entity, RuleError, showValue, type Value } from "../runtime/values.ts";
+import { showValue, type Value } from "../runtime/values.ts";
 import { compileEmit } from "./calls.ts";
 import type { CExpr, Compiler, CStmt } from "./compiler.ts";
+import { entityOf, enumMembers, listOf } from "./expressions.ts";
 import type { CompiledRun } from "./run.ts";
 
 export function compileBlock(c: Compiler, b: A.Block): CStmt {
@@ -182,8 +183,7 @@ function compileFor(c: Compiler, s: A.Stmt & { kind: "for" }): CStmt {
   const span = s.span;
   const slot = s.slot!;
   // `for m in Icon`: an enum's members in declaration order, known before the run.
-  const d = s.from.kind === "name" && s.from.ref?.to === "decl" ? c.program.decls[s.from.ref.id] : undefined;
-  const members = d?.kind === "enum" ? d.members.map((m) => m.text) : undefined;
+  const members = enumMembers(c, s.from);
   const from = c.expr(s.from);
   const to = s.to ? c.expr(s.to) : undefined;
   const where = s.where ? c.expr(s.where) : undefined;
@@ -277,24 +277,4 @@ function compileWrite(c: Compiler, target: A.Expr, span: A.Span): Write {
     };
   }
   return (env, vm, v) => vm.assign(target, v, env, span);
-}
-
-/** The tree-walker's `entity`: the value, or R0501 when there is none yet. */
-function entityOf(c: Compiler, e: A.Expr): (env: Env, vm: CompiledRun) => Entity {
-  const value = c.expr(e);
-  return (env, vm) => {
-    const v = value(env, vm);
-    if (v instanceof Entity) return v;
-    throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
-  };
-}
-
-/** The tree-walker's `list`: the list, or R0501 when there is none yet. */
-function listOf(c: Compiler, e: A.Expr): (env: Env, vm: CompiledRun) => Value[] {
-  const value = c.expr(e);
-  return (env, vm) => {
-    const v = value(env, vm);
-    if (Array.isArray(v)) return v;
-    throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
-  };
 }

@@ -151,12 +151,24 @@ export function perMember(vm: Machine, en: A.EnumDecl, c: A.Comprehension, env: 
 
 export function aggregate(vm: Machine, name: string, c: A.Comprehension, env: Env, span: A.Span): Value {
   const source = vm.enumAsList(c.source) ?? vm.list(c.source, env);
+  const part = (e: A.Expr | undefined) => (e ? (at: Env, m: Machine) => m.eval(e, at) : undefined);
+  return aggregateOver(vm, name, c, env, span, source, part(c.where), part(c.yield), part(c.otherwise));
+}
+
+/** A part of a comprehension, evaluated in the frame: the tree-walker's `eval`, or a compiled closure. */
+export type Part<M extends Machine> = (env: Env, vm: M) => Value | undefined;
+
+/**
+ * An aggregate over its evaluated source, given its `where`, yield and `else` parts: shared by the
+ * tree-walker (`aggregate`) and the compiled backend, which passes its closures.
+ */
+export function aggregateOver<M extends Machine>(vm: M, name: string, c: A.Comprehension, env: Env, span: A.Span, source: readonly Value[], where: Part<M> | undefined, yieldOf: Part<M> | undefined, otherwise: Part<M> | undefined): Value {
   const slot = c.slot!;
   const matching: Value[] = [];
   for (const item of source) {
     vm.tick(span); // every item counts, as every pass of a `for` does
     env[slot] = item;
-    if (!c.where || vm.eval(c.where, env) === true) {
+    if (!where || where(env, vm) === true) {
       matching.push(item);
       if (name === "first" || name === "any") break;
     }
@@ -164,7 +176,7 @@ export function aggregate(vm: Machine, name: string, c: A.Comprehension, env: En
   const yields = () =>
     matching.map((item) => {
       env[slot] = item;
-      return vm.eval(c.yield!, env) as number;
+      return yieldOf!(env, vm) as number;
     });
   switch (name) {
     case "count":
@@ -181,7 +193,7 @@ export function aggregate(vm: Machine, name: string, c: A.Comprehension, env: En
     case "min":
     case "max": {
       if (matching.length === 0) {
-        if (c.otherwise) return vm.eval(c.otherwise, env) as Value;
+        if (otherwise) return otherwise(env, vm) as Value;
         throw new RuleError("R0501", `\`${name}\` found no item in \`${showExpr(c.source)}\`; add \`else value\` for that case`, span);
       }
       if (name === "first") return matching[0]!;
