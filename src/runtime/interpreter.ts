@@ -133,13 +133,13 @@ export class Interpreter implements Machine {
     this.trace.push({ depth: this.depth, kind, rule: this.rule(), message: text, span });
   }
 
-  /** Rule labels ("fn resolve", "modifier highGround") are made once per declaration. */
-  private readonly labels = new Map<object, string>();
+  /** Rule labels ("fn resolve", "modifier highGround") are made once per declaration, for every run: they depend on the rules alone. */
+  private static readonly labels = new WeakMap<object, string>();
   label(decl: object, make: () => string): string {
-    let l = this.labels.get(decl);
+    let l = Interpreter.labels.get(decl);
     if (l === undefined) {
       l = make();
-      this.labels.set(decl, l);
+      Interpreter.labels.set(decl, l);
     }
     return l;
   }
