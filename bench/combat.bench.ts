@@ -8,7 +8,7 @@
 // It checks first (untimed) that the compiled rules, the tree-walking interpreter and the hand-written
 // TypeScript (bench/warlords-combat.ts) fight the same battles seed by seed, and that the two engines
 // agree exactly (result, final state, generator state); it fails instead of printing a figure if not.
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -43,7 +43,12 @@ if (!Number.isInteger(N) || N < 1 || !Number.isFinite(MIN_MS) || MIN_MS < 0 || !
 
 // ---- load once: the scenario, its rules compiled and indexed -------------------------------------------------
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+/** The repository: the folder above this file that holds package.json (`npm run bench` runs a bundle in bench/.build/). */
+const root = (() => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+})();
 const scenarioPath = values.scenario ?? relative(process.cwd(), join(root, "rules/warlords3/scenarios/battle.json"));
 const scenario = JSON.parse(readFileSync(scenarioPath, "utf8")) as Scenario;
 const ruleRoots = (Array.isArray(scenario.rules) ? scenario.rules : [scenario.rules]).map((r) => join(dirname(scenarioPath), r));

@@ -8,7 +8,7 @@ import type * as A from "../ast.ts";
 import { frame } from "../runtime/machine.ts";
 import { aggregateOver, builtin } from "../runtime/stdlib.ts";
 import { RuleError, showValue, type Value } from "../runtime/values.ts";
-import type { CExpr, CFn, Compiler, CStmt } from "./compiler.ts";
+import type { CExpr, CFn, CFramedFn, Compiler, CStmt } from "./compiler.ts";
 import type { CompiledRun } from "./run.ts";
 import type { Env } from "../runtime/machine.ts";
 import { enumMembers, listOf, tree } from "./expressions.ts";
@@ -26,11 +26,8 @@ export function compileCall(c: Compiler, e: A.Expr & { kind: "call" }): CExpr {
   if (e.ref) {
     const d = e.ref.to === "decl" ? c.program.decls[e.ref.id] : undefined;
     switch (d?.kind) {
-      case "fn": {
-        const f = c.fn(d);
-        const args = compileArgs(c, e.args);
-        return (env, vm) => f(args(env, vm), span, vm);
-      }
+      case "fn":
+        return compileFnCall(c, d, e.args, span);
       case "value": {
         const f = c.value(d);
         const args = compileArgs(c, e.args);
@@ -98,16 +95,18 @@ function compileArgs(c: Compiler, args: A.Arg[]): Args {
   };
 }
 
-/** A function declaration as the tree-walker's `callFn` runs it: a step, a frame, a trace level (block bodies). */
-export function compileFn(c: Compiler, fn: A.FnDecl): CFn {
+/**
+ * A function declaration as the tree-walker's `callFn` runs it: a step, a frame, a trace level (block
+ * bodies). Called with its frame already made, the first `argc` slots holding the arguments: a call in
+ * compiled code evaluates its arguments straight into the callee's frame.
+ */
+export function compileFramedFn(c: Compiler, fn: A.FnDecl): CFramedFn {
   const label = `fn ${fn.name.text}`;
-  const size = fn.frameSize;
   const body = fn.body;
   if (body.kind !== "block") {
     let run: CExpr | undefined;
-    return (args, span, vm) => {
+    return (env, _argc, span, vm) => {
       vm.tick(span);
-      const env = frame(size, args);
       vm.nest(label, span);
       try {
         return (run ??= c.expr(body))(env, vm);
@@ -119,10 +118,9 @@ export function compileFn(c: Compiler, fn: A.FnDecl): CFn {
   const name = fn.name.text;
   const returns = fn.returns !== undefined;
   let run: CStmt | undefined;
-  return (args, span, vm) => {
+  return (env, argc, span, vm) => {
     vm.tick(span);
-    const env = frame(size, args);
-    if (vm.tracing) vm.note("call", () => `${name}(${args.map(showValue).join(", ")})`, span);
+    if (vm.tracing) vm.note("call", () => `${name}(${env.slice(0, argc).map(showValue).join(", ")})`, span);
     vm.enter(label, span);
     try {
       const r = (run ??= c.block(body))(env, vm);
@@ -131,6 +129,36 @@ export function compileFn(c: Compiler, fn: A.FnDecl): CFn {
     } finally {
       vm.leave();
     }
+  };
+}
+
+/** The same with its arguments as a list: the entry point of a scenario. */
+export function compileFn(c: Compiler, fn: A.FnDecl): CFn {
+  const framed = c.framedFn(fn);
+  return (args, span, vm) => framed(frame(fn.frameSize, args), args.length, span, vm);
+}
+
+/** A call of a function in compiled code: the arguments evaluated in order into the callee's new frame. */
+function compileFnCall(c: Compiler, fn: A.FnDecl, args: A.Arg[], span: A.Span): CExpr {
+  const f = c.framedFn(fn);
+  const n = args.length;
+  const size = Math.max(fn.frameSize ?? 0, n);
+  const places: number[] = [];
+  const values: CExpr[] = [];
+  args.forEach((a, i) => {
+    if (a.kind === "positional") {
+      places.push(i);
+      values.push(c.expr(a.value));
+    } else if (a.kind === "named") {
+      places.push(a.index!);
+      values.push(c.expr(a.value));
+    }
+  });
+  const k = values.length;
+  return (env, vm) => {
+    const callee = new Array<Value | undefined>(size);
+    for (let j = 0; j < k; j++) callee[places[j]!] = values[j]!(env, vm);
+    return f(callee, n, span, vm);
   };
 }
 

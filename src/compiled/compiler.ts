@@ -13,6 +13,9 @@ export type CStmt = (env: Env, vm: CompiledRun) => Returned | undefined;
 /** A function declaration as a callable: its arguments already evaluated, in parameter order. */
 export type CFn = (args: (Value | undefined)[], span: A.Span, vm: CompiledRun) => Value | undefined;
 
+/** A function declaration called with its frame made, the first `argc` slots its arguments. */
+export type CFramedFn = (env: Env, argc: number, span: A.Span, vm: CompiledRun) => Value | undefined;
+
 export interface Compiler {
   readonly program: RuntimeProgram;
   /** The closure of an expression, compiled on first use and kept. */
@@ -21,6 +24,8 @@ export interface Compiler {
   block(b: A.Block): CStmt;
   /** A function declaration's callable; its body is compiled on the first call, so recursion is no problem. */
   fn(d: A.FnDecl): CFn;
+  /** The same, called with its frame already made. */
+  framedFn(d: A.FnDecl): CFramedFn;
   /** A value's callable: its base, then its modifiers. */
   value(d: A.ValueDecl): CFn;
   /** A table's callable. */

@@ -3,15 +3,16 @@
 // never over a run: the run is their second argument.
 import type * as A from "../ast.ts";
 import type { RuntimeProgram } from "../runtime/index-program.ts";
-import type { CExpr, CFn, Compiler, CStmt } from "./compiler.ts";
+import type { CExpr, CFn, CFramedFn, Compiler, CStmt } from "./compiler.ts";
 import { compileExpr } from "./expressions.ts";
-import { compileFn } from "./calls.ts";
+import { compileFn, compileFramedFn } from "./calls.ts";
 import { compileTable, compileValue } from "./declarations.ts";
 import { compileBlock } from "./statements.ts";
 
 class CompiledProgram implements Compiler {
   private readonly exprs = new Map<A.Expr, CExpr>();
   private readonly blocks = new Map<A.Block, CStmt>();
+  private readonly framed = new Map<A.FnDecl, CFramedFn>();
   private readonly fns = new Map<A.FnDecl | A.ValueDecl | A.TableDecl, CFn>();
 
   constructor(readonly program: RuntimeProgram) {}
@@ -36,6 +37,15 @@ class CompiledProgram implements Compiler {
 
   fn(d: A.FnDecl): CFn {
     return this.callable(d, compileFn);
+  }
+
+  framedFn(d: A.FnDecl): CFramedFn {
+    let f = this.framed.get(d);
+    if (f === undefined) {
+      f = compileFramedFn(this, d);
+      this.framed.set(d, f);
+    }
+    return f;
   }
 
   value(d: A.ValueDecl): CFn {

@@ -443,13 +443,13 @@ export function initialState(p: RuntimeProgram): StateValues {
 
 /** The second pass: builds the state, each `$id` entity once, with `$ref`s resolved to it. */
 export function stateFromJson(p: RuntimeProgram, json: Record<string, Json>): StateValues {
-  const state = initialState(p);
   const refs: Refs = { declared: declaredIds(p, json), built: new Map() };
-  p.stateFields.forEach((f, i) => {
+  // A field's default only when the JSON leaves it out: defaults are plain values, made fresh, so
+  // nothing is lost by not making the ones the JSON replaces (every run of a simulation comes here).
+  return p.stateFields.map((f) => {
     const j = ownGet(json, f.name.text);
-    if (j !== undefined) state[i] = fromJson(p, f.type, j, refs);
+    return j !== undefined ? fromJson(p, f.type, j, refs) : defaultValue(p, f, new Set());
   });
-  return state;
 }
 
 export function stateToJson(p: RuntimeProgram, state: StateValues): Record<string, Json> {
