@@ -25,12 +25,12 @@ export function rollValues(vm: Machine, e: A.Expr & { kind: "roll" }, count: num
   vm.charge(count - 1, e.span);
   if (count === 1) {
     const r = vm.dice.roll(sides, e.span);
-    vm.note("roll", () => `roll d${sides} -> ${r.value}${r.forced ? " (forced)" : ""}`, e.span);
+    if (vm.tracing) vm.note("roll", () => `roll d${sides} -> ${r.value}${r.forced ? " (forced)" : ""}`, e.span);
     return r.value;
   }
   const results = Array.from({ length: count }, () => vm.dice.roll(sides, e.span));
   const total = exact(results.reduce((n, r) => n + r.value, 0), () => `the total of \`${showExpr(e)}\``, e.span);
-  vm.note("roll", () => `roll ${count}d${sides} -> ${results.map((r) => (r.forced ? `${r.value} (forced)` : r.value)).join(" + ")} = ${total}`, e.span);
+  if (vm.tracing) vm.note("roll", () => `roll ${count}d${sides} -> ${results.map((r) => (r.forced ? `${r.value} (forced)` : r.value)).join(" + ")} = ${total}`, e.span);
   return total;
 }
 
@@ -41,7 +41,7 @@ function rollDie(vm: Machine, die: Die, span: A.Span): Tally {
   const faces = (die.faces ??= die.decl.faces.map((f) => vm.eval(f, frame(0)) as Tally));
   const r = vm.dice.roll(faces.length, span, `\`${name}\`, which has ${faces.length} faces`);
   const face = faces[r.value - 1]!;
-  vm.note("roll", () => `roll ${name} -> face ${r.value} of ${faces.length}: ${showValue(face)}${r.forced ? " (forced)" : ""}`, span);
+  if (vm.tracing) vm.note("roll", () => `roll ${name} -> face ${r.value} of ${faces.length}: ${showValue(face)}${r.forced ? " (forced)" : ""}`, span);
   return face;
 }
 
@@ -116,7 +116,7 @@ export function builtin(vm: Machine, name: string, a: Value[], span: A.Span): Va
     case "chance": {
       const r = vm.dice.roll(100, span);
       const hit = r.value <= n[0]!;
-      vm.note("roll", () => `chance ${n[0]}%: d100 -> ${r.value}${r.forced ? " (forced)" : ""}, ${hit ? "success" : "failure"}`, span);
+      if (vm.tracing) vm.note("roll", () => `chance ${n[0]}%: d100 -> ${r.value}${r.forced ? " (forced)" : ""}, ${hit ? "success" : "failure"}`, span);
       return hit;
     }
     case "len":
