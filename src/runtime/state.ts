@@ -22,6 +22,8 @@ type Declared = Map<string, { json: JsonObject; kind: string; path: string }>;
 interface Refs {
   declared: Declared;
   built: Map<string, Entity>;
+  /** The kinds whose default is being made (`defaultValue`'s guard against a kind holding itself): one set for the whole load. */
+  visiting: Set<string>;
 }
 
 /**
@@ -87,7 +89,7 @@ function entityKind(p: RuntimeProgram, n: string): boolean {
   return k !== undefined && !k.record;
 }
 
-export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json, refs: Refs = { declared: new Map(), built: new Map() }): Value {
+export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json, refs: Refs = { declared: new Map(), built: new Map(), visiting: new Set() }): Value {
   // The schema allows `null` only for an optional type: it is `none`.
   if (json === null) return null;
   const n = type.name.text;
@@ -110,7 +112,7 @@ export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json, refs: R
     }
     for (const f of kind.fields) {
       const j = ownGet(obj, f.name.text);
-      e.fields[f.name.text] = j === undefined ? defaultValue(p, f, new Set()) : fromJson(p, f.type, j, refs);
+      e.fields[f.name.text] = j === undefined ? defaultValue(p, f, refs.visiting) : fromJson(p, f.type, j, refs);
     }
     const statuses = ownGet(obj, "statuses");
     if (statuses && typeof statuses === "object" && !Array.isArray(statuses)) {
@@ -443,12 +445,12 @@ export function initialState(p: RuntimeProgram): StateValues {
 
 /** The second pass: builds the state, each `$id` entity once, with `$ref`s resolved to it. */
 export function stateFromJson(p: RuntimeProgram, json: Record<string, Json>): StateValues {
-  const refs: Refs = { declared: declaredIds(p, json), built: new Map() };
+  const refs: Refs = { declared: declaredIds(p, json), built: new Map(), visiting: new Set() };
   // A field's default only when the JSON leaves it out: defaults are plain values, made fresh, so
   // nothing is lost by not making the ones the JSON replaces (every run of a simulation comes here).
   return p.stateFields.map((f) => {
     const j = ownGet(json, f.name.text);
-    return j !== undefined ? fromJson(p, f.type, j, refs) : defaultValue(p, f, new Set());
+    return j !== undefined ? fromJson(p, f.type, j, refs) : defaultValue(p, f, refs.visiting);
   });
 }
 
