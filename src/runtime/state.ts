@@ -237,16 +237,20 @@ export function toJson(v: Value | undefined, w: Writer = { ids: new Map(), writt
     if (id !== undefined && w.written.has(v)) return { $ref: id };
     w.written.add(v);
     const out: Record<string, Json> = id === undefined ? {} : { $id: id };
-    for (const [k, x] of Object.entries(v.fields)) {
+    const fields = v.fields;
+    for (const k in fields) {
       at.push(k);
-      setOwn(out, k, toJson(x, w, at));
+      const json = toJson(fields[k], w, at);
+      // Only `__proto__` needs defining (its setter lives on Object.prototype): plain assignment keeps the object fast.
+      if (k === "__proto__") setOwn(out, k, json);
+      else out[k] = json;
       at.pop();
     }
     if (v.statuses.size > 0) {
       const statuses: Record<string, Json> = Object.create(null) as Record<string, Json>;
       for (const [s, t] of v.statuses) {
         at.push("statuses", s);
-        setOwn(statuses, s, timerToJson(t, w, at));
+        statuses[s] = timerToJson(t, w, at); // a prototype-free object: any name assigns as its own
         at.length -= 2;
       }
       out["statuses"] = statuses;
