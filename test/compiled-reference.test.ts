@@ -3,7 +3,7 @@
 // docs/language.md, and on programs that fail or run away, both engines must give the same trace
 // (text and entries), results, final state, dice (generator state and dice rolled) and errors (kind,
 // code, message and span), byte for byte. The runaway programs also assert the error they stop with.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { SourceFile } from "../src/ast.ts";
 import { CompiledRun } from "../src/compiled/run.ts";
@@ -158,5 +158,18 @@ describe("failing and runaway programs stop the same way in both engines", () =>
     const e = fails('example "exp" {\n  force dice [3]\n  expect roll d6 == 4\n}\n');
     expect([e.kind, e.message]).toEqual(["ExpectationFailed", "expected `roll(6) == 4`\n    expected: 4\n    actual:   3"]);
     expect(fails('example "unused" {\n  force dice [3, 4]\n  let r = roll d6\n}\n').message).toBe("1 forced dice were never rolled: 4");
+  });
+});
+
+describe("the compiled backend stands on the runtime alone", () => {
+  it("imports neither the parser nor the checker, and builds no JavaScript source", () => {
+    const dir = "src/compiled";
+    const files = readdirSync(dir).filter((f) => f.endsWith(".ts"));
+    expect(files.length).toBeGreaterThan(4);
+    for (const f of files) {
+      const text = readFileSync(`${dir}/${f}`, "utf8");
+      expect(text).not.toMatch(/from\s+"\.\.\/(grammar|checker|build-ast|program)/);
+      expect(text).not.toMatch(/new Function|[=(,;]\s*eval\(/);
+    }
   });
 });
