@@ -76,21 +76,13 @@ function compileArgs(c: Compiler, args: A.Arg[]): Args {
   const k = values.length;
   const inOrder = places.every((p, i) => p === i) && k === n;
   if (inOrder && n === 0) return () => [];
-  if (inOrder && n === 1) {
-    const a0 = values[0]!;
-    return (env, vm) => [a0(env, vm) as Value];
-  }
-  if (inOrder && n === 2) {
-    const a0 = values[0]!;
-    const a1 = values[1]!;
-    return (env, vm) => {
-      const x = a0(env, vm) as Value;
-      return [x, a1(env, vm) as Value];
-    };
-  }
+  const slots = args.flatMap((a) => (a.kind === "comprehension" ? [] : [a.value.kind === "name" && a.value.ref?.to === "local" ? a.value.ref.slot : -1]));
   return (env, vm) => {
     const out: Value[] = new Array<Value>(n);
-    for (let j = 0; j < k; j++) out[places[j]!] = values[j]!(env, vm) as Value;
+    for (let j = 0; j < k; j++) {
+      const slot = slots[j]!;
+      out[places[j]!] = (slot >= 0 ? env[slot] : values[j]!(env, vm)) as Value;
+    }
     return out;
   };
 }
@@ -155,9 +147,14 @@ function compileFnCall(c: Compiler, fn: A.FnDecl, args: A.Arg[], span: A.Span): 
     }
   });
   const k = values.length;
+  // A variable passed on, the commonest argument, is copied from its slot without a closure call.
+  const slots = args.flatMap((a) => (a.kind === "comprehension" ? [] : [a.value.kind === "name" && a.value.ref?.to === "local" ? a.value.ref.slot : -1]));
   return (env, vm) => {
     const callee = new Array<Value | undefined>(size);
-    for (let j = 0; j < k; j++) callee[places[j]!] = values[j]!(env, vm);
+    for (let j = 0; j < k; j++) {
+      const slot = slots[j]!;
+      callee[places[j]!] = slot >= 0 ? env[slot] : values[j]!(env, vm);
+    }
     return f(callee, n, span, vm);
   };
 }

@@ -68,7 +68,7 @@ export function compileValue(c: Compiler, v: A.ValueDecl): CFn {
 
 interface RowCode {
   /** Per column: nothing for `_`, a constant's closure, or a range's two. */
-  patterns: { low?: CExpr; high?: CExpr }[];
+  patterns: { low?: CExpr; high?: CExpr; lowConstant?: { value: Value } }[];
   result: CExpr;
   span: A.Span;
 }
@@ -81,7 +81,7 @@ export function compileTable(c: Compiler, t: A.TableDecl): CFn {
     vm.nest(label, span);
     try {
       rows ??= t.rows.map((row) => ({
-        patterns: row.patterns.map((p) => ({ ...(p.low ? { low: c.expr(p.low) } : {}), ...(p.high ? { high: c.expr(p.high) } : {}) })),
+        patterns: row.patterns.map((p) => ({ ...(p.low ? { low: c.expr(p.low), lowConstant: constant(p.low) } : {}), ...(p.high ? { high: c.expr(p.high) } : {}) })),
         result: c.expr(row.result),
         span: row.span,
       }));
@@ -110,7 +110,7 @@ function rowMatches(row: RowCode, args: (Value | undefined)[], env: (Value | und
   for (let i = 0; i < patterns.length; i++) {
     const p = patterns[i]!;
     if (!p.low) continue;
-    const low = p.low(env, vm);
+    const low = p.lowConstant ? p.lowConstant.value : p.low(env, vm);
     if (!p.high) {
       if (!valuesEqual(low, args[i])) return false;
       continue;
@@ -119,4 +119,11 @@ function rowMatches(row: RowCode, args: (Value | undefined)[], env: (Value | und
     if ((args[i] as number) < (low as number) || (args[i] as number) > (high as number)) return false;
   }
   return true;
+}
+
+/** A pattern written as a literal or an enum member (`true`, `3`, `Side.attacker`): its value, known before the run. */
+function constant(e: A.Expr): { value: Value } | undefined {
+  if (e.kind === "int" || e.kind === "bool" || e.kind === "text") return { value: e.value };
+  if (e.kind === "member" && e.ref) return { value: e.member.text };
+  return undefined;
 }
