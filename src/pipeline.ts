@@ -8,7 +8,8 @@ import { escapePointer, readJson } from "./json-text.ts";
 import { loadProgram as loadSavedProgram } from "./runtime/saved-program.ts";
 import { loadProgram, type FileHost } from "./program.ts";
 import { indexProgram, type RuntimeProgram } from "./runtime/index-program.ts";
-import { ExpectationFailed, Interpreter, type Chooser } from "./runtime/interpreter.ts";
+import { ExpectationFailed, Interpreter, type Chooser, type RunOptions } from "./runtime/interpreter.ts";
+import { CompiledRun } from "./compiled/run.ts";
 import { initialState, stateFromJson, stateToJson, type Json } from "./runtime/state.ts";
 import type { TraceEntry } from "./runtime/trace.ts";
 import { MAX_LIST, MAX_TEXT } from "./runtime/limits.ts";
@@ -136,12 +137,23 @@ export interface ExampleResult {
   trace: TraceEntry[];
 }
 
-export function runExamples(files: SourceFile[], inFile?: (file: string) => boolean, titled?: (title: string) => boolean): ExampleResult[] {
+/**
+ * Which engine runs the rules: `compiled` (src/compiled/: closures built once per program, the default)
+ * or `tree`, the tree-walking interpreter it is checked against (test/compiled-reference.test.ts).
+ * Both give the same trace, results, dice and errors, byte for byte.
+ */
+export type Engine = "tree" | "compiled";
+
+function newRun(engine: Engine, program: RuntimeProgram, globals: (Value | undefined)[], options: RunOptions): Interpreter {
+  return engine === "tree" ? new Interpreter(program, globals, options) : new CompiledRun(program, globals, options);
+}
+
+export function runExamples(files: SourceFile[], inFile?: (file: string) => boolean, titled?: (title: string) => boolean, engine: Engine = "compiled"): ExampleResult[] {
   const program = indexProgram(files);
   return program.examples
     .filter((ex) => (!inFile || inFile(ex.span.file)) && (!titled || titled(ex.title)))
     .map((ex) => {
-      const interp = new Interpreter(program, initialState(program), { seed: ex.title });
+      const interp = newRun(engine, program, initialState(program), { seed: ex.title });
       try {
         interp.runExample(ex);
         return { title: ex.title, span: ex.span, passed: true, trace: interp.trace };
@@ -336,13 +348,13 @@ export interface ScenarioRun {
   stateProblems?: StateProblem[];
 }
 
-export function runScenario(program: RuntimeProgram, scenario: Scenario, options: { seed: string; trace: boolean; chooser?: Chooser }): ScenarioRun {
+export function runScenario(program: RuntimeProgram, scenario: Scenario, options: { seed: string; trace: boolean; chooser?: Chooser; engine?: Engine }): ScenarioRun {
   const problems = validateState(program, scenario.state);
   if (problems.length > 0) return { trace: [], stateProblems: problems };
   const fn = program.fns.get(scenario.run);
   const bad = runProblem(program, scenario.run);
   if (!fn || bad) return { trace: [], error: { message: `${bad?.message}${bad?.help ? `; ${bad.help}` : ""}`, code: "E0402" } };
-  const interp = new Interpreter(program, stateFromJson(program, scenario.state), {
+  const interp = newRun(options.engine ?? "compiled", program, stateFromJson(program, scenario.state), {
     seed: options.seed,
     trace: options.trace,
     ...(options.chooser ? { chooser: options.chooser } : scenario.choices ? { chooser: scriptedChooser(scenario.choices) } : {}),
