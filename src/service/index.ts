@@ -4,6 +4,7 @@
 import { catalogue } from "../diagnostics.ts";
 import { compile } from "../pipeline.ts";
 import { completionsAt } from "./completion.ts";
+import { formattingEdits, type TextEdit } from "./formatting.ts";
 import { memoryFileHost } from "./memory-host.ts";
 import { definitionAt, hoverAt } from "./navigation.ts";
 import type { Completion, Hover, Location, ServiceDiagnostic, ServiceFiles } from "./service-types.ts";
@@ -11,6 +12,7 @@ import { rangeOf } from "./text-position.ts";
 
 export type { Completion, Hover, Location, Range, ServiceDiagnostic, ServiceFiles } from "./service-types.ts";
 export { memoryFileHost } from "./memory-host.ts";
+export type { TextEdit } from "./formatting.ts";
 
 /** Exactly what `rulesmith check PATH` reports: the same pipeline, over these files instead of the disk. */
 export function diagnostics(files: ServiceFiles, path: string): ServiceDiagnostic[] {
@@ -48,6 +50,11 @@ export function hover(files: ServiceFiles, path: string, line: number, col: numb
 
 export function definition(files: ServiceFiles, path: string, line: number, col: number): Location | null {
   return guard(() => definitionAt(files, path, line, col), () => null);
+}
+
+/** The edits that lay the file out as `rulesmith fmt` does: none when it already is, or does not parse. */
+export function formatting(files: ServiceFiles, path: string): TextEdit[] {
+  return guard(() => formattingEdits(files, path), () => []);
 }
 
 /** An editor asks on every keystroke: a bug must cost one answer, never the editor's worker. */
