@@ -13,6 +13,7 @@ import { stateSchema } from "../schema.ts";
 import { formatDiagnostics, formatRunError, formatStateProblems } from "./report.ts";
 import type { SourceFile } from "../ast.ts";
 import { fmtCommand } from "./fmt.ts";
+import { lspCommand } from "./lsp.ts";
 
 const HELP: Record<string, string> = {
   main: `rulesmith - write tabletop game rules as code
@@ -25,6 +26,7 @@ Usage:
   rulesmith compile PATH... --out PROGRAM.json    save the checked program for the runtime alone
   rulesmith schema PATH...                        print the JSON Schema of the game state
   rulesmith fmt PATH... [--check]                 lay .rules files out in the canonical layout
+  rulesmith lsp                                   the language server for editors (stdio)
 
 Every command takes --root DIR: files (imports, a scenario's "rules") are read only below it.
 Run \`rulesmith COMMAND --help\` for one command.`,
@@ -109,6 +111,8 @@ export async function main(argv: string[]): Promise<number> {
         return schemaCommand(rest);
       case "fmt":
         return fmtCommand(rest);
+      case "lsp":
+        return await lspCommand(rest);
       case undefined:
       case "--help":
       case "-h":
