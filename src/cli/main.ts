@@ -14,6 +14,7 @@ import { formatDiagnostics, formatRunError, formatStateProblems } from "./report
 import type { SourceFile } from "../ast.ts";
 import { fmtCommand } from "./fmt.ts";
 import { lspCommand } from "./lsp.ts";
+import { docCommand } from "./doc.ts";
 
 const HELP: Record<string, string> = {
   main: `rulesmith - write tabletop game rules as code
@@ -27,6 +28,7 @@ Usage:
   rulesmith schema PATH...                        print the JSON Schema of the game state
   rulesmith fmt PATH... [--check]                 lay .rules files out in the canonical layout
   rulesmith lsp                                   the language server for editors (stdio)
+  rulesmith doc PATH... --out DIR                 write an HTML reference of the rules
 
 Every command takes --root DIR: files (imports, a scenario's "rules") are read only below it.
 Run \`rulesmith COMMAND --help\` for one command.`,
@@ -113,6 +115,8 @@ export async function main(argv: string[]): Promise<number> {
         return fmtCommand(rest);
       case "lsp":
         return await lspCommand(rest);
+      case "doc":
+        return docCommand(rest);
       case undefined:
       case "--help":
       case "-h":
