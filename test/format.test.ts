@@ -180,3 +180,17 @@ describe("the language service's formatting (the playground's Format document)",
     expect(formatting({}, "a.rules")).toEqual([]);
   });
 });
+
+describe("fmt on any text", () => {
+  it("answers a layout or the syntax errors, never an exception, and a layout is idempotent", () => {
+    fc.assert(
+      fc.property(fc.array(mutation, { minLength: 1, maxLength: 4 }), (ms) => {
+        const text = mutate(SAMPLE, ms);
+        const r = formatRules("main.rules", text);
+        if ("diagnostics" in r) expect(r.diagnostics.length).toBeGreaterThan(0);
+        else expect(fmt(r.text)).toBe(r.text);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
