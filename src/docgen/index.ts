@@ -57,7 +57,7 @@ function navigation(title: string, files: A.SourceFile[], pageOf: (file: string)
   return `<p><a href="index.html"><strong>${escapeHtml(title)}</strong></a></p>\n<ul>${items}</ul>`;
 }
 
-/** A page name per source file, from its path below the files' common folder: `races/amazons.rules` is `races-amazons.html`. */
+/** A page name per source file, from its path below the files' common folder: `units/heavy.rules` is `units-heavy.html`. */
 function pageNames(paths: string[]): Map<string, string> {
   const split = paths.map((p) => p.split("/"));
   let common = 0;
