@@ -12,6 +12,9 @@ import { simulate, formatSimulation } from "./simulate.ts";
 import { stateSchema } from "../schema.ts";
 import { formatDiagnostics, formatRunError, formatStateProblems } from "./report.ts";
 import type { SourceFile } from "../ast.ts";
+import { fmtCommand } from "./fmt.ts";
+import { lspCommand } from "./lsp.ts";
+import { docCommand } from "./doc.ts";
 
 const HELP: Record<string, string> = {
   main: `rulesmith - write tabletop game rules as code
@@ -23,6 +26,9 @@ Usage:
   rulesmith simulate SCENARIO.json -n N [--seed S]
   rulesmith compile PATH... --out PROGRAM.json    save the checked program for the runtime alone
   rulesmith schema PATH...                        print the JSON Schema of the game state
+  rulesmith fmt PATH... [--check]                 lay .rules files out in the canonical layout
+  rulesmith lsp                                   the language server for editors (stdio)
+  rulesmith doc PATH... --out DIR                 write an HTML reference of the rules
 
 Every command takes --root DIR: files (imports, a scenario's "rules") are read only below it.
 Run \`rulesmith COMMAND --help\` for one command.`,
@@ -105,6 +111,12 @@ export async function main(argv: string[]): Promise<number> {
         return compileCommand(rest);
       case "schema":
         return schemaCommand(rest);
+      case "fmt":
+        return fmtCommand(rest);
+      case "lsp":
+        return await lspCommand(rest);
+      case "doc":
+        return docCommand(rest);
       case undefined:
       case "--help":
       case "-h":
