@@ -4,9 +4,9 @@
 // module is an ordinary file: its declarations are checked and resolved like those of any other.
 import type { FileHost } from "../program.ts";
 import { HEX_MODULE } from "./hex.ts";
+import { isStdPath, STD_FOLDER } from "./paths.ts";
 
-/** The folder standard modules appear in, in diagnostics and traces: not a path a file could have by accident. */
-export const STD_FOLDER = "<std>";
+export { isStdPath, STD_FOLDER } from "./paths.ts";
 
 const MODULES = new Map<string, string>([["hex", HEX_MODULE]]);
 
@@ -18,11 +18,6 @@ export function stdModuleNames(): string[] {
 /** Whether an import path names a standard module (whether or not one of that name exists). */
 export function isStdImport(importPath: string): boolean {
   return importPath.startsWith("std/");
-}
-
-/** Whether a loaded file is a standard module. */
-export function isStdPath(path: string): boolean {
-  return path.startsWith(`${STD_FOLDER}/`);
 }
 
 /** The loaded path of `std/NAME`: `<std>/NAME.rules`. */
