@@ -259,6 +259,13 @@ describe("std/ modules are bundled, never read from files", () => {
     expect(c.diagnostics).toEqual([]);
   });
 
+  it("a name of a standard module used without its import is E0105, with the import to add", () => {
+    const c = compileText(`fn f(h: Hex) -> int = h.q\n`);
+    expect(c.diagnostics.map((d) => `${d.code} ${d.span.line}:${d.span.col} ${d.message} | ${d.help}`)).toEqual([
+      "E0105 1:9 `Hex` is declared in `<std>/hex.rules`, which this file does not import | add `import \"std/hex\"`",
+    ]);
+  });
+
   it("an unknown standard module is E0003 at the import, naming those there are", () => {
     const c = compileText(`import "std/hexes"\n`);
     expect(c.diagnostics.map((d) => `${d.code} ${d.span.line}:${d.span.col} ${d.message} | ${d.help}`)).toEqual([

@@ -8,3 +8,8 @@ export const STD_FOLDER = "<std>";
 export function isStdPath(path: string): boolean {
   return path.startsWith(`${STD_FOLDER}/`);
 }
+
+/** How a file imports the standard module loaded as `path`: `<std>/hex.rules` is `std/hex`. */
+export function stdImportOf(path: string): string {
+  return `std/${path.slice(STD_FOLDER.length + 1).replace(/\.rules$/, "")}`;
+}
