@@ -16,7 +16,7 @@ import { MAX_LIST, MAX_TEXT } from "./runtime/limits.ts";
 import { scriptedChooser } from "./runtime/choosers.ts";
 import { RuleError, showValue, type Value } from "./runtime/values.ts";
 import { giveStdModules } from "./std/programs.ts";
-import { isStdPath } from "./std/modules.ts";
+import { isStdPath, stdModulesForHints } from "./std/modules.ts";
 import { validateState, type StateProblem } from "./schema.ts";
 import type { Span } from "./ast.ts";
 
@@ -62,7 +62,7 @@ export function compile(roots: string[], host: FileHost): Compiled {
     const paths = new Set(files.map((f) => f.path));
     const own = loaded.diagnostics.filter((d) => paths.has(d.span.file));
     const complete = own.every((d) => d.code === "E0001" || d.code === "E0002") && files.every((f) => importsBuilt(f, resolve, built, loaded.texts));
-    const result = complete ? checkProgram(files, resolve, loaded.files.filter((f) => !paths.has(f.path)), undefined, firstId) : undefined;
+    const result = complete ? checkProgram(files, resolve, [...loaded.files.filter((f) => !paths.has(f.path)), ...stdModulesForHints().filter((f) => !paths.has(f.path))], undefined, firstId) : undefined;
     firstId += result?.symbols.all.length ?? 0;
     const checked = result?.diagnostics ?? [];
     const diagnostics = sortDiagnostics([...own, ...checked]);

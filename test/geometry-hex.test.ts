@@ -87,6 +87,22 @@ example "along a vertex" {
 }`);
   });
 
+  it("the hexes along the line: one per step, both hexes where it runs along a side", () => {
+    // (0,0) to (3,-1): the points (1,-1/3) and (2,-2/3) lie inside (1,0) and (2,-1).
+    // (0,0) to (2,-1): the midpoint (1,-1/2) lies on the side between (1,-1) and (1,0).
+    // (0,0) to (4,-1): the midpoint (2,-1/2) lies on the side between (2,-1) and (2,0).
+    passes(`
+example "hex line" {
+  expect hexLine(Hex(q: 2, r: 2), Hex(q: 2, r: 2)) == [Hex(q: 2, r: 2)]
+  expect hexLine(Hex(q: 0, r: 0), Hex(q: 3, r: 0)) == [Hex(q: 0, r: 0), Hex(q: 1, r: 0), Hex(q: 2, r: 0), Hex(q: 3, r: 0)]
+  expect hexLine(Hex(q: 0, r: 0), Hex(q: 3, r: -1)) == [Hex(q: 0, r: 0), Hex(q: 1, r: 0), Hex(q: 2, r: -1), Hex(q: 3, r: -1)]
+  expect hexLine(Hex(q: 0, r: 0), Hex(q: 2, r: -1)) == [Hex(q: 0, r: 0), Hex(q: 1, r: -1), Hex(q: 1, r: 0), Hex(q: 2, r: -1)]
+  expect hexLine(Hex(q: 0, r: 0), Hex(q: 4, r: -1)) == [Hex(q: 0, r: 0), Hex(q: 1, r: 0), Hex(q: 2, r: -1), Hex(q: 2, r: 0), Hex(q: 3, r: -1), Hex(q: 4, r: -1)]
+  expect hexLine(Hex(q: 3, r: -1), Hex(q: 0, r: 0)) == [Hex(q: 3, r: -1), Hex(q: 2, r: -1), Hex(q: 1, r: 0), Hex(q: 0, r: 0)]
+  expect len(hexLine(Hex(q: -5, r: 9), Hex(q: 7, r: -4))) >= distance(Hex(q: -5, r: 9), Hex(q: 7, r: -4)) + 1
+}`);
+  });
+
   it("directly away from a hex continues the line", () => {
     passes(`
 example "away" {
@@ -241,6 +257,13 @@ describe("std/ modules are bundled, never read from files", () => {
   it("a file called std/hex.rules is not what `std/hex` imports", () => {
     const c = compileText(`import "std/hex"\nexample "x" { expect distance(Hex(q: 0, r: 0), Hex(q: 1, r: 0)) == 1 }`, { "std/hex.rules": "this is not rules" });
     expect(c.diagnostics).toEqual([]);
+  });
+
+  it("a name of a standard module used without its import is E0105, with the import to add", () => {
+    const c = compileText(`fn f(h: Hex) -> int = h.q\n`);
+    expect(c.diagnostics.map((d) => `${d.code} ${d.span.line}:${d.span.col} ${d.message} | ${d.help}`)).toEqual([
+      "E0105 1:9 `Hex` is declared in `<std>/hex.rules`, which this file does not import | add `import \"std/hex\"`",
+    ]);
   });
 
   it("an unknown standard module is E0003 at the import, naming those there are", () => {

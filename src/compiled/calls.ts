@@ -6,6 +6,7 @@
 // tree-walker's case (`tree`), which evaluates their parts compiled.
 import type * as A from "../ast.ts";
 import { frame } from "../runtime/machine.ts";
+import { isStdPath } from "../std/paths.ts";
 import { aggregateOver, builtin } from "../runtime/stdlib.ts";
 import { RuleError, showValue, type Value } from "../runtime/values.ts";
 import type { CExpr, CFn, CFramedFn, Compiler, CStmt } from "./compiler.ts";
@@ -109,10 +110,12 @@ export function compileFramedFn(c: Compiler, fn: A.FnDecl): CFramedFn {
   }
   const name = fn.name.text;
   const returns = fn.returns !== undefined;
+  // A standard module's function is traced like a built-in: not at all (as the tree-walker's `callFn`).
+  const traced = !isStdPath(fn.span.file);
   let run: CStmt | undefined;
   return (env, argc, span, vm) => {
     vm.tick(span);
-    if (vm.tracing) vm.note("call", () => `${name}(${env.slice(0, argc).map(showValue).join(", ")})`, span);
+    if (traced && vm.tracing) vm.note("call", () => `${name}(${env.slice(0, argc).map(showValue).join(", ")})`, span);
     vm.enter(label, span);
     try {
       const r = (run ??= c.block(body))(env, vm);

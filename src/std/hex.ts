@@ -131,6 +131,33 @@ fn leavesBy(v: list<int>, top: int, bottom: int, d: HexDir) -> bool {
   return all(i in [0, 1, 2] where (u[i] != 1 or v[i] == top) and (u[i] != -1 or v[i] == bottom))
 }
 
+/// The hexes the straight line from the centre of a to the centre of b passes through, from a to b:
+/// the hex under each of distance(a, b) + 1 evenly spaced points of the line, each adjacent to the
+/// next. Where a point lies exactly on the side between two hexes (as it does all along a line that
+/// runs along a vertex), both are listed, by q then r.
+fn hexLine(a: Hex, b: Hex) -> list<Hex> {
+  let n = distance(a, b)
+  if n == 0 { return [a] }
+  let out: list<Hex> = []
+  for i in 0..n {
+    // The point a + (b - a) * i / n, in axial coordinates multiplied by n so they stay whole.
+    let x = a.q * n + (b.q - a.q) * i
+    let z = a.r * n + (b.r - a.r) * i
+    let near = Hex(q: x / n round nearest, r: z / n round nearest)
+    for h in hexesWithin(near, 2) where underPoint(h, x, z, n) { add h to out }
+  }
+  return out
+}
+
+/// Whether the point (x / n, z / n) lies in hex h or on its edge: in cube coordinates, every two of
+/// its offsets from the centre differ by at most 1.
+fn underPoint(h: Hex, x: int, z: int, n: int) -> bool {
+  let dx = x - n * h.q
+  let dz = z - n * h.r
+  let dy = -dx - dz
+  return abs(dx - dy) <= n and abs(dy - dz) <= n and abs(dz - dx) <= n
+}
+
 /// The sides of to by which the line from the centre of from enters it (its sides facing from).
 fn sidesEntered(from: Hex, to: Hex) -> list<HexDir> = sidesToward(to, from)
 

@@ -2,12 +2,14 @@
 // `std/` prefix is reserved: such an import never reads the disk (or the playground's files), it
 // reads the text bundled here, so a standard module is the same everywhere. Once loaded, a standard
 // module is an ordinary file: its declarations are checked and resolved like those of any other.
+import type { SourceFile } from "../ast.ts";
+import { parseFile } from "../build-ast.ts";
 import type { FileHost } from "../program.ts";
 import { HEX_MODULE } from "./hex.ts";
 import { SQUARE_MODULE } from "./square.ts";
+import { isStdPath, STD_FOLDER } from "./paths.ts";
 
-/** The folder standard modules appear in, in diagnostics and traces: not a path a file could have by accident. */
-export const STD_FOLDER = "<std>";
+export { isStdPath, STD_FOLDER } from "./paths.ts";
 
 const MODULES = new Map<string, string>([
   ["hex", HEX_MODULE],
@@ -22,11 +24,6 @@ export function stdModuleNames(): string[] {
 /** Whether an import path names a standard module (whether or not one of that name exists). */
 export function isStdImport(importPath: string): boolean {
   return importPath.startsWith("std/");
-}
-
-/** Whether a loaded file is a standard module. */
-export function isStdPath(path: string): boolean {
-  return path.startsWith(`${STD_FOLDER}/`);
 }
 
 /** The loaded path of `std/NAME`: `<std>/NAME.rules`. */
@@ -49,4 +46,15 @@ export function withStdModules(host: FileHost): FileHost {
     resolve: (fromFile, importPath) => (isStdImport(importPath) ? stdPath(importPath) : host.resolve(fromFile, importPath)),
     refuse: (path, want) => (isStdPath(path) ? undefined : host.refuse?.(path, want)),
   };
+}
+
+let parsed: SourceFile[] | undefined;
+
+/**
+ * Every standard module, parsed once and never checked: the checker's list of files loaded but not
+ * imported, so a name a standard module declares gets E0105 with `import "std/..."` as its help.
+ */
+export function stdModulesForHints(): SourceFile[] {
+  parsed ??= [...MODULES].flatMap(([name, text]) => parseFile(`${STD_FOLDER}/${name}.rules`, text).file ?? []);
+  return parsed;
 }
