@@ -212,9 +212,10 @@ fn blockFromSide(from: Space, side: SquareSide, size: int, hand: Hand) -> list<S
   return inReadingOrder(out)
 }
 
-/// How much of a space an area covers: none of its squares, part of them, or the whole space.
+/// How much of a space an area covers: none of its squares, part of them, or the whole space. The
+/// space's squares are counted, not the area's, so an area that lists a square twice covers it once.
 fn coverage(area: list<Square>, s: Space) -> Coverage {
-  let inside = count(q in area where occupies(s, q))
+  let inside = count(q in squaresOf(s) where contains(area, q))
   if inside == 0 { return Coverage.none }
   if inside == s.size * s.size { return Coverage.whole }
   return Coverage.part
