@@ -7,6 +7,7 @@ import { inertMarkdown } from "./hover-markdown.ts";
 import type { LanguageClient } from "./language-client.ts";
 import type { Completion, Range, ServiceDiagnostic } from "../src/service/index.ts";
 import { hasFile, type Workspace } from "./workspace.ts";
+import { ScenarioSchemas } from "./scenario-schemas.ts";
 
 export const LANGUAGE_ID = "rules";
 
@@ -112,7 +113,7 @@ function toMonacoRange(r: Range): monaco.Range {
 }
 
 function languageOf(path: string): string {
-  return path.endsWith(".rules") ? LANGUAGE_ID : "plaintext";
+  return path.endsWith(".rules") ? LANGUAGE_ID : path.endsWith(".json") ? "json" : "plaintext";
 }
 
 export interface EditorEvents {
@@ -128,6 +129,8 @@ export interface EditorEvents {
 export class RulesEditor {
   readonly editor: monaco.editor.IStandaloneCodeEditor;
   private readonly viewStates = new Map<string, monaco.editor.ICodeEditorViewState | null>();
+  /** Each scenario file's JSON Schema, given to Monaco's JSON language (scenario-schemas.ts). */
+  private readonly scenarioSchemas = new ScenarioSchemas();
   /** Set while the page itself replaces a model's text, so the change is not taken for typing. */
   private replacing = false;
 
@@ -185,13 +188,30 @@ export class RulesEditor {
 
   /** Checks a file with the language service after a pause and paints its markers. */
   check(path: string, delay?: number) {
+    if (path.endsWith(".json")) {
+      this.client.scheduleScenario(
+        path,
+        (check) => {
+          if (check.schema) this.scenarioSchemas.set(path, check.schema);
+          this.paint(path, check.diagnostics);
+        },
+        delay,
+      );
+      return;
+    }
     if (!path.endsWith(".rules")) {
       this.events.diagnostics(path, []);
       return;
     }
     this.client.scheduleDiagnostics(
       path,
-      (ds) => {
+      (ds) => this.paint(path, ds),
+      delay,
+    );
+  }
+
+  /** Paints a check's diagnostics of `path` itself as markers and passes them all on. */
+  private paint(path: string, ds: ServiceDiagnostic[]) {
         const model = this.model(path);
         if (!model) return;
         const mine = ds.filter((d) => d.path === path);
@@ -209,9 +229,6 @@ export class RulesEditor {
           })),
         );
         this.events.diagnostics(path, ds);
-      },
-      delay,
-    );
   }
 
   open(path: string) {

@@ -392,6 +392,7 @@ async function boot() {
     __rulesmith: {
       activePath: () => editor.activePath,
       text: (path?: string) => editor.text(path ?? editor.activePath),
+      language: (path?: string) => monaco.editor.getModel(uriOf(path ?? editor.activePath))?.getLanguageId(),
       allMarkers: (path?: string) =>
         monaco.editor.getModelMarkers({ resource: uriOf(path ?? editor.activePath) }).map((m) => ({ owner: m.owner, message: m.message, code: typeof m.code === "string" ? m.code : m.code?.value, severity: m.severity, line: m.startLineNumber, col: m.startColumn, endLine: m.endLineNumber, endCol: m.endColumn })),
       markers: (path?: string) => editor.markers(path ?? editor.activePath).map((m) => ({ message: m.message, code: typeof m.code === "string" ? m.code : m.code?.value, severity: m.severity, line: m.startLineNumber, col: m.startColumn, endLine: m.endLineNumber, endCol: m.endColumn })),

@@ -84,6 +84,7 @@ export type LanguageRequest =
   | { type: "update"; path: string; text: string }
   | { type: "remove"; path: string }
   | { id: number; type: "diagnostics"; path: string }
+  | { id: number; type: "scenario"; path: string }
   | { id: number; type: "completions"; path: string; line: number; col: number }
   | { id: number; type: "hover"; path: string; line: number; col: number }
   | { id: number; type: "definition"; path: string; line: number; col: number };

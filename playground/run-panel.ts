@@ -75,7 +75,8 @@ export class RunPanel {
       for (const s of this.outline.scenarios) {
         const key = `scenario:${s.path}`;
         this.targets.set(key, { kind: "scenario", scenario: s });
-        group.append(el("option", { value: key }, `${s.path.split("/").pop()} (runs ${s.run})`));
+        // "?": the file is not JSON or names no function; the scenario's own problems say why.
+        group.append(el("option", { value: key }, `${s.path.split("/").pop()} ${s.run === "?" ? "(does not load: open it to see its problems)" : `(runs ${s.run})`}`));
       }
       this.select.append(group);
     }

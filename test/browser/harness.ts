@@ -3,7 +3,8 @@
 // playwright-core) with a fresh profile. Every wait is for a condition the page reaches, never a sleep.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, extname, join, resolve } from "node:path";
@@ -53,6 +54,7 @@ export interface Hook {
   coords(line: number, col: number): { x: number; y: number } | null;
   /** Every marker of a file, from every owner (the rules checker and Monaco's JSON language). */
   allMarkers(path?: string): (Marker & { owner: string })[];
+  language(path?: string): string | undefined;
 }
 
 declare global {
@@ -144,6 +146,19 @@ export async function openFile(page: Page, path: string) {
 
 export async function text(page: Page, path?: string): Promise<string> {
   return (await page.evaluate((p) => window.__rulesmith.text(p), path)) ?? "";
+}
+
+/** What `rulesmith CMD PATH` prints for the bundled rules with some files' text replaced. */
+export function cli(cmd: string, path: string, edits: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "rulesmith-cli-"));
+  try {
+    cpSync(join(repo, "rules"), join(dir, "rules"), { recursive: true });
+    for (const [file, content] of Object.entries(edits)) writeFileSync(join(dir, file), content);
+    const out = spawnSync(process.execPath, [join(repo, "bin/rulesmith.js"), cmd, path], { cwd: dir, encoding: "utf8" });
+    return `${out.stdout}${out.stderr}`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Types `typed` on a new line at the end of the open file. */
