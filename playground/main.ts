@@ -125,7 +125,7 @@ async function boot() {
   });
   const select = (span: { file: string; line: number; col: number; endLine: number; endCol: number }) => editor.select(span);
   const runPanel = new RunPanel($("run"), runClient, { files: () => ({ ...workspace.files }), system, select });
-  const simulatePanel = new SimulatePanel($("simulate"), { files: () => ({ ...workspace.files }), scenarios });
+  const simulatePanel = new SimulatePanel($("simulate"), { files: () => ({ ...workspace.files }), original: () => ({ ...bundled }), scenarios });
 
   /** The Problems tab: what `rulesmith check` prints for the open file, its imports' problems included. */
   function showProblems(path: string, ds: ServiceDiagnostic[]) {

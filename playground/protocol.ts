@@ -2,6 +2,7 @@
 // carries either a result or an error message for the UI (never a thrown exception).
 import type { TraceEntry } from "../src/runtime/trace.ts";
 import type { Span } from "../src/ast.ts";
+import type { NumericOutcome } from "./outcome-stats.ts";
 
 export type Files = Record<string, string>;
 
@@ -75,7 +76,7 @@ export interface SimulateRequest {
 
 export type SimulateReply =
   | { type: "progress"; done: number; n: number }
-  | { type: "done"; runs: number; counts: [string, number][]; seed: string; error?: string };
+  | { type: "done"; runs: number; counts: [string, number][]; seed: string; error?: string; numeric?: NumericOutcome };
 
 // ---- language worker -------------------------------------------------------------------------
 

@@ -149,12 +149,12 @@ export async function text(page: Page, path?: string): Promise<string> {
 }
 
 /** What `rulesmith CMD PATH` prints for the bundled rules with some files' text replaced. */
-export function cli(cmd: string, path: string, edits: Record<string, string>): string {
+export function cli(cmd: string, path: string, edits: Record<string, string>, args: string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), "rulesmith-cli-"));
   try {
     cpSync(join(repo, "rules"), join(dir, "rules"), { recursive: true });
     for (const [file, content] of Object.entries(edits)) writeFileSync(join(dir, file), content);
-    const out = spawnSync(process.execPath, [join(repo, "bin/rulesmith.js"), cmd, path], { cwd: dir, encoding: "utf8" });
+    const out = spawnSync(process.execPath, [join(repo, "bin/rulesmith.js"), cmd, path, ...args], { cwd: dir, encoding: "utf8" });
     return `${out.stdout}${out.stderr}`;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -17,6 +17,8 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { build, createServer as createViteServer, type ViteDevServer } from "vite";
+// The page's test handle (`window.__rulesmith`) is typed once, in the harness the newer test files share.
+import "./harness.ts";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const config = join(repo, "playground/vite.config.ts");
@@ -73,21 +75,6 @@ interface Marker {
   col: number;
   endLine: number;
   endCol: number;
-}
-
-interface Hook {
-  activePath(): string;
-  text(path?: string): string | undefined;
-  markers(path?: string): Marker[];
-  selection(): { line: number; col: number; endLine: number; endCol: number } | null;
-  reveal(line: number, col: number): void;
-  coords(line: number, col: number): { x: number; y: number } | null;
-}
-
-declare global {
-  interface Window {
-    __rulesmith: Hook;
-  }
 }
 
 let shot = 0;
