@@ -11,6 +11,7 @@ import { RunClient } from "./run-client.ts";
 import { RunPanel } from "./run-panel.ts";
 import { SimulatePanel } from "./simulate-panel.ts";
 import { el } from "./dom.ts";
+import { setUpLayout } from "./layout.ts";
 import { ownGet } from "../src/own.ts";
 import { applyOverlay, bundled, clearSaved, hasFile, isInside, isSafePath, loadSaved, save, systemOf, Workspace, type Files, type Overlay } from "./workspace.ts";
 import { decodeShare, encodeShare, sameFiles, SHARE_PREFIX } from "./share-link.ts";
@@ -81,6 +82,7 @@ function hasEdits(o: Overlay): boolean {
 }
 
 async function boot() {
+  setUpLayout($("layout"));
   const start = await startingOverlay();
   const workspace = new Workspace(start.overlay);
   const problems = $("problems");
@@ -148,7 +150,13 @@ async function boot() {
         el("div", { class: "where" }, `  --> ${d.path}:${d.range.line}:${d.range.col}`),
         ...(d.help ? [el("div", { class: "help" }, `help: ${d.help}`)] : []),
       );
+      item.tabIndex = 0;
       item.addEventListener("click", () => editor.select({ file: d.path, ...d.range }));
+      item.addEventListener("keydown", (e) => {
+        if (e.key !== "Enter" && e.key !== " ") return;
+        e.preventDefault();
+        editor.select({ file: d.path, ...d.range });
+      });
       problems.append(item);
     }
   }
@@ -370,12 +378,38 @@ async function boot() {
     simulatePanel.refresh();
   }
 
-  for (const tab of Array.from(document.querySelectorAll<HTMLButtonElement>("#tabs [role=tab]"))) {
-    tab.addEventListener("click", () => {
-      for (const t of Array.from(document.querySelectorAll<HTMLButtonElement>("#tabs [role=tab]"))) t.setAttribute("aria-selected", String(t === tab));
-      for (const body of Array.from(document.querySelectorAll<HTMLElement>("[data-tab-body]"))) body.hidden = body.dataset["tabBody"] !== tab.dataset["tab"];
+  const tabs = Array.from(document.querySelectorAll<HTMLButtonElement>("#tabs [role=tab]"));
+  function selectTab(name: string) {
+    for (const t of tabs) {
+      t.setAttribute("aria-selected", String(t.dataset["tab"] === name));
+      t.tabIndex = t.dataset["tab"] === name ? 0 : -1;
+    }
+    for (const body of Array.from(document.querySelectorAll<HTMLElement>("[data-tab-body]"))) body.hidden = body.dataset["tabBody"] !== name;
+  }
+  for (const tab of tabs) {
+    tab.addEventListener("click", () => selectTab(tab.dataset["tab"]!));
+    // The tab list is one stop for Tab; the arrow keys move between its tabs.
+    tab.addEventListener("keydown", (e) => {
+      if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+      const next = tabs[(tabs.indexOf(tab) + (e.key === "ArrowRight" ? 1 : tabs.length - 1)) % tabs.length]!;
+      selectTab(next.dataset["tab"]!);
+      next.focus();
     });
   }
+  selectTab("problems");
+
+  // Ctrl+Enter runs what the Run tab has selected, from the editor or anywhere on the page.
+  const runShortcut = () => {
+    selectTab("run");
+    void runPanel.run();
+  };
+  editor.editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, runShortcut);
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !editor.editor.hasTextFocus()) {
+      e.preventDefault();
+      runShortcut();
+    }
+  });
 
   ready = true;
   tree(true);

@@ -174,3 +174,9 @@ export async function appendLine(page: Page, typed: string) {
 export async function saved(page: Page) {
   await page.waitForFunction(() => document.body.dataset["pendingSave"] !== "true");
 }
+
+/** Presses Ctrl+Z in the editor until the file reads `original` again (undo steps may be per word). */
+export async function undoUntil(page: Page, path: string, original: string) {
+  for (let i = 0; i < 20 && (await text(page, path)) !== original; i++) await page.keyboard.press("Control+z");
+  assert.equal(await text(page, path), original);
+}
