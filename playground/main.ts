@@ -12,6 +12,8 @@ import { RunPanel } from "./run-panel.ts";
 import { SimulatePanel } from "./simulate-panel.ts";
 import { el } from "./dom.ts";
 import { setUpLayout } from "./layout.ts";
+import { setUpHelp } from "./help.ts";
+import { starterFiles } from "./starter.ts";
 import { ownGet } from "../src/own.ts";
 import { applyOverlay, bundled, clearSaved, hasFile, isInside, isSafePath, loadSaved, save, systemOf, Workspace, type Files, type Overlay } from "./workspace.ts";
 import { decodeShare, encodeShare, sameFiles, SHARE_PREFIX } from "./share-link.ts";
@@ -211,6 +213,18 @@ async function boot() {
     editor.open(path);
     tree(true);
   });
+
+  $("new-game").addEventListener("click", () => {
+    let n = 1;
+    while (workspace.paths().some((p) => isInside(p, `rules/mygame${n === 1 ? "" : n}`))) n++;
+    const folder = `rules/mygame${n === 1 ? "" : n}`;
+    const files = starterFiles(folder);
+    for (const [path, text] of Object.entries(files)) editor.addFile(path, text);
+    editor.open(`${folder}/game.rules`);
+    tree(true);
+    showMessage(`Started a new game in ${folder}: change it, run its example and its scenario in the Run tab.`);
+  });
+  setUpHelp($("help-button"), $<HTMLDialogElement>("help"));
 
   const upload = $<HTMLInputElement>("upload-input");
   $("upload").addEventListener("click", () => upload.click());

@@ -21,6 +21,7 @@ export class RunPanel {
   private targets = new Map<string, Target>();
   private readonly select = el("select", { id: "run-target", "aria-label": "example or scenario to run" });
   private readonly seed = el("input", { id: "run-seed", type: "text", size: "8", "aria-label": "seed" });
+  private readonly filter = el("input", { id: "run-filter", type: "search", placeholder: "find an example or scenario", "aria-label": "find an example or scenario to run" });
   private readonly ask = el("input", { id: "run-ask", type: "checkbox", checked: "" });
   private readonly runButton = el("button", { id: "run-button", class: "primary" }, "Run");
   private readonly status = el("div", { id: "run-status", role: "status" });
@@ -41,6 +42,7 @@ export class RunPanel {
       el(
         "div",
         { class: "controls" },
+        el("div", { class: "run-filter" }, this.filter),
         el("label", { class: "wide" }, "Run ", this.select),
         el("label", { title: "Scenarios roll from this seed; examples use their title as the seed, as `rulesmith test` does" }, "seed ", this.seed),
         el("label", { title: "Ask me when the rules make a choice; otherwise the scenario's choices, then the first option" }, this.ask, " ask me at choices"),
@@ -52,6 +54,7 @@ export class RunPanel {
       this.trace,
     );
     this.select.addEventListener("change", () => this.targetChanged());
+    this.filter.addEventListener("input", () => this.applyFilter());
     this.runButton.addEventListener("click", () => (this.running ? this.stop() : void this.run()));
   }
 
@@ -64,6 +67,8 @@ export class RunPanel {
       return;
     }
     if (reply.type !== "outline") return;
+    // Another game system's result is not this one's: it goes when the panel follows the new system.
+    if (system !== this.lastSystem) this.clear();
     const previous = this.select.value;
     this.outline = reply.outline;
     this.targets.clear();
@@ -90,11 +95,35 @@ export class RunPanel {
       this.select.append(group);
     }
     if (this.targets.has(previous)) this.select.value = previous;
+    this.applyFilter();
     if (system !== this.lastSystem || !this.targets.has(previous)) this.targetChanged();
     this.lastSystem = system;
     if (this.outline.blocked) this.showError(this.outline.blocked);
     else if (this.status.classList.contains("blocked")) this.clear();
     this.runButton.disabled = this.targets.size === 0 && !this.running;
+  }
+
+  /** Shows only the targets whose name (or file) has the filter's words; groups left empty are hidden. */
+  private applyFilter() {
+    const words = this.filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+    for (const group of Array.from(this.select.querySelectorAll("optgroup"))) {
+      let shown = 0;
+      for (const option of Array.from(group.querySelectorAll("option"))) {
+        const haystack = `${group.label} ${option.textContent}`.toLowerCase();
+        option.hidden = !words.every((w) => haystack.includes(w));
+        if (!option.hidden) shown++;
+      }
+      group.hidden = shown === 0;
+    }
+    const selected = this.select.selectedOptions[0];
+    if (selected?.hidden) {
+      const first = Array.from(this.select.options).find((o) => !o.hidden);
+      if (first) {
+        this.select.value = first.value;
+        this.targetChanged();
+      }
+    }
+    this.select.dataset["shown"] = String(Array.from(this.select.options).filter((o) => !o.hidden).length);
   }
 
   private targetChanged() {

@@ -153,7 +153,10 @@ export function cli(cmd: string, path: string, edits: Record<string, string>, ar
   const dir = mkdtempSync(join(tmpdir(), "rulesmith-cli-"));
   try {
     cpSync(join(repo, "rules"), join(dir, "rules"), { recursive: true });
-    for (const [file, content] of Object.entries(edits)) writeFileSync(join(dir, file), content);
+    for (const [file, content] of Object.entries(edits)) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), content);
+    }
     const out = spawnSync(process.execPath, [join(repo, "bin/rulesmith.js"), cmd, path, ...args], { cwd: dir, encoding: "utf8" });
     return `${out.stdout}${out.stderr}`;
   } finally {
