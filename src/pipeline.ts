@@ -14,6 +14,8 @@ import type { TraceEntry } from "./runtime/trace.ts";
 import { MAX_LIST, MAX_TEXT } from "./runtime/limits.ts";
 import { scriptedChooser } from "./runtime/choosers.ts";
 import { RuleError, showValue, type Value } from "./runtime/values.ts";
+import { giveStdModules } from "./std/programs.ts";
+import { isStdPath, stdModulesForHints } from "./std/modules.ts";
 import { validateState, type StateProblem } from "./schema.ts";
 import type { Span } from "./ast.ts";
 
@@ -51,7 +53,7 @@ export interface System {
 export function compile(roots: string[], host: FileHost): Compiled {
   const loaded = loadProgram(roots, host);
   const resolve = (from: string, path: string) => host.resolve(from, path);
-  const programs = connectedByImports(loaded.files, resolve);
+  const programs = giveStdModules(connectedByImports(loaded.files, resolve), resolve, loaded.texts);
   const built = new Set(loaded.files.map((f) => f.path));
   // Declaration ids are unique across the systems checked together, so the files of all of them can run as one list.
   let firstId = 0;
@@ -59,7 +61,7 @@ export function compile(roots: string[], host: FileHost): Compiled {
     const paths = new Set(files.map((f) => f.path));
     const own = loaded.diagnostics.filter((d) => paths.has(d.span.file));
     const complete = own.every((d) => d.code === "E0001" || d.code === "E0002") && files.every((f) => importsBuilt(f, resolve, built, loaded.texts));
-    const result = complete ? checkProgram(files, resolve, loaded.files.filter((f) => !paths.has(f.path)), undefined, firstId) : undefined;
+    const result = complete ? checkProgram(files, resolve, [...loaded.files.filter((f) => !paths.has(f.path)), ...stdModulesForHints().filter((f) => !paths.has(f.path))], undefined, firstId) : undefined;
     firstId += result?.symbols.all.length ?? 0;
     const checked = result?.diagnostics ?? [];
     const diagnostics = sortDiagnostics([...own, ...checked]);
@@ -85,9 +87,11 @@ function nameSystems(systems: System[]) {
   for (const s of systems) {
     if (s.files.length === 0) continue;
     const main = s.files[s.files.length - 1]!.path;
-    const folder = commonFolder(s.files.map((f) => f.path));
+    // A standard module it imports is no part of where the system lives.
+    const paths = s.files.map((f) => f.path).filter((p) => !isStdPath(p));
+    const folder = commonFolder(paths);
     const shared = systems.some((o) => o !== s && o.files.some((f) => f.path.startsWith(`${folder}/`)));
-    s.name = s.files.length === 1 || folder === "" || shared ? main : folder;
+    s.name = paths.length === 1 || folder === "" || shared ? main : folder;
   }
 }
 
@@ -112,7 +116,8 @@ function connectedByImports(files: SourceFile[], resolve: (from: string, path: s
     for (const d of f.decls) {
       if (d.kind !== "import") continue;
       const target = resolve(f.path, d.path);
-      if (group.has(target)) group.set(find(target), find(f.path));
+      // A standard module joins no programs: each importer gets its own copy (std/programs.ts).
+      if (group.has(target) && !isStdPath(target)) group.set(find(target), find(f.path));
     }
   }
   const programs = new Map<string, SourceFile[]>();

@@ -7,6 +7,7 @@
 // `Machine` (machine.ts): events.ts (emissions, handlers, statuses and their expiry), modifiers.ts,
 // arithmetic.ts (operators and tallies), tables.ts, stdlib.ts (dice, choices, built-ins, aggregates),
 // writes.ts (the checks a statement makes as it changes a value, and `expect`).
+import { isStdPath } from "../std/paths.ts";
 import * as A from "../ast.ts";
 import { binary } from "./arithmetic.ts";
 import { Dice, type RngState } from "./dice.ts";
@@ -120,7 +121,8 @@ export class Interpreter implements Machine {
 
   /** The message is built only when tracing: simulations run without a trace and skip the cost. */
   note(kind: TraceKind, message: () => string, span: A.Span) {
-    if (!this.tracing) return;
+    // A standard module is a library: its call shows where a game's rule makes it, never its insides.
+    if (!this.tracing || isStdPath(span.file)) return;
     const text = message();
     // The trace is part of the budget too: `say` of a long list in a loop must not fill the memory.
     this.traced += text.length;
@@ -167,7 +169,8 @@ export class Interpreter implements Machine {
         this.nested--;
       }
     }
-    this.note("call", () => `${fn.name.text}(${args.map(showValue).join(", ")})`, span);
+    // A standard module's function is traced like a built-in: not at all (its insides neither: `note`).
+    if (!isStdPath(fn.span.file)) this.note("call", () => `${fn.name.text}(${args.map(showValue).join(", ")})`, span);
     this.enter(this.label(fn, () => `fn ${fn.name.text}`), span);
     try {
       const r = this.execBlock(fn.body, env);
