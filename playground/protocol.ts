@@ -3,6 +3,7 @@
 import type { TraceEntry } from "../src/runtime/trace.ts";
 import type { Span } from "../src/ast.ts";
 import type { NumericOutcome } from "./outcome-stats.ts";
+import type { Board } from "./board-model.ts";
 
 export type Files = Record<string, string>;
 
@@ -52,6 +53,8 @@ export interface ScenarioResult {
   state?: unknown;
   trace: TraceEntry[];
   pending?: PendingChoice;
+  /** The battlefield of a state with positions, before the run and after it (board-model.ts). */
+  board?: { before?: Board; after?: Board };
 }
 
 export type RunRequest =

@@ -7,6 +7,7 @@ import type { RunClient } from "./run-client.ts";
 import type { SourceSpan } from "./editor.ts";
 import { renderTrace, spanLink } from "./trace-view.ts";
 import { el } from "./dom.ts";
+import { BoardView } from "./board.ts";
 
 export interface RunPanelHost {
   files(): Record<string, string>;
@@ -29,6 +30,7 @@ export class RunPanel {
   private readonly question = el("div", { id: "run-question" });
   private readonly trace = el("ol", { id: "trace", class: "trace" });
   private running = false;
+  private board: BoardView | undefined;
   /** The answers given so far in the current scenario run. */
   private answers: number[] = [];
   private lastSystem = "";
@@ -54,6 +56,8 @@ export class RunPanel {
       this.trace,
     );
     this.select.addEventListener("change", () => this.targetChanged());
+    // A trace line that names hexes or pieces lights them up on the board.
+    this.trace.addEventListener("trace-select", (e) => this.board?.highlight((e as CustomEvent<{ entry: { message: string } }>).detail.entry.message));
     this.filter.addEventListener("input", () => this.applyFilter());
     this.runButton.addEventListener("click", () => (this.running ? this.stop() : void this.run()));
   }
@@ -141,6 +145,7 @@ export class RunPanel {
     this.details.replaceChildren();
     this.question.replaceChildren();
     this.trace.replaceChildren();
+    this.board = undefined;
   }
 
   private showError(message: string) {
@@ -217,6 +222,10 @@ export class RunPanel {
       this.status.className = "passed";
       this.status.append(el("strong", {}, `result: ${run.resultText ?? "(none)"}`), ` (seed ${run.seed}${this.answers.length ? `, ${this.answers.length} choice(s) yours` : ""})`);
       if (run.state !== undefined) this.details.append(el("details", { class: "final-state" }, el("summary", {}, "final state"), el("pre", {}, JSON.stringify(run.state, null, 2))));
+    }
+    if (run.board) {
+      this.board = new BoardView(run.board);
+      this.details.append(this.board.element);
     }
     renderTrace(this.trace, run.trace, this.host.select, Boolean(run.error || run.pending));
   }
