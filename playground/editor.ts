@@ -97,6 +97,25 @@ function registerLanguage(client: LanguageClient) {
     // Line numbers dark enough to read against the white background (WCAG AA, as axe-core checks).
     colors: { "editorLineNumber.foreground": "#5f6670" },
   });
+  monaco.editor.defineTheme("rulesmith-dark", {
+    base: "vs-dark",
+    inherit: true,
+    rules: [
+      { token: "keyword", foreground: "7aa2ff", fontStyle: "bold" },
+      { token: "keyword.constant", foreground: "d79bff" },
+      { token: "number.dice", foreground: "f0a35e", fontStyle: "bold" },
+      { token: "comment.doc", foreground: "7fc98a", fontStyle: "italic" },
+      { token: "invalid", foreground: "ff7b72" },
+    ],
+    colors: { "editorLineNumber.foreground": "#a4abb5" },
+  });
+}
+
+/** The editor's theme follows the system's light or dark setting, also when it changes. */
+function systemTheme(): string {
+  const dark = window.matchMedia?.("(prefers-color-scheme: dark)");
+  dark?.addEventListener("change", () => monaco.editor.setTheme(dark.matches ? "rulesmith-dark" : "rulesmith"));
+  return dark?.matches ? "rulesmith-dark" : "rulesmith";
 }
 
 export function uriOf(path: string): monaco.Uri {
@@ -145,7 +164,7 @@ export class RulesEditor {
     for (const path of workspace.paths()) this.createModel(path, workspace.files[path]!);
     this.editor = monaco.editor.create(container, {
       model: null,
-      theme: "rulesmith",
+      theme: systemTheme(),
       automaticLayout: true,
       minimap: { enabled: false },
       fontSize: 13,

@@ -158,6 +158,19 @@ step(pg, "axe-core finds no critical or serious violation on the main views", as
   assert.deepEqual(await axe(page), []);
 });
 
+step(pg, "a dark system theme gives a dark page and editor, still free of serious violations", async () => {
+  const { page } = pg;
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.waitForFunction(() => document.querySelector(".monaco-editor")!.classList.contains("vs-dark"));
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(background, "rgb(22, 24, 28)");
+  await page.click("#tab-problems");
+  assert.deepEqual(await axe(page), []);
+  await pg.shot("dark");
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.waitForFunction(() => !document.querySelector(".monaco-editor")!.classList.contains("vs-dark"));
+});
+
 step(pg, "no uncaught errors reached the page", () => {
   assert.deepEqual(pg.pageErrors, []);
 });
