@@ -13,6 +13,7 @@ import { SimulatePanel } from "./simulate-panel.ts";
 import { el } from "./dom.ts";
 import { setUpLayout } from "./layout.ts";
 import { setUpHelp } from "./help.ts";
+import { registerRunLenses } from "./run-lenses.ts";
 import { starterFiles } from "./starter.ts";
 import { ownGet } from "../src/own.ts";
 import { applyOverlay, bundled, clearSaved, hasFile, isInside, isSafePath, loadSaved, save, systemOf, Workspace, type Files, type Overlay } from "./workspace.ts";
@@ -418,6 +419,7 @@ async function boot() {
     void runPanel.run();
   };
   editor.editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, runShortcut);
+  registerRunLenses(runPanel, () => selectTab("run"));
   document.addEventListener("keydown", (e) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !editor.editor.hasTextFocus()) {
       e.preventDefault();

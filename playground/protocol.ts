@@ -57,14 +57,24 @@ export interface ScenarioResult {
   board?: { before?: Board; after?: Board };
 }
 
+/** One example of a file run with the others: whether it passed, and the first line of why not. */
+export interface ExampleVerdict {
+  title: string;
+  line: number;
+  passed: boolean;
+  failure?: string;
+}
+
 export type RunRequest =
   | { id: number; type: "outline"; files: Files; system: string }
+  | { id: number; type: "file-examples"; files: Files; system: string; file: string }
   | { id: number; type: "example"; files: Files; system: string; title: string }
   | { id: number; type: "scenario"; files: Files; path: string; seed: string; answers: number[]; ask: boolean };
 
 export type RunReply =
   | { id: number; type: "outline"; outline: Outline }
   | { id: number; type: "example"; run: ExampleRun }
+  | { id: number; type: "file-examples"; file: string; verdicts: ExampleVerdict[] }
   | { id: number; type: "scenario"; run: ScenarioResult }
   | { id: number; type: "error"; message: string };
 

@@ -63,6 +63,9 @@ export class RunPanel {
   }
 
   /** Re-reads the examples and scenarios after edits or when the current game system changes. */
+  /** Called when the outline changes (the ▶ lenses follow it). */
+  onOutline: () => void = () => undefined;
+
   async refresh() {
     const system = this.host.system();
     const reply = await this.client.request({ type: "outline", files: this.host.files(), system });
@@ -105,6 +108,7 @@ export class RunPanel {
     if (this.outline.blocked) this.showError(this.outline.blocked);
     else if (this.status.classList.contains("blocked")) this.clear();
     this.runButton.disabled = this.targets.size === 0 && !this.running;
+    this.onOutline();
   }
 
   /** Shows only the targets whose name (or file) has the filter's words; groups left empty are hidden. */
@@ -187,6 +191,55 @@ export class RunPanel {
     else if (reply.type === "example") this.showExample(reply.run);
     else if (reply.type === "scenario") this.showScenario(reply.run);
     // Refresh the outline after the run, never concurrently with it: the worker answers one at a time.
+  }
+
+  /** The examples of a file in the current outline: for the ▶ above each one. */
+  examplesIn(file: string): ExampleInfo[] {
+    return this.outline.examples.filter((e) => e.file === file);
+  }
+
+  hasScenario(path: string): boolean {
+    return this.outline.scenarios.some((s) => s.path === path);
+  }
+
+  /** Chooses a target (`example:TITLE` or `scenario:PATH`) in the list and runs it. */
+  async runTarget(key: string) {
+    if (!this.targets.has(key) || this.running) return;
+    this.filter.value = "";
+    this.applyFilter();
+    this.select.value = key;
+    this.targetChanged();
+    await this.run();
+  }
+
+  /** Runs every example of `file`, as `rulesmith test FILE` does, and lists each with a link to it. */
+  async runFile(file: string) {
+    if (this.running) return;
+    this.clear();
+    this.status.textContent = "running…";
+    this.setRunning(true);
+    let reply: RunReply;
+    try {
+      reply = await this.client.request({ type: "file-examples", files: this.host.files(), system: this.host.system(), file });
+    } finally {
+      this.setRunning(false);
+    }
+    this.clear();
+    if (reply.type === "error") return this.showError(reply.message === "stopped" ? "stopped before it finished" : reply.message);
+    if (reply.type !== "file-examples") return;
+    const failed = reply.verdicts.filter((v) => !v.passed).length;
+    this.status.className = failed ? "failed" : "passed";
+    this.status.append(el("strong", {}, `${reply.verdicts.length - failed} passed, ${failed} failed`), ` in ${file.split("/").pop()}`);
+    const list = el("ul", { id: "example-results", class: "example-results" });
+    for (const v of reply.verdicts) {
+      const link = el("a", { href: "#", class: "span-link" }, `${v.passed ? "✔" : "✘"} ${v.title}`);
+      link.addEventListener("click", (e) => {
+        e.preventDefault();
+        this.host.select({ file, line: v.line, col: 1, endLine: v.line, endCol: 1 });
+      });
+      list.append(el("li", { class: v.passed ? "passed" : "failed", "data-title": v.title }, link, ...(v.failure ? [el("div", { class: "error-text" }, v.failure)] : [])));
+    }
+    this.details.append(list);
   }
 
   private showExample(run: ExampleRun) {

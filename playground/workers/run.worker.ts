@@ -83,6 +83,18 @@ function handle(req: RunRequest): RunReply {
     }
     case "scenario":
       return { id: req.id, type: "scenario", run: scenario(req.files, req.path, req.seed, req.answers, req.ask) };
+    case "file-examples": {
+      // Every example of one file, as `rulesmith test FILE` runs them: each from a fresh state, seeded by its title.
+      const programs = compilePrograms(req.files, [req.system]);
+      if ("problem" in programs) return { id: req.id, type: "error", message: programs.problem };
+      const verdicts = programs.ok.flatMap((p) => runExamples(p, (f) => f === req.file)).map((r) => ({
+        title: r.title,
+        line: r.span.line,
+        passed: r.passed,
+        ...(r.failure ? { failure: `${r.failure.code ? `error[${r.failure.code}]: ` : ""}${r.failure.message.split("\n")[0]}` } : {}),
+      }));
+      return { id: req.id, type: "file-examples", file: req.file, verdicts };
+    }
   }
 }
 
