@@ -6,6 +6,7 @@ import { el } from "./dom.ts";
 
 const SHORTCUTS: [string, string][] = [
   ["Ctrl+Enter", "run the example or scenario chosen in the Run tab"],
+  ["Ctrl+S", "edits save as you type: it says so (Download and Export save files to your computer)"],
   ["Ctrl+Space", "complete a name (in scenario files: a field, an enum member, a function)"],
   ["F12 / Ctrl+click", "go to a name's declaration"],
   ["F8 / Shift+F8", "next / previous problem in the file"],

@@ -420,6 +420,18 @@ async function boot() {
   };
   editor.editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, runShortcut);
   registerRunLenses(runPanel, () => selectTab("run"));
+  // Ctrl+S: the edits are already saved in this browser; say so instead of the browser's "Save page".
+  const saveShortcut = () => {
+    flush();
+    showMessage("Every edit is saved in this browser as you type. Download saves the open file to your computer; Export saves them all.");
+  };
+  editor.editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, saveShortcut);
+  document.addEventListener("keydown", (e) => {
+    if (e.key.toLowerCase() === "s" && (e.ctrlKey || e.metaKey) && !editor.editor.hasTextFocus()) {
+      e.preventDefault();
+      saveShortcut();
+    }
+  });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !editor.editor.hasTextFocus()) {
       e.preventDefault();

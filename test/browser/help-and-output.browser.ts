@@ -97,6 +97,15 @@ step(pg, "a misspelt keyword gets \"did you mean\", and the file is marked in th
   await page.waitForSelector(`.tree-file[data-path="${ROUNDS}"]:not(.has-errors)`);
 });
 
+step(pg, "Ctrl+S in the editor says the edits are saved instead of saving the page", async () => {
+  const { page } = pg;
+  await openFile(page, ROUNDS);
+  await page.evaluate(() => window.__rulesmith.reveal(1, 1));
+  await page.keyboard.press("Control+s");
+  await page.waitForSelector("#statusbar[data-message=info]");
+  assert.match((await page.textContent("#message-text")) ?? "", /^Every edit is saved in this browser/);
+});
+
 step(pg, "no uncaught errors reached the page", () => {
   assert.deepEqual(pg.pageErrors, []);
 });

@@ -353,7 +353,8 @@ step("clicking a trace line selects the source that fired it", async () => {
 step("a reload keeps the edits", async () => {
   const before = await text(EDITED);
   assert.ok(before.includes("fn hp2(u: Unit) -> int = u.strength"));
-  await page.waitForSelector("#save-status:text('all edits saved in this browser')");
+  // The page marks a save in progress on <body>: wait for it to end, not for a status text.
+  await page.waitForFunction(() => document.body.dataset["pendingSave"] === undefined);
   await page.reload();
   await page.waitForSelector("body[data-ready=true]");
   assert.equal(await text(EDITED), before);
