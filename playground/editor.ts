@@ -95,7 +95,7 @@ function registerLanguage(client: LanguageClient) {
       { token: "invalid", foreground: "d00000" },
     ],
     // Line numbers dark enough to read against the white background (WCAG AA, as axe-core checks).
-    colors: { "editorLineNumber.foreground": "#5f6670" },
+    colors: { "editorLineNumber.foreground": "#5f6670", "editorCodeLens.foreground": "#4d545c" },
   });
   monaco.editor.defineTheme("rulesmith-dark", {
     base: "vs-dark",
@@ -107,7 +107,7 @@ function registerLanguage(client: LanguageClient) {
       { token: "comment.doc", foreground: "7fc98a", fontStyle: "italic" },
       { token: "invalid", foreground: "ff7b72" },
     ],
-    colors: { "editorLineNumber.foreground": "#a4abb5" },
+    colors: { "editorLineNumber.foreground": "#a4abb5", "editorCodeLens.foreground": "#b4bac3" },
   });
 }
 
