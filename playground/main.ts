@@ -419,7 +419,7 @@ async function boot() {
     void runPanel.run();
   };
   editor.editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, runShortcut);
-  registerRunLenses(runPanel, () => selectTab("run"));
+  registerRunLenses(editor.editor, runPanel, $("editor-bar"), () => selectTab("run"));
   // Ctrl+S: the edits are already saved in this browser; say so instead of the browser's "Save page".
   const saveShortcut = () => {
     flush();

@@ -17,7 +17,6 @@ import "monaco-editor/features/contextmenu/register";
 import "monaco-editor/features/linesOperations/register";
 import "monaco-editor/features/wordOperations/register";
 import "monaco-editor/features/multicursor/register";
-import "monaco-editor/features/codelens/register"; // ▶ Run above examples and scenarios
 import "monaco-editor/features/toggleTabFocusMode/register"; // ctrl+m: Tab moves the focus out of the editor
 import { jsonDefaults } from "monaco-editor/languages/features/json/register"; // scenario files: JSON with their schema
 import EditorWorker from "monaco-editor/editor/editor.worker?worker";

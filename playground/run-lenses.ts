@@ -1,45 +1,57 @@
-// ▶ above what can run: "Run all examples in this file" at the top of a `.rules` file, "Run" above each
-// `example`, and "Run this scenario" at the top of a scenario `.json`. They come from the Run panel's
-// outline (the same list the Run tab shows), and a click runs through the Run panel.
+// ▶ beside what can run: a ▶ in the editor's glyph margin at each `example` (a click runs it), and
+// above the editor a button that runs all the open file's examples or, for a scenario file, runs the
+// scenario. They come from the Run panel's outline (the same list the Run tab shows) and run through
+// the Run panel. Glyphs rather than code lenses: a lens is a line of its own that comes and goes as
+// the outline is read again, moving the text under the reader's pointer.
 import { monaco } from "./monaco-features.ts";
-import { LANGUAGE_ID, pathOf } from "./editor.ts";
+import { pathOf } from "./editor.ts";
 import type { RunPanel } from "./run-panel.ts";
+import { el } from "./dom.ts";
 
-export function registerRunLenses(panel: RunPanel, showRun: () => void) {
-  const changed = new monaco.Emitter<monaco.languages.CodeLensProvider>();
-  const runAll = monaco.editor.registerCommand("rulesmith.runFileExamples", (_a, file: string) => {
+export function registerRunLenses(editor: monaco.editor.IStandaloneCodeEditor, panel: RunPanel, bar: HTMLElement, showRun: () => void) {
+  editor.updateOptions({ glyphMargin: true });
+  const glyphs = editor.createDecorationsCollection();
+  const button = el("button", { id: "run-file", class: "run-file", hidden: "" });
+  bar.append(button);
+  let action: () => void = () => undefined;
+  button.addEventListener("click", () => action());
+
+  const update = () => {
+    const model = editor.getModel();
+    const path = model ? pathOf(model.uri) : "";
+    const examples = panel.examplesIn(path);
+    glyphs.set(
+      examples.map((ex) => ({
+        range: new monaco.Range(ex.line, 1, ex.line, 1),
+        options: { glyphMarginClassName: "run-glyph", glyphMarginHoverMessage: { value: `Run the example "${ex.title.replace(/[\\`*_[\]<>]/g, "")}"` } },
+      })),
+    );
+    if (examples.length > 0) {
+      button.textContent = `▶ Run all ${examples.length} example${examples.length === 1 ? "" : "s"} in this file`;
+      action = () => {
+        showRun();
+        void panel.runFile(path);
+      };
+      button.hidden = false;
+    } else if (panel.hasScenario(path)) {
+      button.textContent = "▶ Run this scenario";
+      action = () => {
+        showRun();
+        void panel.runTarget(`scenario:${path}`);
+      };
+      button.hidden = false;
+    } else button.hidden = true;
+  };
+
+  editor.onMouseDown((e) => {
+    if (e.target.type !== monaco.editor.MouseTargetType.GUTTER_GLYPH_MARGIN || !e.target.position) return;
+    const model = editor.getModel();
+    const ex = model ? panel.examplesIn(pathOf(model.uri)).find((x) => x.line === e.target.position!.lineNumber) : undefined;
+    if (!ex) return;
     showRun();
-    void panel.runFile(file);
+    void panel.runTarget(`example:${ex.title}`);
   });
-  const runOne = monaco.editor.registerCommand("rulesmith.runTarget", (_a, key: string) => {
-    showRun();
-    void panel.runTarget(key);
-  });
-  const at = (line: number) => ({ startLineNumber: line, startColumn: 1, endLineNumber: line, endColumn: 1 });
-  const rules: monaco.languages.CodeLensProvider = {
-    onDidChange: changed.event,
-    provideCodeLenses(model) {
-      const file = pathOf(model.uri);
-      const examples = panel.examplesIn(file);
-      if (examples.length === 0) return { lenses: [], dispose() {} };
-      const lenses: monaco.languages.CodeLens[] = [{ range: at(1), command: { id: "rulesmith.runFileExamples", title: `▶ Run all ${examples.length} examples in this file`, arguments: [file] } }];
-      for (const ex of examples) lenses.push({ range: at(ex.line), command: { id: "rulesmith.runTarget", title: "▶ Run", tooltip: `run "${ex.title}" (ctrl+enter runs the Run tab's choice)`, arguments: [`example:${ex.title}`] } });
-      return { lenses, dispose() {} };
-    },
-  };
-  const json: monaco.languages.CodeLensProvider = {
-    onDidChange: changed.event,
-    provideCodeLenses(model) {
-      const path = pathOf(model.uri);
-      if (!panel.hasScenario(path)) return { lenses: [], dispose() {} };
-      return { lenses: [{ range: at(1), command: { id: "rulesmith.runTarget", title: "▶ Run this scenario", arguments: [`scenario:${path}`] } }], dispose() {} };
-    },
-  };
-  monaco.languages.registerCodeLensProvider(LANGUAGE_ID, rules);
-  monaco.languages.registerCodeLensProvider("json", json);
-  panel.onOutline = () => {
-    changed.fire(rules);
-    changed.fire(json);
-  };
-  return [runAll, runOne];
+  editor.onDidChangeModel(update);
+  panel.onOutline = update;
+  update();
 }

@@ -1,6 +1,6 @@
 // Browser tests of ▶ Run in the editor (issue 12, "Run" deliverable): "Run all examples in this file"
-// at the top of a rules file lists each example passed or failed, as `rulesmith test FILE` counts
-// them, each linking to its example; ▶ Run above one example runs it; a scenario file has "Run this
+// above a rules file lists each example passed or failed, as `rulesmith test FILE` counts them, each
+// linking to its example; the ▶ in the margin beside an example runs it; a scenario file has "Run this
 // scenario". Run with `npm run test:browser`.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -11,15 +11,13 @@ import { openFile, openPage, repo, step, usePlayground } from "./harness.ts";
 const pg = usePlayground("run-lenses");
 const FILE = "rules/warlords3/rounds.rules";
 
-const lens = (title: string) => `.codelens-decoration a:text-matches("${title}")`;
 
 step(pg, "Run all examples in this file lists each one as `rulesmith test FILE` does", async () => {
   const { page } = pg;
   await openPage(page, pg.url);
   await openFile(page, FILE);
-  await page.evaluate(() => window.__rulesmith.reveal(1, 1));
-  await page.waitForSelector(lens("Run all \\\\d+ examples in this file"));
-  await page.click(lens("Run all \\\\d+ examples in this file"));
+  await page.waitForSelector("#run-file:text-matches('^▶ Run all \\\\d+ examples in this file$')");
+  await page.click("#run-file");
   await page.waitForSelector("#example-results li");
   const shown = await page.$$eval("#example-results li", (ls) => ls.map((l) => [(l as HTMLElement).dataset["title"], l.className]));
   const cli = spawnSync(process.execPath, [join(repo, "bin/rulesmith.js"), "test", FILE], { cwd: repo, encoding: "utf8" }).stdout;
@@ -39,15 +37,21 @@ step(pg, "Run all examples in this file lists each one as `rulesmith test FILE` 
   await page.waitForFunction((l) => window.__rulesmith.selection()?.line === l, line);
 });
 
-step(pg, "▶ Run above an example runs that example", async () => {
+step(pg, "the ▶ beside an example runs that example", async () => {
   const { page } = pg;
   const text = readFileSync(join(repo, FILE), "utf8").split("\n");
   const line = text.findIndex((l) => l.startsWith("example ")) + 1;
   const title = /^example "(.*)"/.exec(text[line - 1]!)![1]!;
   await page.evaluate((l) => window.__rulesmith.reveal(l, 1), line);
-  await page.waitForSelector(lens("^▶ Run$"));
-  // The first ▶ Run drawn is the one above the file's first example.
-  await page.click(lens("^▶ Run$"));
+  // The ▶ drawn at the example's line (glyphs are placed by their line's top).
+  const at = await page.evaluate((l) => window.__rulesmith.coords(l, 1), line);
+  await page.waitForSelector(".run-glyph");
+  const glyph = await page.$$eval(".run-glyph", (gs, y) => {
+    const g = gs.map((x) => x.getBoundingClientRect()).find((r) => r.top <= y && r.bottom >= y);
+    return g ? { x: g.left + g.width / 2, y: g.top + g.height / 2 } : null;
+  }, at!.y);
+  assert.ok(glyph, "a ▶ beside the example's line");
+  await page.mouse.click(glyph.x, glyph.y);
   await page.waitForSelector("#run-status.passed");
   assert.equal(await page.textContent("#run-status"), `✔ passed ${title}`);
   assert.equal(await page.$eval("#run-target", (s) => (s as HTMLSelectElement).value), `example:${title}`);
@@ -56,8 +60,8 @@ step(pg, "▶ Run above an example runs that example", async () => {
 step(pg, "a scenario file has Run this scenario", async () => {
   const { page } = pg;
   await openFile(page, "rules/warlords3/scenarios/battle.json");
-  await page.waitForSelector(lens("Run this scenario"));
-  await page.click(lens("Run this scenario"));
+  await page.waitForSelector("#run-file:text('▶ Run this scenario')");
+  await page.click("#run-file");
   await page.waitForSelector("#run-status.passed");
   assert.match((await page.textContent("#run-status strong")) ?? "", /^result: Side\./);
   assert.equal(await page.$eval("#run-target", (s) => (s as HTMLSelectElement).value), "scenario:rules/warlords3/scenarios/battle.json");
