@@ -9,7 +9,7 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
     previous?.tokenType === T.Dot && actual.tokenType === T.Integer
       ? // `1.25` reads as `1`, `.`, `25`: say what the language has instead of a decimal.
         `numbers are whole: there is no \`.${actual.image}\`; write a fraction as a multiplication and a division with its rounding, like \`x * 5 / 4 round nearest\``
-      : `expected ${tokenLabel(expected)} but found ${describe(actual.image)}${asName(actual, expected)}`,
+      : `expected ${tokenLabel(expected)} but found ${describe(actual.image)}${asName(actual, expected)}${comparisonSlip(actual, expected)}`,
   buildNotAllInputParsedMessage: ({ firstRedundant }) =>
     `unexpected ${describe(firstRedundant.image)}: expected a declaration (\`fn\`, \`kind\`, \`enum\`, ...)`,
   buildNoViableAltMessage: ({ expectedPathsPerAlt, actual, ruleName }) => {
@@ -27,6 +27,52 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
     return `unexpected ${describe(actual[0]?.image)} in ${humanRule(ruleName)}: expected ${[...firsts].slice(0, 6).join(", ")}`;
   },
 };
+
+/** `=` where a comparison was meant (`expect x = 6`), said in the author's words. */
+function comparisonSlip(actual: IToken, expected: TokenType): string {
+  const wantsName = expected === T.Name || expected === T.AnyName || expected === T.Identifier;
+  return actual.image === "=" && !wantsName ? ": use `==` to compare (`=` only gives a value, after `let` or to a field)" : "";
+}
+
+/**
+ * The help for a syntax error at `token` that follows a misspelt keyword (`rol d6`: the parser only
+ * sees that `d6` cannot follow the name `rol`): "did you mean `roll`?". `tokens` is the file's tokens.
+ */
+export function misspeltKeywordHelp(token: IToken, tokens: readonly IToken[]): string | undefined {
+  let i = tokens.indexOf(token);
+  if (i < 0) i = tokens.findIndex((t) => t.startOffset >= token.startOffset);
+  const previous = i > 0 ? tokens[i - 1] : undefined;
+  if (!previous || !tokenMatcher(previous, T.Name) || tokenMatcher(previous, T.Keyword) || previous.endLine !== token.startLine) return undefined;
+  const keyword = misspeltKeyword(previous.image);
+  return keyword ? `did you mean \`${keyword}\`? \`${previous.image}\` is not a keyword, so it reads as a name` : undefined;
+}
+
+/** The keyword a word is one slip away from (two, for long words), if it is no keyword itself. */
+function misspeltKeyword(word: string): string | undefined {
+  if (word.length < 3) return undefined;
+  const limit = word.length >= 6 ? 2 : 1;
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const k of Object.keys(T.keywords)) {
+    if (k === word) return undefined;
+    const d = editDistance(word, k);
+    if (d < bestDistance) [best, bestDistance] = [k, d];
+  }
+  return best;
+}
+
+/** Insertions, deletions, substitutions and swaps of two neighbours (Damerau-Levenshtein, restricted). */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
 
 /** A reserved word where a name was expected is usually meant as a name: say where it can be one. */
 function asName(actual: IToken, expected: TokenType): string {

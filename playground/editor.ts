@@ -8,6 +8,7 @@ import { registerFormatting } from "./formatting.ts";
 import type { LanguageClient } from "./language-client.ts";
 import type { Completion, Range, ServiceDiagnostic } from "../src/service/index.ts";
 import { hasFile, type Workspace } from "./workspace.ts";
+import { ScenarioSchemas } from "./scenario-schemas.ts";
 
 export const LANGUAGE_ID = "rules";
 
@@ -95,8 +96,28 @@ function registerLanguage(client: LanguageClient) {
       { token: "comment.doc", foreground: "2e7d32", fontStyle: "italic" },
       { token: "invalid", foreground: "d00000" },
     ],
-    colors: {},
+    // Line numbers dark enough to read against the white background (WCAG AA, as axe-core checks).
+    colors: { "editorLineNumber.foreground": "#5f6670", "editorCodeLens.foreground": "#4d545c" },
   });
+  monaco.editor.defineTheme("rulesmith-dark", {
+    base: "vs-dark",
+    inherit: true,
+    rules: [
+      { token: "keyword", foreground: "7aa2ff", fontStyle: "bold" },
+      { token: "keyword.constant", foreground: "d79bff" },
+      { token: "number.dice", foreground: "f0a35e", fontStyle: "bold" },
+      { token: "comment.doc", foreground: "7fc98a", fontStyle: "italic" },
+      { token: "invalid", foreground: "ff7b72" },
+    ],
+    colors: { "editorLineNumber.foreground": "#a4abb5", "editorCodeLens.foreground": "#b4bac3" },
+  });
+}
+
+/** The editor's theme follows the system's light or dark setting, also when it changes. */
+function systemTheme(): string {
+  const dark = window.matchMedia?.("(prefers-color-scheme: dark)");
+  dark?.addEventListener("change", () => monaco.editor.setTheme(dark.matches ? "rulesmith-dark" : "rulesmith"));
+  return dark?.matches ? "rulesmith-dark" : "rulesmith";
 }
 
 export function uriOf(path: string): monaco.Uri {
@@ -114,7 +135,7 @@ function toMonacoRange(r: Range): monaco.Range {
 }
 
 function languageOf(path: string): string {
-  return path.endsWith(".rules") ? LANGUAGE_ID : "plaintext";
+  return path.endsWith(".rules") ? LANGUAGE_ID : path.endsWith(".json") ? "json" : "plaintext";
 }
 
 export interface EditorEvents {
@@ -130,6 +151,8 @@ export interface EditorEvents {
 export class RulesEditor {
   readonly editor: monaco.editor.IStandaloneCodeEditor;
   private readonly viewStates = new Map<string, monaco.editor.ICodeEditorViewState | null>();
+  /** Each scenario file's JSON Schema, given to Monaco's JSON language (scenario-schemas.ts). */
+  private readonly scenarioSchemas = new ScenarioSchemas();
   /** Set while the page itself replaces a model's text, so the change is not taken for typing. */
   private replacing = false;
 
@@ -143,7 +166,7 @@ export class RulesEditor {
     for (const path of workspace.paths()) this.createModel(path, workspace.files[path]!);
     this.editor = monaco.editor.create(container, {
       model: null,
-      theme: "rulesmith",
+      theme: systemTheme(),
       automaticLayout: true,
       minimap: { enabled: false },
       fontSize: 13,
@@ -151,6 +174,8 @@ export class RulesEditor {
       // Only the language service suggests: words from the buffer would offer misspellings as names.
       wordBasedSuggestions: "off",
       fixedOverflowWidgets: true,
+      // A dimmed number for the last empty line is too faint to read (axe-core: colour contrast).
+      renderFinalNewline: "on",
     });
     monaco.editor.registerEditorOpener({
       openCodeEditor: (_source, resource, selection) => {
@@ -187,13 +212,30 @@ export class RulesEditor {
 
   /** Checks a file with the language service after a pause and paints its markers. */
   check(path: string, delay?: number) {
+    if (path.endsWith(".json")) {
+      this.client.scheduleScenario(
+        path,
+        (check) => {
+          if (check.schema) this.scenarioSchemas.set(path, check.schema);
+          this.paint(path, check.diagnostics);
+        },
+        delay,
+      );
+      return;
+    }
     if (!path.endsWith(".rules")) {
       this.events.diagnostics(path, []);
       return;
     }
     this.client.scheduleDiagnostics(
       path,
-      (ds) => {
+      (ds) => this.paint(path, ds),
+      delay,
+    );
+  }
+
+  /** Paints a check's diagnostics of `path` itself as markers and passes them all on. */
+  private paint(path: string, ds: ServiceDiagnostic[]) {
         const model = this.model(path);
         if (!model) return;
         const mine = ds.filter((d) => d.path === path);
@@ -211,9 +253,6 @@ export class RulesEditor {
           })),
         );
         this.events.diagnostics(path, ds);
-      },
-      delay,
-    );
   }
 
   open(path: string) {

@@ -1,5 +1,6 @@
 // The file tree: the bundled game systems and the user's files, folder by folder. A dot marks a file
-// edited since the bundle; bundled files can be reverted, the user's own files deleted.
+// edited since the bundle; bundled files can be reverted, the user's own files deleted; a file whose
+// last check found errors is marked. Each file's name is a button, so the tree is walked with Tab.
 import type { Workspace } from "./workspace.ts";
 
 export interface FileTreeActions {
@@ -32,6 +33,8 @@ function button(label: string, title: string, onClick: () => void): HTMLButtonEl
   b.className = "tree-action";
   b.textContent = label;
   b.title = title;
+  // The symbol is for the eye; a screen reader says what the button does and to which file.
+  b.setAttribute("aria-label", title);
   b.addEventListener("click", (e) => {
     e.stopPropagation();
     onClick();
@@ -42,7 +45,8 @@ function button(label: string, title: string, onClick: () => void): HTMLButtonEl
 /** Folders the user folded, kept across re-renders. */
 const collapsed = new Set<string>();
 
-export function renderFileTree(container: HTMLElement, workspace: Workspace, actions: FileTreeActions) {
+/** `errors`: how many errors the last check of each file found (files not in it are unknown). */
+export function renderFileTree(container: HTMLElement, workspace: Workspace, actions: FileTreeActions, errors: ReadonlyMap<string, number> = new Map()) {
   const render = (folder: Folder, into: HTMLElement, prefix: string) => {
     for (const [name, sub] of [...folder.folders.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       const folderPath = prefix + name;
@@ -63,26 +67,34 @@ export function renderFileTree(container: HTMLElement, workspace: Workspace, act
       const row = document.createElement("div");
       row.className = "tree-file";
       row.dataset["path"] = path;
-      row.setAttribute("role", "treeitem");
-      row.tabIndex = 0;
       if (path === workspace.active) row.classList.add("active");
-      const name = document.createElement("span");
+      const name = document.createElement("button");
       name.className = "tree-name";
       name.textContent = path.split("/").pop()!;
+      if (path === workspace.active) name.setAttribute("aria-current", "page");
       row.append(name);
+      const count = errors.get(path) ?? 0;
+      if (count > 0) {
+        row.classList.add("has-errors");
+        const mark = document.createElement("span");
+        mark.className = "error-mark";
+        mark.textContent = ` ${count}`;
+        mark.title = `${count} error(s) in this file`;
+        name.setAttribute("aria-label", `${name.textContent}, ${count} error(s)`);
+        row.append(mark);
+      }
       if (workspace.isModified(path)) {
         const dot = document.createElement("span");
         dot.className = "modified";
         dot.textContent = workspace.isBundled(path) ? " •" : " (new)";
         dot.title = workspace.isBundled(path) ? "edited since the bundled version" : "your file";
         row.append(dot);
-        if (workspace.isBundled(path)) row.append(button("↺", "revert to the bundled text", () => actions.revert(path)));
-        else row.append(button("✕", "delete this file", () => actions.remove(path)));
+        const file = path.split("/").pop()!;
+        if (workspace.isBundled(path)) row.append(button("↺", `Revert ${file} to the bundled text`, () => actions.revert(path)));
+        else row.append(button("✕", `Delete ${file}`, () => actions.remove(path)));
       }
+      // The name is a button: a click or Enter on it reaches the row.
       row.addEventListener("click", () => actions.open(path));
-      row.addEventListener("keydown", (e) => {
-        if (e.key === "Enter") actions.open(path);
-      });
       into.append(row);
     }
   };

@@ -3,6 +3,7 @@
 // the newest for its file is dropped, so a slow check never paints markers over newer text.
 import type { Completion, Hover, Location, ServiceDiagnostic, TextEdit } from "../src/service/index.ts";
 import type { Files, LanguageReply, LanguageRequest, Unnumbered } from "./protocol.ts";
+import type { ScenarioCheck } from "./workers/scenario-check.ts";
 import LanguageWorker from "./workers/language.worker.ts?worker";
 
 type Pending = { resolve: (value: unknown) => void };
@@ -63,6 +64,15 @@ export class LanguageClient {
    * file was asked for in the meantime.
    */
   scheduleDiagnostics(path: string, show: (ds: ServiceDiagnostic[]) => void, delay = DIAGNOSTICS_DEBOUNCE_MS) {
+    this.schedule<ServiceDiagnostic[]>(path, "diagnostics", show, delay);
+  }
+
+  /** As `scheduleDiagnostics`, for a scenario `.json` file: its diagnostics and its JSON Schema. */
+  scheduleScenario(path: string, show: (check: ScenarioCheck) => void, delay = DIAGNOSTICS_DEBOUNCE_MS) {
+    this.schedule<ScenarioCheck>(path, "scenario", show, delay);
+  }
+
+  private schedule<T>(path: string, type: "diagnostics" | "scenario", show: (result: T) => void, delay: number) {
     clearTimeout(this.timers.get(path));
     // A pending reply for an older text must not be shown even if it arrives before the new request is sent.
     this.newest.set(path, -1);
@@ -70,7 +80,7 @@ export class LanguageClient {
       path,
       setTimeout(() => {
         this.timers.delete(path);
-        const { id, reply } = this.request<ServiceDiagnostic[]>({ type: "diagnostics", path });
+        const { id, reply } = this.request<T>({ type, path });
         this.newest.set(path, id);
         void reply.then((ds) => {
           if (this.newest.get(path) !== id || !ds) return; // stale: a newer check is on its way

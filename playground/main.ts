@@ -3,22 +3,50 @@
 // message in the status bar or a panel, never as a raw exception.
 import "./style.css";
 import type { ServiceDiagnostic } from "../src/service/index.ts";
-import { RulesEditor } from "./editor.ts";
+import { RulesEditor, uriOf } from "./editor.ts";
+import { monaco } from "./monaco-features.ts";
 import { renderFileTree } from "./file-tree.ts";
 import { LanguageClient } from "./language-client.ts";
 import { RunClient } from "./run-client.ts";
 import { RunPanel } from "./run-panel.ts";
 import { SimulatePanel } from "./simulate-panel.ts";
 import { el } from "./dom.ts";
+import { setUpLayout } from "./layout.ts";
+import { setUpHelp } from "./help.ts";
+import { registerRunLenses } from "./run-lenses.ts";
+import { starterFiles } from "./starter.ts";
 import { ownGet } from "../src/own.ts";
-import { bundled, clearSaved, decodeShare, encodeShare, hasFile, isInside, isSafePath, loadSaved, save, SHARE_PREFIX, systemOf, Workspace, type Overlay } from "./workspace.ts";
+import { applyOverlay, bundled, clearSaved, hasFile, isInside, isSafePath, loadSaved, save, systemOf, Workspace, type Files, type Overlay } from "./workspace.ts";
+import { decodeShare, encodeShare, sameFiles, SHARE_PREFIX } from "./share-link.ts";
+import { exportText, importText, loadBackup, onOtherTabSaved, saveBackup, theirChanges } from "./workspace-store.ts";
+import { applyChanges, replaceFiles } from "./workspace-actions.ts";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-function showMessage(text: string, kind: "info" | "error" = "info") {
+interface MessageAction {
+  label: string;
+  run: () => void;
+}
+
+/**
+ * The status bar's message, with an optional action (such as restoring a backup) and a close button.
+ * An information clears itself when the user moves on (opens a file); an error stays until closed.
+ */
+function showMessage(text: string, kind: "info" | "error" = "info", action?: MessageAction) {
   const m = $("message");
-  m.textContent = text;
   m.className = kind;
+  m.replaceChildren(el("span", { id: "message-text" }, text));
+  if (action) m.append(el("button", { id: "message-action", onclick: () => action.run() }, action.label));
+  m.append(el("button", { id: "message-close", "aria-label": "close the message", title: "close the message", onclick: () => clearMessage() }, "×"));
+  $("statusbar").dataset["message"] = kind;
+}
+
+function clearMessage(onlyInfo = false) {
+  const m = $("message");
+  if (onlyInfo && m.className === "error") return;
+  m.replaceChildren();
+  m.className = "";
+  delete $("statusbar").dataset["message"];
 }
 
 window.addEventListener("error", (e) => showMessage(`Something went wrong: ${e.message}`, "error"));
@@ -27,28 +55,46 @@ window.addEventListener("unhandledrejection", (e) => {
   showMessage(`Something went wrong: ${e.reason instanceof Error ? e.reason.message : String(e.reason)}`, "error");
 });
 
-/** Where the workspace starts: a share link wins over what this browser saved. */
-async function startingOverlay(): Promise<Overlay | undefined> {
-  const saved = loadSaved();
-  if (!location.hash.startsWith(SHARE_PREFIX)) return saved;
+/** A share link in the address, read and removed from it: a reload must not apply it again. */
+async function takeShareLink(): Promise<Overlay | "damaged" | undefined> {
+  if (!location.hash.startsWith(SHARE_PREFIX)) return undefined;
   const shared = await decodeShare(location.hash.slice(SHARE_PREFIX.length));
-  // The link has done its job: from now on autosave keeps the text, and a reload must not re-apply it.
   history.replaceState(null, "", location.pathname + location.search);
-  if (!shared) {
+  return shared ?? "damaged";
+}
+
+/**
+ * Where the workspace starts: a share link wins over what this browser saved, and the saved edits it
+ * replaces are kept as the backup, restorable from the message it shows.
+ */
+async function startingOverlay(): Promise<{ overlay: Overlay | undefined; replaced: boolean; opened?: Overlay }> {
+  const saved = loadSaved();
+  const shared = await takeShareLink();
+  if (shared === undefined) return { overlay: saved, replaced: false };
+  if (shared === "damaged") {
     showMessage("The share link is damaged or cut short; showing your saved files instead.", "error");
-    return saved;
+    return { overlay: saved, replaced: false };
   }
-  showMessage(`Opened a shared workspace (${Object.keys(shared.changed).length} changed file(s)).`);
-  return shared;
+  const replaced = saved !== undefined && hasEdits(saved) && !sameFiles(saved, shared);
+  if (replaced) saveBackup(saved);
+  return { overlay: shared, replaced, opened: shared };
+}
+
+function hasEdits(o: Overlay): boolean {
+  return Object.keys(o.changed).length > 0 || o.deleted.length > 0;
 }
 
 async function boot() {
-  const workspace = new Workspace(await startingOverlay());
+  setUpLayout($("layout"));
+  const start = await startingOverlay();
+  const workspace = new Workspace(start.overlay);
   const problems = $("problems");
   const language = new LanguageClient(workspace.files, (m) => showMessage(m, "error"));
   const runClient = new RunClient();
   // Set once every panel exists: the editor opens its first file while it is being built.
   let ready = false;
+  /** Errors per file from the latest check that covered it, for the marks in the tree. */
+  const fileErrors = new Map<string, number>();
   const system = () => systemOf(workspace.active);
   const scenarios = () =>
     workspace
@@ -69,16 +115,22 @@ async function boot() {
     opened(path) {
       $("editor-title").textContent = path;
       if (!ready) return;
+      clearMessage(true);
       tree();
       panelsFollow();
     },
     diagnostics(path, ds) {
       if (path === editor.activePath) showProblems(path, ds);
+      // A check reports its file and the files it imports: each one's count marks it in the tree.
+      const counts = new Map<string, number>([[path, 0]]);
+      for (const d of ds) if (d.severity === "error") counts.set(d.path, (counts.get(d.path) ?? 0) + 1);
+      for (const [p, n] of counts) fileErrors.set(p, n);
+      if (ready) tree();
     },
   });
   const select = (span: { file: string; line: number; col: number; endLine: number; endCol: number }) => editor.select(span);
   const runPanel = new RunPanel($("run"), runClient, { files: () => ({ ...workspace.files }), system, select });
-  const simulatePanel = new SimulatePanel($("simulate"), { files: () => ({ ...workspace.files }), scenarios });
+  const simulatePanel = new SimulatePanel($("simulate"), { files: () => ({ ...workspace.files }), original: () => ({ ...bundled }), scenarios });
 
   /** The Problems tab: what `rulesmith check` prints for the open file, its imports' problems included. */
   function showProblems(path: string, ds: ServiceDiagnostic[]) {
@@ -101,7 +153,13 @@ async function boot() {
         el("div", { class: "where" }, `  --> ${d.path}:${d.range.line}:${d.range.col}`),
         ...(d.help ? [el("div", { class: "help" }, `help: ${d.help}`)] : []),
       );
+      item.tabIndex = 0;
       item.addEventListener("click", () => editor.select({ file: d.path, ...d.range }));
+      item.addEventListener("keydown", (e) => {
+        if (e.key !== "Enter" && e.key !== " ") return;
+        e.preventDefault();
+        editor.select({ file: d.path, ...d.range });
+      });
       problems.append(item);
     }
   }
@@ -110,7 +168,7 @@ async function boot() {
 
   let treeSignature = "";
   function tree(force = false) {
-    const signature = JSON.stringify([workspace.active, workspace.paths().map((p) => [p, workspace.isModified(p)])]);
+    const signature = JSON.stringify([workspace.active, workspace.paths().map((p) => [p, workspace.isModified(p), fileErrors.get(p) ?? 0])]);
     if (!force && signature === treeSignature) return;
     treeSignature = signature;
     renderFileTree($("file-tree"), workspace, {
@@ -124,7 +182,7 @@ async function boot() {
         showMessage(`Deleted ${p}.`);
         tree(true);
       },
-    });
+    }, fileErrors);
   }
 
   const newForm = $<HTMLFormElement>("new-file-form");
@@ -157,6 +215,18 @@ async function boot() {
     tree(true);
   });
 
+  $("new-game").addEventListener("click", () => {
+    let n = 1;
+    while (workspace.paths().some((p) => isInside(p, `rules/mygame${n === 1 ? "" : n}`))) n++;
+    const folder = `rules/mygame${n === 1 ? "" : n}`;
+    const files = starterFiles(folder);
+    for (const [path, text] of Object.entries(files)) editor.addFile(path, text);
+    editor.open(`${folder}/game.rules`);
+    tree(true);
+    showMessage(`Started a new game in ${folder}: change it, run its example and its scenario in the Run tab.`);
+  });
+  setUpHelp($("help-button"), $<HTMLDialogElement>("help"));
+
   const upload = $<HTMLInputElement>("upload-input");
   $("upload").addEventListener("click", () => upload.click());
   upload.addEventListener("change", async () => {
@@ -185,12 +255,7 @@ async function boot() {
 
   $("download").addEventListener("click", () => {
     const path = editor.activePath;
-    const url = URL.createObjectURL(new Blob([ownGet(workspace.files, path) ?? ""], { type: "text/plain" }));
-    const a = el("a", { href: url, download: path.split("/").pop()! });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadText(path.split("/").pop()!, ownGet(workspace.files, path) ?? "", "text/plain");
   });
 
   $("share").addEventListener("click", async () => {
@@ -198,12 +263,14 @@ async function boot() {
     const box = $<HTMLInputElement>("share-url");
     box.value = url;
     $("share-box").hidden = false;
+    $("share-length").textContent = `${url.length} characters`;
     box.select();
+    const what = `it reopens these files as they are now (${url.length} characters; it carries only what differs from the bundled rules)`;
     try {
       await navigator.clipboard.writeText(url);
-      showMessage("Share link copied: it reopens these files as they are now.");
+      showMessage(`Share link copied: ${what}.`);
     } catch {
-      showMessage("Copy the share link from the box: it reopens these files as they are now.");
+      showMessage(`Copy the share link from the box: ${what}.`);
     }
   });
 
@@ -217,23 +284,88 @@ async function boot() {
       }, 4000);
       return;
     }
-    clearSaved();
-    location.hash = "";
-    location.reload();
+    clearTimeout(resetArmed);
+    resetArmed = undefined;
+    $("reset").textContent = "Reset";
+    replaceWith({ changed: {}, deleted: [] }, "Reset to the bundled rules.");
+  });
+
+  /**
+   * Replaces every file with an overlay's (Reset, a share link or a workspace file opened in this tab,
+   * a restored backup). The edits it replaces become the backup, and the message offers them back.
+   */
+  function replaceWith(overlay: Overlay, done: string) {
+    const previous = workspace.overlay();
+    const kept = hasEdits(previous) && !sameFiles(previous, overlay) && saveBackup(previous);
+    replaceFiles(editor, workspace, applyOverlay(overlay), overlay.active);
+    flush();
+    if (!hasEdits(overlay)) clearSaved();
+    tree(true);
+    if (kept) showMessage(`${done} Your previous edits are kept as a backup.`, "info", restoreAction());
+    else showMessage(done);
+  }
+
+  function restoreAction(): MessageAction {
+    return {
+      label: "Restore my previous edits",
+      run: () => {
+        const backup = loadBackup();
+        if (backup) replaceWith(backup, "Restored your previous edits.");
+        else showMessage("There is no backup to restore.", "error");
+      },
+    };
+  }
+
+  // A share link pasted into the address bar of an open tab opens here too.
+  window.addEventListener("hashchange", async () => {
+    const shared = await takeShareLink();
+    if (shared === "damaged") showMessage("The share link is damaged or cut short; nothing was changed.", "error");
+    else if (shared) replaceWith(shared, `Opened a shared workspace (${Object.keys(shared.changed).length} changed file(s)).`);
+  });
+
+  // ---- export and import of the whole workspace ----------------------------------------------------
+
+  $("export").addEventListener("click", () => downloadText("rulesmith-workspace.json", exportText(workspace.overlay()), "application/json"));
+  const importInput = $<HTMLInputElement>("import-input");
+  $("import").addEventListener("click", () => importInput.click());
+  importInput.addEventListener("change", async () => {
+    const file = importInput.files?.[0];
+    importInput.value = "";
+    if (!file) return;
+    const read = importText(await file.text());
+    if ("problem" in read) showMessage(`Cannot import ${file.name}: ${read.problem}`, "error");
+    else replaceWith(read.overlay, `Imported the workspace ${file.name}.`);
   });
 
   // ---- autosave ----------------------------------------------------------------------------------
 
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
-  const flush = () => {
+  /** The files as this tab last saved or loaded them: what another tab's save is compared with. */
+  let lastSaved: Files = { ...workspace.files };
+  function flush() {
     clearTimeout(saveTimer);
     saveTimer = undefined;
-    const problem = save(workspace.overlay());
-    $("save-status").textContent = problem ?? "all edits saved in this browser";
+    const overlay = workspace.overlay();
+    const problem = save(overlay);
+    lastSaved = { ...workspace.files };
+    delete document.body.dataset["pendingSave"];
+    $("save-status").textContent = problem ?? (hasEdits(overlay) ? "all edits saved in this browser" : "bundled rules");
     if (problem) showMessage(problem, "error");
-  };
+  }
+  // Another tab saved: take the files it changed, so neither tab's next save undoes the other's work.
+  onOtherTabSaved((overlay) => {
+    const theirs = applyOverlay(overlay);
+    const { set, removed } = theirChanges(lastSaved, theirs);
+    lastSaved = theirs;
+    if (applyChanges(editor, workspace, set, removed) > 0) {
+      tree(true);
+      $("save-status").textContent = "updated from another tab";
+      document.body.dataset["synced"] = String(Number(document.body.dataset["synced"] ?? 0) + 1);
+    }
+  });
   workspace.onChange(() => {
     $("save-status").textContent = "saving…";
+    document.body.dataset["pendingSave"] = "true";
     clearTimeout(saveTimer);
     saveTimer = setTimeout(flush, 300);
     tree();
@@ -261,22 +393,70 @@ async function boot() {
     simulatePanel.refresh();
   }
 
-  for (const tab of Array.from(document.querySelectorAll<HTMLButtonElement>("#tabs [role=tab]"))) {
-    tab.addEventListener("click", () => {
-      for (const t of Array.from(document.querySelectorAll<HTMLButtonElement>("#tabs [role=tab]"))) t.setAttribute("aria-selected", String(t === tab));
-      for (const body of Array.from(document.querySelectorAll<HTMLElement>("[data-tab-body]"))) body.hidden = body.dataset["tabBody"] !== tab.dataset["tab"];
+  const tabs = Array.from(document.querySelectorAll<HTMLButtonElement>("#tabs [role=tab]"));
+  function selectTab(name: string) {
+    for (const t of tabs) {
+      t.setAttribute("aria-selected", String(t.dataset["tab"] === name));
+      t.tabIndex = t.dataset["tab"] === name ? 0 : -1;
+    }
+    for (const body of Array.from(document.querySelectorAll<HTMLElement>("[data-tab-body]"))) body.hidden = body.dataset["tabBody"] !== name;
+  }
+  for (const tab of tabs) {
+    tab.addEventListener("click", () => selectTab(tab.dataset["tab"]!));
+    // The tab list is one stop for Tab; the arrow keys move between its tabs.
+    tab.addEventListener("keydown", (e) => {
+      if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+      const next = tabs[(tabs.indexOf(tab) + (e.key === "ArrowRight" ? 1 : tabs.length - 1)) % tabs.length]!;
+      selectTab(next.dataset["tab"]!);
+      next.focus();
     });
   }
+  selectTab("problems");
+
+  // Ctrl+Enter runs what the Run tab has selected, from the editor or anywhere on the page.
+  const runShortcut = () => {
+    selectTab("run");
+    void runPanel.run();
+  };
+  editor.editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, runShortcut);
+  registerRunLenses(editor.editor, runPanel, $("editor-bar"), () => selectTab("run"));
+  // Ctrl+S: the edits are already saved in this browser; say so instead of the browser's "Save page".
+  const saveShortcut = () => {
+    flush();
+    showMessage("Every edit is saved in this browser as you type. Download saves the open file to your computer; Export saves them all.");
+  };
+  editor.editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, saveShortcut);
+  document.addEventListener("keydown", (e) => {
+    if (e.key.toLowerCase() === "s" && (e.ctrlKey || e.metaKey) && !editor.editor.hasTextFocus()) {
+      e.preventDefault();
+      saveShortcut();
+    }
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !editor.editor.hasTextFocus()) {
+      e.preventDefault();
+      runShortcut();
+    }
+  });
 
   ready = true;
   tree(true);
   panelsFollow();
-  $("save-status").textContent = Object.keys(workspace.overlay().changed).length ? "your edits, restored from this browser" : "bundled rules";
+  $("save-status").textContent = start.opened ? "shared workspace" : hasEdits(workspace.overlay()) ? "your edits, restored from this browser" : "bundled rules";
+  if (start.opened) {
+    flush();
+    const opened = `Opened a shared workspace (${Object.keys(start.opened.changed).length} changed file(s)).`;
+    if (start.replaced) showMessage(`${opened} Your previous edits are kept as a backup.`, "info", restoreAction());
+    else showMessage(opened);
+  }
   // A handle for the browser tests: what the page shows, read without scraping Monaco's DOM.
   Object.assign(window, {
     __rulesmith: {
       activePath: () => editor.activePath,
       text: (path?: string) => editor.text(path ?? editor.activePath),
+      language: (path?: string) => monaco.editor.getModel(uriOf(path ?? editor.activePath))?.getLanguageId(),
+      allMarkers: (path?: string) =>
+        monaco.editor.getModelMarkers({ resource: uriOf(path ?? editor.activePath) }).map((m) => ({ owner: m.owner, message: m.message, code: typeof m.code === "string" ? m.code : m.code?.value, severity: m.severity, line: m.startLineNumber, col: m.startColumn, endLine: m.endLineNumber, endCol: m.endColumn })),
       markers: (path?: string) => editor.markers(path ?? editor.activePath).map((m) => ({ message: m.message, code: typeof m.code === "string" ? m.code : m.code?.value, severity: m.severity, line: m.startLineNumber, col: m.startColumn, endLine: m.endLineNumber, endCol: m.endColumn })),
       selection: () => {
         const s = editor.editor.getSelection();
@@ -296,6 +476,16 @@ async function boot() {
     },
   });
   document.body.dataset["ready"] = "true";
+}
+
+/** Saves text as a file on the user's computer. */
+function downloadText(name: string, text: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = el("a", { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Why a path cannot name a new file, or undefined when it can. */

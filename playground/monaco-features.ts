@@ -18,9 +18,13 @@ import "monaco-editor/features/linesOperations/register";
 import "monaco-editor/features/wordOperations/register";
 import "monaco-editor/features/multicursor/register";
 import "monaco-editor/features/format/register"; // "Format document" (shift+alt+F), answered by rulesmith's formatter
+import "monaco-editor/features/toggleTabFocusMode/register"; // ctrl+m: Tab moves the focus out of the editor
+import { jsonDefaults } from "monaco-editor/languages/features/json/register"; // scenario files: JSON with their schema
 import EditorWorker from "monaco-editor/editor/editor.worker?worker";
+import JsonWorker from "monaco-editor/languages/features/json/json.worker?worker";
 
-// Monaco's own worker computes model diffs and word ranges; the rules checker runs in the language worker.
-self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
+// Monaco's own worker computes model diffs and word ranges; the rules checker runs in the language
+// worker; JSON's worker completes and describes scenario files from the schema the rules give them.
+self.MonacoEnvironment = { getWorker: (_id: string, label: string) => (label === "json" ? new JsonWorker() : new EditorWorker()) };
 
-export { monaco };
+export { monaco, jsonDefaults };

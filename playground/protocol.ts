@@ -2,6 +2,8 @@
 // carries either a result or an error message for the UI (never a thrown exception).
 import type { TraceEntry } from "../src/runtime/trace.ts";
 import type { Span } from "../src/ast.ts";
+import type { NumericOutcome } from "./outcome-stats.ts";
+import type { Board } from "./board-model.ts";
 
 export type Files = Record<string, string>;
 
@@ -51,16 +53,28 @@ export interface ScenarioResult {
   state?: unknown;
   trace: TraceEntry[];
   pending?: PendingChoice;
+  /** The battlefield of a state with positions, before the run and after it (board-model.ts). */
+  board?: { before?: Board; after?: Board };
+}
+
+/** One example of a file run with the others: whether it passed, and the first line of why not. */
+export interface ExampleVerdict {
+  title: string;
+  line: number;
+  passed: boolean;
+  failure?: string;
 }
 
 export type RunRequest =
   | { id: number; type: "outline"; files: Files; system: string }
+  | { id: number; type: "file-examples"; files: Files; system: string; file: string }
   | { id: number; type: "example"; files: Files; system: string; title: string }
   | { id: number; type: "scenario"; files: Files; path: string; seed: string; answers: number[]; ask: boolean };
 
 export type RunReply =
   | { id: number; type: "outline"; outline: Outline }
   | { id: number; type: "example"; run: ExampleRun }
+  | { id: number; type: "file-examples"; file: string; verdicts: ExampleVerdict[] }
   | { id: number; type: "scenario"; run: ScenarioResult }
   | { id: number; type: "error"; message: string };
 
@@ -75,7 +89,7 @@ export interface SimulateRequest {
 
 export type SimulateReply =
   | { type: "progress"; done: number; n: number }
-  | { type: "done"; runs: number; counts: [string, number][]; seed: string; error?: string };
+  | { type: "done"; runs: number; counts: [string, number][]; seed: string; error?: string; numeric?: NumericOutcome };
 
 // ---- language worker -------------------------------------------------------------------------
 
@@ -84,6 +98,7 @@ export type LanguageRequest =
   | { type: "update"; path: string; text: string }
   | { type: "remove"; path: string }
   | { id: number; type: "diagnostics"; path: string }
+  | { id: number; type: "scenario"; path: string }
   | { id: number; type: "completions"; path: string; line: number; col: number }
   | { id: number; type: "hover"; path: string; line: number; col: number }
   | { id: number; type: "definition"; path: string; line: number; col: number }

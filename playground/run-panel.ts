@@ -7,6 +7,7 @@ import type { RunClient } from "./run-client.ts";
 import type { SourceSpan } from "./editor.ts";
 import { renderTrace, spanLink } from "./trace-view.ts";
 import { el } from "./dom.ts";
+import { BoardView } from "./board.ts";
 
 export interface RunPanelHost {
   files(): Record<string, string>;
@@ -21,6 +22,7 @@ export class RunPanel {
   private targets = new Map<string, Target>();
   private readonly select = el("select", { id: "run-target", "aria-label": "example or scenario to run" });
   private readonly seed = el("input", { id: "run-seed", type: "text", size: "8", "aria-label": "seed" });
+  private readonly filter = el("input", { id: "run-filter", type: "search", placeholder: "find an example or scenario", "aria-label": "find an example or scenario to run" });
   private readonly ask = el("input", { id: "run-ask", type: "checkbox", checked: "" });
   private readonly runButton = el("button", { id: "run-button", class: "primary" }, "Run");
   private readonly status = el("div", { id: "run-status", role: "status" });
@@ -28,6 +30,7 @@ export class RunPanel {
   private readonly question = el("div", { id: "run-question" });
   private readonly trace = el("ol", { id: "trace", class: "trace" });
   private running = false;
+  private board: BoardView | undefined;
   /** The answers given so far in the current scenario run. */
   private answers: number[] = [];
   private lastSystem = "";
@@ -41,6 +44,7 @@ export class RunPanel {
       el(
         "div",
         { class: "controls" },
+        el("div", { class: "run-filter" }, this.filter),
         el("label", { class: "wide" }, "Run ", this.select),
         el("label", { title: "Scenarios roll from this seed; examples use their title as the seed, as `rulesmith test` does" }, "seed ", this.seed),
         el("label", { title: "Ask me when the rules make a choice; otherwise the scenario's choices, then the first option" }, this.ask, " ask me at choices"),
@@ -52,10 +56,16 @@ export class RunPanel {
       this.trace,
     );
     this.select.addEventListener("change", () => this.targetChanged());
+    // A trace line that names hexes or pieces lights them up on the board.
+    this.trace.addEventListener("trace-select", (e) => this.board?.highlight((e as CustomEvent<{ entry: { message: string } }>).detail.entry.message));
+    this.filter.addEventListener("input", () => this.applyFilter());
     this.runButton.addEventListener("click", () => (this.running ? this.stop() : void this.run()));
   }
 
   /** Re-reads the examples and scenarios after edits or when the current game system changes. */
+  /** Called when the outline changes (the ▶ lenses follow it). */
+  onOutline: () => void = () => undefined;
+
   async refresh() {
     const system = this.host.system();
     const reply = await this.client.request({ type: "outline", files: this.host.files(), system });
@@ -64,6 +74,8 @@ export class RunPanel {
       return;
     }
     if (reply.type !== "outline") return;
+    // Another game system's result is not this one's: it goes when the panel follows the new system.
+    if (system !== this.lastSystem) this.clear();
     const previous = this.select.value;
     this.outline = reply.outline;
     this.targets.clear();
@@ -75,7 +87,8 @@ export class RunPanel {
       for (const s of this.outline.scenarios) {
         const key = `scenario:${s.path}`;
         this.targets.set(key, { kind: "scenario", scenario: s });
-        group.append(el("option", { value: key }, `${s.path.split("/").pop()} (runs ${s.run})`));
+        // "?": the file is not JSON or names no function; the scenario's own problems say why.
+        group.append(el("option", { value: key }, `${s.path.split("/").pop()} ${s.run === "?" ? "(does not load: open it to see its problems)" : `(runs ${s.run})`}`));
       }
       this.select.append(group);
     }
@@ -89,11 +102,36 @@ export class RunPanel {
       this.select.append(group);
     }
     if (this.targets.has(previous)) this.select.value = previous;
+    this.applyFilter();
     if (system !== this.lastSystem || !this.targets.has(previous)) this.targetChanged();
     this.lastSystem = system;
     if (this.outline.blocked) this.showError(this.outline.blocked);
     else if (this.status.classList.contains("blocked")) this.clear();
     this.runButton.disabled = this.targets.size === 0 && !this.running;
+    this.onOutline();
+  }
+
+  /** Shows only the targets whose name (or file) has the filter's words; groups left empty are hidden. */
+  private applyFilter() {
+    const words = this.filter.value.toLowerCase().split(/\s+/).filter(Boolean);
+    for (const group of Array.from(this.select.querySelectorAll("optgroup"))) {
+      let shown = 0;
+      for (const option of Array.from(group.querySelectorAll("option"))) {
+        const haystack = `${group.label} ${option.textContent}`.toLowerCase();
+        option.hidden = !words.every((w) => haystack.includes(w));
+        if (!option.hidden) shown++;
+      }
+      group.hidden = shown === 0;
+    }
+    const selected = this.select.selectedOptions[0];
+    if (selected?.hidden) {
+      const first = Array.from(this.select.options).find((o) => !o.hidden);
+      if (first) {
+        this.select.value = first.value;
+        this.targetChanged();
+      }
+    }
+    this.select.dataset["shown"] = String(Array.from(this.select.options).filter((o) => !o.hidden).length);
   }
 
   private targetChanged() {
@@ -111,6 +149,7 @@ export class RunPanel {
     this.details.replaceChildren();
     this.question.replaceChildren();
     this.trace.replaceChildren();
+    this.board = undefined;
   }
 
   private showError(message: string) {
@@ -154,6 +193,55 @@ export class RunPanel {
     // Refresh the outline after the run, never concurrently with it: the worker answers one at a time.
   }
 
+  /** The examples of a file in the current outline: for the ▶ above each one. */
+  examplesIn(file: string): ExampleInfo[] {
+    return this.outline.examples.filter((e) => e.file === file);
+  }
+
+  hasScenario(path: string): boolean {
+    return this.outline.scenarios.some((s) => s.path === path);
+  }
+
+  /** Chooses a target (`example:TITLE` or `scenario:PATH`) in the list and runs it. */
+  async runTarget(key: string) {
+    if (!this.targets.has(key) || this.running) return;
+    this.filter.value = "";
+    this.applyFilter();
+    this.select.value = key;
+    this.targetChanged();
+    await this.run();
+  }
+
+  /** Runs every example of `file`, as `rulesmith test FILE` does, and lists each with a link to it. */
+  async runFile(file: string) {
+    if (this.running) return;
+    this.clear();
+    this.status.textContent = "running…";
+    this.setRunning(true);
+    let reply: RunReply;
+    try {
+      reply = await this.client.request({ type: "file-examples", files: this.host.files(), system: this.host.system(), file });
+    } finally {
+      this.setRunning(false);
+    }
+    this.clear();
+    if (reply.type === "error") return this.showError(reply.message === "stopped" ? "stopped before it finished" : reply.message);
+    if (reply.type !== "file-examples") return;
+    const failed = reply.verdicts.filter((v) => !v.passed).length;
+    this.status.className = failed ? "failed" : "passed";
+    this.status.append(el("strong", {}, `${reply.verdicts.length - failed} passed, ${failed} failed`), ` in ${file.split("/").pop()}`);
+    const list = el("ul", { id: "example-results", class: "example-results" });
+    for (const v of reply.verdicts) {
+      const link = el("a", { href: "#", class: "span-link" }, `${v.passed ? "✔" : "✘"} ${v.title}`);
+      link.addEventListener("click", (e) => {
+        e.preventDefault();
+        this.host.select({ file, line: v.line, col: 1, endLine: v.line, endCol: 1 });
+      });
+      list.append(el("li", { class: v.passed ? "passed" : "failed", "data-title": v.title }, link, ...(v.failure ? [el("div", { class: "error-text" }, v.failure)] : [])));
+    }
+    this.details.append(list);
+  }
+
   private showExample(run: ExampleRun) {
     this.status.className = run.passed ? "passed" : "failed";
     this.status.append(el("strong", {}, run.passed ? "✔ passed" : "✘ failed"), ` ${run.title}`);
@@ -187,6 +275,10 @@ export class RunPanel {
       this.status.className = "passed";
       this.status.append(el("strong", {}, `result: ${run.resultText ?? "(none)"}`), ` (seed ${run.seed}${this.answers.length ? `, ${this.answers.length} choice(s) yours` : ""})`);
       if (run.state !== undefined) this.details.append(el("details", { class: "final-state" }, el("summary", {}, "final state"), el("pre", {}, JSON.stringify(run.state, null, 2))));
+    }
+    if (run.board) {
+      this.board = new BoardView(run.board);
+      this.details.append(this.board.element);
     }
     renderTrace(this.trace, run.trace, this.host.select, Boolean(run.error || run.pending));
   }

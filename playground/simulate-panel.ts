@@ -1,48 +1,61 @@
-// The Simulate panel: N seeded runs of a scenario in a worker, with a progress bar, a cancel button
-// and the outcome frequencies as a bar chart with 95% intervals (the same Wilson intervals
-// `rulesmith simulate` prints). Cancelling terminates the worker; the editor never waits for it.
-import { wilson } from "../src/stats.ts";
+// The Simulate panel: N seeded runs of a scenario in a worker, with a progress bar and a cancel
+// button. An enum outcome shows its frequencies with 95% intervals (the same Wilson intervals
+// `rulesmith simulate` prints); a number or tally shows a histogram per member with mean and spread
+// (sim-charts.ts). "Compare" runs the same seeds on the bundled rules too and shows the difference.
+// Cancelling terminates the worker; the editor never waits for it.
 import type { SimulateReply, SimulateRequest } from "./protocol.ts";
 import SimulateWorker from "./workers/simulate.worker.ts?worker";
 import { el } from "./dom.ts";
+import { comparison, memberHistograms, outcomeBars, type SimulationResult } from "./sim-charts.ts";
 
 export interface SimulatePanelHost {
   files(): Record<string, string>;
+  /** The bundled files, for comparing the edited rules with the original. */
+  original(): Record<string, string>;
   scenarios(): { path: string; seed: string }[];
 }
 
-const SVG = "http://www.w3.org/2000/svg";
-
-function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, text?: string): SVGElementTagNameMap[K] {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+type Done = Extract<SimulateReply, { type: "done" }>;
 
 export class SimulatePanel {
   private readonly scenario = el("select", { id: "sim-scenario", "aria-label": "scenario to simulate" });
   private readonly runs = el("input", { id: "sim-runs", type: "number", min: "1", max: "1000000", value: "1000", "aria-label": "number of runs" });
   private readonly seed = el("input", { id: "sim-seed", type: "text", size: "8", "aria-label": "seed" });
+  private readonly compare = el("input", { id: "sim-compare", type: "checkbox" });
   private readonly start = el("button", { id: "sim-start", class: "primary" }, "Simulate");
   private readonly cancel = el("button", { id: "sim-cancel", disabled: "" }, "Cancel");
-  private readonly progress = el("progress", { id: "sim-progress", max: "1", value: "0" });
+  private readonly progress = el("progress", { id: "sim-progress", max: "1", value: "0", "aria-label": "simulation progress" });
   private readonly progressText = el("span", { id: "sim-progress-text" });
   private readonly result = el("div", { id: "sim-result" });
   private worker: Worker | undefined;
+  /** The last results shown, drawn again when the pane changes width. */
+  private shown: { edited: SimulationResult; original?: SimulationResult; error?: string } | undefined;
+  private drawnWidth = 0;
 
   constructor(
     container: HTMLElement,
     private readonly host: SimulatePanelHost,
   ) {
     container.append(
-      el("div", { class: "controls" }, el("label", { class: "wide" }, "Scenario ", this.scenario), el("label", {}, "runs ", this.runs), el("label", {}, "seed ", this.seed), this.start, this.cancel),
+      el(
+        "div",
+        { class: "controls" },
+        el("label", { class: "wide" }, "Scenario ", this.scenario),
+        el("label", {}, "runs ", this.runs),
+        el("label", {}, "seed ", this.seed),
+        el("label", { title: "Run the same seeds on the bundled rules too, and show how your edits change the outcome" }, this.compare, " compare with the bundled rules"),
+        this.start,
+        this.cancel,
+      ),
       el("div", { class: "progress-row" }, this.progress, this.progressText),
       this.result,
     );
-    this.start.addEventListener("click", () => this.simulate());
+    this.start.addEventListener("click", () => void this.simulate());
     this.cancel.addEventListener("click", () => this.stop("cancelled"));
     this.scenario.addEventListener("change", () => this.scenarioChanged());
+    new ResizeObserver(() => {
+      if (this.shown && Math.abs(this.width() - this.drawnWidth) > 8) this.draw();
+    }).observe(this.result);
   }
 
   refresh() {
@@ -50,48 +63,96 @@ export class SimulatePanel {
     const scenarios = this.host.scenarios();
     this.scenario.replaceChildren(...scenarios.map((s) => el("option", { value: s.path }, s.path.split("/").pop()!)));
     if (scenarios.some((s) => s.path === previous)) this.scenario.value = previous;
-    else this.scenarioChanged();
+    else {
+      this.scenarioChanged();
+      // Results of a scenario that is no longer listed (another game system) are not this one's.
+      if (this.shown && !this.worker) this.clear();
+    }
     this.start.disabled = scenarios.length === 0 || this.worker !== undefined;
+  }
+
+  private clear() {
+    this.shown = undefined;
+    this.result.replaceChildren();
+    this.progress.value = 0;
+    this.progressText.textContent = "";
   }
 
   private scenarioChanged() {
     this.seed.value = this.host.scenarios().find((s) => s.path === this.scenario.value)?.seed ?? "1";
   }
 
-  private simulate() {
+  private width(): number {
+    return Math.max(240, this.result.clientWidth - 4);
+  }
+
+  private async simulate() {
     const n = Number(this.runs.value);
     if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
       this.result.replaceChildren(el("pre", { class: "error-text" }, "runs must be a whole number from 1 to 1000000"));
       return;
     }
     const seed = this.seed.value.trim() || "1";
+    const path = this.scenario.value;
     this.stop();
-    this.result.replaceChildren();
-    this.progress.value = 0;
-    this.progressText.textContent = `0 / ${n}`;
-    const worker = new SimulateWorker();
-    this.worker = worker;
+    this.clear();
     this.start.disabled = true;
     this.cancel.disabled = false;
-    worker.onmessage = (e: MessageEvent<SimulateReply>) => {
-      const r = e.data;
-      if (r.type === "progress") {
-        this.progress.value = r.done / r.n;
-        this.progressText.textContent = `${r.done} / ${r.n}`;
-        return;
-      }
-      this.progress.value = r.runs / n;
-      this.progressText.textContent = `${r.runs} / ${n}`;
-      this.finish();
-      if (r.error) this.result.append(el("pre", { class: "error-text" }, r.error));
-      if (r.runs > 0) this.result.append(chart(r.counts, r.runs, r.seed));
-    };
-    worker.onerror = (e) => {
-      e.preventDefault();
-      this.stop(`the simulation stopped: ${e.message || "the worker could not start"}`);
-    };
-    const req: SimulateRequest = { files: this.host.files(), path: this.scenario.value, seed, n };
-    worker.postMessage(req);
+    const edited = await this.run({ files: this.host.files(), path, seed, n }, this.compare.checked ? "your rules: " : "");
+    if (!edited) return;
+    let original: Done | undefined;
+    if (this.compare.checked && !edited.error) {
+      original = await this.run({ files: this.host.original(), path, seed, n }, "bundled rules: ");
+      if (!original) return;
+    }
+    this.finish();
+    const error = edited.error ?? (original?.error ? `the bundled rules: ${original.error}` : undefined);
+    this.shown = { edited, ...(original && !original.error ? { original } : {}), ...(error ? { error } : {}) };
+    this.draw();
+    this.result.dataset["done"] = String(Number(this.result.dataset["done"] ?? 0) + 1);
+  }
+
+  /** One simulation in a fresh worker; undefined when it was cancelled. */
+  private run(req: SimulateRequest, label: string): Promise<Done | undefined> {
+    return new Promise((resolve) => {
+      this.progress.value = 0;
+      this.progressText.textContent = `${label}0 / ${req.n}`;
+      const worker = new SimulateWorker();
+      this.worker = worker;
+      this.cancelRun = () => resolve(undefined);
+      worker.onmessage = (e: MessageEvent<SimulateReply>) => {
+        const r = e.data;
+        if (r.type === "progress") {
+          this.progress.value = r.done / r.n;
+          this.progressText.textContent = `${label}${r.done} / ${r.n}`;
+          return;
+        }
+        this.progress.value = r.runs / req.n;
+        this.progressText.textContent = `${label}${r.runs} / ${req.n}`;
+        worker.terminate();
+        resolve(r);
+      };
+      worker.onerror = (e) => {
+        e.preventDefault();
+        this.stop(`the simulation stopped: ${e.message || "the worker could not start"}`);
+      };
+      worker.postMessage(req);
+    });
+  }
+
+  private cancelRun: () => void = () => undefined;
+
+  private draw() {
+    const s = this.shown;
+    if (!s) return;
+    const width = this.width();
+    this.drawnWidth = width;
+    this.result.replaceChildren();
+    if (s.error) this.result.append(el("pre", { class: "error-text" }, s.error));
+    if (s.edited.runs === 0) return;
+    if (s.original) this.result.append(comparison(s.original, s.edited));
+    const { numeric } = s.edited;
+    this.result.append(numeric ? memberHistograms({ ...s.edited, numeric }, width) : outcomeBars(s.edited, width));
   }
 
   private finish() {
@@ -104,29 +165,7 @@ export class SimulatePanel {
   private stop(message?: string) {
     if (!this.worker) return;
     this.finish();
+    this.cancelRun();
     if (message) this.result.replaceChildren(el("div", { class: "notice" }, message));
   }
-}
-
-/** Horizontal bars, most frequent first, each with its share and a 95% interval whisker. */
-function chart(counts: [string, number][], runs: number, seed: string): HTMLElement {
-  const rows = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  const labelWidth = 150;
-  const barWidth = 260;
-  const rowHeight = 26;
-  const width = labelWidth + barWidth + 170;
-  const box = svg("svg", { width, height: rows.length * rowHeight + 8, role: "img", class: "sim-chart", "aria-label": "outcome frequencies" });
-  rows.forEach(([outcome, count], i) => {
-    const y = i * rowHeight + 4;
-    const share = count / runs;
-    const [lo, hi] = wilson(count, runs);
-    const g = svg("g", { class: "sim-bar", "data-outcome": outcome, "data-count": count });
-    g.append(svg("text", { x: labelWidth - 8, y: y + 15, "text-anchor": "end" }, outcome));
-    g.append(svg("rect", { x: labelWidth, y, width: Math.max(1, share * barWidth), height: rowHeight - 8, rx: 2 }));
-    g.append(svg("line", { x1: labelWidth + lo * barWidth, x2: labelWidth + hi * barWidth, y1: y + (rowHeight - 8) / 2, y2: y + (rowHeight - 8) / 2, class: "whisker" }));
-    const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-    g.append(svg("text", { x: labelWidth + barWidth + 8, y: y + 15 }, `${pct(share)}  (${count})  ${pct(lo)}–${pct(hi)}`));
-    box.append(g);
-  });
-  return el("div", { class: "sim-chart-box" }, el("div", { class: "sim-summary" }, `${runs} runs, seeds ${seed}:0 .. ${seed}:${runs - 1}; bars show the share, whiskers the 95% interval`), box as unknown as Node);
 }

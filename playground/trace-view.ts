@@ -31,10 +31,26 @@ export function renderTrace(list: HTMLElement, trace: readonly TraceEntry[], sel
     // The file and line are what a reader scans for; the full rule name is in the tooltip.
     where.textContent = `${entry.span.file.split("/").pop()}:${entry.span.line}`;
     li.append(message, where);
+    // Focusable: Tab reaches the trace, the arrow keys walk it, Enter selects the source.
+    li.tabIndex = 0;
     li.addEventListener("click", () => {
-      list.querySelector(".trace-line.selected")?.classList.remove("selected");
+      const previous = list.querySelector(".trace-line.selected");
+      previous?.classList.remove("selected");
+      previous?.removeAttribute("aria-current");
       li.classList.add("selected");
+      li.setAttribute("aria-current", "true");
       select(entry.span);
+      list.dispatchEvent(new CustomEvent("trace-select", { detail: { index: offset + i, entry } }));
+    });
+    li.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        li.click();
+      } else if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+        e.preventDefault();
+        const next = e.key === "ArrowDown" ? li.nextElementSibling : li.previousElementSibling;
+        if (next instanceof HTMLElement && next.classList.contains("trace-line")) next.focus();
+      }
     });
     fragment.append(li);
   });

@@ -1,6 +1,6 @@
 // The files the playground edits: the bundled game systems under rules/, overlaid with the user's
 // edits and new files. Only the difference from the bundle is kept in localStorage (so an updated
-// bundle still reaches files the user never touched) and in share links.
+// bundle still reaches files the user never touched) and in share links (share-link.ts).
 
 import { ownGet, setOwn } from "../src/own.ts";
 
@@ -32,7 +32,7 @@ export interface Overlay {
   active?: string;
 }
 
-const STORAGE_KEY = "rulesmith.playground.v1";
+export const STORAGE_KEY = "rulesmith.playground.v1";
 
 export class Workspace {
   files: Files;
@@ -83,7 +83,8 @@ export class Workspace {
   }
 }
 
-function applyOverlay(overlay: Overlay): Files {
+/** The files an overlay makes of the bundle. */
+export function applyOverlay(overlay: Overlay): Files {
   const files: Files = { ...bundled };
   for (const p of overlay.deleted) if (hasFile(files, p)) delete files[p];
   for (const [p, text] of Object.entries(overlay.changed)) if (typeof text === "string") setOwn(files, p, text);
@@ -127,7 +128,8 @@ export function clearSaved() {
   }
 }
 
-function asOverlay(raw: unknown): Overlay | undefined {
+/** An overlay read from storage, a link or a file: anything not of its shape is dropped. */
+export function asOverlay(raw: unknown): Overlay | undefined {
   if (typeof raw !== "object" || raw === null) return undefined;
   const o = raw as Partial<Overlay>;
   const changed: Files = {};
@@ -142,30 +144,6 @@ function asOverlay(raw: unknown): Overlay | undefined {
 export function isSafePath(path: string): boolean {
   return path.length > 0 && !path.startsWith("/") && !path.split("/").some((s) => s === ".." || s === "." || s === "") && !/[\\:*?"<>|]/.test(path);
 }
-
-// ---- share links -------------------------------------------------------------------------------
-
-/** The overlay, deflated and base64url-encoded for a URL hash. */
-export async function encodeShare(overlay: Overlay): Promise<string> {
-  const json = new TextEncoder().encode(JSON.stringify(overlay));
-  const deflated = await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream("deflate-raw"))).arrayBuffer();
-  let binary = "";
-  for (const b of new Uint8Array(deflated)) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-export async function decodeShare(encoded: string): Promise<Overlay | undefined> {
-  try {
-    const binary = atob(encoded.replace(/-/g, "+").replace(/_/g, "/"));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    const inflated = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"))).text();
-    return asOverlay(JSON.parse(inflated));
-  } catch {
-    return undefined;
-  }
-}
-
-export const SHARE_PREFIX = "#share=";
 
 // ---- game systems ------------------------------------------------------------------------------
 

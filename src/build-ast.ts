@@ -6,6 +6,7 @@
 import type { CstNode, IToken } from "chevrotain";
 import { parser } from "../grammar/parser.ts";
 import { lexer } from "../grammar/tokens.ts";
+import { misspeltKeywordHelp } from "../grammar/messages.ts";
 import type * as A from "./ast.ts";
 import { walk } from "./ast-walk.ts";
 import { isToken } from "./build-ast/cst-reader.ts";
@@ -66,7 +67,7 @@ function parseUnguarded(path: string, text: string): ParseResult {
       blockComments.add(opener);
       continue;
     }
-    diagnostics.push(diag("E0002", span, e.message));
+    diagnostics.push(diag("E0002", span, e.message, misspeltKeywordHelp(t, lexed.tokens)));
   }
   const docs = new Map<number, string>();
   for (const t of lexed.groups["docs"] ?? []) docs.set(t.startLine ?? 0, t.image.replace(/^\/\/\/ ?/, ""));

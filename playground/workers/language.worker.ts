@@ -8,6 +8,7 @@
 import { completions, definition, diagnostics, formatting, hover } from "../../src/service/index.ts";
 import type { Files, LanguageReply, LanguageRequest } from "../protocol.ts";
 import { describeError } from "./programs.ts";
+import { checkScenario } from "./scenario-check.ts";
 import { setOwn } from "../../src/own.ts";
 
 let files: Files = {};
@@ -57,6 +58,8 @@ self.onmessage = (e: MessageEvent<LanguageRequest>) => {
       }
       return;
     }
+    case "scenario":
+      return reply(req.id, () => checkScenario(files, req.path));
     case "completions":
       return reply(req.id, () => completions(files, req.path, req.line, req.col));
     case "hover":

@@ -8,6 +8,8 @@ import { showValue } from "../../src/runtime/values.ts";
 import { formatRunError, formatStateProblems } from "../../src/cli/report.ts";
 import type { Files, Outline, PendingChoice, RunReply, RunRequest, ScenarioResult } from "../protocol.ts";
 import { compilePrograms, describeError, readyScenario } from "./programs.ts";
+import { startingBoard } from "./scenario-board.ts";
+import { boardOf } from "../board-model.ts";
 
 function inside(path: string, folder: string): boolean {
   return path.startsWith(folder + "/");
@@ -58,10 +60,14 @@ function scenario(files: Files, path: string, seed: string, answers: number[], a
     },
   };
   const out = runScenario(program, scenario, { seed, trace: true, chooser });
-  if (pending) return { seed, trace: out.trace, pending };
+  // The board before and after, for a state with positions (board-model.ts): drawn beside the trace.
+  const before = startingBoard(program, scenario.state);
+  const after = out.state ? boardOf(program, out.state) : undefined;
+  const board = before || after ? { board: { ...(before ? { before } : {}), ...(after ? { after } : {}) } } : {};
+  if (pending) return { seed, trace: out.trace, pending, ...board };
   if (out.stateProblems) return { seed, error: formatStateProblems(out.stateProblems), trace: [] };
-  if (out.error) return { seed, error: formatRunError(out.error), ...(out.error.span ? { errorSpan: out.error.span } : {}), trace: out.trace };
-  return { seed, ...(out.resultText !== undefined ? { resultText: out.resultText } : {}), state: out.state, trace: out.trace };
+  if (out.error) return { seed, error: formatRunError(out.error), ...(out.error.span ? { errorSpan: out.error.span } : {}), trace: out.trace, ...board };
+  return { seed, ...(out.resultText !== undefined ? { resultText: out.resultText } : {}), state: out.state, trace: out.trace, ...board };
 }
 
 function handle(req: RunRequest): RunReply {
@@ -77,6 +83,18 @@ function handle(req: RunRequest): RunReply {
     }
     case "scenario":
       return { id: req.id, type: "scenario", run: scenario(req.files, req.path, req.seed, req.answers, req.ask) };
+    case "file-examples": {
+      // Every example of one file, as `rulesmith test FILE` runs them: each from a fresh state, seeded by its title.
+      const programs = compilePrograms(req.files, [req.system]);
+      if ("problem" in programs) return { id: req.id, type: "error", message: programs.problem };
+      const verdicts = programs.ok.flatMap((p) => runExamples(p, (f) => f === req.file)).map((r) => ({
+        title: r.title,
+        line: r.span.line,
+        passed: r.passed,
+        ...(r.failure ? { failure: `${r.failure.code ? `error[${r.failure.code}]: ` : ""}${r.failure.message.split("\n")[0]}` } : {}),
+      }));
+      return { id: req.id, type: "file-examples", file: req.file, verdicts };
+    }
   }
 }
 

@@ -5,14 +5,18 @@ import { runScenario } from "../../src/pipeline.ts";
 import { formatRunError, formatStateProblems } from "../../src/cli/report.ts";
 import type { SimulateReply, SimulateRequest } from "../protocol.ts";
 import { describeError, readyScenario } from "./programs.ts";
+import { OutcomeCounter } from "../outcome-stats.ts";
 
 /** How often progress is posted: often enough for a smooth bar, rarely enough to cost nothing. */
 const PROGRESS_EVERY_MS = 50;
 
 function simulate(req: SimulateRequest, post: (r: SimulateReply) => void) {
   const { n, seed } = req;
-  const counts = new Map<string, number>();
-  const done = (runs: number, error?: string) => post({ type: "done", runs, seed, counts: [...counts.entries()], ...(error ? { error } : {}) });
+  const counter = new OutcomeCounter();
+  const done = (runs: number, error?: string) => {
+    const numeric = counter.numeric();
+    post({ type: "done", runs, seed, counts: [...counter.counts.entries()], ...(numeric ? { numeric } : {}), ...(error ? { error } : {}) });
+  };
   const loaded = readyScenario(req.files, req.path);
   if ("problem" in loaded) return done(0, loaded.problem);
   const { scenario, program } = loaded.ok;
@@ -21,8 +25,7 @@ function simulate(req: SimulateRequest, post: (r: SimulateReply) => void) {
     const out = runScenario(program, scenario, { seed: `${seed}:${i}`, trace: false });
     if (out.stateProblems) return done(i, formatStateProblems(out.stateProblems));
     if (out.error) return done(i, formatRunError(out.error, `run ${i} (seed ${seed}:${i}): `));
-    const key = out.resultText ?? "(no result)";
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+    counter.add(out.result, out.resultText ?? "(no result)");
     if (Date.now() - last >= PROGRESS_EVERY_MS) {
       last = Date.now();
       post({ type: "progress", done: i + 1, n });

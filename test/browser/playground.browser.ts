@@ -17,6 +17,8 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { build, createServer as createViteServer, type ViteDevServer } from "vite";
+// The page's test handle (`window.__rulesmith`) is typed once, in the harness the newer test files share.
+import "./harness.ts";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const config = join(repo, "playground/vite.config.ts");
@@ -73,21 +75,6 @@ interface Marker {
   col: number;
   endLine: number;
   endCol: number;
-}
-
-interface Hook {
-  activePath(): string;
-  text(path?: string): string | undefined;
-  markers(path?: string): Marker[];
-  selection(): { line: number; col: number; endLine: number; endCol: number } | null;
-  reveal(line: number, col: number): void;
-  coords(line: number, col: number): { x: number; y: number } | null;
-}
-
-declare global {
-  interface Window {
-    __rulesmith: Hook;
-  }
 }
 
 let shot = 0;
@@ -192,9 +179,10 @@ function step(name: string, body: () => Promise<void> | void) {
 
 step("the build holds only the Monaco parts the playground uses", () => {
   const files = filesBelow(dist).map((f) => relative(dist, f));
-  // The language services of other languages come as their own workers; none may be built.
+  // The language services of other languages come as their own workers; none may be built but JSON's,
+  // which completes scenario files from their schema.
   assert.deepEqual(
-    files.filter((f) => /(ts|json|css|html)\.worker/.test(f)),
+    files.filter((f) => /(ts|css|html)\.worker/.test(f)),
     [],
   );
   const js = files.filter((f) => f.endsWith(".js"));
@@ -365,7 +353,8 @@ step("clicking a trace line selects the source that fired it", async () => {
 step("a reload keeps the edits", async () => {
   const before = await text(EDITED);
   assert.ok(before.includes("fn hp2(u: Unit) -> int = u.strength"));
-  await page.waitForSelector("#save-status:text('all edits saved in this browser')");
+  // The page marks a save in progress on <body>: wait for it to end, not for a status text.
+  await page.waitForFunction(() => document.body.dataset["pendingSave"] === undefined);
   await page.reload();
   await page.waitForSelector("body[data-ready=true]");
   assert.equal(await text(EDITED), before);

@@ -1,0 +1,93 @@
+// What the board draws, read from a game state by its declared types, never by a game's field names:
+// a position is a field whose type is the standard module's coordinate record (`Hex` of `std/hex`), a
+// facing one whose type is its `Facing`, the map a field of its `HexMap`. Each entity (or record)
+// holding a position is a piece, labelled by its first `text` field. The run worker builds this for
+// the starting state and the state after a run; board.ts draws it.
+import type * as A from "../src/ast.ts";
+import type { RuntimeProgram } from "../src/runtime/index-program.ts";
+import { isStdPath } from "../src/std/paths.ts";
+
+export interface HexAt {
+  q: number;
+  r: number;
+}
+
+export interface Piece {
+  /** JSON pointer to the piece in the state, like `/units/2`. */
+  path: string;
+  kind: string;
+  label: string;
+  at: HexAt;
+  /** The side (or, with `vertex`, the vertex counterclockwise after it) the piece faces. */
+  facing?: { toward: string; vertex: boolean };
+}
+
+export interface Board {
+  /** The name the coordinate record shows with in the trace: `Hex(q: 1, r: 2)`. */
+  coordinate: string;
+  map?: { cols: number; rows: number; impassable: HexAt[] };
+  pieces: Piece[];
+}
+
+/** The standard module's geometry records, if the program imports it. */
+function geometry(p: RuntimeProgram): { hex: A.KindDecl; facing?: A.KindDecl; map?: A.KindDecl } | undefined {
+  const std = (name: string) => [...p.kinds.values()].find((k) => k.record && isStdPath(k.span.file) && k.name.text === name);
+  const hex = std("Hex");
+  if (!hex) return undefined;
+  const facing = std("Facing");
+  const map = std("HexMap");
+  return { hex, ...(facing ? { facing } : {}), ...(map ? { map } : {}) };
+}
+
+const MAX_PIECES = 500;
+
+/** The board of a state, or undefined when nothing in it has a position. */
+export function boardOf(p: RuntimeProgram, state: unknown): Board | undefined {
+  const g = geometry(p);
+  if (!g || typeof state !== "object" || state === null) return undefined;
+  const board: Board = { coordinate: g.hex.name.text, pieces: [] };
+  const seen = new Set<unknown>();
+  const asHex = (v: unknown): HexAt | undefined => {
+    const o = v as { q?: unknown; r?: unknown } | null;
+    return typeof o === "object" && o !== null && Number.isInteger(o.q) && Number.isInteger(o.r) ? { q: o.q as number, r: o.r as number } : undefined;
+  };
+  const visit = (type: A.TypeRef, value: unknown, path: string, depth: number) => {
+    if (value === null || value === undefined || depth > 40 || board.pieces.length >= MAX_PIECES) return;
+    if (type.name.text === "list" && type.element && Array.isArray(value)) {
+      value.forEach((v, i) => visit(type.element!, v, `${path}/${i}`, depth + 1));
+      return;
+    }
+    const kind = p.kinds.get(type.name.text);
+    if (!kind || typeof value !== "object" || Array.isArray(value) || seen.has(value)) return;
+    seen.add(value);
+    const o = value as Record<string, unknown>;
+    if (kind === g.map && !board.map) {
+      const cols = o["cols"];
+      const rows = o["rows"];
+      const impassable = Array.isArray(o["impassable"]) ? o["impassable"].map(asHex).filter((h): h is HexAt => h !== undefined) : [];
+      if (Number.isInteger(cols) && Number.isInteger(rows)) board.map = { cols: cols as number, rows: rows as number, impassable };
+      return;
+    }
+    const fieldOf = (of: A.KindDecl | undefined) => (of ? kind.fields.find((f) => !f.type.element && p.kinds.get(f.type.name.text) === of && Object.hasOwn(o, f.name.text)) : undefined);
+    const position = fieldOf(g.hex);
+    if (position && kind !== g.hex) {
+      const at = asHex(o[position.name.text]);
+      const facingField = fieldOf(g.facing);
+      const f = facingField ? (o[facingField.name.text] as { toward?: unknown; vertex?: unknown } | null) : undefined;
+      const labelField = kind.fields.find((x) => x.type.name.text === "text" && typeof o[x.name.text] === "string");
+      if (at) {
+        board.pieces.push({
+          path,
+          kind: kind.name.text,
+          label: labelField ? (o[labelField.name.text] as string) : `${kind.name.text} ${board.pieces.length + 1}`,
+          at,
+          ...(f && typeof f.toward === "string" ? { facing: { toward: f.toward, vertex: f.vertex === true } } : {}),
+        });
+      }
+    }
+    for (const field of kind.fields) if (Object.hasOwn(o, field.name.text)) visit(field.type, o[field.name.text], `${path}/${field.name.text}`, depth + 1);
+  };
+  const root = state as Record<string, unknown>;
+  for (const field of p.stateFields) if (Object.hasOwn(root, field.name.text)) visit(field.type, root[field.name.text], `/${field.name.text}`, 0);
+  return board.map || board.pieces.length ? board : undefined;
+}

@@ -1,0 +1,185 @@
+// Shared set-up for the browser test files written after playground.browser.ts: build the playground
+// into a folder of its own, serve it as static files, and open Chromium (Debian's package, driven by
+// playwright-core) with a fresh profile. Every wait is for a condition the page reaches, never a sleep.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { dirname, extname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { build } from "vite";
+
+export const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const config = join(repo, "playground/vite.config.ts");
+export const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
+export const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+/** Waits end when the UI gets there; the bound only turns a page that never does into a failure. */
+export const WAIT_MS = Number(process.env["BROWSER_WAIT_MS"] ?? 300_000);
+
+const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".ttf": "font/ttf", ".json": "application/json", ".svg": "image/svg+xml" };
+
+function serveStatic(root: string): Promise<Server> {
+  const s = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const path = resolve(root, "." + decodeURIComponent(url.pathname === "/" ? "/index.html" : url.pathname));
+    if (!path.startsWith(root) || !existsSync(path) || !statSync(path).isFile()) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" });
+    createReadStream(path).pipe(res);
+  });
+  return new Promise((ok) => s.listen(0, "127.0.0.1", () => ok(s)));
+}
+
+export interface Marker {
+  message: string;
+  code?: string;
+  severity: number;
+  line: number;
+  col: number;
+  endLine: number;
+  endCol: number;
+}
+
+export interface Hook {
+  activePath(): string;
+  text(path?: string): string | undefined;
+  markers(path?: string): Marker[];
+  selection(): { line: number; col: number; endLine: number; endCol: number } | null;
+  reveal(line: number, col: number): void;
+  coords(line: number, col: number): { x: number; y: number } | null;
+  /** Every marker of a file, from every owner (the rules checker and Monaco's JSON language). */
+  allMarkers(path?: string): (Marker & { owner: string })[];
+  language(path?: string): string | undefined;
+}
+
+declare global {
+  interface Window {
+    __rulesmith: Hook;
+  }
+}
+
+/** The running playground for one test file: its URL, a browser context and its first page. */
+export interface Playground {
+  url: string;
+  context: BrowserContext;
+  page: Page;
+  pageErrors: string[];
+  /** Another browser with an empty profile: a different person's computer. */
+  freshContext(): Promise<{ context: BrowserContext; close(): Promise<void> }>;
+  shot(name: string, p?: Page): Promise<void>;
+}
+
+/**
+ * Registers the before/after hooks of a test file and returns the playground they start. `name`
+ * names the screenshot folder, test-output/browser-NAME/.
+ */
+export function usePlayground(name: string, viewport = { width: 1500, height: 900 }): Playground {
+  const dist = mkdtempSync(join(tmpdir(), "rulesmith-playground-"));
+  const shots = join(repo, `test-output/browser-${name}`);
+  const profiles: string[] = [];
+  let server: Server | undefined;
+  let n = 0;
+  const pg = { pageErrors: [] as string[] } as Playground;
+  const launch = async () => {
+    const profile = mkdtempSync(join(tmpdir(), "rulesmith-chromium-"));
+    profiles.push(profile);
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport, acceptDownloads: true });
+    context.setDefaultTimeout(WAIT_MS);
+    return context;
+  };
+  before(async () => {
+    rmSync(shots, { recursive: true, force: true });
+    mkdirSync(shots, { recursive: true });
+    await build({ configFile: config, logLevel: "warn", build: { outDir: dist, emptyOutDir: true } });
+    server = await serveStatic(dist);
+    const address = server.address();
+    assert.ok(address && typeof address === "object");
+    pg.url = `http://127.0.0.1:${address.port}/`;
+    pg.context = await launch();
+    pg.page = pg.context.pages()[0] ?? (await pg.context.newPage());
+    pg.page.on("pageerror", (err) => pg.pageErrors.push(err.message));
+  });
+  after(async () => {
+    await pg.context?.close();
+    server?.close();
+    for (const p of profiles) rmSync(p, { recursive: true, force: true });
+    rmSync(dist, { recursive: true, force: true });
+  });
+  pg.freshContext = async () => {
+    const context = await launch();
+    return { context, close: () => context.close() };
+  };
+  pg.shot = async (label: string, p?: Page) => {
+    n++;
+    await (p ?? pg.page).screenshot({ path: join(shots, `${String(n).padStart(2, "0")}-${label}.png`) });
+  };
+  return pg;
+}
+
+/** A test that leaves a screenshot behind when it fails, to see what the UI showed. */
+export function step(pg: Playground, name: string, body: () => Promise<void> | void) {
+  test(name, async () => {
+    try {
+      await body();
+    } catch (err) {
+      await pg.shot(`FAILED-${name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`).catch(() => undefined);
+      throw err;
+    }
+  });
+}
+
+export async function openPage(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]");
+  await page.waitForSelector(".monaco-editor .view-lines");
+}
+
+export async function openFile(page: Page, path: string) {
+  await page.click(`.tree-file[data-path="${path}"] .tree-name`);
+  await page.waitForFunction((p) => window.__rulesmith.activePath() === p, path);
+}
+
+export async function text(page: Page, path?: string): Promise<string> {
+  return (await page.evaluate((p) => window.__rulesmith.text(p), path)) ?? "";
+}
+
+/** What `rulesmith CMD PATH` prints for the bundled rules with some files' text replaced. */
+export function cli(cmd: string, path: string, edits: Record<string, string>, args: string[] = []): string {
+  const dir = mkdtempSync(join(tmpdir(), "rulesmith-cli-"));
+  try {
+    cpSync(join(repo, "rules"), join(dir, "rules"), { recursive: true });
+    for (const [file, content] of Object.entries(edits)) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), content);
+    }
+    const out = spawnSync(process.execPath, [join(repo, "bin/rulesmith.js"), cmd, path, ...args], { cwd: dir, encoding: "utf8" });
+    return `${out.stdout}${out.stderr}`;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Types `typed` on a new line at the end of the open file. */
+export async function appendLine(page: Page, typed: string) {
+  await page.evaluate(() => {
+    const lines = window.__rulesmith.text()!.split("\n");
+    window.__rulesmith.reveal(lines.length, lines[lines.length - 1]!.length + 1);
+  });
+  await page.keyboard.insertText("\n" + typed);
+}
+
+/** Waits until this tab's edits are in localStorage (the save-status says so once written). */
+export async function saved(page: Page) {
+  await page.waitForFunction(() => document.body.dataset["pendingSave"] !== "true");
+}
+
+/** Presses Ctrl+Z in the editor until the file reads `original` again (undo steps may be per word). */
+export async function undoUntil(page: Page, path: string, original: string) {
+  for (let i = 0; i < 20 && (await text(page, path)) !== original; i++) await page.keyboard.press("Control+z");
+  assert.equal(await text(page, path), original);
+}

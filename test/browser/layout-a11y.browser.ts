@@ -1,0 +1,176 @@
+// Browser tests of the page's layout and keyboard use (issue 12, problems 5 and 6): usable at 800x600
+// and on a 390 px phone; panes resize and fold; Tab leaves the editor after Ctrl+M; Ctrl+Enter runs;
+// trace lines and problems are reached and followed with the keyboard; axe-core finds no critical or
+// serious violation on the main views. Run with `npm run test:browser`.
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import { appendLine, openFile, openPage, step, text, undoUntil, usePlayground } from "./harness.ts";
+
+const pg = usePlayground("layout-a11y", { width: 800, height: 600 });
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's critical and serious violations on the page as it is now. */
+async function axe(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Violation[] }> } }).axe.run(document, { resultTypes: ["violations"] });
+    return result.violations;
+  });
+  return violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+const box = (page: Page, selector: string) => page.$eval(selector, (e) => e.getBoundingClientRect().toJSON() as DOMRect);
+
+step(pg, "at 800x600 the files, the editor and the whole panel are on screen", async () => {
+  const { page } = pg;
+  await openPage(page, pg.url);
+  const panel = await box(page, "#panel");
+  const editor = await box(page, "#editor");
+  const sidebar = await box(page, "#sidebar");
+  assert.ok(panel.right <= 800, `panel ends at ${panel.right}`);
+  assert.ok(editor.width >= 250, `editor is ${editor.width} px wide`);
+  assert.ok(sidebar.width >= 120);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 800, "nothing sticks out to the right");
+  // The toolbar fits: every button is inside the window.
+  const rights = await page.$$eval("#toolbar button", (bs) => bs.map((b) => b.getBoundingClientRect().right));
+  assert.ok(rights.every((r) => r <= 800), `toolbar buttons end at ${Math.max(...rights)}`);
+  await page.click("#tab-run");
+  const run = await box(page, "#run-button");
+  assert.ok(run.right <= 800 && run.bottom <= 600, "the Run button is on screen");
+  await pg.shot("800x600");
+});
+
+step(pg, "the panel's splitter resizes it with the arrow keys, and the panes fold away", async () => {
+  const { page } = pg;
+  const before = (await box(page, "#panel")).width;
+  await page.focus("#split-panel");
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction((w) => document.querySelector("#panel")!.getBoundingClientRect().width >= w + 19, before);
+  const editor = (await box(page, "#editor")).width;
+  await page.click("#toggle-files");
+  await page.waitForFunction(() => getComputedStyle(document.querySelector("#sidebar")!).display === "none");
+  assert.ok((await box(page, "#editor")).width > editor, "the editor takes the room");
+  assert.equal(await page.getAttribute("#toggle-files", "aria-pressed"), "false");
+  await page.click("#toggle-panel");
+  await page.waitForFunction(() => getComputedStyle(document.querySelector("#panel")!).display === "none");
+  await pg.shot("folded");
+  // Folds are kept across a reload; unfold again.
+  await page.reload();
+  await page.waitForSelector("body.files-hidden.panel-hidden[data-ready=true]");
+  await page.click("#toggle-files");
+  await page.click("#toggle-panel");
+  await page.waitForFunction(() => !document.body.classList.contains("files-hidden") && !document.body.classList.contains("panel-hidden"));
+});
+
+step(pg, "on a 390 px phone the panes stack and nothing is cut off sideways", async () => {
+  const { page } = pg;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForFunction(() => document.querySelector("#panel")!.getBoundingClientRect().top >= document.querySelector("#editor")!.getBoundingClientRect().bottom);
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  for (const selector of ["#sidebar", "#editor", "#panel", "#toolbar"]) {
+    const b = await box(page, selector);
+    assert.ok(b.left >= 0 && b.right <= 390, `${selector} spans ${b.left}..${b.right}`);
+  }
+  assert.ok((await box(page, "#editor")).height >= 300, "the editor keeps a usable height");
+  await pg.shot("phone");
+  await page.setViewportSize({ width: 800, height: 600 });
+});
+
+step(pg, "Ctrl+M makes Tab leave the editor for the panel's controls", async () => {
+  const { page } = pg;
+  await openFile(page, "rules/warlords3/rounds.rules");
+  await page.evaluate(() => window.__rulesmith.reveal(1, 1));
+  await page.waitForFunction(() => document.activeElement?.closest("#editor") !== null);
+  await page.keyboard.press("Control+m");
+  await page.keyboard.press("Tab");
+  await page.waitForFunction(() => document.activeElement?.closest("#editor") === null);
+  // Toggling back: Tab indents again.
+  await page.evaluate(() => window.__rulesmith.reveal(1, 1));
+  await page.keyboard.press("Control+m");
+  await page.keyboard.press("Tab");
+  assert.ok((await page.evaluate(() => document.activeElement?.closest("#editor") !== null)), "Tab stays in the editor");
+  await page.keyboard.press("Control+z");
+});
+
+step(pg, "Ctrl+Enter runs, and the trace is walked and followed with the keyboard", async () => {
+  const { page } = pg;
+  await page.click("#tab-run");
+  const example = await page.$$eval("#run-target option", (os) => os.map((o) => (o as HTMLOptionElement).value).find((v) => /whole battle/.test(v)));
+  assert.ok(example);
+  await page.selectOption("#run-target", example);
+  await page.focus("#run-target");
+  await page.keyboard.press("Control+Enter");
+  await page.waitForSelector("#run-status.passed");
+  await page.focus(".trace-line");
+  await page.keyboard.press("ArrowDown");
+  const second = await page.evaluate(() => (document.activeElement as HTMLElement).dataset["index"]);
+  assert.equal(second, "1");
+  const span = await page.evaluate(() => (document.activeElement as HTMLElement).dataset["span"]!);
+  await page.keyboard.press("Enter");
+  const [, file, line, col] = /^(.*):(\d+):(\d+)-/.exec(span)!;
+  await page.waitForFunction((f) => window.__rulesmith.activePath() === f, file);
+  const selection = await page.evaluate(() => window.__rulesmith.selection());
+  assert.equal(selection?.line, Number(line));
+  assert.equal(selection?.col, Number(col));
+  await pg.shot("trace-by-keyboard");
+});
+
+step(pg, "a problem is reached with Tab and Enter selects its place", async () => {
+  const { page } = pg;
+  await openFile(page, "rules/warlords3/rounds.rules");
+  const original = await text(page, "rules/warlords3/rounds.rules");
+  await appendLine(page, "fn broken() -> int = nothing");
+  await page.click("#tab-problems");
+  await page.waitForSelector(".problem");
+  await page.focus(".problem");
+  await page.keyboard.press("Enter");
+  const lines = (await page.evaluate(() => window.__rulesmith.text()!)).split("\n").length;
+  await page.waitForFunction((l) => window.__rulesmith.selection()?.line === l, lines);
+  await undoUntil(page, "rules/warlords3/rounds.rules", original);
+  await page.waitForSelector(".no-problems");
+});
+
+step(pg, "the page has an h1 and every button a name", async () => {
+  const { page } = pg;
+  assert.equal(await page.textContent("h1"), "rulesmith");
+  const unnamed = await page.$$eval("button", (bs) => bs.filter((b) => !(b.getAttribute("aria-label") ?? b.textContent ?? "").trim()).map((b) => b.outerHTML));
+  assert.deepEqual(unnamed, []);
+  const symbolOnly = await page.$$eval("button", (bs) => bs.filter((b) => /^[^\w\s]+$/.test((b.textContent ?? "").trim()) && !b.getAttribute("aria-label")).map((b) => b.outerHTML));
+  assert.deepEqual(symbolOnly, [], "a button shown as a symbol says in words what it does");
+});
+
+step(pg, "axe-core finds no critical or serious violation on the main views", async () => {
+  const { page } = pg;
+  await page.click("#tab-problems");
+  assert.deepEqual(await axe(page), []);
+  await page.click("#tab-run");
+  await page.waitForSelector(".trace-line");
+  assert.deepEqual(await axe(page), []);
+  await page.click("#tab-simulate");
+  assert.deepEqual(await axe(page), []);
+});
+
+step(pg, "a dark system theme gives a dark page and editor, still free of serious violations", async () => {
+  const { page } = pg;
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.waitForFunction(() => document.querySelector(".monaco-editor")!.classList.contains("vs-dark"));
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(background, "rgb(22, 24, 28)");
+  await page.click("#tab-problems");
+  assert.deepEqual(await axe(page), []);
+  await pg.shot("dark");
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.waitForFunction(() => !document.querySelector(".monaco-editor")!.classList.contains("vs-dark"));
+});
+
+step(pg, "no uncaught errors reached the page", () => {
+  assert.deepEqual(pg.pageErrors, []);
+});
