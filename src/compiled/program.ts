@@ -8,6 +8,7 @@ import { compileExpr } from "./expressions.ts";
 import { compileFn, compileFramedFn } from "./calls.ts";
 import { compileTable, compileValue } from "./declarations.ts";
 import { compileBlock } from "./statements.ts";
+import { generateBlock } from "./generate.ts";
 
 class CompiledProgram implements Compiler {
   private readonly exprs = new Map<A.Expr, CExpr>();
@@ -29,7 +30,7 @@ class CompiledProgram implements Compiler {
   block(b: A.Block): CStmt {
     let f = this.blocks.get(b);
     if (f === undefined) {
-      f = compileBlock(this, b);
+      f = generateBlock(this, b) ?? compileBlock(this, b);
       this.blocks.set(b, f);
     }
     return f;

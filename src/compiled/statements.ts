@@ -33,7 +33,7 @@ function tree(s: A.Stmt): CStmt {
   return (env, vm) => vm.treeExec(s, env);
 }
 
-function compileStmt(c: Compiler, s: A.Stmt): CStmt {
+export function compileStmt(c: Compiler, s: A.Stmt): CStmt {
   const span = s.span;
   switch (s.kind) {
     case "let": {
