@@ -5,6 +5,7 @@ import type { Env, Returned } from "../runtime/machine.ts";
 import type { RuntimeProgram } from "../runtime/index-program.ts";
 import type { Value } from "../runtime/values.ts";
 import type { CompiledRun } from "./run.ts";
+import type { FnCell } from "./generate-fn.ts";
 
 /** An expression as a closure: built once per program, called with the rule's frame and the run. */
 export type CExpr = (env: Env, vm: CompiledRun) => Value | undefined;
@@ -26,6 +27,8 @@ export interface Compiler {
   fn(d: A.FnDecl): CFn;
   /** The same, called with its frame already made. */
   framedFn(d: A.FnDecl): CFramedFn;
+  /** Where generated code finds a function declaration's callable (generate-fn.ts). */
+  cell(d: A.FnDecl): FnCell;
   /** A value's callable: its base, then its modifiers. */
   value(d: A.ValueDecl): CFn;
   /** A table's callable. */

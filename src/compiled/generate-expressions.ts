@@ -75,6 +75,12 @@ function genMember(c: Compiler, g: Source, e: A.Expr & { kind: "member" }): stri
  * a named one): as compileArgs and compileFnCall build them. Gives the text that makes the array.
  */
 function genArgs(c: Compiler, g: Source, args: A.Arg[], size: number): string {
+  // Every argument in its own place, in order: an array literal, the rest of the frame `undefined`.
+  if (args.every((a, i) => a.kind === "positional" || (a.kind === "named" && a.index === i))) {
+    const values = args.map((a) => genExpr(c, g, (a as A.Arg & { value: A.Expr }).value));
+    for (let i = args.length; i < size; i++) values.push("undefined");
+    return `[${values.join(", ")}]`;
+  }
   const t = g.temp();
   const parts = [`${t} = ${g.h("frame")}(${g.int(size)})`];
   args.forEach((a, i) => {
@@ -94,7 +100,7 @@ function genCall(c: Compiler, g: Source, e: A.Expr & { kind: "call" }): string {
       case "fn": {
         // Straight into the callee's frame, as compileFnCall does.
         const size = Math.max(d.frameSize ?? 0, e.args.length);
-        return `${g.k(c.framedFn(d))}(${genArgs(c, g, e.args, size)}, ${g.int(e.args.length)}, ${span}, vm)`;
+        return `${g.k(c.cell(d))}.f(${genArgs(c, g, e.args, size)}, ${g.int(e.args.length)}, ${span}, vm)`;
       }
       case "value":
         return `${g.k(c.value(d))}(${genArgs(c, g, e.args, e.args.length)}, ${span}, vm)`;

@@ -25,14 +25,14 @@ export function generateBlock(c: Compiler, b: A.Block): CStmt | undefined {
   }
 }
 
-function genBlock(c: Compiler, g: Source, b: A.Block): string {
+export function genBlock(c: Compiler, g: Source, b: A.Block): string {
   return b.statements.map((s) => genStmt(c, g, s)).join("\n");
 }
 
 /** The statement's closure, run: a `return` inside it leaves this function too. */
 function closure(c: Compiler, g: Source, s: A.Stmt): string {
   const r = g.temp();
-  return `if ((${r} = ${g.k(compileStmt(c, s))}(env, vm)) !== undefined) return ${r};`;
+  return `if ((${r} = ${g.k(compileStmt(c, s))}(env, vm)) !== undefined) return ${r}${g.bare ? ".value" : ""};`;
 }
 
 function genStmt(c: Compiler, g: Source, s: A.Stmt): string {
@@ -46,8 +46,10 @@ function genStmt(c: Compiler, g: Source, s: A.Stmt): string {
       return `${tick}\nwhile (${genExpr(c, g, s.condition)} === true) {\n${genBlock(c, g, s.body)}\n${tick}\n}`;
     case "for":
       return genFor(c, g, s);
-    case "return":
-      return `${tick}\nreturn { value: ${s.value ? genExpr(c, g, s.value) : "undefined"} };`;
+    case "return": {
+      const value = s.value ? genExpr(c, g, s.value) : "undefined";
+      return `${tick}\nreturn ${g.bare ? value : `{ value: ${value} }`};`;
+    }
     case "emit": {
       const emit = genEmit(c, g, s);
       return emit ? `${tick}\n${emit};` : closure(c, g, s);

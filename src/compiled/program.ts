@@ -5,7 +5,8 @@ import type * as A from "../ast.ts";
 import type { RuntimeProgram } from "../runtime/index-program.ts";
 import type { CExpr, CFn, CFramedFn, Compiler, CStmt } from "./compiler.ts";
 import { compileExpr } from "./expressions.ts";
-import { compileFn, compileFramedFn } from "./calls.ts";
+import { compileFn } from "./calls.ts";
+import { fnCell, type FnCell } from "./generate-fn.ts";
 import { compileTable, compileValue } from "./declarations.ts";
 import { compileBlock } from "./statements.ts";
 import { generateBlock } from "./generate.ts";
@@ -14,6 +15,7 @@ class CompiledProgram implements Compiler {
   private readonly exprs = new Map<A.Expr, CExpr>();
   private readonly blocks = new Map<A.Block, CStmt>();
   private readonly framed = new Map<A.FnDecl, CFramedFn>();
+  private readonly cells = new Map<A.FnDecl, FnCell>();
   private readonly fns = new Map<A.FnDecl | A.ValueDecl | A.TableDecl, CFn>();
 
   constructor(readonly program: RuntimeProgram) {}
@@ -43,10 +45,20 @@ class CompiledProgram implements Compiler {
   framedFn(d: A.FnDecl): CFramedFn {
     let f = this.framed.get(d);
     if (f === undefined) {
-      f = compileFramedFn(this, d);
+      const cell = this.cell(d);
+      f = (env, argc, span, vm) => cell.f(env, argc, span, vm);
       this.framed.set(d, f);
     }
     return f;
+  }
+
+  cell(d: A.FnDecl): FnCell {
+    let cell = this.cells.get(d);
+    if (cell === undefined) {
+      cell = fnCell(this, d);
+      this.cells.set(d, cell);
+    }
+    return cell;
   }
 
   value(d: A.ValueDecl): CFn {

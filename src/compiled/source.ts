@@ -71,14 +71,20 @@ export class Source {
     return String(n);
   }
 
-  /** The function: the constants and helpers bound, the body run with the rule's frame and the run. */
-  finish(body: string): CStmt {
+  /**
+   * Whether a `return` leaves with its bare value (a function's body written out with its call, see
+   * generate-fn.ts) rather than the `{ value }` record a block gives back to its caller.
+   */
+  bare = false;
+
+  /** The function: the constants and helpers bound, the body run with the rule's frame and the run (and, for a function's call, more parameters). */
+  finish<F = CStmt>(body: string, params = "env, vm"): F {
     const names = this.constants.map((_, i) => `c${i} = k[${i}]`);
     const temps = Array.from({ length: this.temps }, (_, i) => `t${i}`);
     const text = [
       '"use strict";',
       names.length > 0 ? `const ${names.join(", ")};` : "",
-      "return function (env, vm) {",
+      `return function (${params}) {`,
       temps.length > 0 ? `let ${temps.join(", ")};` : "",
       body,
       "return undefined;",
@@ -86,7 +92,7 @@ export class Source {
     ].join("\n");
     if (Source.keep) Source.made.push(text);
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the text is made above from generated names only
-    const factory = new Function("k", "h", text) as (k: unknown[], h: typeof HELPERS) => CStmt;
+    const factory = new Function("k", "h", text) as (k: unknown[], h: typeof HELPERS) => F;
     return factory(this.constants, HELPERS);
   }
 }
