@@ -6,6 +6,7 @@
 import type * as A from "../ast.ts";
 import type { Compiler } from "./compiler.ts";
 import { memberRead } from "./expressions.ts";
+import { generateAggregate } from "./generate-aggregate.ts";
 import type { Source } from "./source.ts";
 
 export function genExpr(c: Compiler, g: Source, e: A.Expr): string {
@@ -92,7 +93,12 @@ function genArgs(c: Compiler, g: Source, args: A.Arg[], size: number): string {
 }
 
 function genCall(c: Compiler, g: Source, e: A.Expr & { kind: "call" }): string {
-  if (e.args[0]?.kind === "comprehension") return closure(c, g, e);
+  const first = e.args[0];
+  if (first?.kind === "comprehension") {
+    // An aggregate over a list: its own generated function. A per-member tally runs as its closure.
+    const aggregate = !e.ref && e.builtin !== undefined ? generateAggregate(c, e.builtin, first.comp, e.span) : undefined;
+    return aggregate ? `${g.k(aggregate)}(env, vm)` : closure(c, g, e);
+  }
   const span = g.k(e.span);
   if (e.ref) {
     const d = e.ref.to === "decl" ? c.program.decls[e.ref.id] : undefined;

@@ -9,7 +9,9 @@ import { binaryValues } from "../runtime/arithmetic.ts";
 import { exact } from "../runtime/limits.ts";
 import { builtin, rollValues } from "../runtime/stdlib.ts";
 import { checkRange } from "../runtime/writes.ts";
-import { Entity, valuesEqual, type Value } from "../runtime/values.ts";
+import type * as A from "../ast.ts";
+import { showExpr } from "../runtime/show-expr.ts";
+import { Entity, RuleError, valuesEqual, type Value } from "../runtime/values.ts";
 import type { CStmt } from "./compiler.ts";
 
 /** What generated code may call besides its constants: named `h.<key>` in the source. */
@@ -24,6 +26,12 @@ const HELPERS = Object.freeze({
   builtin,
   range: checkRange,
   exact,
+  nan: Number.NaN,
+  /** The tree-walker's `list`: the value when it is a list, else R0501 naming the expression. */
+  list: (v: Value | undefined, e: A.Expr): Value[] => {
+    if (Array.isArray(v)) return v;
+    throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
+  },
 });
 export type HelperName = keyof typeof HELPERS;
 
