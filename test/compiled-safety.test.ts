@@ -16,6 +16,7 @@ const JOINED = HOSTILE.join("|");
 
 const RULES = `
 enum constructor { toString, valueOf, __proto__ }
+status toString
 kind __proto__ {
   constructor: text
   toString: int = 1
@@ -42,6 +43,10 @@ ${HOSTILE.map((h, i) => `  let s${i} = ${literal(h)}\n  expect s${i} == ${litera
   expect prototype(u) == ${literal(HOSTILE[1]! + HOSTILE[0]!)}
   expect u.toString == 3
   expect hasOwnProperty == ${literal(JOINED)}
+  apply toString to u
+  expect u has toString
+  clear toString from u
+  expect not (u has toString)
   expect count(m in constructor where m != constructor.__proto__) == 2
   expect sum(x in [u, u] where x.constructor != "" => x.toString) == 6
   expect max(x in [u] where x.valueOf == constructor.__proto__ => x.toString else 0) == 3
@@ -50,7 +55,7 @@ ${HOSTILE.map((h, i) => `  let s${i} = ${literal(h)}\n  expect s${i} == ${litera
 
 /** Every word the generator itself writes; anything else in a generated source came from somewhere it must not. */
 const GENERATOR_WORDS = new Set(
-  "use strict const k h return function env vm let undefined if else while for continue typeof instanceof true null number value record fields globals events emit changeEmission tick length Entity safe eq bin frame copy roll builtin range exact span argc try finally tracing enter leave nest nested f list nan push break".split(" "),
+  "use strict const k h return function env vm let undefined if else while for continue typeof instanceof true null number value record fields globals events emit changeEmission tick length Entity safe eq bin frame copy roll builtin range exact span argc try finally tracing enter leave nest nested f list nan push break apply clear".split(" "),
 );
 
 describe("generated JavaScript holds no text of the rules", () => {

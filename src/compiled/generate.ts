@@ -58,12 +58,14 @@ function genStmt(c: Compiler, g: Source, s: A.Stmt): string {
       return genAssign(c, g, s) ?? closure(c, g, s);
     case "expr":
       return `${tick}\n${genExpr(c, g, s.value)};`;
+    case "apply":
+      return `${tick}\nvm.events.apply(${g.k(s)}, ${g.k(entityOf(c, s.target))}(env, vm), env);`;
+    case "clear":
+      return `${tick}\nvm.events.clear(${g.k(s)}, ${g.k(entityOf(c, s.target))}(env, vm));`;
     case "add":
     case "remove":
     case "move":
     case "say":
-    case "apply":
-    case "clear":
     case "proceed":
     case "expect":
     case "force":
