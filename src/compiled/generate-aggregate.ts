@@ -17,7 +17,7 @@ export function generateAggregate(c: Compiler, name: string, comp: A.Comprehensi
     const body = aggregateBody(c, g, name, comp, span);
     return body === undefined ? undefined : g.finish<CExpr>(body);
   } catch (err) {
-    if (err instanceof NotGenerated || err instanceof RangeError || err instanceof EvalError) return undefined;
+    if (err instanceof NotGenerated || err instanceof RangeError || err instanceof EvalError || err instanceof SyntaxError) return undefined;
     throw err;
   }
 }

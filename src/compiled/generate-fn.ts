@@ -38,7 +38,7 @@ function generateFn(c: Compiler, fn: A.FnDecl): CFramedFn | undefined {
     return g.finish<CFramedFn>(fn.body.kind === "block" ? blockBody(c, g, fn, fn.body) : expressionBody(c, g, fn, fn.body), "env, argc, span, vm");
   } catch (err) {
     // As generateBlock: a shape the generator refuses, a body too deep, or no functions from text.
-    if (err instanceof NotGenerated || err instanceof RangeError || err instanceof EvalError) return undefined;
+    if (err instanceof NotGenerated || err instanceof RangeError || err instanceof EvalError || err instanceof SyntaxError) return undefined;
     throw err;
   }
 }

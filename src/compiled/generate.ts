@@ -20,7 +20,7 @@ export function generateBlock(c: Compiler, b: A.Block): CStmt | undefined {
     return g.finish(genBlock(c, g, b));
   } catch (err) {
     // A shape the generator refuses, a block nested too deep to write out, or a host that forbids making functions from text (a content security policy).
-    if (err instanceof NotGenerated || err instanceof RangeError || err instanceof EvalError) return undefined;
+    if (err instanceof NotGenerated || err instanceof RangeError || err instanceof EvalError || err instanceof SyntaxError) return undefined;
     throw err;
   }
 }
@@ -77,13 +77,23 @@ function genStmt(c: Compiler, g: Source, s: A.Stmt): string {
   }
 }
 
-/** An `else if` chain: each `if` after the first counts a step when it is reached, as in compileIf. */
+/**
+ * An `else if` chain, flat as compileIf runs it (a chain of 2,000 links must not nest 2,000 deep): each
+ * `if` after the first counts a step when it is reached, and a branch taken leaves the labelled block.
+ */
 function genIf(c: Compiler, g: Source, s: A.Stmt & { kind: "if" }): string {
-  const then = `if (${genExpr(c, g, s.condition)} === true) {\n${genBlock(c, g, s.then)}\n}`;
-  const next = A.elseIf(s);
-  const tick = `vm.tick(${g.k(s.span)});`;
-  if (next) return `${tick}\n${then} else {\n${genIf(c, g, next)}\n}`;
-  return `${tick}\n${then}${s.else ? ` else {\n${genBlock(c, g, s.else)}\n}` : ""}`;
+  const label = g.label();
+  const lines = [`${label}: {`];
+  let at: (A.Stmt & { kind: "if" }) | undefined = s;
+  let last = s;
+  while (at) {
+    lines.push(`vm.tick(${g.k(at.span)});`, `if (${genExpr(c, g, at.condition)} === true) {`, genBlock(c, g, at.then), `break ${label};`, "}");
+    last = at;
+    at = A.elseIf(at);
+  }
+  if (last.else) lines.push(genBlock(c, g, last.else));
+  lines.push("}");
+  return lines.join("\n");
 }
 
 function genFor(c: Compiler, g: Source, s: A.Stmt & { kind: "for" }): string {

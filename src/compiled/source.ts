@@ -63,6 +63,11 @@ export class Source {
     return `t${this.temps++}`;
   }
 
+  /** A new label, for a block a branch leaves with `break`. */
+  label(): string {
+    return `b${this.loops++}`;
+  }
+
   /** A new loop counter. */
   loop(): string {
     return `i${this.loops++}`;
