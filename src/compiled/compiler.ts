@@ -21,6 +21,8 @@ export interface Compiler {
   readonly program: RuntimeProgram;
   /** The closure of an expression, compiled on first use and kept. */
   expr(e: A.Expr): CExpr;
+  /** The same as one generated function, for an expression evaluated on its own (not inside a generated one). */
+  entry(e: A.Expr): CExpr;
   /** The closure of a block, compiled on first use and kept. */
   block(b: A.Block): CStmt;
   /** A function declaration's callable; its body is compiled on the first call, so recursion is no problem. */

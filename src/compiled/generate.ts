@@ -7,7 +7,7 @@
 // what the text may hold and reach (never the rules' own text).
 import * as A from "../ast.ts";
 import { showExpr } from "../runtime/show-expr.ts";
-import type { Compiler, CStmt } from "./compiler.ts";
+import type { CExpr, Compiler, CStmt } from "./compiler.ts";
 import { entityOf, enumMembers } from "./expressions.ts";
 import { genEmit, genExpr } from "./generate-expressions.ts";
 import { NotGenerated, Source } from "./source.ts";
@@ -20,6 +20,17 @@ export function generateBlock(c: Compiler, b: A.Block): CStmt | undefined {
     return g.finish(genBlock(c, g, b));
   } catch (err) {
     // A shape the generator refuses, a block nested too deep to write out, or a host that forbids making functions from text (a content security policy).
+    if (err instanceof NotGenerated || err instanceof RangeError || err instanceof EvalError || err instanceof SyntaxError) return undefined;
+    throw err;
+  }
+}
+
+/** An expression the runtime evaluates on its own (a handler's condition, a value's base, a table row's result) as one generated function. */
+export function generateExpr(c: Compiler, e: A.Expr): CExpr | undefined {
+  const g = new Source();
+  try {
+    return g.finish<CExpr>(`return ${genExpr(c, g, e)};`);
+  } catch (err) {
     if (err instanceof NotGenerated || err instanceof RangeError || err instanceof EvalError || err instanceof SyntaxError) return undefined;
     throw err;
   }

@@ -9,10 +9,11 @@ import { compileFn } from "./calls.ts";
 import { fnCell, type FnCell } from "./generate-fn.ts";
 import { compileTable, compileValue } from "./declarations.ts";
 import { compileBlock } from "./statements.ts";
-import { generateBlock } from "./generate.ts";
+import { generateBlock, generateExpr } from "./generate.ts";
 
 class CompiledProgram implements Compiler {
   private readonly exprs = new Map<A.Expr, CExpr>();
+  private readonly entries = new Map<A.Expr, CExpr>();
   private readonly blocks = new Map<A.Block, CStmt>();
   private readonly framed = new Map<A.FnDecl, CFramedFn>();
   private readonly cells = new Map<A.FnDecl, FnCell>();
@@ -25,6 +26,15 @@ class CompiledProgram implements Compiler {
     if (f === undefined) {
       f = compileExpr(this, e);
       this.exprs.set(e, f);
+    }
+    return f;
+  }
+
+  entry(e: A.Expr): CExpr {
+    let f = this.entries.get(e);
+    if (f === undefined) {
+      f = generateExpr(this, e) ?? this.expr(e);
+      this.entries.set(e, f);
     }
     return f;
   }
