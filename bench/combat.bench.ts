@@ -14,13 +14,11 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parseFile } from "../src/build-ast.ts";
 import { checkProgram } from "../src/checker/checker.ts";
-import { CompiledRun } from "../src/compiled/run.ts";
 import { hasErrors } from "../src/diagnostics.ts";
 import { nodeHost } from "../src/node-host.ts";
-import { compile, indexProgram, runScenario, type Engine, type RuntimeProgram, type Scenario, type ScenarioRun } from "../src/pipeline.ts";
+import { compile, indexProgram, runScenario, scenarioRunner, type Engine, type RuntimeProgram, type Scenario, type ScenarioRun } from "../src/pipeline.ts";
 import { loadProgram } from "../src/program.ts";
-import { Interpreter } from "../src/runtime/interpreter.ts";
-import { stateFromJson, type Json } from "../src/runtime/state.ts";
+import type { Json } from "../src/runtime/state.ts";
 import { diagnostics, memoryFileHost } from "../src/service/index.ts";
 import { validateState } from "../src/schema.ts";
 import { battle, battlefieldFromJson, Dice, runBattle, type BattlefieldJson, type Stack } from "./warlords-combat.ts";
@@ -60,21 +58,17 @@ if (!compiled.program || hasErrors(compiled.diagnostics)) {
 const program: RuntimeProgram = indexProgram(compiled.program);
 const state = scenario.state as unknown as BattlefieldJson;
 const seeds = Array.from({ length: N }, (_, i) => `bench:${i}`);
-const battleFn = program.fns.get(scenario.run)!;
 if (validateState(program, scenario.state).length > 0) {
   console.error(`bench: the state of ${scenarioPath} does not validate`);
   process.exit(1);
 }
 
-// ---- one battle each: a simulation's work (the state validated once, converted from JSON every battle) ----------
+// ---- one battle each: what `rulesmith simulate` pays per run (state validated and converted once, copied per run) ----
 
 function ruled(engine: Engine) {
-  return (seed: string) => {
-    const globals = stateFromJson(program, scenario.state);
-    const options = { seed, trace: false };
-    const run = engine === "tree" ? new Interpreter(program, globals, options) : new CompiledRun(program, globals, options);
-    return run.call(battleFn, [], battleFn.span);
-  };
+  const runner = scenarioRunner(program, scenario, engine);
+  if (!("battle" in runner)) throw new Error(`bench: the scenario ${scenarioPath} does not run`);
+  return (seed: string) => runner.battle(seed, { finalState: false });
 }
 const compiledBattle = ruled("compiled");
 const treeBattle = ruled("tree");
@@ -268,7 +262,7 @@ const width = Math.max(...rows.map(([k]) => k.length));
 console.log(`rulesmith bench: ${scenarioPath}, ${N} battles per pass (seeds bench:0 .. bench:${N - 1}), ${ROUNDS} interleaved rounds, CPU time`);
 console.log(`${"figure".padEnd(width)}    median   range (min - max)`);
 for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
-console.log(`A battle of the rules: the state (validated once) converted from JSON, a run, the result; the hand-written side converts its own state from the same JSON.`);
+console.log(`A battle of the rules is a run of \`rulesmith simulate\`: a copy of the state (validated and converted from JSON once), a run, the result; the hand-written side converts its own state from the same JSON on every battle.`);
 console.log(`Attacker win rate: compiled ${((wins.compiled / N) * 100).toFixed(1)}%, tree-walker ${((wins.tree / N) * 100).toFixed(1)}%, hand-written ${((wins.ts / N) * 100).toFixed(1)}% (two-proportion z = ${z.toFixed(2)})`);
 console.log(`Agreement over ${N} seeds: ${agreeingTs.compiled} compiled and ${agreeingTs.tree} tree-walker battles identical to the hand-written ones (winner, dice drawn, final state); ${agreeingEngines} runs identical between the two engines`);
 for (const f of failures.slice(0, 5)) console.log(f);

@@ -10,7 +10,8 @@ import { loadProgram, type FileHost } from "./program.ts";
 import { indexProgram, type RuntimeProgram } from "./runtime/index-program.ts";
 import { ExpectationFailed, Interpreter, type Chooser, type RunOptions } from "./runtime/interpreter.ts";
 import { CompiledRun } from "./compiled/run.ts";
-import { initialState, stateFromJson, stateToJson, type Json } from "./runtime/state.ts";
+import { initialState, stateFromJson, stateToJson, type Json, type StateValues } from "./runtime/state.ts";
+import { cloneState } from "./runtime/state-clone.ts";
 import type { TraceEntry } from "./runtime/trace.ts";
 import { MAX_LIST, MAX_TEXT } from "./runtime/limits.ts";
 import { scriptedChooser } from "./runtime/choosers.ts";
@@ -349,23 +350,63 @@ export interface ScenarioRun {
 }
 
 export function runScenario(program: RuntimeProgram, scenario: Scenario, options: { seed: string; trace: boolean; chooser?: Chooser; engine?: Engine }): ScenarioRun {
+  const runner = scenarioRunner(program, scenario, options.engine);
+  if ("stateProblems" in runner) return { trace: [], stateProblems: runner.stateProblems };
+  if ("error" in runner) return { trace: [], error: runner.error };
+  return runner.battle(options.seed, options);
+}
+
+/** A scenario ready to run many times: what every run shares (state validation, the function to run) is done once. */
+export type ScenarioRunner =
+  | { stateProblems: StateProblem[] }
+  | { error: NonNullable<ScenarioRun["error"]> }
+  | { battle(seed: string, options?: BattleOptions): ScenarioRun };
+
+export interface BattleOptions {
+  trace?: boolean;
+  chooser?: Chooser;
+  /** Whether the run reports its final state (default true); a simulation counts results only. */
+  finalState?: boolean;
+}
+
+/**
+ * `runScenario` split in two for a simulation's thousands of runs: the state is validated and converted
+ * from JSON once here; each `battle` runs on its own copy (runs must not share entities).
+ */
+export function scenarioRunner(program: RuntimeProgram, scenario: Scenario, engine: Engine = "compiled"): ScenarioRunner {
   const problems = validateState(program, scenario.state);
-  if (problems.length > 0) return { trace: [], stateProblems: problems };
+  if (problems.length > 0) return { stateProblems: problems };
   const fn = program.fns.get(scenario.run);
   const bad = runProblem(program, scenario.run);
-  if (!fn || bad) return { trace: [], error: { message: `${bad?.message}${bad?.help ? `; ${bad.help}` : ""}`, code: "E0402" } };
-  const interp = newRun(options.engine ?? "compiled", program, stateFromJson(program, scenario.state), {
-    seed: options.seed,
-    trace: options.trace,
-    ...(options.chooser ? { chooser: options.chooser } : scenario.choices ? { chooser: scriptedChooser(scenario.choices) } : {}),
-  });
+  if (!fn || bad) return { error: { message: `${bad?.message}${bad?.help ? `; ${bad.help}` : ""}`, code: "E0402" } };
+  const enumName = fn.returns && program.enums.has(fn.returns.name.text) ? fn.returns.name.text : undefined;
+  const scripted = scenario.choices ? scenario.choices : undefined;
+  const template = convertedOnce(program, scenario.state);
+  return {
+    battle(seed: string, { trace = false, chooser, finalState = true }: BattleOptions = {}): ScenarioRun {
+      const globals = template ? cloneState(template) : stateFromJson(program, scenario.state);
+      const interp = newRun(engine, program, globals, {
+        seed,
+        trace,
+        ...(chooser ? { chooser } : scripted ? { chooser: scriptedChooser(scripted) } : {}),
+      });
+      try {
+        const result = interp.call(fn, [], fn.span);
+        const resultText = enumName ? `${enumName}.${showValue(result)}` : showValue(result);
+        return { ...(result === undefined ? {} : { result, resultText }), ...(finalState ? { state: stateToJson(program, interp.globals) } : {}), rng: interp.dice.state(), trace: interp.trace };
+      } catch (err) {
+        return { trace: interp.trace, error: describeFailure(err) };
+      }
+    },
+  };
+}
+
+/** The state converted once, to be copied for each run; undefined if converting fails, so each run fails as it would alone. */
+function convertedOnce(program: RuntimeProgram, state: Scenario["state"]): StateValues | undefined {
   try {
-    const result = interp.call(fn, [], fn.span);
-    const enumName = fn.returns && program.enums.has(fn.returns.name.text) ? fn.returns.name.text : undefined;
-    const resultText = enumName ? `${enumName}.${showValue(result)}` : showValue(result);
-    return { ...(result === undefined ? {} : { result, resultText }), state: stateToJson(program, interp.globals), rng: interp.dice.state(), trace: interp.trace };
-  } catch (err) {
-    return { trace: interp.trace, error: describeFailure(err) };
+    return stateFromJson(program, state);
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,6 +1,6 @@
 // Monte Carlo simulation of a scenario: outcome frequencies with Wilson score intervals.
 import type { Scenario } from "../pipeline.ts";
-import { runScenario, type RuntimeProgram } from "../pipeline.ts";
+import { scenarioRunner, type RuntimeProgram } from "../pipeline.ts";
 import { formatRunError, formatStateProblems } from "./report.ts";
 import { wilson } from "../stats.ts";
 
@@ -17,9 +17,12 @@ export async function simulate(program: RuntimeProgram, scenario: Scenario, n: n
   const counts = new Map<string, number>();
   const showProgress = Boolean(progressTo?.isTTY) && n >= 200;
   const started = Date.now();
+  // The state is validated once, not once a run.
+  const runner = scenarioRunner(program, scenario);
+  if ("stateProblems" in runner) return { runs: 0, counts, error: formatStateProblems(runner.stateProblems) };
+  if ("error" in runner) return { runs: 0, counts, error: formatRunError(runner.error, `run 0 (seed ${seed}:0): `) };
   for (let i = 0; i < n; i++) {
-    const out = runScenario(program, scenario, { seed: `${seed}:${i}`, trace: false });
-    if (out.stateProblems) return { runs: i, counts, error: formatStateProblems(out.stateProblems) };
+    const out = runner.battle(`${seed}:${i}`, { finalState: false });
     if (out.error) return { runs: i, counts, error: formatRunError(out.error, `run ${i} (seed ${seed}:${i}): `) };
     const key = out.resultText ?? "(no result)";
     counts.set(key, (counts.get(key) ?? 0) + 1);

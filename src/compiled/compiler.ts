@@ -5,6 +5,7 @@ import type { Env, Returned } from "../runtime/machine.ts";
 import type { RuntimeProgram } from "../runtime/index-program.ts";
 import type { Value } from "../runtime/values.ts";
 import type { CompiledRun } from "./run.ts";
+import type { FnCell } from "./generate-fn.ts";
 
 /** An expression as a closure: built once per program, called with the rule's frame and the run. */
 export type CExpr = (env: Env, vm: CompiledRun) => Value | undefined;
@@ -20,12 +21,16 @@ export interface Compiler {
   readonly program: RuntimeProgram;
   /** The closure of an expression, compiled on first use and kept. */
   expr(e: A.Expr): CExpr;
+  /** The same as one generated function, for an expression evaluated on its own (not inside a generated one). */
+  entry(e: A.Expr): CExpr;
   /** The closure of a block, compiled on first use and kept. */
   block(b: A.Block): CStmt;
   /** A function declaration's callable; its body is compiled on the first call, so recursion is no problem. */
   fn(d: A.FnDecl): CFn;
   /** The same, called with its frame already made. */
   framedFn(d: A.FnDecl): CFramedFn;
+  /** Where generated code finds a function declaration's callable (generate-fn.ts). */
+  cell(d: A.FnDecl): FnCell;
   /** A value's callable: its base, then its modifiers. */
   value(d: A.ValueDecl): CFn;
   /** A table's callable. */

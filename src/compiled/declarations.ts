@@ -22,12 +22,12 @@ export function compileValue(c: Compiler, v: A.ValueDecl): CFn {
   const label = `value ${v.name.text}`;
   let base: CExpr | undefined;
   let modifiers: ModifierCode[] | undefined;
-  const optional = (e: A.Expr | undefined) => (e ? c.expr(e) : undefined);
+  const optional = (e: A.Expr | undefined) => (e ? c.entry(e) : undefined);
   return (args, span, vm) => {
     vm.tick(span);
     vm.nest(label, span);
     try {
-      base ??= c.expr(v.base);
+      base ??= c.entry(v.base);
       modifiers ??= (c.program.modifiers.get(v) ?? []).map((m) => ({
         m,
         label: `modifier ${m.name.text}`,
@@ -82,7 +82,7 @@ export function compileTable(c: Compiler, t: A.TableDecl): CFn {
     try {
       rows ??= t.rows.map((row) => ({
         patterns: row.patterns.map((p) => ({ ...(p.low ? { low: c.expr(p.low), lowConstant: constant(p.low) } : {}), ...(p.high ? { high: c.expr(p.high) } : {}) })),
-        result: c.expr(row.result),
+        result: c.entry(row.result),
         span: row.span,
       }));
       // Patterns are constants, but a row's result may use the table's inputs: `_ => n * 2`.

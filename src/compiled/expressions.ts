@@ -100,16 +100,7 @@ function compileMember(c: Compiler, e: A.Expr & { kind: "member" }): CExpr {
     return () => member;
   }
   const name = e.member.text;
-  const read = (obj: Value | undefined): Value | undefined => {
-    if (obj instanceof Entity) {
-      const v = obj.fields[name];
-      if (v === undefined) throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
-      return obj.record ? copyLists(v) : v;
-    }
-    if (obj instanceof Tally) return obj.get(name);
-    if (obj === null) throw new RuleError("R0501", `\`${showExpr(e.object)}\` is none`, e.object.span);
-    throw new RuleError("R0501", `\`${showExpr(e.object)}\` has no value yet`, e.object.span);
-  };
+  const read = memberRead(e);
   // `u.hp` on a variable: the most common read of all, one closure instead of two.
   const local = localSlot(e.object);
   if (local !== undefined) {
@@ -125,6 +116,21 @@ function compileMember(c: Compiler, e: A.Expr & { kind: "member" }): CExpr {
   const object = c.expr(e.object);
   return (env, vm) => {
     const obj = object(env, vm);
+    if (obj instanceof Entity) {
+      const v = obj.fields[name];
+      if (v === undefined) throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
+      return obj.record ? copyLists(v) : v;
+    }
+    if (obj instanceof Tally) return obj.get(name);
+    if (obj === null) throw new RuleError("R0501", `\`${showExpr(e.object)}\` is none`, e.object.span);
+    throw new RuleError("R0501", `\`${showExpr(e.object)}\` has no value yet`, e.object.span);
+  };
+}
+
+/** A field's read from its object's value, every case and error of the tree-walker's (generated code calls it off its fast path). */
+export function memberRead(e: A.Expr & { kind: "member" }): (obj: Value | undefined) => Value | undefined {
+  const name = e.member.text;
+  return (obj) => {
     if (obj instanceof Entity) {
       const v = obj.fields[name];
       if (v === undefined) throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);

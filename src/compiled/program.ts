@@ -5,14 +5,18 @@ import type * as A from "../ast.ts";
 import type { RuntimeProgram } from "../runtime/index-program.ts";
 import type { CExpr, CFn, CFramedFn, Compiler, CStmt } from "./compiler.ts";
 import { compileExpr } from "./expressions.ts";
-import { compileFn, compileFramedFn } from "./calls.ts";
+import { compileFn } from "./calls.ts";
+import { fnCell, type FnCell } from "./generate-fn.ts";
 import { compileTable, compileValue } from "./declarations.ts";
 import { compileBlock } from "./statements.ts";
+import { generateBlock, generateExpr } from "./generate.ts";
 
 class CompiledProgram implements Compiler {
   private readonly exprs = new Map<A.Expr, CExpr>();
+  private readonly entries = new Map<A.Expr, CExpr>();
   private readonly blocks = new Map<A.Block, CStmt>();
   private readonly framed = new Map<A.FnDecl, CFramedFn>();
+  private readonly cells = new Map<A.FnDecl, FnCell>();
   private readonly fns = new Map<A.FnDecl | A.ValueDecl | A.TableDecl, CFn>();
 
   constructor(readonly program: RuntimeProgram) {}
@@ -26,10 +30,19 @@ class CompiledProgram implements Compiler {
     return f;
   }
 
+  entry(e: A.Expr): CExpr {
+    let f = this.entries.get(e);
+    if (f === undefined) {
+      f = generateExpr(this, e) ?? this.expr(e);
+      this.entries.set(e, f);
+    }
+    return f;
+  }
+
   block(b: A.Block): CStmt {
     let f = this.blocks.get(b);
     if (f === undefined) {
-      f = compileBlock(this, b);
+      f = generateBlock(this, b) ?? compileBlock(this, b);
       this.blocks.set(b, f);
     }
     return f;
@@ -42,10 +55,20 @@ class CompiledProgram implements Compiler {
   framedFn(d: A.FnDecl): CFramedFn {
     let f = this.framed.get(d);
     if (f === undefined) {
-      f = compileFramedFn(this, d);
+      const cell = this.cell(d);
+      f = (env, argc, span, vm) => cell.f(env, argc, span, vm);
       this.framed.set(d, f);
     }
     return f;
+  }
+
+  cell(d: A.FnDecl): FnCell {
+    let cell = this.cells.get(d);
+    if (cell === undefined) {
+      cell = fnCell(this, d);
+      this.cells.set(d, cell);
+    }
+    return cell;
   }
 
   value(d: A.ValueDecl): CFn {

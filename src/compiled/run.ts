@@ -25,7 +25,7 @@ export class CompiledRun extends Interpreter {
   }
 
   override eval(e: A.Expr, env: Env): Value | undefined {
-    return this.code.expr(e)(env, this);
+    return this.code.entry(e)(env, this);
   }
 
   override execBlock(b: A.Block, env: Env): Returned | undefined {

@@ -1,7 +1,7 @@
 // Statements and blocks as closures. Each statement's closure counts its step first, as the
 // tree-walker's `exec` does, and every loop pass and `else if` counts where it counts there, so the
 // step budget runs out at the same statement. Messages for the trace are built only when tracing.
-// `apply`, `clear`, `proceed`, `expect`, `force` and unusual assignment targets run through the
+// `proceed`, `expect`, `force` and unusual assignment targets run through the
 // tree-walker's own case (`treeExec`), with their parts compiled.
 import * as A from "../ast.ts";
 import { exact } from "../runtime/limits.ts";
@@ -33,7 +33,7 @@ function tree(s: A.Stmt): CStmt {
   return (env, vm) => vm.treeExec(s, env);
 }
 
-function compileStmt(c: Compiler, s: A.Stmt): CStmt {
+export function compileStmt(c: Compiler, s: A.Stmt): CStmt {
   const span = s.span;
   switch (s.kind) {
     case "let": {
@@ -132,8 +132,22 @@ function compileStmt(c: Compiler, s: A.Stmt): CStmt {
         return undefined;
       };
     }
-    case "apply":
-    case "clear":
+    case "apply": {
+      const target = entityOf(c, s.target);
+      return (env, vm) => {
+        vm.tick(span);
+        vm.events.apply(s, target(env, vm), env);
+        return undefined;
+      };
+    }
+    case "clear": {
+      const target = entityOf(c, s.target);
+      return (env, vm) => {
+        vm.tick(span);
+        vm.events.clear(s, target(env, vm));
+        return undefined;
+      };
+    }
     case "proceed":
     case "expect":
     case "force":

@@ -160,6 +160,8 @@ export class Events {
     const name = ev.name.text;
     if (!this.expiryEvents.has(ev)) return;
     const countDown = (v: Entity, bound: boolean) => {
+      // Most entities hold no status: the walk over the state visits them all on every such emission.
+      if (v.statuses.size === 0) return;
       const due: string[] = [];
       for (const [s, t] of v.statuses) {
         if (t.event !== ev || !!t.holder !== bound) continue;

@@ -1,0 +1,92 @@
+// `count(u in units where ...)`, `sum(...)`, `max(... else 0)`: an aggregate as a generated function
+// of its own, its `where` and `=>` parts inline, written out from stdlib's `aggregateOver` case by
+// case: a step per item of the source, every `where` before any `=>`, the items that matched walked
+// again for their values, the same sums checked for exactness, the same errors. An aggregate whose
+// name it does not know runs through its closure (and `aggregateOver` reports it).
+import type * as A from "../ast.ts";
+import { showExpr } from "../runtime/show-expr.ts";
+import { RuleError } from "../runtime/values.ts";
+import type { CExpr, Compiler } from "./compiler.ts";
+import { enumMembers } from "./expressions.ts";
+import { genExpr } from "./generate-expressions.ts";
+import { NotGenerated, Source } from "./source.ts";
+
+export function generateAggregate(c: Compiler, name: string, comp: A.Comprehension, span: A.Span): CExpr | undefined {
+  const g = new Source();
+  try {
+    const body = aggregateBody(c, g, name, comp, span);
+    return body === undefined ? undefined : g.finish<CExpr>(body);
+  } catch (err) {
+    if (err instanceof NotGenerated || err instanceof RangeError || err instanceof EvalError || err instanceof SyntaxError) return undefined;
+    throw err;
+  }
+}
+
+const KNOWN = new Set(["count", "any", "all", "filter", "sum", "first", "min", "max"]);
+
+function aggregateBody(c: Compiler, g: Source, name: string, comp: A.Comprehension, span: A.Span): string | undefined {
+  if (!KNOWN.has(name)) return undefined;
+  const needsYield = name === "sum" || name === "min" || name === "max";
+  if (needsYield && !comp.yield) return undefined;
+  const slot = g.int(comp.slot);
+  const tick = `vm.tick(${g.k(span)});`;
+  const members = enumMembers(c, comp.source);
+  const src = g.temp();
+  const matching = g.temp();
+  const i = g.loop();
+  const where = comp.where ? `${genExpr(c, g, comp.where)} === true` : "true";
+  const counting = name === "count" || name === "any" || name === "all";
+  const lines = [
+    `${src} = ${members ? g.k(members) : `${g.h("list")}(${genExpr(c, g, comp.source)}, ${g.k(comp.source)})`};`,
+    `${matching} = ${counting ? "0" : "[]"};`,
+    `for (let ${i} = 0; ${i} < ${src}.length; ${i}++) {`,
+    tick,
+    `env[${slot}] = ${src}[${i}];`,
+    `if (${where}) {`,
+    counting ? `${matching}++;` : `${matching}.push(${src}[${i}]);`,
+    name === "first" || name === "any" ? "break;" : "",
+    "}",
+    "}",
+  ];
+  switch (name) {
+    case "count":
+      return [...lines, `return ${matching};`].join("\n");
+    case "any":
+      return [...lines, `return ${matching} > 0;`].join("\n");
+    case "all":
+      return [...lines, `return ${matching} === ${src}.length;`].join("\n");
+    case "filter":
+      return [...lines, `return ${matching};`].join("\n");
+    default:
+      break;
+  }
+  // Every `=>` value after every `where`, as `yields()` maps the items that matched.
+  const ys = g.temp();
+  const j = g.loop();
+  const yields = needsYield
+    ? [`${ys} = [];`, `for (let ${j} = 0; ${j} < ${matching}.length; ${j}++) {`, `env[${slot}] = ${matching}[${j}];`, `${ys}.push(${genExpr(c, g, comp.yield!)});`, "}"]
+    : [];
+  const k = g.loop();
+  const acc = g.temp();
+  if (name === "sum") {
+    const what = g.k(() => "the `sum` at this point");
+    return [...lines, ...yields, `${acc} = 0;`, `for (let ${k} = 0; ${k} < ${ys}.length; ${k}++) {`, `${acc} = ${g.h("exact")}(${acc} + ${ys}[${k}], ${what}, ${g.k(span)});`, "}", `return ${acc};`].join("\n");
+  }
+  // first, min, max: none that matched is the `else` value, or an error.
+  const none = () => {
+    throw new RuleError("R0501", `\`${name}\` found no item in \`${showExpr(comp.source)}\`; add \`else value\` for that case`, span);
+  };
+  const empty = `if (${matching}.length === 0) return ${comp.otherwise ? genExpr(c, g, comp.otherwise) : `${g.k(none)}()`};`;
+  if (name === "first") return [...lines, empty, `return ${matching}[0];`].join("\n");
+  const better = name === "min" ? "<" : ">";
+  return [
+    ...lines,
+    empty,
+    ...yields,
+    `${acc} = ${g.h("nan")};`,
+    `for (let ${k} = 0; ${k} < ${ys}.length; ${k}++) {`,
+    `if (${acc} !== ${acc} || ${ys}[${k}] ${better} ${acc}) ${acc} = ${ys}[${k}];`,
+    "}",
+    `return ${acc};`,
+  ].join("\n");
+}

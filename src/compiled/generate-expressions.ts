@@ -1,0 +1,165 @@
+// Expressions as JavaScript text (see source.ts for what the text may hold). Each case is the closure
+// case of expressions.ts / calls.ts written out inline: the same order of evaluation, the same fast
+// paths, and the same helpers (binaryValues, valuesEqual, rollValues, builtin, events.emit) for
+// everything else and every error. An expression this file does not write out becomes a call of its
+// closure, passed in as a constant: one semantics, and every node still has one.
+import type * as A from "../ast.ts";
+import type { Compiler } from "./compiler.ts";
+import { memberRead } from "./expressions.ts";
+import { generateAggregate } from "./generate-aggregate.ts";
+import type { Source } from "./source.ts";
+
+export function genExpr(c: Compiler, g: Source, e: A.Expr): string {
+  switch (e.kind) {
+    case "int":
+    case "text":
+    case "bool":
+      return g.k(e.value);
+    case "none":
+      return "null";
+    case "name":
+      return genName(c, g, e);
+    case "member":
+      return genMember(c, g, e);
+    case "call":
+      return genCall(c, g, e);
+    case "list":
+      return `[${e.items.map((i) => genExpr(c, g, i)).join(", ")}]`;
+    case "binary":
+      return genBinary(c, g, e);
+    case "not":
+      return `(${genExpr(c, g, e.operand)} !== true)`;
+    case "neg":
+      return `(-(${genExpr(c, g, e.operand)}))`;
+    case "cond":
+      return `(${genExpr(c, g, e.condition)} === true ? ${genExpr(c, g, e.then)} : ${genExpr(c, g, e.else)})`;
+    case "roll": {
+      const count = e.count ? genExpr(c, g, e.count) : "1";
+      return `${g.h("roll")}(vm, ${g.k(e)}, ${count}, ${genExpr(c, g, e.sides)})`;
+    }
+    case "emit":
+      return genEmit(c, g, e) ?? closure(c, g, e);
+    default:
+      return closure(c, g, e);
+  }
+}
+
+/** The expression's closure, called: for the shapes written out nowhere else. */
+function closure(c: Compiler, g: Source, e: A.Expr): string {
+  return `${g.k(c.expr(e))}(env, vm)`;
+}
+
+function genName(c: Compiler, g: Source, e: A.Expr & { kind: "name" }): string {
+  const ref = e.ref;
+  switch (ref?.to) {
+    case "local":
+      return `env[${g.int(ref.slot)}]`;
+    case "state":
+      return `vm.globals[${g.int(ref.index)}]`;
+    default:
+      return closure(c, g, e);
+  }
+}
+
+/** `u.hp`: an entity's own field on the fast path; a record, a tally, none and every error through `memberRead`. */
+function genMember(c: Compiler, g: Source, e: A.Expr & { kind: "member" }): string {
+  if (e.ref) return g.k(e.member.text);
+  const obj = g.temp();
+  const v = g.temp();
+  const object = genExpr(c, g, e.object);
+  const name = g.k(e.member.text);
+  return `(${obj} = ${object}, ${obj} instanceof ${g.h("Entity")} && !${obj}.record && (${v} = ${obj}.fields[${name}]) !== undefined ? ${v} : ${g.k(memberRead(e))}(${obj}))`;
+}
+
+/**
+ * Arguments into a new array, in the order written, each at its parameter's place (the checker's, for
+ * a named one): as compileArgs and compileFnCall build them. Gives the text that makes the array.
+ */
+function genArgs(c: Compiler, g: Source, args: A.Arg[], size: number): string {
+  // Every argument in its own place, in order: an array literal, the rest of the frame `undefined`.
+  if (args.every((a, i) => a.kind === "positional" || (a.kind === "named" && a.index === i))) {
+    const values = args.map((a) => genExpr(c, g, (a as A.Arg & { value: A.Expr }).value));
+    for (let i = args.length; i < size; i++) values.push("undefined");
+    return `[${values.join(", ")}]`;
+  }
+  const t = g.temp();
+  const parts = [`${t} = ${g.h("frame")}(${g.int(size)})`];
+  args.forEach((a, i) => {
+    if (a.kind === "positional") parts.push(`${t}[${g.int(i)}] = ${genExpr(c, g, a.value)}`);
+    else if (a.kind === "named") parts.push(`${t}[${g.int(a.index)}] = ${genExpr(c, g, a.value)}`);
+  });
+  parts.push(t);
+  return `(${parts.join(", ")})`;
+}
+
+function genCall(c: Compiler, g: Source, e: A.Expr & { kind: "call" }): string {
+  const first = e.args[0];
+  if (first?.kind === "comprehension") {
+    // An aggregate over a list: its own generated function. A per-member tally runs as its closure.
+    const aggregate = !e.ref && e.builtin !== undefined ? generateAggregate(c, e.builtin, first.comp, e.span) : undefined;
+    return aggregate ? `${g.k(aggregate)}(env, vm)` : closure(c, g, e);
+  }
+  const span = g.k(e.span);
+  if (e.ref) {
+    const d = e.ref.to === "decl" ? c.program.decls[e.ref.id] : undefined;
+    switch (d?.kind) {
+      case "fn": {
+        // Straight into the callee's frame, as compileFnCall does.
+        const size = Math.max(d.frameSize ?? 0, e.args.length);
+        return `${g.k(c.cell(d))}.f(${genArgs(c, g, e.args, size)}, ${g.int(e.args.length)}, ${span}, vm)`;
+      }
+      case "value":
+        return `${g.k(c.value(d))}(${genArgs(c, g, e.args, e.args.length)}, ${span}, vm)`;
+      case "table":
+        return `${g.k(c.table(d))}(${genArgs(c, g, e.args, e.args.length)}, ${span}, vm)`;
+      default:
+        return closure(c, g, e);
+    }
+  }
+  if (e.builtin !== undefined) return `${g.h("builtin")}(vm, ${g.k(e.builtin)}, ${genArgs(c, g, e.args, e.args.length)}, ${span})`;
+  return closure(c, g, e);
+}
+
+/** `emit E(args)`; undefined when the reference is not an event's (its closure reports it, as the tree-walker does). */
+export function genEmit(c: Compiler, g: Source, e: { ref?: A.Ref; args: A.Arg[]; span: A.Span }): string | undefined {
+  const ev = e.ref?.to === "decl" ? c.program.decls[e.ref.id] : undefined;
+  if (ev?.kind !== "event") return undefined;
+  return `vm.events.emit(${g.k(ev)}, ${genArgs(c, g, e.args, e.args.length)}, ${g.k(e.span)})`;
+}
+
+const ARITHMETIC: Partial<Record<A.BinaryOp, string>> = { "+": "+", "-": "-", "*": "*" };
+const COMPARISON: Partial<Record<A.BinaryOp, string>> = { "<": "<", "<=": "<=", ">": ">", ">=": ">=" };
+
+/** The closure cases of compileBinary written out: whole numbers and comparisons inline, the rest (and every error) `binaryValues`. */
+function genBinary(c: Compiler, g: Source, e: A.Expr & { kind: "binary" }): string {
+  const l = genExpr(c, g, e.left);
+  const r = genExpr(c, g, e.right);
+  const constant = e.right.kind === "int";
+  const node = g.k(e);
+  switch (e.op) {
+    case "and":
+      return `(${l} === true && ${r} === true)`;
+    case "or":
+      return `(${l} === true || ${r} === true)`;
+    case "==":
+    case "!=": {
+      const a = g.temp();
+      const same = constant ? `((${a} = ${l}) === ${r} || ${g.h("eq")}(${a}, ${r}))` : `${g.h("eq")}(${l}, ${r})`;
+      return e.op === "==" ? same : `(!${same})`;
+    }
+    case "/":
+    case "%":
+      return `${g.h("bin")}(${node}, ${l}, ${r})`;
+    default:
+      break;
+  }
+  const arithmetic = ARITHMETIC[e.op];
+  const comparison = COMPARISON[e.op];
+  if (!arithmetic && !comparison) return closure(c, g, e);
+  const a = g.temp();
+  const b = g.temp();
+  const numbers = `typeof ${a} === "number" && typeof ${b} === "number"`;
+  if (comparison) return `(${a} = ${l}, ${b} = ${r}, ${numbers} ? ${a} ${comparison} ${b} : ${g.h("bin")}(${node}, ${a}, ${b}))`;
+  const n = g.temp();
+  return `(${a} = ${l}, ${b} = ${r}, ${numbers} && ${g.h("safe")}(${n} = ${a} ${arithmetic!} ${b}) ? ${n} : ${g.h("bin")}(${node}, ${a}, ${b}))`;
+}

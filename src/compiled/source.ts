@@ -1,0 +1,111 @@
+// Generated JavaScript for a rule's block (see generate.ts): the text of one function and what it
+// may reach. The rules never reach the text. Every name, string, number, span and declaration from the
+// rules goes into the constants, and the source names them `c0`, `c1`, ...; temporaries are `t0`, ...;
+// the only numbers written into the text are the checker's own slot indices and sizes (`int` refuses
+// anything else). The function is made by `new Function` with the constants and the runtime helpers
+// (HELPERS) as its only free variables, so the generated code reaches the frame, the run, the
+// constants and those helpers, nothing else: no global is named in any text this file puts together.
+import { binaryValues } from "../runtime/arithmetic.ts";
+import { exact } from "../runtime/limits.ts";
+import { builtin, rollValues } from "../runtime/stdlib.ts";
+import { checkRange } from "../runtime/writes.ts";
+import type * as A from "../ast.ts";
+import { showExpr } from "../runtime/show-expr.ts";
+import { Entity, RuleError, valuesEqual, type Value } from "../runtime/values.ts";
+import type { CStmt } from "./compiler.ts";
+
+/** What generated code may call besides its constants: named `h.<key>` in the source. */
+const HELPERS = Object.freeze({
+  Entity,
+  safe: Number.isSafeInteger,
+  eq: valuesEqual,
+  bin: binaryValues,
+  frame: (n: number): (Value | undefined)[] => new Array<Value | undefined>(n),
+  copy: (xs: Value[]): Value[] => [...xs],
+  roll: rollValues,
+  builtin,
+  range: checkRange,
+  exact,
+  nan: Number.NaN,
+  /** The tree-walker's `list`: the value when it is a list, else R0501 naming the expression. */
+  list: (v: Value | undefined, e: A.Expr): Value[] => {
+    if (Array.isArray(v)) return v;
+    throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
+  },
+});
+export type HelperName = keyof typeof HELPERS;
+
+/** Thrown while generating for a shape the generator leaves to closures: the block is compiled as closures instead. */
+export class NotGenerated extends Error {}
+
+export class Source {
+  private readonly constants: unknown[] = [];
+  private readonly shared = new Map<unknown, string>();
+  private temps = 0;
+  private loops = 0;
+  /** The generated sources, kept for tests that read them (test/compiled-safety.test.ts). */
+  static readonly made: string[] = [];
+  static keep = false;
+
+  /** A constant by its generated name: the same value (a span, a declaration, a string) named once. */
+  k(v: unknown): string {
+    let name = this.shared.get(v);
+    if (name === undefined) {
+      name = `c${this.constants.length}`;
+      this.constants.push(v);
+      this.shared.set(v, name);
+    }
+    return name;
+  }
+
+  /** A new temporary of the function. */
+  temp(): string {
+    return `t${this.temps++}`;
+  }
+
+  /** A new label, for a block a branch leaves with `break`. */
+  label(): string {
+    return `b${this.loops++}`;
+  }
+
+  /** A new loop counter. */
+  loop(): string {
+    return `i${this.loops++}`;
+  }
+
+  /** A helper by its generated name. */
+  h(name: HelperName): string {
+    return `h.${name}`;
+  }
+
+  /** A checker-given slot, index or size written into the text: a non-negative safe integer, or no generation. */
+  int(n: number | undefined): string {
+    if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) throw new NotGenerated("not a slot");
+    return String(n);
+  }
+
+  /**
+   * Whether a `return` leaves with its bare value (a function's body written out with its call, see
+   * generate-fn.ts) rather than the `{ value }` record a block gives back to its caller.
+   */
+  bare = false;
+
+  /** The function: the constants and helpers bound, the body run with the rule's frame and the run (and, for a function's call, more parameters). */
+  finish<F = CStmt>(body: string, params = "env, vm"): F {
+    const names = this.constants.map((_, i) => `c${i} = k[${i}]`);
+    const temps = Array.from({ length: this.temps }, (_, i) => `t${i}`);
+    const text = [
+      '"use strict";',
+      names.length > 0 ? `const ${names.join(", ")};` : "",
+      `return function (${params}) {`,
+      temps.length > 0 ? `let ${temps.join(", ")};` : "",
+      body,
+      "return undefined;",
+      "};",
+    ].join("\n");
+    if (Source.keep) Source.made.push(text);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the text is made above from generated names only
+    const factory = new Function("k", "h", text) as (k: unknown[], h: typeof HELPERS) => F;
+    return factory(this.constants, HELPERS);
+  }
+}
