@@ -5,13 +5,13 @@ import { parseArgs } from "node:util";
 import type { Diagnostic } from "../diagnostics.ts";
 import { defaultRoots, nodeFileHost } from "../node-host.ts";
 import type { FileHost } from "../program.ts";
-import { compile, indexProgram, loadScenario, runExamples, runScenario, type ReadyScenario } from "../pipeline.ts";
+import type { ReadyScenario } from "../pipeline.ts";
 import { formatTrace } from "../runtime/trace.ts";
-import { saveProgram } from "../runtime/saved-program.ts";
-import { simulate, formatSimulation } from "./simulate.ts";
-import { stateSchema } from "../schema.ts";
 import { formatDiagnostics, formatRunError, formatStateProblems } from "./report.ts";
 import type { SourceFile } from "../ast.ts";
+
+/** The parser, checker and runtime, loaded by the first command that runs rules: `--help` never loads them. */
+const engine = () => import("./engine.ts");
 
 const HELP: Record<string, string> = {
   main: `rulesmith - write tabletop game rules as code
@@ -94,17 +94,17 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case "check":
-        return check(rest);
+        return await check(rest);
       case "test":
-        return test(rest);
+        return await test(rest);
       case "run":
-        return run(rest);
+        return await run(rest);
       case "simulate":
         return await sim(rest);
       case "compile":
-        return compileCommand(rest);
+        return await compileCommand(rest);
       case "schema":
-        return schemaCommand(rest);
+        return await schemaCommand(rest);
       case undefined:
       case "--help":
       case "-h":
@@ -155,17 +155,18 @@ function hostFor(paths: string[], root: string | undefined): FileHost {
 }
 
 /** The common start of check, test, compile and schema: the named paths, compiled, with diagnostics printed. */
-function compileNamed(paths: string[], host: FileHost) {
+async function compileNamed(paths: string[], host: FileHost) {
   if (paths.length === 0) throw new UsageError("name at least one .rules file or folder");
+  const { compile } = await engine();
   const compiled = compile(paths, host);
   printDiagnostics(compiled.diagnostics, compiled.texts);
   return compiled;
 }
 
-function check(args: string[]): number {
+async function check(args: string[]): Promise<number> {
   if (wantsHelp(args, "check")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: ROOT_OPTION });
-  const compiled = compileNamed(positionals, hostFor(positionals, values.root));
+  const compiled = await compileNamed(positionals, hostFor(positionals, values.root));
   if (!compiled.programs) return 1;
   const files = compiled.programs.reduce((n, p) => n + p.length, 0);
   console.log(`checked ${files} file(s)${compiled.programs.length > 1 ? ` in ${compiled.programs.length} separate programs` : ""}: no errors`);
@@ -181,32 +182,35 @@ function oneProgram(programs: SourceFile[][] | undefined): SourceFile[] | undefi
   return undefined;
 }
 
-function schemaCommand(args: string[]): number {
+async function schemaCommand(args: string[]): Promise<number> {
   if (wantsHelp(args, "schema")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: ROOT_OPTION });
-  const compiled = compileNamed(positionals, hostFor(positionals, values.root));
+  const compiled = await compileNamed(positionals, hostFor(positionals, values.root));
   const program = oneProgram(compiled.programs);
   if (!program) return 1;
+  const { stateSchema, indexProgram } = await engine();
   console.log(JSON.stringify(stateSchema(indexProgram(program)), null, 2));
   return 0;
 }
 
-function compileCommand(args: string[]): number {
+async function compileCommand(args: string[]): Promise<number> {
   if (wantsHelp(args, "compile")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" }, ...ROOT_OPTION } });
   if (!values.out) throw new UsageError("name the output file with --out");
-  const program = oneProgram(compileNamed(positionals, hostFor(positionals, values.root)).programs);
+  const program = oneProgram((await compileNamed(positionals, hostFor(positionals, values.root))).programs);
   if (!program) return 1;
+  const { saveProgram } = await engine();
   writeFileSync(values.out, saveProgram(program));
   console.log(`saved ${program.length} checked file(s) to ${values.out}`);
   return 0;
 }
 
-function test(args: string[]): number {
+async function test(args: string[]): Promise<number> {
   if (wantsHelp(args, "test")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" }, grep: { type: "string" }, ...ROOT_OPTION } });
   const host = hostFor(positionals, values.root);
-  const compiled = compileNamed(positionals, host);
+  const compiled = await compileNamed(positionals, host);
+  const { runExamples } = await engine();
   const grep = values.grep?.toLowerCase();
   // Only examples in the named files and folders run; imported files contribute rules, not tests.
   const named = new Set(positionals.flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
@@ -269,13 +273,14 @@ function indent(s: string, n = 2): string {
 }
 
 /** Reads and checks a scenario file and its rules, printing its diagnostics as `check` does; undefined when it cannot run. */
-function readyScenario(path: string, root: string | undefined): ReadyScenario | undefined {
+async function readyScenario(path: string, root: string | undefined): Promise<ReadyScenario | undefined> {
+  const { loadScenario } = await engine();
   const loaded = loadScenario(path, hostFor([path], root));
   printDiagnostics(loaded.diagnostics, loaded.texts);
   return loaded.ready;
 }
 
-function run(args: string[]): number {
+async function run(args: string[]): Promise<number> {
   if (wantsHelp(args, "run")) return 0;
   const { positionals, values } = parseArgs({
     args,
@@ -283,8 +288,9 @@ function run(args: string[]): number {
     options: { seed: { type: "string" }, trace: { type: "boolean" }, json: { type: "boolean" }, ...ROOT_OPTION },
   });
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
-  const loaded = readyScenario(positionals[0]!, values.root);
+  const loaded = await readyScenario(positionals[0]!, values.root);
   if (!loaded) return 1;
+  const { runScenario } = await engine();
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
   const out = runScenario(loaded.program, loaded.scenario, { seed, trace: Boolean(values.trace || values.json) });
   if (out.stateProblems) {
@@ -314,8 +320,9 @@ async function sim(args: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
   const n = Number(values.n ?? "1000");
   if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new UsageError("-n must be a whole number from 1 to 10000000");
-  const loaded = readyScenario(positionals[0]!, values.root);
+  const loaded = await readyScenario(positionals[0]!, values.root);
   if (!loaded) return 1;
+  const { simulate, formatSimulation } = await engine();
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
   const outcome = await simulate(loaded.program, loaded.scenario, n, seed, process.stderr);
   if (outcome.error) {
