@@ -1,6 +1,6 @@
 // The whole pipeline in one place: load and parse, stop on errors; check, stop on errors; then run
 // examples or a scenario. The CLI and the playground both go through here.
-import type { SourceFile } from "./ast.ts";
+import type { FnDecl, SourceFile } from "./ast.ts";
 import { checkProgram } from "./checker/checker.ts";
 import { diag, didYouMean, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
 import { spanAt } from "./build-ast.ts";
@@ -9,7 +9,8 @@ import { loadProgram as loadSavedProgram } from "./runtime/saved-program.ts";
 import { loadProgram, type FileHost } from "./program.ts";
 import { indexProgram, type RuntimeProgram } from "./runtime/index-program.ts";
 import { ExpectationFailed, Interpreter, type Chooser } from "./runtime/interpreter.ts";
-import { initialState, stateFromJson, stateToJson, type Json } from "./runtime/state.ts";
+import { initialState, stateFromJson, stateToJson, type Json, type StateValues } from "./runtime/state.ts";
+import { cloneState } from "./runtime/clone-state.ts";
 import type { TraceEntry } from "./runtime/trace.ts";
 import { MAX_LIST, MAX_TEXT } from "./runtime/limits.ts";
 import { scriptedChooser } from "./runtime/choosers.ts";
@@ -173,6 +174,8 @@ export interface Scenario {
 export interface ReadyScenario {
   scenario: Scenario;
   program: RuntimeProgram;
+  /** The checked files the program was indexed from: what a worker thread is sent to run it. */
+  files: SourceFile[];
 }
 
 export interface ScenarioLoad {
@@ -246,7 +249,7 @@ export function loadScenario(path: string, host: FileHost): ScenarioLoad {
   const program = indexProgram(files);
   const problems = scenarioProblems(program, scenario, place);
   if (problems.length > 0) return fail(...warnings, ...problems);
-  return { ready: { scenario, program }, diagnostics: warnings, texts };
+  return { ready: { scenario, program, files }, diagnostics: warnings, texts };
 }
 
 /** What is wrong with the shape of a scenario's JSON: missing, unknown and mistyped keys. */
@@ -332,12 +335,32 @@ export interface ScenarioRun {
 }
 
 export function runScenario(program: RuntimeProgram, scenario: Scenario, options: { seed: string; trace: boolean; chooser?: Chooser }): ScenarioRun {
+  const prepared = prepareScenario(program, scenario);
+  return "trace" in prepared ? prepared : runPrepared(prepared, options);
+}
+
+/** A scenario whose state was validated and converted once: `runPrepared` starts each run from a copy. */
+export interface PreparedScenario {
+  program: RuntimeProgram;
+  scenario: Scenario;
+  fn: FnDecl;
+  state: StateValues;
+}
+
+/** Validates and converts a scenario's state once, for many runs (a simulation); a run's problems otherwise. */
+export function prepareScenario(program: RuntimeProgram, scenario: Scenario): PreparedScenario | ScenarioRun {
   const problems = validateState(program, scenario.state);
   if (problems.length > 0) return { trace: [], stateProblems: problems };
   const fn = program.fns.get(scenario.run);
   const bad = runProblem(program, scenario.run);
   if (!fn || bad) return { trace: [], error: { message: `${bad?.message}${bad?.help ? `; ${bad.help}` : ""}`, code: "E0402" } };
-  const interp = new Interpreter(program, stateFromJson(program, scenario.state), {
+  return { program, scenario, fn, state: stateFromJson(program, scenario.state) };
+}
+
+/** One run of a prepared scenario, on its own copy of the state: the same as `runScenario`. */
+export function runPrepared(prepared: PreparedScenario, options: { seed: string; trace: boolean; chooser?: Chooser }): ScenarioRun {
+  const { program, scenario, fn } = prepared;
+  const interp = new Interpreter(program, cloneState(prepared.state), {
     seed: options.seed,
     trace: options.trace,
     ...(options.chooser ? { chooser: options.chooser } : scenario.choices ? { chooser: scriptedChooser(scenario.choices) } : {}),
