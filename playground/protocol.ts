@@ -2,6 +2,7 @@
 // carries either a result or an error message for the UI (never a thrown exception).
 import type { TraceEntry } from "../src/runtime/trace.ts";
 import type { Span } from "../src/ast.ts";
+import type { RangeResult } from "../src/simulation.ts";
 
 export type Files = Record<string, string>;
 
@@ -66,16 +67,17 @@ export type RunReply =
 
 // ---- simulate worker -------------------------------------------------------------------------
 
+/** One worker's share of a simulation: runs from..to-1 of N, with seeds `seed:i`. */
 export interface SimulateRequest {
   files: Files;
   path: string;
   seed: string;
-  n: number;
+  from: number;
+  to: number;
 }
 
-export type SimulateReply =
-  | { type: "progress"; done: number; n: number }
-  | { type: "done"; runs: number; counts: [string, number][]; seed: string; error?: string };
+/** Progress counts the runs this worker has done; `done` carries its range's counts (simulation.ts). */
+export type SimulateReply = { type: "progress"; done: number } | ({ type: "done" } & RangeResult);
 
 // ---- language worker -------------------------------------------------------------------------
 

@@ -1,7 +1,9 @@
-// The Simulate panel: N seeded runs of a scenario in a worker, with a progress bar, a cancel button
-// and the outcome frequencies as a bar chart with 95% intervals (the same Wilson intervals
-// `rulesmith simulate` prints). Cancelling terminates the worker; the editor never waits for it.
+// The Simulate panel: N seeded runs of a scenario split over one web worker per core (as `rulesmith
+// simulate` splits them over threads: the same counts for any number of workers), with a progress bar,
+// a cancel button and the outcome frequencies as a bar chart with 95% intervals (the same Wilson
+// intervals `rulesmith simulate` prints). Cancelling terminates the workers; the editor never waits.
 import { wilson } from "../src/stats.ts";
+import { mergeRanges, type RangeResult } from "../src/simulation.ts";
 import type { SimulateReply, SimulateRequest } from "./protocol.ts";
 import SimulateWorker from "./workers/simulate.worker.ts?worker";
 import { el } from "./dom.ts";
@@ -29,7 +31,7 @@ export class SimulatePanel {
   private readonly progress = el("progress", { id: "sim-progress", max: "1", value: "0" });
   private readonly progressText = el("span", { id: "sim-progress-text" });
   private readonly result = el("div", { id: "sim-result" });
-  private worker: Worker | undefined;
+  private workers: Worker[] | undefined;
 
   constructor(
     container: HTMLElement,
@@ -51,7 +53,7 @@ export class SimulatePanel {
     this.scenario.replaceChildren(...scenarios.map((s) => el("option", { value: s.path }, s.path.split("/").pop()!)));
     if (scenarios.some((s) => s.path === previous)) this.scenario.value = previous;
     else this.scenarioChanged();
-    this.start.disabled = scenarios.length === 0 || this.worker !== undefined;
+    this.start.disabled = scenarios.length === 0 || this.workers !== undefined;
   }
 
   private scenarioChanged() {
@@ -69,40 +71,57 @@ export class SimulatePanel {
     this.result.replaceChildren();
     this.progress.value = 0;
     this.progressText.textContent = `0 / ${n}`;
-    const worker = new SimulateWorker();
-    this.worker = worker;
+    // One worker per core, each with a contiguous share of the runs; a few hundred runs need no more than one.
+    const count = Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 16, Math.ceil(n / 200)));
+    const workers = Array.from({ length: count }, () => new SimulateWorker());
+    this.workers = workers;
     this.start.disabled = true;
     this.cancel.disabled = false;
-    worker.onmessage = (e: MessageEvent<SimulateReply>) => {
-      const r = e.data;
-      if (r.type === "progress") {
-        this.progress.value = r.done / r.n;
-        this.progressText.textContent = `${r.done} / ${r.n}`;
-        return;
-      }
-      this.progress.value = r.runs / n;
-      this.progressText.textContent = `${r.runs} / ${n}`;
-      this.finish();
-      if (r.error) this.result.append(el("pre", { class: "error-text" }, r.error));
-      if (r.runs > 0) this.result.append(chart(r.counts, r.runs, r.seed));
+    const doneBy = new Array<number>(count).fill(0);
+    const results: RangeResult[] = [];
+    const shown = () => {
+      const done = doneBy.reduce((a, b) => a + b, 0);
+      this.progress.value = done / n;
+      this.progressText.textContent = `${done} / ${n}`;
     };
-    worker.onerror = (e) => {
-      e.preventDefault();
-      this.stop(`the simulation stopped: ${e.message || "the worker could not start"}`);
-    };
-    const req: SimulateRequest = { files: this.host.files(), path: this.scenario.value, seed, n };
-    worker.postMessage(req);
+    workers.forEach((worker, w) => {
+      const from = Math.floor((n * w) / count);
+      const to = Math.floor((n * (w + 1)) / count);
+      worker.onmessage = (e: MessageEvent<SimulateReply>) => {
+        const r = e.data;
+        if (r.type === "progress") {
+          doneBy[w] = r.done;
+          return shown();
+        }
+        doneBy[w] = to - from;
+        results.push(r);
+        shown();
+        if (results.length < count) return;
+        const merged = mergeRanges(results);
+        this.progress.value = merged.runs / n;
+        this.progressText.textContent = `${merged.runs} / ${n}`;
+        this.finish();
+        if (merged.error) this.result.append(el("pre", { class: "error-text" }, merged.error));
+        if (merged.runs > 0) this.result.append(chart([...merged.counts], merged.runs, seed));
+      };
+      worker.onerror = (e) => {
+        e.preventDefault();
+        this.stop(`the simulation stopped: ${e.message || "the worker could not start"}`);
+      };
+      const req: SimulateRequest = { files: this.host.files(), path: this.scenario.value, seed, from, to };
+      worker.postMessage(req);
+    });
   }
 
   private finish() {
-    this.worker?.terminate();
-    this.worker = undefined;
+    for (const w of this.workers ?? []) w.terminate();
+    this.workers = undefined;
     this.start.disabled = false;
     this.cancel.disabled = true;
   }
 
   private stop(message?: string) {
-    if (!this.worker) return;
+    if (!this.workers) return;
     this.finish();
     if (message) this.result.replaceChildren(el("div", { class: "notice" }, message));
   }

@@ -9,7 +9,8 @@ import { rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const stamp = new URL("../dist/.built", import.meta.url);
-rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
+// Only the CLI's part of dist/: `npm run build` writes the playground to dist/playground/.
+for (const part of ["src", "grammar", ".built"]) rmSync(new URL(`../dist/${part}`, import.meta.url), { recursive: true, force: true });
 let tsc;
 try {
   tsc = createRequire(import.meta.url).resolve("typescript/package.json").replace(/package\.json$/, "bin/tsc");
