@@ -9,19 +9,21 @@ import type * as A from "../ast.ts";
 import { walk, type Node, type NodePath } from "../ast-walk.ts";
 import { DEFAULT_STAGES, programStages, stageIndex, stagesOf } from "../stages.ts";
 
-export type Operator =
-  | "comparison"
-  | "constant"
-  | "negate-condition"
-  | "drop-condition"
-  | "drop-conjunct"
-  | "aggregate"
-  | "remove-modifier"
-  | "remove-handler"
-  | "stage"
-  | "order"
-  | "table-cell"
-  | "status-expiry";
+export const OPERATORS = [
+  "comparison",
+  "constant",
+  "negate-condition",
+  "drop-condition",
+  "drop-conjunct",
+  "aggregate",
+  "remove-modifier",
+  "remove-handler",
+  "stage",
+  "order",
+  "table-cell",
+  "status-expiry",
+] as const;
+export type Operator = (typeof OPERATORS)[number];
 
 export interface Mutant {
   /** Its place in the list: what workers are told to run. */
