@@ -56,7 +56,13 @@ export function mutantsOf(files: readonly A.SourceFile[], texts: ReadonlyMap<str
   const out: Mutant[] = [];
   const stages = programStages(files);
   const values = new Map<string, A.ValueDecl>();
-  for (const f of files) for (const d of f.decls) if (d.kind === "value") values.set(d.name.text, d);
+  const modifiers = new Map<string, A.ModifierDecl[]>();
+  for (const f of files) {
+    for (const d of f.decls) {
+      if (d.kind === "value") values.set(d.name.text, d);
+      if (d.kind === "modifier") modifiers.set(d.target.text, [...(modifiers.get(d.target.text) ?? []), d]);
+    }
+  }
   files.forEach((file, fileIndex) => {
     if (!inFile(file.path)) return;
     const text = texts.get(file.path) ?? "";
@@ -65,7 +71,7 @@ export function mutantsOf(files: readonly A.SourceFile[], texts: ReadonlyMap<str
     file.decls.forEach((decl, di) => {
       if (!RULE_DECLS.has(decl.kind)) return;
       const at: NodePath = ["decls", di];
-      declMutants(file, decl, di, { add, src, values, stages });
+      declMutants(file, decl, di, { add, src, values, modifiers, stages });
       walk(decl, (node, _depth, path) => {
         nodeMutants(node, [...at, ...path()], decl.span, { add, src });
       });
@@ -153,7 +159,7 @@ function whereMutants(where: A.Expr, holder: NodePath, decl: A.Span, ctx: Ctx, k
 }
 
 /** The mutants of a declaration as a whole: removed, moved to another stage or order, cells and expiries changed. */
-function declMutants(file: A.SourceFile, d: A.Decl, di: number, ctx: Ctx & { values: Map<string, A.ValueDecl>; stages: A.StagesDecl | undefined }) {
+function declMutants(file: A.SourceFile, d: A.Decl, di: number, ctx: Ctx & { values: Map<string, A.ValueDecl>; modifiers: Map<string, A.ModifierDecl[]>; stages: A.StagesDecl | undefined }) {
   const at: NodePath = ["decls", di];
   const { add, src } = ctx;
   switch (d.kind) {
@@ -164,7 +170,12 @@ function declMutants(file: A.SourceFile, d: A.Decl, di: number, ctx: Ctx & { val
       const value = ctx.values.get(d.target.text);
       const stages = value ? stagesOf(value, ctx.stages) : DEFAULT_STAGES;
       const here = stageIndex(d, stages);
-      for (const to of [stages[here - 1], stages[here + 1]]) {
+      // Moved past the nearest stage that holds another modifier of the same value, either way: a move
+      // to a stage next to its own with nothing between changes nothing.
+      const others = (ctx.modifiers.get(d.target.text) ?? []).filter((o) => o !== d).map((o) => stageIndex(o, stages));
+      const later = Math.min(...others.filter((i) => i > here));
+      const earlier = Math.max(...others.filter((i) => i >= 0 && i < here));
+      for (const to of [stages[earlier - 1], stages[later + 1]]) {
         if (to === undefined) continue;
         const span = d.stage?.span ?? d.op.span;
         add({ operator: "stage", path: at, replace: (m) => ({ ...(m as object), stage: { text: to, span } }), span, before: d.stage ? src(d.stage.span) : `${d.op.text} (in stage ${stages[here] ?? "?"})`, after: `in ${to}`, decl: d.span, ...(first ? { probe: first } : {}) });
