@@ -55,7 +55,7 @@ export const catalogue = {
   E0420: { severity: "error", summary: "a `// mutate:` mark of a kind rulesmith does not know" },
   E0421: { severity: "error", summary: "a `// mutate:` mark without its reason" },
   E0422: { severity: "error", summary: "a `// mutate:` mark that names an operator rulesmith does not know" },
-  E0423: { severity: "error", summary: "a mutant marked equivalent or unspecified that an example kills" },
+  E0423: { severity: "error", summary: "a mutant marked equivalent that an example kills" },
   E0424: { severity: "error", summary: "`rulesmith mutate` on rules whose examples fail, or that have none" },
   W0320: { severity: "warning", summary: "a `// mutate:` mark that marks no mutant" },
   R0501: { severity: "error", summary: "a runtime error in the rules" },

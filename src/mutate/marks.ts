@@ -7,8 +7,11 @@
 //
 // A mark after code applies to the mutants whose clause starts on its line; a mark alone on its line
 // applies to the next line that is not a comment. `equivalent(comparison, constant) <reason>` limits it
-// to those operators. Marked mutants still run: one an example kills is reported (E0423), since the
-// mark is wrong.
+// to those operators, and a clause in backticks, `equivalent(comparison) \`u.hp > 0\` <reason>`, to the
+// mutants whose clause is that text before or after the change (`drop-conjunct` keeps one side: the
+// side kept names which of the two mutants). Marked mutants still run: an `equivalent` one that an example kills is
+// reported (E0423), since the mark is wrong; an `unspecified` one that an example kills is killed (an
+// example built on the author's number pins it, which is fine).
 import type { Span } from "../ast.ts";
 import { spanAt } from "../build-ast.ts";
 import { diag, didYouMean, type Diagnostic } from "../diagnostics.ts";
@@ -21,6 +24,8 @@ export interface Mark {
   kind: MarkKind;
   reason: string;
   operators?: Operator[];
+  /** Only the mutants whose clause is this text, before or after the change. */
+  clause?: string;
   /** The comment itself, for diagnostics. */
   span: Span;
   /** The file and 1-based line of the code it marks. */
@@ -28,7 +33,7 @@ export interface Mark {
   line: number;
 }
 
-const MARK = /\/\/\s*mutate\s*:\s*([A-Za-z_-]*)\s*(?:\(([^)]*)\))?\s*(.*)$/;
+const MARK = /\/\/\s*mutate\s*:\s*([A-Za-z_-]*)\s*(?:\(([^)]*)\))?\s*(?:`([^`]*)`)?\s*(.*)$/;
 
 /** The marks in one file's text, and the mistakes in them. */
 export function readMarks(file: string, text: string): { marks: Mark[]; diagnostics: Diagnostic[] } {
@@ -55,7 +60,8 @@ export function readMarks(file: string, text: string): { marks: Mark[]; diagnost
       diagnostics.push(diag("E0422", span, `\`${unknown}\` is not a mutation operator`, didYouMean(unknown, OPERATORS) ?? `the operators are ${OPERATORS.map((o) => `\`${o}\``).join(", ")}`));
       return;
     }
-    const reason = m[3]!.trim();
+    const clause = m[3];
+    const reason = m[4]!.trim();
     if (reason === "") {
       diagnostics.push(diag("E0421", span, `this \`// mutate: ${kind}\` mark gives no reason`, `say why, as in \`// mutate: ${kind} ${kind === "equivalent" ? "the list is never empty here" : "the text gives no number for this"}\``));
       return;
@@ -66,7 +72,7 @@ export function readMarks(file: string, text: string): { marks: Mark[]; diagnost
       target = i + 1;
       while (target < lines.length && (lines[target]!.trim() === "" || lines[target]!.trim().startsWith("//"))) target++;
     }
-    marks.push({ kind: kind as MarkKind, reason, ...(operators ? { operators: operators as Operator[] } : {}), span, file, line: target + 1 });
+    marks.push({ kind: kind as MarkKind, reason, ...(operators ? { operators: operators as Operator[] } : {}), ...(clause !== undefined ? { clause } : {}), span, file, line: target + 1 });
   });
   return { marks, diagnostics };
 }
@@ -85,5 +91,5 @@ function commentStart(line: string): number {
 
 /** The mark that applies to a mutant, if any. */
 export function markOf(m: Mutant, marks: readonly Mark[]): Mark | undefined {
-  return marks.find((k) => k.file === m.span.file && k.line === m.span.line && (!k.operators || k.operators.includes(m.operator)));
+  return marks.find((k) => k.file === m.span.file && k.line === m.span.line && (!k.operators || k.operators.includes(m.operator)) && (k.clause === undefined || k.clause === m.before || k.clause === m.after));
 }

@@ -106,7 +106,9 @@ function nodeMutants(node: Node, path: NodePath, decl: A.Span, { add, src }: Ctx
       // A negative literal is `neg` of a positive one: the constant is the positive number.
       for (const delta of [1, -1]) {
         if (n.value + delta < 0) continue;
-        add({ operator: "constant", path, replace: (i) => ({ ...(i as object), value: n.value + delta }), span: n.span, before: src(n.span), after: String(n.value + delta), decl, probe: path });
+        // A die's sides are written `d20`: the mutant is shown as `d21`.
+        const after = src(n.span).replace(String(n.value), String(n.value + delta));
+        add({ operator: "constant", path, replace: (i) => ({ ...(i as object), value: n.value + delta }), span: n.span, before: src(n.span), after, decl, probe: path });
       }
       return;
     case "if":

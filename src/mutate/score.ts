@@ -52,8 +52,8 @@ export function buildReport(mutants: readonly Mutant[], results: readonly Mutant
     });
   const diagnostics: Diagnostic[] = [];
   for (const r of reported) {
-    if (r.mark && r.result.status === "killed") {
-      diagnostics.push(diag("E0423", r.mark.span, `the mutant \`${r.mutant.before}\` -> \`${r.mutant.after}\` (${r.mutant.operator}) is marked ${r.mark.kind}, but the example "${r.result.by}" kills it`, "remove the mark, or limit it to the operators it is about: `// mutate: equivalent(OPERATOR) <reason>`"));
+    if (r.mark?.kind === "equivalent" && r.result.status === "killed") {
+      diagnostics.push(diag("E0423", r.mark.span, `the mutant \`${r.mutant.before}\` -> \`${r.mutant.after}\` (${r.mutant.operator}) is marked ${r.mark.kind}, but the example "${r.result.by}" kills it`, "remove the mark, or limit it to the operators it is about, `equivalent(OPERATOR)`, and to one clause, written in backticks before the reason"));
     }
   }
   const used = new Set(reported.flatMap((r) => (r.mark ? [r.mark] : [])));
