@@ -40,7 +40,8 @@ with a comment on the clause's line (or alone on the line above it), and counted
   // mutate: equivalent <reason>
   // mutate: unspecified <reason>
   // mutate: equivalent(comparison, constant) <reason>    only those operators
-A marked mutant that an example kills is an error (E0423): the mark is wrong.
+  // mutate: equivalent(comparison) \`u.hp > 0\` <reason>  only that clause (before or after)
+A mutant marked equivalent that an example kills is an error (E0423): the mark is wrong.
 
 Exits 1 when the rules do not check, an example fails before any mutation, or a mark is wrong.
   --json        print the tallies and every mutant not killed as JSON
