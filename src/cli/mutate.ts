@@ -36,7 +36,8 @@ before and after, and the examples that ran over it. The score is killed / (kill
 file and in all.
 
 A mutant that changes no behaviour, or a number the rule text does not give, is marked in the rules
-with a comment on the clause's line (or alone on the line above it), and counted apart:
+with a comment on the clause's line (or alone on a line above it, doc comments between skipped),
+and counted apart:
   // mutate: equivalent <reason>
   // mutate: unspecified <reason>
   // mutate: equivalent(comparison, constant) <reason>    only those operators

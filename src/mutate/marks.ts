@@ -6,7 +6,8 @@
 //                                     so no example can be written from the text to pin it
 //
 // A mark after code applies to the mutants whose clause starts on its line; a mark alone on its line
-// applies to the next line that is not a comment. `equivalent(comparison, constant) <reason>` limits it
+// applies to the next line that is not a comment (so marks stack, and sit above a doc comment, which
+// must stay next to its declaration). `equivalent(comparison, constant) <reason>` limits it
 // to those operators, and a clause in backticks, `equivalent(comparison) \`u.hp > 0\` <reason>`, to the
 // mutants whose clause is that text before or after the change (`drop-conjunct` keeps one side: the
 // side kept names which of the two mutants). Marked mutants still run: an `equivalent` one that an example kills is
