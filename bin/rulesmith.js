@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the CLI compiled to JavaScript (dist/, built by `npm run build:cli`, which `npm install` runs as
+// Runs the CLI compiled to JavaScript (dist/cli/, built by `npm run build:cli`, which `npm install` runs as
 // `prepare`), so a start loads no TypeScript compiler. When that build is missing, or older than any
 // source file (a checkout edited since the last build), it runs the TypeScript sources through tsx
 // instead: slower to start, never stale. RULESMITH_FROM_SOURCE=1 forces the sources (the tests set it).
@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const project = fileURLToPath(new URL("..", import.meta.url));
-const stamp = `${project}dist/.built`;
+const stamp = `${project}dist/cli/.built`;
 
 /** The build is usable when its stamp is newer than every source file it was built from. */
 function buildIsCurrent() {
@@ -34,7 +34,7 @@ for (const stream of [process.stdout, process.stderr]) {
 
 let main;
 if (buildIsCurrent()) {
-  ({ main } = await import("../dist/src/cli/main.js"));
+  ({ main } = await import("../dist/cli/src/cli/main.js"));
 } else {
   let register;
   try {

@@ -4,6 +4,7 @@
 import { monaco } from "./monaco-features.ts";
 import { monarchFromGrammar } from "./highlighting.ts";
 import { inertMarkdown } from "./hover-markdown.ts";
+import { registerFormatting } from "./formatting.ts";
 import type { LanguageClient } from "./language-client.ts";
 import type { Completion, Range, ServiceDiagnostic } from "../src/service/index.ts";
 import { hasFile, type Workspace } from "./workspace.ts";
@@ -83,6 +84,7 @@ function registerLanguage(client: LanguageClient) {
       return loc ? { uri: uriOf(loc.path), range: toMonacoRange(loc.range) } : null;
     },
   });
+  registerFormatting(LANGUAGE_ID, client, pathOf);
   monaco.editor.defineTheme("rulesmith", {
     base: "vs",
     inherit: true,

@@ -1,7 +1,7 @@
 // The page's side of the language worker: keeps the worker's copy of the files current, sends
 // requests and matches replies by id. Diagnostics are debounced per file and a reply that is no longer
 // the newest for its file is dropped, so a slow check never paints markers over newer text.
-import type { Completion, Hover, Location, ServiceDiagnostic } from "../src/service/index.ts";
+import type { Completion, Hover, Location, ServiceDiagnostic, TextEdit } from "../src/service/index.ts";
 import type { Files, LanguageReply, LanguageRequest, Unnumbered } from "./protocol.ts";
 import LanguageWorker from "./workers/language.worker.ts?worker";
 
@@ -90,5 +90,10 @@ export class LanguageClient {
 
   definition(path: string, line: number, col: number): Promise<Location | null | undefined> {
     return this.request<Location | null>({ type: "definition", path, line, col }).reply;
+  }
+
+  /** The edits of "Format document": `rulesmith fmt`'s layout. */
+  formatting(path: string): Promise<TextEdit[] | undefined> {
+    return this.request<TextEdit[]>({ type: "formatting", path }).reply;
   }
 }

@@ -17,6 +17,7 @@ import "monaco-editor/features/contextmenu/register";
 import "monaco-editor/features/linesOperations/register";
 import "monaco-editor/features/wordOperations/register";
 import "monaco-editor/features/multicursor/register";
+import "monaco-editor/features/format/register"; // "Format document" (shift+alt+F), answered by rulesmith's formatter
 import EditorWorker from "monaco-editor/editor/editor.worker?worker";
 
 // Monaco's own worker computes model diffs and word ranges; the rules checker runs in the language worker.

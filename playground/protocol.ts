@@ -88,7 +88,8 @@ export type LanguageRequest =
   | { id: number; type: "diagnostics"; path: string }
   | { id: number; type: "completions"; path: string; line: number; col: number }
   | { id: number; type: "hover"; path: string; line: number; col: number }
-  | { id: number; type: "definition"; path: string; line: number; col: number };
+  | { id: number; type: "definition"; path: string; line: number; col: number }
+  | { id: number; type: "formatting"; path: string };
 
 export type LanguageReply = { id: number; result: unknown } | { id: number; error: string };
 

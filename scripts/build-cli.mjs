@@ -1,5 +1,5 @@
 // `npm run build:cli` (and `prepare`, so `npm install` in a fresh clone runs it): compiles src/ and
-// grammar/ to dist/ with tsc and stamps the build, so bin/rulesmith.js runs JavaScript. tsc rather than a
+// grammar/ to dist/cli/ with tsc and stamps the build, so bin/rulesmith.js runs JavaScript. tsc rather than a
 // bundler: it is already the project's compiler (no new dependency), `include` picks up every file added
 // under src/, and the output keeps one module per source file, so stack traces name real files.
 // A build that fails leaves no stamp: the CLI then runs its sources through tsx, and `npm install` still
@@ -8,9 +8,9 @@ import { execFileSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
-const stamp = new URL("../dist/.built", import.meta.url);
-// Only the CLI's part of dist/: `npm run build` writes the playground to dist/playground/.
-for (const part of ["src", "grammar", ".built"]) rmSync(new URL(`../dist/${part}`, import.meta.url), { recursive: true, force: true });
+const stamp = new URL("../dist/cli/.built", import.meta.url);
+// Only the CLI's part of dist/: `npm run build` writes the playground and the reference beside it.
+rmSync(new URL("../dist/cli", import.meta.url), { recursive: true, force: true });
 let tsc;
 try {
   tsc = createRequire(import.meta.url).resolve("typescript/package.json").replace(/package\.json$/, "bin/tsc");

@@ -9,6 +9,7 @@
 import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { FileHost, Refusal } from "./program.ts";
+import { withStdModules } from "./std/modules.ts";
 
 /** The largest file read, rules or JSON: far above any real rules file, far below what hurts. */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -104,7 +105,7 @@ export function nodeFileHost(roots?: string[]): FileHost {
     if (st.size > MAX_FILE_BYTES) return { code: "E0006", message: `\`${shown}\` is ${st.size} bytes, larger than the ${MAX_FILE_BYTES} bytes (2 MB) a file may have`, help: "split it into files that import each other" };
     return undefined;
   };
-  return {
+  return withStdModules({
     read(path) {
       const want = path.endsWith(".json") ? "json" : "rules";
       if (refuse(path, want)) return undefined;
@@ -136,7 +137,7 @@ export function nodeFileHost(roots?: string[]): FileHost {
     resolve(fromFile, importPath) {
       return display(join(dirname(fromFile), importPath));
     },
-  };
+  });
 }
 
 /**

@@ -8,13 +8,16 @@ import { escapePointer, readJson } from "./json-text.ts";
 import { loadProgram as loadSavedProgram } from "./runtime/saved-program.ts";
 import { loadProgram, type FileHost } from "./program.ts";
 import { indexProgram, type RuntimeProgram } from "./runtime/index-program.ts";
-import { ExpectationFailed, Interpreter, type Chooser } from "./runtime/interpreter.ts";
+import { ExpectationFailed, Interpreter, type Chooser, type RunOptions } from "./runtime/interpreter.ts";
+import { CompiledRun } from "./compiled/run.ts";
 import { initialState, stateFromJson, stateToJson, type Json, type StateValues } from "./runtime/state.ts";
 import { cloneState } from "./runtime/clone-state.ts";
 import type { TraceEntry } from "./runtime/trace.ts";
 import { MAX_LIST, MAX_TEXT } from "./runtime/limits.ts";
 import { scriptedChooser } from "./runtime/choosers.ts";
 import { RuleError, showValue, type Value } from "./runtime/values.ts";
+import { giveStdModules } from "./std/programs.ts";
+import { isStdPath, stdModulesForHints } from "./std/modules.ts";
 import { validateState, type StateProblem } from "./schema.ts";
 import type { Span } from "./ast.ts";
 
@@ -52,7 +55,7 @@ export interface System {
 export function compile(roots: string[], host: FileHost): Compiled {
   const loaded = loadProgram(roots, host);
   const resolve = (from: string, path: string) => host.resolve(from, path);
-  const programs = connectedByImports(loaded.files, resolve);
+  const programs = giveStdModules(connectedByImports(loaded.files, resolve), resolve, loaded.texts);
   const built = new Set(loaded.files.map((f) => f.path));
   // Declaration ids are unique across the systems checked together, so the files of all of them can run as one list.
   let firstId = 0;
@@ -60,7 +63,7 @@ export function compile(roots: string[], host: FileHost): Compiled {
     const paths = new Set(files.map((f) => f.path));
     const own = loaded.diagnostics.filter((d) => paths.has(d.span.file));
     const complete = own.every((d) => d.code === "E0001" || d.code === "E0002") && files.every((f) => importsBuilt(f, resolve, built, loaded.texts));
-    const result = complete ? checkProgram(files, resolve, loaded.files.filter((f) => !paths.has(f.path)), undefined, firstId) : undefined;
+    const result = complete ? checkProgram(files, resolve, [...loaded.files.filter((f) => !paths.has(f.path)), ...stdModulesForHints().filter((f) => !paths.has(f.path))], undefined, firstId) : undefined;
     firstId += result?.symbols.all.length ?? 0;
     const checked = result?.diagnostics ?? [];
     const diagnostics = sortDiagnostics([...own, ...checked]);
@@ -86,9 +89,11 @@ function nameSystems(systems: System[]) {
   for (const s of systems) {
     if (s.files.length === 0) continue;
     const main = s.files[s.files.length - 1]!.path;
-    const folder = commonFolder(s.files.map((f) => f.path));
+    // A standard module it imports is no part of where the system lives.
+    const paths = s.files.map((f) => f.path).filter((p) => !isStdPath(p));
+    const folder = commonFolder(paths);
     const shared = systems.some((o) => o !== s && o.files.some((f) => f.path.startsWith(`${folder}/`)));
-    s.name = s.files.length === 1 || folder === "" || shared ? main : folder;
+    s.name = paths.length === 1 || folder === "" || shared ? main : folder;
   }
 }
 
@@ -113,7 +118,8 @@ function connectedByImports(files: SourceFile[], resolve: (from: string, path: s
     for (const d of f.decls) {
       if (d.kind !== "import") continue;
       const target = resolve(f.path, d.path);
-      if (group.has(target)) group.set(find(target), find(f.path));
+      // A standard module joins no programs: each importer gets its own copy (std/programs.ts).
+      if (group.has(target) && !isStdPath(target)) group.set(find(target), find(f.path));
     }
   }
   const programs = new Map<string, SourceFile[]>();
@@ -132,12 +138,23 @@ export interface ExampleResult {
   trace: TraceEntry[];
 }
 
-export function runExamples(files: SourceFile[], inFile?: (file: string) => boolean, titled?: (title: string) => boolean): ExampleResult[] {
+/**
+ * Which engine runs the rules: `compiled` (src/compiled/: closures built once per program, the default)
+ * or `tree`, the tree-walking interpreter it is checked against (test/compiled-reference.test.ts).
+ * Both give the same trace, results, dice and errors, byte for byte.
+ */
+export type Engine = "tree" | "compiled";
+
+function newRun(engine: Engine, program: RuntimeProgram, globals: (Value | undefined)[], options: RunOptions): Interpreter {
+  return engine === "tree" ? new Interpreter(program, globals, options) : new CompiledRun(program, globals, options);
+}
+
+export function runExamples(files: SourceFile[], inFile?: (file: string) => boolean, titled?: (title: string) => boolean, engine: Engine = "compiled"): ExampleResult[] {
   const program = indexProgram(files);
   return program.examples
     .filter((ex) => (!inFile || inFile(ex.span.file)) && (!titled || titled(ex.title)))
     .map((ex) => {
-      const interp = new Interpreter(program, initialState(program), { seed: ex.title });
+      const interp = newRun(engine, program, initialState(program), { seed: ex.title });
       try {
         interp.runExample(ex);
         return { title: ex.title, span: ex.span, passed: true, trace: interp.trace };
@@ -334,7 +351,7 @@ export interface ScenarioRun {
   stateProblems?: StateProblem[];
 }
 
-export function runScenario(program: RuntimeProgram, scenario: Scenario, options: { seed: string; trace: boolean; chooser?: Chooser }): ScenarioRun {
+export function runScenario(program: RuntimeProgram, scenario: Scenario, options: { seed: string; trace: boolean; chooser?: Chooser; engine?: Engine }): ScenarioRun {
   const prepared = prepareScenario(program, scenario);
   return "trace" in prepared ? prepared : runPrepared(prepared, options);
 }
@@ -358,9 +375,9 @@ export function prepareScenario(program: RuntimeProgram, scenario: Scenario): Pr
 }
 
 /** One run of a prepared scenario, on its own copy of the state: the same as `runScenario`. */
-export function runPrepared(prepared: PreparedScenario, options: { seed: string; trace: boolean; chooser?: Chooser }): ScenarioRun {
+export function runPrepared(prepared: PreparedScenario, options: { seed: string; trace: boolean; chooser?: Chooser; engine?: Engine }): ScenarioRun {
   const { program, scenario, fn } = prepared;
-  const interp = new Interpreter(program, cloneState(prepared.state), {
+  const interp = newRun(options.engine ?? "compiled", program, cloneState(prepared.state), {
     seed: options.seed,
     trace: options.trace,
     ...(options.chooser ? { chooser: options.chooser } : scenario.choices ? { chooser: scriptedChooser(scenario.choices) } : {}),

@@ -2,6 +2,7 @@
 // file they import. File access goes through a host so the browser playground can load from memory.
 import type { SourceFile } from "./ast.ts";
 import { parseFile } from "./build-ast.ts";
+import { isStdImport, stdModuleNames } from "./std/modules.ts";
 import { diag, didYouMean, type Code, type Diagnostic } from "./diagnostics.ts";
 
 /** Why a host will not read a path that may exist: outside its root, not a regular file, too large. */
@@ -75,7 +76,9 @@ export function loadProgram(roots: string[], host: FileHost, parse: typeof parse
       // Refused at the import, before the target is read: its text never reaches a code frame.
       const refusedImport = host.refuse?.(target, "rules");
       if (refusedImport) diagnostics.push(diag(refusedImport.code, d.pathSpan, refusedImport.message, refusedImport.help));
-      else if (host.read(target) === undefined) {
+      else if (host.read(target) === undefined && isStdImport(d.path)) {
+        diagnostics.push(diag("E0003", d.pathSpan, `there is no standard module \`${d.path}\``, `the standard modules are ${stdModuleNames().map((n) => `\`${n}\``).join(", ")}`));
+      } else if (host.read(target) === undefined) {
         const dir = target.split("/").slice(0, -1).join("/") || ".";
         const near = (host.listRules(dir) ?? []).map((f) => f.split("/").pop()!);
         const guess = didYouMean(target.split("/").pop()!, near);

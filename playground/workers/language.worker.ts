@@ -5,7 +5,7 @@
 // Completion, hover and definition are answered at once. Checks wait until the messages already
 // queued are handled, and only the newest check of each file runs: on a slow machine a burst of
 // keystrokes costs one check, and a completion never waits behind checks of text already gone.
-import { completions, definition, diagnostics, hover } from "../../src/service/index.ts";
+import { completions, definition, diagnostics, formatting, hover } from "../../src/service/index.ts";
 import type { Files, LanguageReply, LanguageRequest } from "../protocol.ts";
 import { describeError } from "./programs.ts";
 import { setOwn } from "../../src/own.ts";
@@ -63,5 +63,7 @@ self.onmessage = (e: MessageEvent<LanguageRequest>) => {
       return reply(req.id, () => hover(files, req.path, req.line, req.col));
     case "definition":
       return reply(req.id, () => definition(files, req.path, req.line, req.col));
+    case "formatting":
+      return reply(req.id, () => formatting(files, req.path));
   }
 };

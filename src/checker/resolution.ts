@@ -2,6 +2,7 @@
 // statements -> rule checks -> checker): what a name means in a file (E0105 for a file not imported,
 // E0108 for two declarations seen at once), written types resolved to checker types, and the scopes and
 // frames that give every variable its slot. Every later layer asks it names, and it asks them nothing.
+import { isStdPath, stdImportOf } from "../std/paths.ts";
 import * as A from "../ast.ts";
 import { diag, didYouMean, type Diagnostic, type RelatedSpan } from "../diagnostics.ts";
 import { ANY, BOOL, INT, TEXT, listOf, optional, typeToString, type Type } from "../types.ts";
@@ -287,6 +288,7 @@ export abstract class Resolution {
 
 /** The import to add to `from` to see `to`, as it is written in `from`. */
 export function relativeImport(from: string, to: string): string {
+  if (isStdPath(to)) return stdImportOf(to);
   const a = from.split("/").slice(0, -1);
   const b = to.split("/");
   let i = 0;

@@ -3,6 +3,7 @@
 // files it imports, so two files that do not import each other may both declare a name.
 import type * as A from "../ast.ts";
 import { diag, type Diagnostic } from "../diagnostics.ts";
+import { isStdPath } from "../std/paths.ts";
 
 export type NamedDecl = A.EnumDecl | A.KindDecl | A.StatusDecl | A.EventDecl | A.FnDecl | A.ValueDecl | A.TableDecl | A.ModifierDecl | A.DieDecl;
 
@@ -38,14 +39,19 @@ export function lookupName(s: Symbols, name: string, file: string): Lookup {
   const seen = s.visible.get(file);
   const here = all.filter((d) => seen?.has(d.span.file));
   if (here.length === 1) return { found: here[0]! };
+  // A standard module's name gives way to a game's own: importing `std/square` must not take `line`
+  // from a game that declares one (the module itself still sees only its own).
+  const games = here.filter((d) => !isStdPath(d.span.file));
+  if (games.length === 1 && !isStdPath(file)) return { found: games[0]! };
   if (here.length > 1) return { ambiguous: here };
   return { hidden: all[0]! };
 }
 
-/** The declarations a file can see, one per name (an ambiguous name gives its first). */
+/** The declarations a file can see, one per name as `lookupName` finds it (an ambiguous name gives its first). */
 export function visibleDecls(s: Symbols, file: string): NamedDecl[] {
   const seen = s.visible.get(file);
-  return s.all.filter((d) => seen?.has(d.span.file));
+  const shadowed = (d: NamedDecl) => isStdPath(d.span.file) && (s.byName.get(d.name.text) ?? []).some((o) => o !== d && !isStdPath(o.span.file) && seen?.has(o.span.file));
+  return s.all.filter((d) => seen?.has(d.span.file) && !shadowed(d));
 }
 
 export const RESERVED_FIELD = "statuses";
@@ -72,7 +78,8 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
     }
     visible.set(f.path, seen);
   }
-  const seeEachOther = (a: string, b: string) => visible.get(a)?.has(b) || visible.get(b)?.has(a);
+  // A game's declaration never clashes with a standard module's: it shadows it (`lookupName`).
+  const seeEachOther = (a: string, b: string) => isStdPath(a) === isStdPath(b) && (visible.get(a)?.has(b) || visible.get(b)?.has(a));
 
   for (const f of files) {
     for (const d of f.decls) {

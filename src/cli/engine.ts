@@ -5,3 +5,4 @@ export { compile, indexProgram, loadScenario, runExamples, runScenario, type Rea
 export { saveProgram } from "../runtime/saved-program.ts";
 export { stateSchema } from "../schema.ts";
 export { simulate, formatSimulation } from "./simulate.ts";
+export { defaultRoots, nodeFileHost } from "../node-host.ts";

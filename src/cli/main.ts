@@ -4,7 +4,6 @@ import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import type { Diagnostic } from "../diagnostics.ts";
-import { defaultRoots, nodeFileHost } from "../node-host.ts";
 import type { FileHost } from "../program.ts";
 import type { ReadyScenario } from "../pipeline.ts";
 import { formatTrace } from "../runtime/trace.ts";
@@ -25,6 +24,9 @@ Usage:
   rulesmith mutate PATH... [--json] [--budget N]   do the examples pin the rules down? (mutation testing)
   rulesmith compile PATH... --out PROGRAM.json    save the checked program for the runtime alone
   rulesmith schema PATH...                        print the JSON Schema of the game state
+  rulesmith fmt PATH... [--check]                 lay .rules files out in the canonical layout
+  rulesmith lsp                                   the language server for editors (stdio)
+  rulesmith doc PATH... --out DIR                 write an HTML reference of the rules
 
 Every command takes --root DIR: files (imports, a scenario's "rules") are read only below it.
 Run \`rulesmith COMMAND --help\` for one command.`,
@@ -113,6 +115,13 @@ export async function main(argv: string[]): Promise<number> {
         return await schemaCommand(rest);
       case "mutate":
         return await (await import("./mutate.ts")).mutateCommand(rest);
+      // Loaded when used, like the engine: `--help` loads none of them.
+      case "fmt":
+        return await (await import("./fmt.ts")).fmtCommand(rest);
+      case "lsp":
+        return await (await import("./lsp.ts")).lspCommand(rest);
+      case "doc":
+        return await (await import("./doc.ts")).docCommand(rest);
       case undefined:
       case "--help":
       case "-h":
@@ -158,7 +167,8 @@ function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>) {
 const ROOT_OPTION = { root: { type: "string" } } as const;
 
 /** The host a command reads through: below `--root`, or below the default roots of the named paths. */
-function hostFor(paths: string[], root: string | undefined): FileHost {
+async function hostFor(paths: string[], root: string | undefined): Promise<FileHost> {
+  const { defaultRoots, nodeFileHost } = await engine();
   return nodeFileHost(root !== undefined ? [root] : defaultRoots(paths));
 }
 
@@ -174,7 +184,7 @@ async function compileNamed(paths: string[], host: FileHost) {
 async function check(args: string[]): Promise<number> {
   if (wantsHelp(args, "check")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: ROOT_OPTION });
-  const compiled = await compileNamed(positionals, hostFor(positionals, values.root));
+  const compiled = await compileNamed(positionals, await hostFor(positionals, values.root));
   if (!compiled.programs) return 1;
   const files = compiled.programs.reduce((n, p) => n + p.length, 0);
   console.log(`checked ${files} file(s)${compiled.programs.length > 1 ? ` in ${compiled.programs.length} separate programs` : ""}: no errors`);
@@ -193,7 +203,7 @@ function oneProgram(programs: SourceFile[][] | undefined): SourceFile[] | undefi
 async function schemaCommand(args: string[]): Promise<number> {
   if (wantsHelp(args, "schema")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: ROOT_OPTION });
-  const compiled = await compileNamed(positionals, hostFor(positionals, values.root));
+  const compiled = await compileNamed(positionals, await hostFor(positionals, values.root));
   const program = oneProgram(compiled.programs);
   if (!program) return 1;
   const { stateSchema, indexProgram } = await engine();
@@ -205,7 +215,7 @@ async function compileCommand(args: string[]): Promise<number> {
   if (wantsHelp(args, "compile")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" }, ...ROOT_OPTION } });
   if (!values.out) throw new UsageError("name the output file with --out");
-  const program = oneProgram((await compileNamed(positionals, hostFor(positionals, values.root))).programs);
+  const program = oneProgram((await compileNamed(positionals, await hostFor(positionals, values.root))).programs);
   if (!program) return 1;
   const { saveProgram } = await engine();
   writeFileSync(values.out, saveProgram(program));
@@ -216,7 +226,7 @@ async function compileCommand(args: string[]): Promise<number> {
 async function test(args: string[]): Promise<number> {
   if (wantsHelp(args, "test")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" }, grep: { type: "string" }, ...ROOT_OPTION } });
-  const host = hostFor(positionals, values.root);
+  const host = await hostFor(positionals, values.root);
   const compiled = await compileNamed(positionals, host);
   const { runExamples } = await engine();
   const grep = values.grep?.toLowerCase();
@@ -283,7 +293,7 @@ function indent(s: string, n = 2): string {
 /** Reads and checks a scenario file and its rules, printing its diagnostics as `check` does; undefined when it cannot run. */
 async function readyScenario(path: string, root: string | undefined): Promise<ReadyScenario | undefined> {
   const { loadScenario } = await engine();
-  const loaded = loadScenario(path, hostFor([path], root));
+  const loaded = loadScenario(path, await hostFor([path], root));
   printDiagnostics(loaded.diagnostics, loaded.texts);
   return loaded.ready;
 }

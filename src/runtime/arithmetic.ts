@@ -12,8 +12,14 @@ import { RuleError, showValue, Tally, valuesEqual, type Value } from "./values.t
 export function binary(vm: Machine, e: A.Expr & { kind: "binary" }, env: Env): Value {
   if (e.op === "and") return vm.eval(e.left, env) === true && vm.eval(e.right, env) === true;
   if (e.op === "or") return vm.eval(e.left, env) === true || vm.eval(e.right, env) === true;
-  const l = vm.eval(e.left, env);
-  const r = vm.eval(e.right, env);
+  return binaryValues(e, vm.eval(e.left, env), vm.eval(e.right, env));
+}
+
+/**
+ * A binary operator other than `and`/`or` on its evaluated operands: shared by the tree-walker and the
+ * compiled backend (src/compiled/), so both compute and report alike.
+ */
+export function binaryValues(e: A.Expr & { kind: "binary" }, l: Value | undefined, r: Value | undefined): Value {
   // The checker allows `none` here only where a narrowed state field was set back to `none` by a
   // rule called in between: stop rather than compute with nothing.
   if ((l === null || r === null) && e.op !== "==" && e.op !== "!=") {
@@ -58,7 +64,7 @@ export function binary(vm: Machine, e: A.Expr & { kind: "binary" }, env: Env): V
 }
 
 /** R0505 for a result of `+`, `-` or `*` that is no longer an exact whole number. */
-function inexact(e: A.Expr & { kind: "binary" }, n: number): never {
+export function inexact(e: A.Expr & { kind: "binary" }, n: number): never {
   return exact(n, () => `\`${showExpr(e)}\``, e.span) as never;
 }
 

@@ -73,23 +73,16 @@ export class Events {
   /** Every entity reachable from the state or given a status while running, once each. */
   private forEachEntity(f: (e: Entity) => void) {
     const seen = new Set<Entity>();
-    const visit = (v: Value | undefined) => {
-      if (Array.isArray(v)) v.forEach(visit);
-      else if (v instanceof Entity && !seen.has(v)) {
-        seen.add(v);
-        f(v);
-        Object.values(v.fields).forEach(visit);
-      }
-    };
-    for (const v of this.vm.globals.values()) visit(v);
-    for (const e of this.statusHolders) visit(e);
+    const globals = this.vm.globals;
+    for (let i = 0; i < globals.length; i++) visitEntities(globals[i], seen, f);
+    for (const e of this.statusHolders) visitEntities(e, seen, f);
   }
 
   /** Runs an emission (section 9's ordering rule) and gives back the event's final `result`. */
   emit(ev: A.EventDecl, args: Value[], span: A.Span): Value | undefined {
     this.vm.tick(span);
     const name = ev.name.text;
-    this.vm.note("event", () => `event ${name}(${args.map(showValue).join(", ")})`, span);
+    if (this.vm.tracing) this.vm.note("event", () => `event ${name}(${args.map(showValue).join(", ")})`, span);
     this.vm.depth++;
     const values: (Value | undefined)[] = args.slice(0, ev.params.length);
     if (ev.returns) values[ev.params.length] = defaultValue(this.vm.program, { name: ev.name, type: ev.returns, span: ev.span }, new Set());
@@ -98,32 +91,10 @@ export class Events {
     this.emissions.push(emission);
     try {
       const handlers = this.vm.program.handlers.get(ev);
-      const run = (timing: A.TriggerTiming, onlyFirst: boolean): boolean => {
-        for (const t of handlers?.[timing] ?? []) {
-          const label = this.vm.label(t, () => `${timing === "after" ? "on" : timing === "instead" ? "instead of" : "before"} ${name}`);
-          this.vm.rules.push(label);
-          // Each handler runs in a frame of its own: the emission's arguments and result as they stand, then its own variables.
-          const env = frame(t.frameSize, values);
-          const applies = !t.condition || this.vm.eval(t.condition, env) === true;
-          this.vm.rules.pop();
-          if (!applies) continue;
-          this.vm.rules.push(label);
-          this.vm.note("trigger", () => `${label} fires`, t.span);
-          this.vm.rules.pop();
-          this.vm.enter(label, t.span);
-          try {
-            this.vm.execBlock(t.body, env);
-          } finally {
-            this.vm.leave();
-          }
-          if (onlyFirst) return true;
-        }
-        return false;
-      };
-      run("before", false);
-      const replaced = run("instead", true);
+      if (handlers) this.runHandlers(ev, handlers.before, values, false);
+      const replaced = handlers ? this.runHandlers(ev, handlers.instead, values, true) : false;
       if (!replaced) this.defaultBody(emission);
-      run("after", false);
+      if (handlers) this.runHandlers(ev, handlers.after, values, false);
       // Statuses see the arguments as the `before` handlers left them.
       if (this.expiryEvents.has(ev)) this.expire(ev, values.slice(0, ev.params.length) as Value[], seq);
       return ev.returns ? values[ev.params.length] : undefined;
@@ -131,6 +102,32 @@ export class Events {
       this.emissions.pop();
       this.vm.depth--;
     }
+  }
+
+  /** One timing's handlers, in order; with `onlyFirst` (`instead of`) the first that applies replaces the body. */
+  private runHandlers(ev: A.EventDecl, list: A.TriggerDecl[], values: (Value | undefined)[], onlyFirst: boolean): boolean {
+    for (const t of list) {
+      const label = handlerLabel(t, ev);
+      this.vm.rules.push(label);
+      // Each handler runs in a frame of its own: the emission's arguments and result as they stand, then its own variables.
+      const env = frame(t.frameSize, values);
+      const applies = !t.condition || this.vm.eval(t.condition, env) === true;
+      this.vm.rules.pop();
+      if (!applies) continue;
+      if (this.vm.tracing) {
+        this.vm.rules.push(label);
+        this.vm.note("trigger", () => `${label} fires`, t.span);
+        this.vm.rules.pop();
+      }
+      this.vm.enter(label, t.span);
+      try {
+        this.vm.execBlock(t.body, env);
+      } finally {
+        this.vm.leave();
+      }
+      if (onlyFirst) return true;
+    }
+    return false;
   }
 
   private defaultBody({ ev, values }: Emission) {
@@ -214,9 +211,36 @@ export class Events {
 
 }
 
+/** A handler's rule label (`on UnitHit`), made once per declaration (it handles one event): it depends on the rules alone. */
+const handlerLabels = new WeakMap<A.TriggerDecl, string>();
+function handlerLabel(t: A.TriggerDecl, ev: A.EventDecl): string {
+  let label = handlerLabels.get(t);
+  if (label === undefined) {
+    label = `${t.timing === "after" ? "on" : t.timing === "instead" ? "instead of" : "before"} ${ev.name.text}`;
+    handlerLabels.set(t, label);
+  }
+  return label;
+}
+
 /** `for 6 RoundEnds`, `until TurnStarts(player: Player "Red")`: how a status applied with a duration lasts. */
 function describeTimer(t: StatusTimer): string {
   const about = t.paramName === undefined ? "" : t.holder ? `(${t.paramName})` : `(${t.paramName}: ${showValue(t.match)})`;
   const event = `${t.event?.name.text ?? "clear"}${about}`;
   return t.own && t.left === 1 ? `until ${event}` : `for ${t.left ?? 1} ${event}`;
+}
+
+/**
+ * Depth first, each entity before what its fields hold, in field order. A plain loop over the fields
+ * (they are a prototype-free map: `for in` sees only their own) rather than `Object.values`, since
+ * every run walks its state at least once: no array or closure per entity.
+ */
+function visitEntities(v: Value | undefined, seen: Set<Entity>, f: (e: Entity) => void) {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) visitEntities(v[i], seen, f);
+  } else if (v instanceof Entity && !seen.has(v)) {
+    seen.add(v);
+    f(v);
+    const fields = v.fields;
+    for (const k in fields) visitEntities(fields[k], seen, f);
+  }
 }

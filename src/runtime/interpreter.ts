@@ -7,6 +7,7 @@
 // `Machine` (machine.ts): events.ts (emissions, handlers, statuses and their expiry), modifiers.ts,
 // arithmetic.ts (operators and tallies), tables.ts, stdlib.ts (dice, choices, built-ins, aggregates),
 // writes.ts (the checks a statement makes as it changes a value, and `expect`).
+import { isStdPath } from "../std/paths.ts";
 import * as A from "../ast.ts";
 import { binary } from "./arithmetic.ts";
 import { Dice, type RngState } from "./dice.ts";
@@ -39,7 +40,11 @@ const MAX_DEPTH = 400;
 
 export { ExpectationFailed } from "./writes.ts";
 
-/** Members not marked private are for the parts in other files too: see `Machine`. */
+/**
+ * Members not marked private are for the parts in other files too: see `Machine`. The compiled backend
+ * (src/compiled/) extends this class: it keeps this bookkeeping and runs every node it compiles as a
+ * closure, and any other node through `exec`/`eval` here, so both engines share one semantics.
+ */
 export class Interpreter implements Machine {
   readonly trace: TraceEntry[] = [];
   readonly dice: Dice;
@@ -51,13 +56,14 @@ export class Interpreter implements Machine {
    * Calls of expression-bodied functions, values and tables in progress. They add no trace level, but
    * they can recurse too, so they count against the same MAX_DEPTH as `depth`.
    */
-  private nested = 0;
+  nested = 0;
   readonly rules: string[] = [];
   private readonly budget: number;
-  private readonly tracing: boolean;
+  /** Public for the compiled backend (src/compiled/), which skips building a message when it is off. */
+  readonly tracing: boolean;
   readonly scripted: Value[] = [];
   readonly chooser: Chooser | undefined;
-  private readonly events: Events;
+  readonly events: Events;
 
   constructor(
     readonly program: RuntimeProgram,
@@ -120,7 +126,8 @@ export class Interpreter implements Machine {
 
   /** The message is built only when tracing: simulations run without a trace and skip the cost. */
   note(kind: TraceKind, message: () => string, span: A.Span) {
-    if (!this.tracing) return;
+    // A standard module is a library: its call shows where a game's rule makes it, never its insides.
+    if (!this.tracing || isStdPath(span.file)) return;
     const text = message();
     // The trace is part of the budget too: `say` of a long list in a loop must not fill the memory.
     this.traced += text.length;
@@ -128,13 +135,13 @@ export class Interpreter implements Machine {
     this.trace.push({ depth: this.depth, kind, rule: this.rule(), message: text, span });
   }
 
-  /** Rule labels ("fn resolve", "modifier highGround") are made once per declaration. */
-  private readonly labels = new Map<object, string>();
+  /** Rule labels ("fn resolve", "modifier highGround") are made once per declaration, for every run: they depend on the rules alone. */
+  private static readonly labels = new WeakMap<object, string>();
   label(decl: object, make: () => string): string {
-    let l = this.labels.get(decl);
+    let l = Interpreter.labels.get(decl);
     if (l === undefined) {
       l = make();
-      this.labels.set(decl, l);
+      Interpreter.labels.set(decl, l);
     }
     return l;
   }
@@ -150,7 +157,7 @@ export class Interpreter implements Machine {
   }
 
   /** Enters an expression-bodied call; the caller decrements `nested` in a `finally`. */
-  private nest(rule: string, span: A.Span) {
+  nest(rule: string, span: A.Span) {
     if (++this.nested + this.depth > MAX_DEPTH) throw new RuleError("R0502", `rules nested more than ${MAX_DEPTH} deep in ${rule}: is there a recursion that never ends?`, span);
   }
 
@@ -167,7 +174,8 @@ export class Interpreter implements Machine {
         this.nested--;
       }
     }
-    this.note("call", () => `${fn.name.text}(${args.map(showValue).join(", ")})`, span);
+    // A standard module's function is traced like a built-in: not at all (its insides neither: `note`).
+    if (!isStdPath(fn.span.file)) this.note("call", () => `${fn.name.text}(${args.map(showValue).join(", ")})`, span);
     this.enter(this.label(fn, () => `fn ${fn.name.text}`), span);
     try {
       const r = this.execBlock(fn.body, env);
@@ -178,7 +186,7 @@ export class Interpreter implements Machine {
     }
   }
 
-  private callValue(v: A.ValueDecl, args: Value[], span: A.Span): Value | undefined {
+  callValue(v: A.ValueDecl, args: Value[], span: A.Span): Value | undefined {
     this.tick(span);
     this.nest(this.label(v, () => `value ${v.name.text}`), span);
     try {
@@ -188,7 +196,7 @@ export class Interpreter implements Machine {
     }
   }
 
-  private callTable(t: A.TableDecl, args: Value[], span: A.Span): Value | undefined {
+  callTable(t: A.TableDecl, args: Value[], span: A.Span): Value | undefined {
     this.tick(span);
     this.nest(this.label(t, () => `table ${t.name.text}`), span);
     try {
@@ -220,7 +228,7 @@ export class Interpreter implements Machine {
     return undefined;
   }
 
-  private exec(s: A.Stmt, env: Env): Returned | undefined {
+  protected exec(s: A.Stmt, env: Env): Returned | undefined {
     this.tick(s.span);
     switch (s.kind) {
       case "let":
@@ -333,7 +341,7 @@ export class Interpreter implements Machine {
     }
   }
 
-  private assign(target: A.Expr, v: Value | undefined, env: Env, span: A.Span) {
+  assign(target: A.Expr, v: Value | undefined, env: Env, span: A.Span) {
     switch (target.kind) {
       case "name": {
         const ref = target.ref!;

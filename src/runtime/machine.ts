@@ -54,6 +54,8 @@ export interface Machine {
   /** Answers given by `force choices`, asked for in order before the chooser. */
   readonly scripted: Value[];
   readonly chooser: Chooser | undefined;
+  /** Whether the trace is kept: a part skips building a message (and its closure) when it is not. */
+  readonly tracing: boolean;
   /** Counts one step against the budget. */
   tick(span: A.Span): void;
   /** Counts `n` more steps against the budget at once (the dice of one roll). */

@@ -23,27 +23,35 @@ export function valueThroughModifiers(vm: Machine, v: A.ValueDecl, args: Value[]
       const before = result;
       const into = m.into ? vm.eval(m.into, env) : undefined;
       const factor = m.factor ? vm.eval(m.factor, env) : undefined;
-      const rounding = m.rounding?.text as A.Rounding | undefined;
-      try {
-        result = applyModifier(m.op.text as A.ModifierOp, result, amount, into ?? factor, rounding);
-      } catch (err) {
-        // The operation cannot know which modifier it serves: point at the modifier.
-        if (err instanceof RuleError && !err.span) throw new RuleError(err.code, err.message, m.span);
-        throw err;
-      }
+      result = applyModifierAt(m, result, amount, into ?? factor);
       const after = result;
       // A modifier whose condition held is reported even when it changed nothing: it did fire.
-      vm.note("modifier", () => {
-        // `compute` shows its expression: its value is already the result after the arrow.
-        const shown = m.op.text === "compute" && m.amount ? showExpr(m.amount) : amount === undefined ? undefined : showValue(amount);
-        const how = `${m.op.text}${shown === undefined ? "" : ` ${shown}`}${rounding === undefined ? "" : ` round ${rounding}`}${into === undefined ? "" : ` as ${showValue(into)}`}${factor === undefined ? "" : ` by ${showValue(factor)}`}`;
-        return `${v.name.text}: ${showValue(before)} ${valuesEqual(before, after) ? "unchanged" : `-> ${showValue(after)}`} (${how})`;
-      }, m.span);
+      vm.note("modifier", () => modifierMessage(v, m, before, after, amount, into, factor), m.span);
     } finally {
       vm.rules.pop();
     }
   }
   return result;
+}
+
+/** The trace's line for a modifier that fired (the compiled backend's too). */
+export function modifierMessage(v: A.ValueDecl, m: A.ModifierDecl, before: Value | undefined, after: Value | undefined, amount: Value | undefined, into: Value | undefined, factor: Value | undefined): string {
+  const rounding = m.rounding?.text;
+  // `compute` shows its expression: its value is already the result after the arrow.
+  const shown = m.op.text === "compute" && m.amount ? showExpr(m.amount) : amount === undefined ? undefined : showValue(amount);
+  const how = `${m.op.text}${shown === undefined ? "" : ` ${shown}`}${rounding === undefined ? "" : ` round ${rounding}`}${into === undefined ? "" : ` as ${showValue(into)}`}${factor === undefined ? "" : ` by ${showValue(factor)}`}`;
+  return `${v.name.text}: ${showValue(before)} ${valuesEqual(before, after) ? "unchanged" : `-> ${showValue(after)}`} (${how})`;
+}
+
+/** One modifier's operation on the value, an error it raises pointed at the modifier (the compiled backend's too). */
+export function applyModifierAt(m: A.ModifierDecl, current: Value | undefined, amount: Value | undefined, other: Value | undefined): Value | undefined {
+  try {
+    return applyModifier(m.op.text as A.ModifierOp, current, amount, other, m.rounding?.text as A.Rounding | undefined);
+  } catch (err) {
+    // The operation cannot know which modifier it serves: point at the modifier.
+    if (err instanceof RuleError && !err.span) throw new RuleError(err.code, err.message, m.span);
+    throw err;
+  }
 }
 
 /**

@@ -22,6 +22,8 @@ type Declared = Map<string, { json: JsonObject; kind: string; path: string }>;
 interface Refs {
   declared: Declared;
   built: Map<string, Entity>;
+  /** The kinds whose default is being made (`defaultValue`'s guard against a kind holding itself): one set for the whole load. */
+  visiting: Set<string>;
 }
 
 /**
@@ -87,7 +89,7 @@ function entityKind(p: RuntimeProgram, n: string): boolean {
   return k !== undefined && !k.record;
 }
 
-export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json, refs: Refs = { declared: new Map(), built: new Map() }): Value {
+export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json, refs: Refs = { declared: new Map(), built: new Map(), visiting: new Set() }): Value {
   // The schema allows `null` only for an optional type: it is `none`.
   if (json === null) return null;
   const n = type.name.text;
@@ -110,7 +112,7 @@ export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json, refs: R
     }
     for (const f of kind.fields) {
       const j = ownGet(obj, f.name.text);
-      e.fields[f.name.text] = j === undefined ? defaultValue(p, f, new Set()) : fromJson(p, f.type, j, refs);
+      e.fields[f.name.text] = j === undefined ? defaultValue(p, f, refs.visiting) : fromJson(p, f.type, j, refs);
     }
     const statuses = ownGet(obj, "statuses");
     if (statuses && typeof statuses === "object" && !Array.isArray(statuses)) {
@@ -235,16 +237,20 @@ export function toJson(v: Value | undefined, w: Writer = { ids: new Map(), writt
     if (id !== undefined && w.written.has(v)) return { $ref: id };
     w.written.add(v);
     const out: Record<string, Json> = id === undefined ? {} : { $id: id };
-    for (const [k, x] of Object.entries(v.fields)) {
+    const fields = v.fields;
+    for (const k in fields) {
       at.push(k);
-      setOwn(out, k, toJson(x, w, at));
+      const json = toJson(fields[k], w, at);
+      // Only `__proto__` needs defining (its setter lives on Object.prototype): plain assignment keeps the object fast.
+      if (k === "__proto__") setOwn(out, k, json);
+      else out[k] = json;
       at.pop();
     }
     if (v.statuses.size > 0) {
       const statuses: Record<string, Json> = Object.create(null) as Record<string, Json>;
       for (const [s, t] of v.statuses) {
         at.push("statuses", s);
-        setOwn(statuses, s, timerToJson(t, w, at));
+        statuses[s] = timerToJson(t, w, at); // a prototype-free object: any name assigns as its own
         at.length -= 2;
       }
       out["statuses"] = statuses;
@@ -443,13 +449,13 @@ export function initialState(p: RuntimeProgram): StateValues {
 
 /** The second pass: builds the state, each `$id` entity once, with `$ref`s resolved to it. */
 export function stateFromJson(p: RuntimeProgram, json: Record<string, Json>): StateValues {
-  const state = initialState(p);
-  const refs: Refs = { declared: declaredIds(p, json), built: new Map() };
-  p.stateFields.forEach((f, i) => {
+  const refs: Refs = { declared: declaredIds(p, json), built: new Map(), visiting: new Set() };
+  // A field's default only when the JSON leaves it out: defaults are plain values, made fresh, so
+  // nothing is lost by not making the ones the JSON replaces (every run of a simulation comes here).
+  return p.stateFields.map((f) => {
     const j = ownGet(json, f.name.text);
-    if (j !== undefined) state[i] = fromJson(p, f.type, j, refs);
+    return j !== undefined ? fromJson(p, f.type, j, refs) : defaultValue(p, f, refs.visiting);
   });
-  return state;
 }
 
 export function stateToJson(p: RuntimeProgram, state: StateValues): Record<string, Json> {

@@ -13,7 +13,11 @@ import { Die, RuleError, showValue, Tally, valuesEqual, type Value } from "./val
 
 export function roll(vm: Machine, e: A.Expr & { kind: "roll" }, env: Env): number | Tally {
   const count = e.count ? (vm.eval(e.count, env) as number) : 1;
-  const sides = vm.eval(e.sides, env);
+  return rollValues(vm, e, count, vm.eval(e.sides, env));
+}
+
+/** `roll` on its evaluated count and sides: shared by the tree-walker and the compiled backend. */
+export function rollValues(vm: Machine, e: A.Expr & { kind: "roll" }, count: number, sides: Value | undefined): number | Tally {
   if (sides instanceof Die) return rollDie(vm, sides, e.span);
   if (typeof sides !== "number") throw new RuleError("R0501", `\`${showExpr(e.sides)}\` has no value yet`, e.sides.span);
   if (!Number.isInteger(count) || count < 1 || count > 1000) throw new RuleError("R0501", `cannot roll ${count} dice`, e.span);
@@ -21,12 +25,12 @@ export function roll(vm: Machine, e: A.Expr & { kind: "roll" }, env: Env): numbe
   vm.charge(count - 1, e.span);
   if (count === 1) {
     const r = vm.dice.roll(sides, e.span);
-    vm.note("roll", () => `roll d${sides} -> ${r.value}${r.forced ? " (forced)" : ""}`, e.span);
+    if (vm.tracing) vm.note("roll", () => `roll d${sides} -> ${r.value}${r.forced ? " (forced)" : ""}`, e.span);
     return r.value;
   }
   const results = Array.from({ length: count }, () => vm.dice.roll(sides, e.span));
   const total = exact(results.reduce((n, r) => n + r.value, 0), () => `the total of \`${showExpr(e)}\``, e.span);
-  vm.note("roll", () => `roll ${count}d${sides} -> ${results.map((r) => (r.forced ? `${r.value} (forced)` : r.value)).join(" + ")} = ${total}`, e.span);
+  if (vm.tracing) vm.note("roll", () => `roll ${count}d${sides} -> ${results.map((r) => (r.forced ? `${r.value} (forced)` : r.value)).join(" + ")} = ${total}`, e.span);
   return total;
 }
 
@@ -37,7 +41,7 @@ function rollDie(vm: Machine, die: Die, span: A.Span): Tally {
   const faces = (die.faces ??= die.decl.faces.map((f) => vm.eval(f, frame(0)) as Tally));
   const r = vm.dice.roll(faces.length, span, `\`${name}\`, which has ${faces.length} faces`);
   const face = faces[r.value - 1]!;
-  vm.note("roll", () => `roll ${name} -> face ${r.value} of ${faces.length}: ${showValue(face)}${r.forced ? " (forced)" : ""}`, span);
+  if (vm.tracing) vm.note("roll", () => `roll ${name} -> face ${r.value} of ${faces.length}: ${showValue(face)}${r.forced ? " (forced)" : ""}`, span);
   return face;
 }
 
@@ -112,7 +116,7 @@ export function builtin(vm: Machine, name: string, a: Value[], span: A.Span): Va
     case "chance": {
       const r = vm.dice.roll(100, span);
       const hit = r.value <= n[0]!;
-      vm.note("roll", () => `chance ${n[0]}%: d100 -> ${r.value}${r.forced ? " (forced)" : ""}, ${hit ? "success" : "failure"}`, span);
+      if (vm.tracing) vm.note("roll", () => `chance ${n[0]}%: d100 -> ${r.value}${r.forced ? " (forced)" : ""}, ${hit ? "success" : "failure"}`, span);
       return hit;
     }
     case "len":
@@ -147,12 +151,24 @@ export function perMember(vm: Machine, en: A.EnumDecl, c: A.Comprehension, env: 
 
 export function aggregate(vm: Machine, name: string, c: A.Comprehension, env: Env, span: A.Span): Value {
   const source = vm.enumAsList(c.source) ?? vm.list(c.source, env);
+  const part = (e: A.Expr | undefined) => (e ? (at: Env, m: Machine) => m.eval(e, at) : undefined);
+  return aggregateOver(vm, name, c, env, span, source, part(c.where), part(c.yield), part(c.otherwise));
+}
+
+/** A part of a comprehension, evaluated in the frame: the tree-walker's `eval`, or a compiled closure. */
+export type Part<M extends Machine> = (env: Env, vm: M) => Value | undefined;
+
+/**
+ * An aggregate over its evaluated source, given its `where`, yield and `else` parts: shared by the
+ * tree-walker (`aggregate`) and the compiled backend, which passes its closures.
+ */
+export function aggregateOver<M extends Machine>(vm: M, name: string, c: A.Comprehension, env: Env, span: A.Span, source: readonly Value[], where: Part<M> | undefined, yieldOf: Part<M> | undefined, otherwise: Part<M> | undefined): Value {
   const slot = c.slot!;
   const matching: Value[] = [];
   for (const item of source) {
     vm.tick(span); // every item counts, as every pass of a `for` does
     env[slot] = item;
-    if (!c.where || vm.eval(c.where, env) === true) {
+    if (!where || where(env, vm) === true) {
       matching.push(item);
       if (name === "first" || name === "any") break;
     }
@@ -160,7 +176,7 @@ export function aggregate(vm: Machine, name: string, c: A.Comprehension, env: En
   const yields = () =>
     matching.map((item) => {
       env[slot] = item;
-      return vm.eval(c.yield!, env) as number;
+      return yieldOf!(env, vm) as number;
     });
   switch (name) {
     case "count":
@@ -177,7 +193,7 @@ export function aggregate(vm: Machine, name: string, c: A.Comprehension, env: En
     case "min":
     case "max": {
       if (matching.length === 0) {
-        if (c.otherwise) return vm.eval(c.otherwise, env) as Value;
+        if (otherwise) return otherwise(env, vm) as Value;
         throw new RuleError("R0501", `\`${name}\` found no item in \`${showExpr(c.source)}\`; add \`else value\` for that case`, span);
       }
       if (name === "first") return matching[0]!;

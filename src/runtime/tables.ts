@@ -13,12 +13,22 @@ export function tableRow(vm: Machine, t: A.TableDecl, args: Value[], span: A.Spa
     if (rowMatches(vm, row, args, env)) {
       const result = vm.eval(row.result, env);
       vm.rules.push(vm.label(t, () => `table ${t.name.text}`));
-      vm.note("table", () => `${t.name.text}(${args.map(showValue).join(", ")}) -> ${showValue(result)}`, row.span);
+      vm.note("table", () => tableMessage(t, args, result), row.span);
       vm.rules.pop();
       return result;
     }
   }
-  throw new RuleError("R0501", `table \`${t.name.text}\` has no row for (${args.map(showValue).join(", ")})`, span);
+  throw noTableRow(t, args, span);
+}
+
+/** The trace's line for a row found (the compiled backend's too). */
+export function tableMessage(t: A.TableDecl, args: Value[], result: Value | undefined): string {
+  return `${t.name.text}(${args.map(showValue).join(", ")}) -> ${showValue(result)}`;
+}
+
+/** The error when no row matches (the compiled backend's too). */
+export function noTableRow(t: A.TableDecl, args: Value[], span: A.Span): RuleError {
+  return new RuleError("R0501", `table \`${t.name.text}\` has no row for (${args.map(showValue).join(", ")})`, span);
 }
 
 function rowMatches(vm: Machine, row: A.TableRow, args: Value[], env: Env): boolean {

@@ -2,7 +2,6 @@
 // statuses. Entities compare by identity: two units with equal fields are still two units. A record's
 // value is an Entity marked `record`: it holds no statuses, is never changed, and compares field by field.
 
-import { nameMap, setOwn } from "../own.ts";
 
 /** `null` is `none`, the value of an optional type that holds nothing (`undefined` is "not set yet"). */
 export type Value = number | boolean | string | Value[] | Entity | Tally | Die | null;
@@ -78,7 +77,7 @@ export class Entity {
   readonly statuses = new Map<string, StatusTimer>();
   /** The `$id` it was given in state JSON, kept so the final state writes it back under the same id. */
   id?: string;
-  /** Field name -> value. No prototype: a field may be named `constructor` or `__proto__` (see own.ts). */
+  /** Field name -> value. No name is taken: a field may be named `constructor` or `__proto__` (see FIELDS). */
   readonly fields: Record<string, Value | undefined>;
   constructor(
     readonly kind: string,
@@ -86,10 +85,18 @@ export class Entity {
     /** A value of a `record`: compared by its fields, never changed in place. */
     readonly record = false,
   ) {
-    this.fields = nameMap();
-    for (const [k, v] of Object.entries(fields)) setOwn(this.fields, k, v);
+    this.fields = Object.create(FIELDS) as Record<string, Value | undefined>;
+    for (const [k, v] of Object.entries(fields)) this.fields[k] = v;
   }
 }
+
+/**
+ * The prototype of every entity's fields: empty, frozen, and itself without a prototype, so no name is
+ * taken and a write of any name (`__proto__` too: its setter lives on Object.prototype, out of reach)
+ * makes an own field, as in a prototype-free map (own.ts). Unlike such a map, which V8 always keeps as
+ * a slow dictionary, objects made from it keep fast properties: field reads are the runtime's hot path.
+ */
+const FIELDS: object = Object.freeze(Object.create(null) as object);
 
 export function showValue(v: Value | undefined): string {
   if (v === undefined) return "nothing";

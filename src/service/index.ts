@@ -4,6 +4,9 @@
 import { catalogue } from "../diagnostics.ts";
 import { compile } from "../pipeline.ts";
 import { completionsAt } from "./completion.ts";
+import { formattingEdits, type TextEdit } from "./formatting.ts";
+import { referencesAt, renameAt, type RenameResult } from "./references.ts";
+import { documentSymbolsOf, semanticNamesOf, type DocumentSymbol, type SemanticName } from "./symbols.ts";
 import { memoryFileHost } from "./memory-host.ts";
 import { definitionAt, hoverAt } from "./navigation.ts";
 import type { Completion, Hover, Location, ServiceDiagnostic, ServiceFiles } from "./service-types.ts";
@@ -11,6 +14,9 @@ import { rangeOf } from "./text-position.ts";
 
 export type { Completion, Hover, Location, Range, ServiceDiagnostic, ServiceFiles } from "./service-types.ts";
 export { memoryFileHost } from "./memory-host.ts";
+export type { TextEdit } from "./formatting.ts";
+export type { RenameResult } from "./references.ts";
+export type { DocumentSymbol, NameMeaning, SemanticName, SymbolKind } from "./symbols.ts";
 
 /** Exactly what `rulesmith check PATH` reports: the same pipeline, over these files instead of the disk. */
 export function diagnostics(files: ServiceFiles, path: string): ServiceDiagnostic[] {
@@ -48,6 +54,31 @@ export function hover(files: ServiceFiles, path: string, line: number, col: numb
 
 export function definition(files: ServiceFiles, path: string, line: number, col: number): Location | null {
   return guard(() => definitionAt(files, path, line, col), () => null);
+}
+
+/** Every use of what the name at the cursor declares or refers to, across the workspace's files. */
+export function references(files: ServiceFiles, path: string, line: number, col: number, includeDeclaration = true): Location[] {
+  return guard(() => referencesAt(files, path, line, col, includeDeclaration), () => []);
+}
+
+/** The places to rewrite to rename what is under the cursor, or why it cannot be. */
+export function rename(files: ServiceFiles, path: string, line: number, col: number, newName: string): RenameResult {
+  return guard(() => renameAt(files, path, line, col, newName), (err) => ({ error: `internal error while renaming: ${err instanceof Error ? err.message : String(err)}` }));
+}
+
+/** The file's outline: its declarations, with fields and enum members inside. */
+export function documentSymbols(files: ServiceFiles, path: string): DocumentSymbol[] {
+  return guard(() => documentSymbolsOf(files, path), () => []);
+}
+
+/** Every name in the file with what it means (a kind, a field, a parameter...), for colouring. */
+export function semanticNames(files: ServiceFiles, path: string): SemanticName[] {
+  return guard(() => semanticNamesOf(files, path), () => []);
+}
+
+/** The edits that lay the file out as `rulesmith fmt` does: none when it already is, or does not parse. */
+export function formatting(files: ServiceFiles, path: string): TextEdit[] {
+  return guard(() => formattingEdits(files, path), () => []);
 }
 
 /** An editor asks on every keystroke: a bug must cost one answer, never the editor's worker. */

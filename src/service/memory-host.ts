@@ -1,9 +1,10 @@
 // A file host over files held in memory, for the browser playground and for tests: the same loading
 // rules as on disk, with `/`-separated paths and imports relative to the importing file.
 import type { FileHost } from "../program.ts";
+import { withStdModules } from "../std/modules.ts";
 
 export function memoryFileHost(files: Record<string, string>): FileHost {
-  return {
+  return withStdModules({
     read: (path) => (Object.hasOwn(files, path) ? files[path] : undefined),
     listRules: (path) => {
       const prefix = path.endsWith("/") ? path : `${path}/`;
@@ -12,7 +13,7 @@ export function memoryFileHost(files: Record<string, string>): FileHost {
     },
     normalize: (path) => normalizePath(path),
     resolve: (from, importPath) => normalizePath([...from.split("/").slice(0, -1), importPath].join("/")),
-  };
+  });
 }
 
 /** `a/./b/../c` as `a/c`: one spelling per file, so a file reached by two import paths loads once. */

@@ -14,7 +14,7 @@ import { siteAt, sitesOf, type Site } from "./sites.ts";
 import { offsetAt, rangeOf, wordAround } from "./text-position.ts";
 
 /** What a name resolves to: where it is declared (nothing for built-ins), and what hover says of it. */
-interface Target {
+export interface Target {
   declared?: A.Name;
   signature: string;
   doc?: string;
@@ -52,7 +52,7 @@ function targetAt(files: Record<string, string>, path: string, line: number, col
   return target && { target, at: spanAt(a.path, text, word.start, word.end) };
 }
 
-function resolve(a: Analysis, site: Site): Target | undefined {
+export function resolve(a: Analysis, site: Site): Target | undefined {
   switch (site.kind) {
     case "declaration":
       return declaration(site.decl);

@@ -1,0 +1,79 @@
+// One compiled program per RuntimeProgram: the caches that make every node's closure once, however
+// many runs (a simulation's thousands of battles) use it. Closures close over declarations and slots,
+// never over a run: the run is their second argument.
+import type * as A from "../ast.ts";
+import type { RuntimeProgram } from "../runtime/index-program.ts";
+import type { CExpr, CFn, CFramedFn, Compiler, CStmt } from "./compiler.ts";
+import { compileExpr } from "./expressions.ts";
+import { compileFn, compileFramedFn } from "./calls.ts";
+import { compileTable, compileValue } from "./declarations.ts";
+import { compileBlock } from "./statements.ts";
+
+class CompiledProgram implements Compiler {
+  private readonly exprs = new Map<A.Expr, CExpr>();
+  private readonly blocks = new Map<A.Block, CStmt>();
+  private readonly framed = new Map<A.FnDecl, CFramedFn>();
+  private readonly fns = new Map<A.FnDecl | A.ValueDecl | A.TableDecl, CFn>();
+
+  constructor(readonly program: RuntimeProgram) {}
+
+  expr(e: A.Expr): CExpr {
+    let f = this.exprs.get(e);
+    if (f === undefined) {
+      f = compileExpr(this, e);
+      this.exprs.set(e, f);
+    }
+    return f;
+  }
+
+  block(b: A.Block): CStmt {
+    let f = this.blocks.get(b);
+    if (f === undefined) {
+      f = compileBlock(this, b);
+      this.blocks.set(b, f);
+    }
+    return f;
+  }
+
+  fn(d: A.FnDecl): CFn {
+    return this.callable(d, compileFn);
+  }
+
+  framedFn(d: A.FnDecl): CFramedFn {
+    let f = this.framed.get(d);
+    if (f === undefined) {
+      f = compileFramedFn(this, d);
+      this.framed.set(d, f);
+    }
+    return f;
+  }
+
+  value(d: A.ValueDecl): CFn {
+    return this.callable(d, compileValue);
+  }
+
+  table(d: A.TableDecl): CFn {
+    return this.callable(d, compileTable);
+  }
+
+  private callable<D extends A.FnDecl | A.ValueDecl | A.TableDecl>(d: D, make: (c: Compiler, d: D) => CFn): CFn {
+    let f = this.fns.get(d);
+    if (f === undefined) {
+      f = make(this, d);
+      this.fns.set(d, f);
+    }
+    return f;
+  }
+}
+
+const compiled = new WeakMap<RuntimeProgram, CompiledProgram>();
+
+/** The program's closures, made on first use and kept as long as the program is. */
+export function compiledProgram(program: RuntimeProgram): Compiler {
+  let c = compiled.get(program);
+  if (c === undefined) {
+    c = new CompiledProgram(program);
+    compiled.set(program, c);
+  }
+  return c;
+}

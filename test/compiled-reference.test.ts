@@ -1,0 +1,175 @@
+// The compiled backend (src/compiled/) against the tree-walking interpreter it replaces: on every
+// bundled example, on the bench's Warlords seeds with the trace on, on every example in
+// docs/language.md, and on programs that fail or run away, both engines must give the same trace
+// (text and entries), results, final state, dice (generator state and dice rolled) and errors (kind,
+// code, message and span), byte for byte. The runaway programs also assert the error they stop with.
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { SourceFile } from "../src/ast.ts";
+import { CompiledRun } from "../src/compiled/run.ts";
+import { nodeHost } from "../src/node-host.ts";
+import { compile, indexProgram, runExamples, runScenario, type Engine, type Scenario } from "../src/pipeline.ts";
+import { Interpreter, type RunOptions } from "../src/runtime/interpreter.ts";
+import { initialState } from "../src/runtime/state.ts";
+import { formatTrace } from "../src/runtime/trace.ts";
+import { RuleError } from "../src/runtime/values.ts";
+import { checked, memoryHost } from "./helpers.ts";
+
+/** Every example of a program run by one engine: its outcome as plain data, the error as thrown. */
+function outcomes(files: SourceFile[], engine: Engine, options: Partial<RunOptions> = {}) {
+  const program = indexProgram(files);
+  return program.examples.map((ex) => {
+    const opts = { seed: ex.title, ...options };
+    const run = engine === "tree" ? new Interpreter(program, initialState(program), opts) : new CompiledRun(program, initialState(program), opts);
+    let error: unknown;
+    try {
+      run.runExample(ex);
+    } catch (err) {
+      error = err instanceof Error ? { kind: err.constructor.name, message: err.message, code: err instanceof RuleError ? err.code : undefined, span: (err as { span?: unknown }).span } : err;
+    }
+    return { title: ex.title, error, trace: formatTrace(run.trace), entries: run.trace, rng: run.dice.state(), rolled: run.dice.rolled, globals: run.globals };
+  });
+}
+
+function sameOutcomes(files: SourceFile[], options: Partial<RunOptions> = {}) {
+  const tree = outcomes(files, "tree", options);
+  const compiled = outcomes(files, "compiled", options);
+  expect(compiled).toEqual(tree);
+  return tree;
+}
+
+describe("the bundled examples run the same in both engines", () => {
+  for (const dir of ["rules/warlords3", "rules/dragon-dice"]) {
+    it(dir, () => {
+      const c = compile([dir], nodeHost);
+      const results = { tree: runExamples(c.program!, undefined, undefined, "tree"), compiled: runExamples(c.program!, undefined, undefined, "compiled") };
+      expect(results.compiled.length).toBeGreaterThan(40);
+      expect(results.compiled.every((r) => r.passed)).toBe(true);
+      expect(results.compiled.map((r) => formatTrace(r.trace))).toEqual(results.tree.map((r) => formatTrace(r.trace)));
+      expect(results.compiled).toEqual(results.tree);
+      // Beyond what runExamples reports: the generator and the state each example leaves behind.
+      sameOutcomes(c.program!);
+    });
+  }
+});
+
+describe("the bench's Warlords battles, trace on", () => {
+  const scenarioPath = "rules/warlords3/scenarios/battle.json";
+  const scenario = JSON.parse(readFileSync(scenarioPath, "utf8")) as Scenario;
+  const program = indexProgram(compile(["rules/warlords3"], nodeHost).program!);
+  it("300 seeds: the same trace, winner, final state and dice", () => {
+    let attackerWins = 0;
+    for (let i = 0; i < 300; i++) {
+      const seed = `bench:${i}`;
+      const tree = runScenario(program, scenario, { seed, trace: true, engine: "tree" });
+      const compiled = runScenario(program, scenario, { seed, trace: true, engine: "compiled" });
+      expect(tree.error).toBeUndefined();
+      expect(formatTrace(compiled.trace)).toBe(formatTrace(tree.trace));
+      expect(JSON.stringify(compiled)).toBe(JSON.stringify(tree));
+      if (compiled.result === "attacker") attackerWins++;
+    }
+    // The battles are real ones: both sides win some.
+    expect(attackerWins).toBeGreaterThan(50);
+    expect(attackerWins).toBeLessThan(250);
+  });
+  it("a scenario run traced by the compiled engine names rules, depths and spans as the tree-walker's", () => {
+    const run = runScenario(program, scenario, { seed: "7", trace: true });
+    const first = run.trace[0]!;
+    expect([first.kind, first.rule, first.depth]).toEqual(["call", "the scenario", 0]);
+    expect(run.trace.some((e) => e.kind === "event" && e.message === "event BattleEnds()")).toBe(true);
+  });
+});
+
+describe("docs/language.md: every example block runs the same in both engines", () => {
+  const md = readFileSync("docs/language.md", "utf8");
+  const groups: { line: number; files: Record<string, string> }[] = [];
+  let open: { line: number; files: Record<string, string> } | undefined;
+  // The extraction of test/docs.test.ts: `// file: NAME` blocks form one multi-file group.
+  for (const m of md.matchAll(/```(rules(?:-error|-fail)?)\n([\s\S]*?)```/g)) {
+    const line = md.slice(0, m.index).split("\n").length;
+    const named = /^\/\/ file: (\S+)/.exec(m[2]!);
+    if (named) {
+      if (!open) groups.push((open = { line, files: {} }));
+      open.files[named[1]!] = m[2]!;
+    } else {
+      open = undefined;
+      groups.push({ line, files: { "main.rules": m[2]! } });
+    }
+  }
+  const runnable = groups.filter((g) => Object.values(g.files).some((t) => /\bexample\s+"/.test(t)));
+  it("has blocks with examples", () => {
+    expect(runnable.length).toBeGreaterThan(20);
+  });
+  for (const g of runnable) {
+    it(`block at line ${g.line}`, () => {
+      const c = compile(Object.keys(g.files), memoryHost(g.files));
+      if (!c.program) return; // a rules-error block: nothing runs
+      sameOutcomes(c.program);
+    });
+  }
+});
+
+/** A program whose one example must fail: both engines alike, and with this error. */
+function fails(text: string, options: Partial<RunOptions> = {}) {
+  const [only] = sameOutcomes(checked(text), options);
+  return only!.error as { kind: string; code?: string; message: string; span?: { line: number; col: number } };
+}
+
+describe("failing and runaway programs stop the same way in both engines", () => {
+  it("a list that doubles forever: R0504 at the `+`", () => {
+    const e = fails('example "list" {\n  let xs = [1]\n  while true { xs = xs + xs }\n}\n');
+    expect([e.code, e.span?.line, e.span?.col]).toEqual(["R0504", 3, 21]);
+  });
+  it("a text that doubles forever: R0504", () => {
+    expect(fails('example "text" {\n  let s = "ab"\n  while true { s = s + s }\n}\n').code).toBe("R0504");
+  });
+  it("a recursion without end: R0502 at the depth limit, in block and expression bodies", () => {
+    const block = fails('fn f(n: int) -> int {\n  return f(n + 1)\n}\nexample "deep" {\n  expect f(0) == 0\n}\n');
+    expect([block.code, block.message]).toEqual(["R0502", "rules nested more than 400 deep in fn f: is there a recursion that never ends?"]);
+    const expr = fails('fn g(n: int) -> int = g(n + 1)\nexample "deep" {\n  expect g(0) == 0\n}\n');
+    expect([expr.code, expr.span?.line]).toEqual(["R0502", 1]);
+  });
+  it("a tally count that doubles forever: R0504 naming the member", () => {
+    const e = fails('enum Icon { melee }\nexample "tally" {\n  let t = Icon(melee: 1)\n  while true { t = t + t }\n}\n');
+    expect(e.message).toBe("the count of `melee` would be 1048576, more than the limit of 1000000 a tally count may hold");
+  });
+  it("the step budget runs out at the same statement, in loops, dice and aggregates", () => {
+    const loop = fails('example "loop" {\n  let n = 0\n  while true { n += 1 }\n}\n', { stepBudget: 1001 });
+    expect([loop.code, loop.span?.line]).toEqual(["R0502", 3]);
+    const dice = fails('example "dice" {\n  while true { let r = roll(1000, 6) }\n}\n', { stepBudget: 20_000 });
+    expect([dice.code, dice.span?.col]).toEqual(["R0502", 24]);
+    const agg = fails('example "agg" {\n  let xs = [1, 2, 3, 4, 5, 6, 7]\n  for i in 1..1000 { let n = count(x in xs where x > 2) }\n}\n', { stepBudget: 5_000 });
+    expect(agg.code).toBe("R0502");
+    for (let budget = 1; budget < 40; budget++) fails('fn h(n: int) -> int {\n  if n > 1 { return h(n - 1) + 1 } else if n == 1 { return 1 }\n  return 0\n}\nexample "b" {\n  expect h(6) == 0\n}\n', { stepBudget: budget });
+  });
+  it("whole numbers past 2^53: R0505 from `*`, `+=`, `sum` and a modifier", () => {
+    expect(fails('example "sq" {\n  let n = 3\n  while true { n = n * n }\n}\n').message).toBe("`n * n` would be about 3.4336838202925124e+30: whole numbers are exact only from -9007199254740991 to 9007199254740991");
+    expect(fails('example "pe" {\n  let n = 9007199254740991\n  n += 1\n}\n').code).toBe("R0505");
+    expect(fails('example "sum" {\n  let xs = [9007199254740991, 1]\n  let s = sum(x in xs => x)\n}\n').code).toBe("R0505");
+    const mod = fails('value v() -> int = 9007199254740991\nmodifier m for v : add 5\nexample "mod" {\n  let x = v()\n}\n');
+    expect([mod.code, mod.span?.line]).toEqual(["R0505", 2]);
+  });
+  it("errors of values that are not there: an index outside a list, a table without a row, a division by zero", () => {
+    expect(fails('example "ix" {\n  let xs = [1, 2]\n  let y = xs[5]\n}\n').message).toBe("index 5 is outside `xs`, which holds 2");
+    expect(fails('table t(n: int) -> int {\n  1 => 10\n}\nexample "row" {\n  let x = t(2)\n}\n').message).toBe("table `t` has no row for (2)");
+    expect(fails('example "div" {\n  let z = 0\n  let x = 5 / z\n}\n').message).toBe("division by zero in `5 / z`");
+  });
+  it("a failed expectation and unused forced dice", () => {
+    const e = fails('example "exp" {\n  force dice [3]\n  expect roll d6 == 4\n}\n');
+    expect([e.kind, e.message]).toEqual(["ExpectationFailed", "expected `roll(6) == 4`\n    expected: 4\n    actual:   3"]);
+    expect(fails('example "unused" {\n  force dice [3, 4]\n  let r = roll d6\n}\n').message).toBe("1 forced dice were never rolled: 4");
+  });
+});
+
+describe("the compiled backend stands on the runtime alone", () => {
+  it("imports neither the parser nor the checker, and builds no JavaScript source", () => {
+    const dir = "src/compiled";
+    const files = readdirSync(dir).filter((f) => f.endsWith(".ts"));
+    expect(files.length).toBeGreaterThan(4);
+    for (const f of files) {
+      const text = readFileSync(`${dir}/${f}`, "utf8");
+      expect(text).not.toMatch(/from\s+"\.\.\/(grammar|checker|build-ast|program)/);
+      expect(text).not.toMatch(/new Function|[=(,;]\s*eval\(/);
+    }
+  });
+});
