@@ -191,6 +191,8 @@ export interface Scenario {
 export interface ReadyScenario {
   scenario: Scenario;
   program: RuntimeProgram;
+  /** The checked files the program was indexed from: what a worker thread is sent to run it. */
+  files: SourceFile[];
 }
 
 export interface ScenarioLoad {
@@ -264,7 +266,7 @@ export function loadScenario(path: string, host: FileHost): ScenarioLoad {
   const program = indexProgram(files);
   const problems = scenarioProblems(program, scenario, place);
   if (problems.length > 0) return fail(...warnings, ...problems);
-  return { ready: { scenario, program }, diagnostics: warnings, texts };
+  return { ready: { scenario, program, files }, diagnostics: warnings, texts };
 }
 
 /** What is wrong with the shape of a scenario's JSON: missing, unknown and mistyped keys. */

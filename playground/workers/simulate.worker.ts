@@ -1,7 +1,7 @@
 // The simulation worker: N seeded runs of a scenario (seeds S:0 .. S:N-1, as `rulesmith simulate`),
 // reporting progress as it goes. The page cancels by terminating the worker, so the loop needs no
 // cancellation checks and the editor never waits for it.
-import { runScenario } from "../../src/pipeline.ts";
+import { scenarioRunner } from "../../src/pipeline.ts";
 import { formatRunError, formatStateProblems } from "../../src/cli/report.ts";
 import type { SimulateReply, SimulateRequest } from "../protocol.ts";
 import { describeError, readyScenario } from "./programs.ts";
@@ -20,10 +20,13 @@ function simulate(req: SimulateRequest, post: (r: SimulateReply) => void) {
   const loaded = readyScenario(req.files, req.path);
   if ("problem" in loaded) return done(0, loaded.problem);
   const { scenario, program } = loaded.ok;
+  // The state is validated and converted once; every run starts from a copy.
+  const runner = scenarioRunner(program, scenario);
+  if ("stateProblems" in runner) return done(0, formatStateProblems(runner.stateProblems));
+  if ("error" in runner) return done(0, formatRunError(runner.error, `run 0 (seed ${seed}:0): `));
   let last = Date.now();
   for (let i = 0; i < n; i++) {
-    const out = runScenario(program, scenario, { seed: `${seed}:${i}`, trace: false });
-    if (out.stateProblems) return done(i, formatStateProblems(out.stateProblems));
+    const out = runner.battle(`${seed}:${i}`, { finalState: false });
     if (out.error) return done(i, formatRunError(out.error, `run ${i} (seed ${seed}:${i}): `));
     counter.add(out.result, out.resultText ?? "(no result)");
     if (Date.now() - last >= PROGRESS_EVERY_MS) {

@@ -1,20 +1,17 @@
 // The `rulesmith` command line: check, test, run, simulate. Every failure is a diagnostic with a code;
 // nothing reaches the user as a raw exception.
 import { writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import type { Diagnostic } from "../diagnostics.ts";
-import { defaultRoots, nodeFileHost } from "../node-host.ts";
 import type { FileHost } from "../program.ts";
-import { compile, indexProgram, loadScenario, runExamples, runScenario, type ReadyScenario } from "../pipeline.ts";
+import type { ReadyScenario } from "../pipeline.ts";
 import { formatTrace } from "../runtime/trace.ts";
-import { saveProgram } from "../runtime/saved-program.ts";
-import { simulate, formatSimulation } from "./simulate.ts";
-import { stateSchema } from "../schema.ts";
 import { formatDiagnostics, formatRunError, formatStateProblems } from "./report.ts";
 import type { SourceFile } from "../ast.ts";
-import { fmtCommand } from "./fmt.ts";
-import { lspCommand } from "./lsp.ts";
-import { docCommand } from "./doc.ts";
+
+/** The parser, checker and runtime, loaded by the first command that runs rules: `--help` never loads them. */
+const engine = () => import("./engine.ts");
 
 const HELP: Record<string, string> = {
   main: `rulesmith - write tabletop game rules as code
@@ -23,7 +20,8 @@ Usage:
   rulesmith check PATH...                         parse and check .rules files or folders
   rulesmith test PATH... [--grep TEXT]            run every example in the rules
   rulesmith run SCENARIO.json [--seed S] [--trace] [--json]
-  rulesmith simulate SCENARIO.json -n N [--seed S]
+  rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W]
+  rulesmith mutate PATH... [--json] [--budget N]   do the examples pin the rules down? (mutation testing)
   rulesmith compile PATH... --out PROGRAM.json    save the checked program for the runtime alone
   rulesmith schema PATH...                        print the JSON Schema of the game state
   rulesmith fmt PATH... [--check]                 lay .rules files out in the canonical layout
@@ -86,10 +84,14 @@ A scenario's "rules" can name that file: it then runs without parsing or checkin
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
                 Only regular .rules files of at most 2 MB are read; anything else is a diagnostic.`,
-  simulate: `rulesmith simulate SCENARIO.json -n N [--seed S]
+  simulate: `rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W]
 
 Runs the scenario N times (default 1000) with seeds S:0 .. S:N-1 and prints how often each result
-came up, with 95% Wilson confidence intervals. Shows a progress bar on a terminal.
+came up, with 95% Wilson confidence intervals. Shows a progress bar when stderr is a terminal.
+The state is validated and converted once; the runs are split over worker threads, and the counts
+are the same for any number of workers (run i always has seed S:i). A run that stops with an error
+ends the simulation: the counts are those of the runs before it.
+  --workers W   worker threads (default: every core, ${availableParallelism()} here); 1 runs in one thread
   --root DIR    read only below DIR: the scenario, its "rules" and their imports (default: the
                 scenario's folder, or the working directory when it holds that folder).
                 Only regular .rules and .json files of at most 2 MB are read.`,
@@ -100,23 +102,26 @@ export async function main(argv: string[]): Promise<number> {
   try {
     switch (command) {
       case "check":
-        return check(rest);
+        return await check(rest);
       case "test":
-        return test(rest);
+        return await test(rest);
       case "run":
-        return run(rest);
+        return await run(rest);
       case "simulate":
         return await sim(rest);
       case "compile":
-        return compileCommand(rest);
+        return await compileCommand(rest);
       case "schema":
-        return schemaCommand(rest);
+        return await schemaCommand(rest);
+      case "mutate":
+        return await (await import("./mutate.ts")).mutateCommand(rest);
+      // Loaded when used, like the engine: `--help` loads none of them.
       case "fmt":
-        return fmtCommand(rest);
+        return await (await import("./fmt.ts")).fmtCommand(rest);
       case "lsp":
-        return await lspCommand(rest);
+        return await (await import("./lsp.ts")).lspCommand(rest);
       case "doc":
-        return docCommand(rest);
+        return await (await import("./doc.ts")).docCommand(rest);
       case undefined:
       case "--help":
       case "-h":
@@ -162,22 +167,24 @@ function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>) {
 const ROOT_OPTION = { root: { type: "string" } } as const;
 
 /** The host a command reads through: below `--root`, or below the default roots of the named paths. */
-function hostFor(paths: string[], root: string | undefined): FileHost {
+async function hostFor(paths: string[], root: string | undefined): Promise<FileHost> {
+  const { defaultRoots, nodeFileHost } = await engine();
   return nodeFileHost(root !== undefined ? [root] : defaultRoots(paths));
 }
 
 /** The common start of check, test, compile and schema: the named paths, compiled, with diagnostics printed. */
-function compileNamed(paths: string[], host: FileHost) {
+async function compileNamed(paths: string[], host: FileHost) {
   if (paths.length === 0) throw new UsageError("name at least one .rules file or folder");
+  const { compile } = await engine();
   const compiled = compile(paths, host);
   printDiagnostics(compiled.diagnostics, compiled.texts);
   return compiled;
 }
 
-function check(args: string[]): number {
+async function check(args: string[]): Promise<number> {
   if (wantsHelp(args, "check")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: ROOT_OPTION });
-  const compiled = compileNamed(positionals, hostFor(positionals, values.root));
+  const compiled = await compileNamed(positionals, await hostFor(positionals, values.root));
   if (!compiled.programs) return 1;
   const files = compiled.programs.reduce((n, p) => n + p.length, 0);
   console.log(`checked ${files} file(s)${compiled.programs.length > 1 ? ` in ${compiled.programs.length} separate programs` : ""}: no errors`);
@@ -193,32 +200,35 @@ function oneProgram(programs: SourceFile[][] | undefined): SourceFile[] | undefi
   return undefined;
 }
 
-function schemaCommand(args: string[]): number {
+async function schemaCommand(args: string[]): Promise<number> {
   if (wantsHelp(args, "schema")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: ROOT_OPTION });
-  const compiled = compileNamed(positionals, hostFor(positionals, values.root));
+  const compiled = await compileNamed(positionals, await hostFor(positionals, values.root));
   const program = oneProgram(compiled.programs);
   if (!program) return 1;
+  const { stateSchema, indexProgram } = await engine();
   console.log(JSON.stringify(stateSchema(indexProgram(program)), null, 2));
   return 0;
 }
 
-function compileCommand(args: string[]): number {
+async function compileCommand(args: string[]): Promise<number> {
   if (wantsHelp(args, "compile")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" }, ...ROOT_OPTION } });
   if (!values.out) throw new UsageError("name the output file with --out");
-  const program = oneProgram(compileNamed(positionals, hostFor(positionals, values.root)).programs);
+  const program = oneProgram((await compileNamed(positionals, await hostFor(positionals, values.root))).programs);
   if (!program) return 1;
+  const { saveProgram } = await engine();
   writeFileSync(values.out, saveProgram(program));
   console.log(`saved ${program.length} checked file(s) to ${values.out}`);
   return 0;
 }
 
-function test(args: string[]): number {
+async function test(args: string[]): Promise<number> {
   if (wantsHelp(args, "test")) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" }, grep: { type: "string" }, ...ROOT_OPTION } });
-  const host = hostFor(positionals, values.root);
-  const compiled = compileNamed(positionals, host);
+  const host = await hostFor(positionals, values.root);
+  const compiled = await compileNamed(positionals, host);
+  const { runExamples } = await engine();
   const grep = values.grep?.toLowerCase();
   // Only examples in the named files and folders run; imported files contribute rules, not tests.
   const named = new Set(positionals.flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
@@ -281,13 +291,14 @@ function indent(s: string, n = 2): string {
 }
 
 /** Reads and checks a scenario file and its rules, printing its diagnostics as `check` does; undefined when it cannot run. */
-function readyScenario(path: string, root: string | undefined): ReadyScenario | undefined {
-  const loaded = loadScenario(path, hostFor([path], root));
+async function readyScenario(path: string, root: string | undefined): Promise<ReadyScenario | undefined> {
+  const { loadScenario } = await engine();
+  const loaded = loadScenario(path, await hostFor([path], root));
   printDiagnostics(loaded.diagnostics, loaded.texts);
   return loaded.ready;
 }
 
-function run(args: string[]): number {
+async function run(args: string[]): Promise<number> {
   if (wantsHelp(args, "run")) return 0;
   const { positionals, values } = parseArgs({
     args,
@@ -295,8 +306,9 @@ function run(args: string[]): number {
     options: { seed: { type: "string" }, trace: { type: "boolean" }, json: { type: "boolean" }, ...ROOT_OPTION },
   });
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
-  const loaded = readyScenario(positionals[0]!, values.root);
+  const loaded = await readyScenario(positionals[0]!, values.root);
   if (!loaded) return 1;
+  const { runScenario } = await engine();
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
   const out = runScenario(loaded.program, loaded.scenario, { seed, trace: Boolean(values.trace || values.json) });
   if (out.stateProblems) {
@@ -321,15 +333,18 @@ async function sim(args: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { n: { type: "string", short: "n" }, seed: { type: "string" }, ...ROOT_OPTION },
+    options: { n: { type: "string", short: "n" }, seed: { type: "string" }, workers: { type: "string" }, ...ROOT_OPTION },
   });
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
   const n = Number(values.n ?? "1000");
   if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new UsageError("-n must be a whole number from 1 to 10000000");
-  const loaded = readyScenario(positionals[0]!, values.root);
+  const workers = values.workers === undefined ? undefined : Number(values.workers);
+  if (workers !== undefined && (!Number.isInteger(workers) || workers < 1 || workers > 256)) throw new UsageError("--workers must be a whole number from 1 to 256");
+  const loaded = await readyScenario(positionals[0]!, values.root);
   if (!loaded) return 1;
+  const { simulate, formatSimulation } = await engine();
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
-  const outcome = await simulate(loaded.program, loaded.scenario, n, seed, process.stderr);
+  const outcome = await simulate(loaded, n, seed, { ...(workers ? { workers } : {}), progressTo: process.stderr });
   if (outcome.error) {
     console.error(outcome.error);
     return 1;

@@ -1,40 +1,46 @@
-// Monte Carlo simulation of a scenario: outcome frequencies with Wilson score intervals.
-import type { Scenario } from "../pipeline.ts";
-import { scenarioRunner, type RuntimeProgram } from "../pipeline.ts";
-import { formatRunError, formatStateProblems } from "./report.ts";
+// Monte Carlo simulation of a scenario: outcome frequencies with Wilson score intervals. The runs are
+// split over worker threads (simulation.ts plans and merges them, so any number of workers gives the
+// counts of one); each worker is sent the checked program and the scenario once.
+import { availableParallelism } from "node:os";
+import type { ReadyScenario } from "../pipeline.ts";
+import { mergeRanges, planRanges, prepareSimulation, runRange, type RangeResult, type SimulationOutcome } from "../simulation.ts";
+import type { SimulateWorkerData } from "./simulate-worker.ts";
 import { wilson } from "../stats.ts";
+import { onWorkers, progressBar } from "./worker-pool.ts";
 
-export { wilson };
+export { wilson, type SimulationOutcome };
 
-export interface SimulationOutcome {
-  runs: number;
-  counts: Map<string, number>;
-  error?: string;
+export interface SimulateOptions {
+  /** Worker threads to use (default: every core); 1 runs in this thread. */
+  workers?: number;
+  /** Where to draw a progress bar; drawn only when it is a terminal. */
+  progressTo?: NodeJS.WriteStream;
 }
 
-/** Runs N seeded games (seed:0 .. seed:N-1); yields to the event loop now and then to draw progress. */
-export async function simulate(program: RuntimeProgram, scenario: Scenario, n: number, seed: string, progressTo?: NodeJS.WriteStream): Promise<SimulationOutcome> {
-  const counts = new Map<string, number>();
-  const showProgress = Boolean(progressTo?.isTTY) && n >= 200;
-  const started = Date.now();
-  // The state is validated once, not once a run.
-  const runner = scenarioRunner(program, scenario);
-  if ("stateProblems" in runner) return { runs: 0, counts, error: formatStateProblems(runner.stateProblems) };
-  if ("error" in runner) return { runs: 0, counts, error: formatRunError(runner.error, `run 0 (seed ${seed}:0): `) };
-  for (let i = 0; i < n; i++) {
-    const out = runner.battle(`${seed}:${i}`, { finalState: false });
-    if (out.error) return { runs: i, counts, error: formatRunError(out.error, `run ${i} (seed ${seed}:${i}): `) };
-    const key = out.resultText ?? "(no result)";
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-    if (showProgress && (i % 50 === 0 || i === n - 1)) {
-      const done = (i + 1) / n;
-      const bar = "#".repeat(Math.round(done * 30)).padEnd(30, ".");
-      progressTo!.write(`\r[${bar}] ${i + 1}/${n}  ${((Date.now() - started) / 1000).toFixed(1)}s`);
-      await new Promise((r) => setImmediate(r));
+/** Runs N seeded games (seed:0 .. seed:N-1) over worker threads. */
+export async function simulate(ready: ReadyScenario, n: number, seed: string, options: SimulateOptions = {}): Promise<SimulationOutcome> {
+  const prepared = prepareSimulation(ready.program, ready.scenario);
+  if ("error" in prepared) return { runs: 0, counts: new Map(), error: prepared.error };
+  const ranges = planRanges(n, options.workers ?? availableParallelism());
+  const workers = Math.max(1, Math.min(options.workers ?? availableParallelism(), ranges.length));
+  const progress = progressBar(n, options.progressTo, 200);
+  if (workers === 1) {
+    const results: RangeResult[] = [];
+    for (const [from, to] of ranges) {
+      const r = runRange(prepared, seed, from, to);
+      results.push(r);
+      progress.add(r.runs);
+      if (r.error !== undefined) break;
+      // Let the terminal draw the bar.
+      await new Promise((go) => setImmediate(go));
     }
+    progress.end();
+    return mergeRanges(results);
   }
-  if (showProgress) progressTo!.write("\n");
-  return { runs: n, counts };
+  const data: SimulateWorkerData = { files: ready.files, scenario: ready.scenario, seed };
+  const results = await onWorkers<[number, number], RangeResult>("simulate-worker", data, ranges, workers, (r) => progress.add(r.runs));
+  progress.end();
+  return mergeRanges(results);
 }
 
 export function formatSimulation(o: SimulationOutcome, seed: string): string {

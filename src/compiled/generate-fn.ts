@@ -6,6 +6,7 @@
 // call generates the function and puts it in the cell, so a function that calls itself, or two that
 // call each other, are generated when first run, and each call site in generated code always calls
 // the same function (V8 can inline it).
+import { isStdPath } from "../std/paths.ts";
 import type * as A from "../ast.ts";
 import { RuleError, showValue } from "../runtime/values.ts";
 import { compileFramedFn } from "./calls.ts";
@@ -50,9 +51,11 @@ function blockBody(c: Compiler, g: Source, fn: A.FnDecl, body: A.Block): string 
   const ended = () => {
     throw new RuleError("R0501", `\`${name}\` ended without returning a value`, body.span);
   };
+  // A standard module's function is traced like a built-in: not at all (as the tree-walker's `callFn`).
+  const traced = !isStdPath(fn.span.file);
   return [
     "vm.tick(span);",
-    `if (vm.tracing) ${g.k(note)}(env, argc, span, vm);`,
+    traced ? `if (vm.tracing) ${g.k(note)}(env, argc, span, vm);` : "",
     `vm.enter(${g.k(`fn ${name}`)}, span);`,
     "try {",
     genBlock(c, g, body),
