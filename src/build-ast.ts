@@ -8,6 +8,7 @@ import { parser } from "../grammar/parser.ts";
 import { lexer } from "../grammar/tokens.ts";
 import type * as A from "./ast.ts";
 import { walk } from "./ast-walk.ts";
+import { parseByDeclaration } from "./build-ast/by-declaration.ts";
 import { isToken } from "./build-ast/cst-reader.ts";
 import { DeclarationBuilder } from "./build-ast/declarations.ts";
 import { spanAt, tokenSpan } from "./build-ast/spans.ts";
@@ -33,9 +34,10 @@ export interface ParseResult {
  */
 export const MAX_NESTING = 500;
 
-export function parseFile(path: string, text: string): ParseResult {
+/** `whole` reads the file in one piece, never declaration by declaration: the tests compare the two. */
+export function parseFile(path: string, text: string, options?: { whole?: boolean }): ParseResult {
   try {
-    return parseUnguarded(path, text);
+    return parseUnguarded(path, text, options?.whole === true);
   } catch (err) {
     // The parser recurses once per bracket or block: only absurd nesting gets here.
     if (!(err instanceof RangeError)) throw err;
@@ -44,7 +46,7 @@ export function parseFile(path: string, text: string): ParseResult {
   }
 }
 
-function parseUnguarded(path: string, text: string): ParseResult {
+function parseUnguarded(path: string, text: string, whole: boolean): ParseResult {
   const lexed = lexer.tokenize(text);
   const diagnostics: Diagnostic[] = [];
   for (const e of lexed.errors) {
@@ -53,6 +55,16 @@ function parseUnguarded(path: string, text: string): ParseResult {
   }
   const unsafe = unsafeNumbers(path, lexed.tokens);
   diagnostics.push(...unsafe);
+  const docs = docComments(lexed.groups["docs"]);
+  if (diagnostics.length === 0 && !whole) {
+    // The fast path: declaration by declaration; any error and the file is read again as a whole.
+    const builder = new DeclarationBuilder(path, docs);
+    const decls = parseByDeclaration(lexed.tokens, (node) => {
+      const built = buildDeclaration(builder, node);
+      return built && "decl" in built ? built.decl : undefined;
+    });
+    if (decls) return { file: { path, decls }, diagnostics };
+  }
   parser.input = lexed.tokens;
   const cst = parser.file();
   const blockComments = new Set<number>();
@@ -68,8 +80,6 @@ function parseUnguarded(path: string, text: string): ParseResult {
     }
     diagnostics.push(diag("E0002", span, e.message));
   }
-  const docs = new Map<number, string>();
-  for (const t of lexed.groups["docs"] ?? []) docs.set(t.startLine ?? 0, t.image.replace(/^\/\/\/ ?/, ""));
   const builder = new DeclarationBuilder(path, docs);
   // Where each error stands, so the declaration it belongs to can be left out. A parse error is
   // raised at the token the parser could not take: inside the declaration, or just after its last
@@ -97,6 +107,13 @@ function parseUnguarded(path: string, text: string): ParseResult {
   broken.push(...skippedNames(path, lexed.tokens, nodes));
   if (diagnostics.length > 0) return { recovered: { path, decls: kept, broken }, diagnostics };
   return { file: { path, decls: kept }, diagnostics };
+}
+
+/** The text of each `///` comment, by its line. */
+function docComments(tokens: IToken[] | undefined): Map<number, string> {
+  const docs = new Map<number, string>();
+  for (const t of tokens ?? []) docs.set(t.startLine ?? 0, t.image.replace(/^\/\/\/ ?/, ""));
+  return docs;
 }
 
 /** Whether the parser filled in part of `node` to recover: such a declaration is not what was written. */
