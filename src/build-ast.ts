@@ -56,16 +56,21 @@ function parseUnguarded(path: string, text: string, whole: boolean): ParseResult
   const unsafe = unsafeNumbers(path, lexed.tokens);
   diagnostics.push(...unsafe);
   const docs = docComments(lexed.groups["docs"]);
+  const builder = new DeclarationBuilder(path, docs);
+  // The fast path: declaration by declaration, up to the first one with an error; from there on the
+  // rest of the file is read as a whole (with lexical errors or too large numbers, all of it).
+  let tokens = lexed.tokens;
+  const kept: A.Decl[] = [];
   if (diagnostics.length === 0 && !whole) {
-    // The fast path: declaration by declaration; any error and the file is read again as a whole.
-    const builder = new DeclarationBuilder(path, docs);
-    const decls = parseByDeclaration(lexed.tokens, (node) => {
+    const read = parseByDeclaration(tokens, (node) => {
       const built = buildDeclaration(builder, node);
       return built && "decl" in built ? built.decl : undefined;
     });
-    if (decls) return { file: { path, decls }, diagnostics };
+    if (read.rest === undefined) return { file: { path, decls: read.decls }, diagnostics };
+    kept.push(...read.decls);
+    tokens = tokens.slice(read.rest);
   }
-  parser.input = lexed.tokens;
+  parser.input = tokens;
   const cst = parser.file();
   const blockComments = new Set<number>();
   for (const e of parser.errors) {
@@ -80,7 +85,6 @@ function parseUnguarded(path: string, text: string, whole: boolean): ParseResult
     }
     diagnostics.push(diag("E0002", span, e.message));
   }
-  const builder = new DeclarationBuilder(path, docs);
   // Where each error stands, so the declaration it belongs to can be left out. A parse error is
   // raised at the token the parser could not take: inside the declaration, or just after its last
   // token (the first token of the next declaration). Errors between declarations belong to none.
@@ -89,7 +93,6 @@ function parseUnguarded(path: string, text: string, whole: boolean): ParseResult
     ...unsafe.map((d) => d.span.start),
     ...parser.errors.filter((e) => (e.context?.ruleStack?.length ?? 0) > 1).map((e) => e.token.startOffset),
   ].map((o) => (Number.isNaN(o) ? text.length : o));
-  const kept: A.Decl[] = [];
   const broken: A.Name[] = [];
   const nodes = (cst.children["declaration"] ?? []).filter((n): n is CstNode => !isToken(n));
   nodes.forEach((node, i) => {
@@ -104,7 +107,7 @@ function parseUnguarded(path: string, text: string, whole: boolean): ParseResult
     }
   });
   // Tokens the parser skipped between declarations may hold whole declarations: their names too.
-  broken.push(...skippedNames(path, lexed.tokens, nodes));
+  broken.push(...skippedNames(path, tokens, nodes));
   if (diagnostics.length > 0) return { recovered: { path, decls: kept, broken }, diagnostics };
   return { file: { path, decls: kept }, diagnostics };
 }

@@ -75,7 +75,7 @@ function shifted(value: unknown, offset: number, lines: number): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) out[k] = shifted(v, offset, lines);
   if ("file" in value && "start" in value && "line" in value) {
-    const s = value as { start: number; end: number; line: number; endLine: number };
+    const s = value as unknown as { start: number; end: number; line: number; endLine: number };
     Object.assign(out, { start: s.start + offset, end: s.end + offset, line: s.line + lines, endLine: s.endLine + lines });
   }
   return out;

@@ -8,8 +8,8 @@
 // line for which the `beginsDeclaration` gate holds. Wherever that gate holds, the grammar never
 // continues the declaration before it (every place that could take such a name is behind that gate or
 // `endsModifierAmount`, or needs the same line), so a file that reads without an error piece by piece
-// reads the same as a whole. A file with any error is read again as a whole by the caller, so every
-// diagnostic and every recovery is exactly that of the whole-file parse.
+// reads the same as a whole. From the first piece with an error on, the caller reads the rest as a
+// whole, so every diagnostic and every recovery is exactly that of the whole-file parse.
 import { createTokenInstance, EOF, type CstNode, type IToken } from "chevrotain";
 import { beginsDeclaration } from "../../grammar/gates.ts";
 import { parser } from "../../grammar/parser.ts";
@@ -34,22 +34,26 @@ export function declarationStarts(tokens: IToken[]): number[] {
 const EOF_TOKEN: IToken = createTokenInstance(EOF, "", NaN, NaN, NaN, NaN, NaN, NaN);
 
 /**
- * Every declaration of a file that reads without an error, or undefined at the first error (syntax, or
- * a declaration `build` refuses), so the caller reads the whole file again and reports it.
+ * The declarations of a file read piece by piece, up to the first piece with an error (syntax, or a
+ * declaration `build` refuses): `rest` is the index of that piece's first token, and the caller reads
+ * from there to the end as a whole. Everything before it read cleanly, so the whole-file parse would
+ * have reached that token in the same state (at the start of a declaration, with nothing left over),
+ * and every diagnostic and recovery from there on is exactly that of the whole-file parse.
  */
-export function parseByDeclaration(tokens: IToken[], build: (node: CstNode) => A.Decl | undefined): A.Decl[] | undefined {
+export function parseByDeclaration(tokens: IToken[], build: (node: CstNode) => A.Decl | undefined): { decls: A.Decl[]; rest?: number } {
   const starts = declarationStarts(tokens);
   const decls: A.Decl[] = [];
   for (let s = 0; s < starts.length; s++) {
     parser.input = tokens.slice(starts[s], starts[s + 1] ?? tokens.length);
     const cst = parser.file();
-    if (parser.errors.length > 0) return undefined;
-    for (const node of cst.children["declaration"] ?? []) {
-      if ("image" in node) return undefined;
-      const decl = build(node);
-      if (!decl) return undefined;
-      decls.push(decl);
-    }
+    const built: A.Decl[] = [];
+    const clean = parser.errors.length === 0 && (cst.children["declaration"] ?? []).every((node) => {
+      const decl = "image" in node ? undefined : build(node);
+      if (decl) built.push(decl);
+      return decl !== undefined;
+    });
+    if (!clean) return { decls, rest: starts[s] };
+    decls.push(...built);
   }
-  return decls;
+  return { decls };
 }
