@@ -2,9 +2,8 @@
 // files held in memory. It imports nothing from Node, so the playground runs it in a web worker, and
 // no text makes it throw: whatever the user is halfway through typing gets an answer.
 import { catalogue } from "../diagnostics.ts";
-import { compile } from "../pipeline.ts";
+import { checkRemembered } from "./check-cache.ts";
 import { completionsAt } from "./completion.ts";
-import { memoryFileHost } from "./memory-host.ts";
 import { definitionAt, hoverAt } from "./navigation.ts";
 import type { Completion, Hover, Location, ServiceDiagnostic, ServiceFiles } from "./service-types.ts";
 import { rangeOf } from "./text-position.ts";
@@ -12,11 +11,14 @@ import { rangeOf } from "./text-position.ts";
 export type { Completion, Hover, Location, Range, ServiceDiagnostic, ServiceFiles } from "./service-types.ts";
 export { memoryFileHost } from "./memory-host.ts";
 
-/** Exactly what `rulesmith check PATH` reports: the same pipeline, over these files instead of the disk. */
+/**
+ * Exactly what `rulesmith check PATH` reports: the same pipeline, over these files instead of the disk.
+ * Unchanged files are not parsed again, and an unchanged program is not checked again.
+ */
 export function diagnostics(files: ServiceFiles, path: string): ServiceDiagnostic[] {
   return guard(
     () =>
-      compile([path], memoryFileHost(files)).diagnostics.map((d): ServiceDiagnostic => ({
+      checkRemembered(files, path).map((d): ServiceDiagnostic => ({
         code: d.code,
         severity: d.severity,
         message: d.message,
