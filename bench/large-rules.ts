@@ -97,3 +97,11 @@ export function rulesPrefix(bytes: number, base = bundledProgramText()): string 
   const end = file.decls.find((d) => d.span.end >= bytes)?.span.end ?? base.length;
   return base.slice(0, end);
 }
+
+/** A text of about `lines` lines: the base program, then a renamed copy cut after the declaration that reaches that line. */
+export function rulesOfLines(lines: number, base = bundledProgramText()): string {
+  const text = largeRulesText(base.length + 1, base);
+  const file = parseFile("big.rules", text).file!;
+  const end = file.decls.find((d) => d.span.endLine >= lines)?.span.end ?? text.length;
+  return text.slice(0, end) + "\n";
+}

@@ -10,6 +10,7 @@ import type * as A from "./ast.ts";
 import { walk } from "./ast-walk.ts";
 import { parseByDeclaration } from "./build-ast/by-declaration.ts";
 import { isToken } from "./build-ast/cst-reader.ts";
+import type { DeclarationCache } from "./build-ast/reuse.ts";
 import { DeclarationBuilder } from "./build-ast/declarations.ts";
 import { spanAt, tokenSpan } from "./build-ast/spans.ts";
 import { diag, type Diagnostic } from "./diagnostics.ts";
@@ -34,10 +35,14 @@ export interface ParseResult {
  */
 export const MAX_NESTING = 500;
 
-/** `whole` reads the file in one piece, never declaration by declaration: the tests compare the two. */
-export function parseFile(path: string, text: string, options?: { whole?: boolean }): ParseResult {
+/**
+ * `whole` reads the file in one piece, never declaration by declaration: the tests compare the two.
+ * `reuse` keeps the declarations read, and gives out again those whose text is unchanged since the
+ * last read of the same path (the language service reads a file again on every keystroke).
+ */
+export function parseFile(path: string, text: string, options?: { whole?: boolean; reuse?: DeclarationCache }): ParseResult {
   try {
-    return parseUnguarded(path, text, options?.whole === true);
+    return parseUnguarded(path, text, options?.whole === true, options?.reuse);
   } catch (err) {
     // The parser recurses once per bracket or block: only absurd nesting gets here.
     if (!(err instanceof RangeError)) throw err;
@@ -46,7 +51,7 @@ export function parseFile(path: string, text: string, options?: { whole?: boolea
   }
 }
 
-function parseUnguarded(path: string, text: string, whole: boolean): ParseResult {
+function parseUnguarded(path: string, text: string, whole: boolean, reuse: DeclarationCache | undefined): ParseResult {
   const lexed = lexer.tokenize(text);
   const diagnostics: Diagnostic[] = [];
   for (const e of lexed.errors) {
@@ -62,10 +67,11 @@ function parseUnguarded(path: string, text: string, whole: boolean): ParseResult
   let tokens = lexed.tokens;
   const kept: A.Decl[] = [];
   if (diagnostics.length === 0 && !whole) {
-    const read = parseByDeclaration(tokens, (node) => {
+    const build = (node: CstNode) => {
       const built = buildDeclaration(builder, node);
       return built && "decl" in built ? built.decl : undefined;
-    });
+    };
+    const read = parseByDeclaration(tokens, build, reuse ? { text, reader: reuse.reader(path) } : undefined);
     if (read.rest === undefined) return { file: { path, decls: read.decls }, diagnostics };
     kept.push(...read.decls);
     tokens = tokens.slice(read.rest);

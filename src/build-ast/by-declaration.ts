@@ -14,6 +14,7 @@ import { createTokenInstance, EOF, type CstNode, type IToken } from "chevrotain"
 import { beginsDeclaration } from "../../grammar/gates.ts";
 import { parser } from "../../grammar/parser.ts";
 import type * as A from "../ast.ts";
+import type { PieceReader } from "./reuse.ts";
 import * as T from "../../grammar/tokens.ts";
 
 /** Where each top-level declaration begins: indexes into `tokens`, the first always 0. */
@@ -40,11 +41,23 @@ const EOF_TOKEN: IToken = createTokenInstance(EOF, "", NaN, NaN, NaN, NaN, NaN, 
  * have reached that token in the same state (at the start of a declaration, with nothing left over),
  * and every diagnostic and recovery from there on is exactly that of the whole-file parse.
  */
-export function parseByDeclaration(tokens: IToken[], build: (node: CstNode) => A.Decl | undefined): { decls: A.Decl[]; rest?: number } {
+export function parseByDeclaration(tokens: IToken[], build: (node: CstNode) => A.Decl | undefined, reuse?: { text: string; reader: PieceReader }): { decls: A.Decl[]; rest?: number } {
   const starts = declarationStarts(tokens);
   const decls: A.Decl[] = [];
   for (let s = 0; s < starts.length; s++) {
-    parser.input = tokens.slice(starts[s], starts[s + 1] ?? tokens.length);
+    const end = starts[s + 1] ?? tokens.length;
+    // The piece's text runs from the end of the token before it, so it holds its doc comment and the
+    // line break before it: equal pieces give equal ASTs, but for where they stand.
+    const before = tokens[starts[s]! - 1];
+    const offset = before ? before.endOffset! + 1 : 0;
+    const line = before ? before.endLine! : 1;
+    const piece = reuse?.text.slice(offset, tokens[end - 1]!.endOffset! + 1);
+    const found = piece === undefined ? undefined : reuse!.reader.find(piece, offset, line);
+    if (found) {
+      decls.push(...found);
+      continue;
+    }
+    parser.input = tokens.slice(starts[s], end);
     const cst = parser.file();
     const built: A.Decl[] = [];
     const clean = parser.errors.length === 0 && (cst.children["declaration"] ?? []).every((node) => {
@@ -53,6 +66,7 @@ export function parseByDeclaration(tokens: IToken[], build: (node: CstNode) => A
       return decl !== undefined;
     });
     if (!clean) return { decls, rest: starts[s] };
+    if (piece !== undefined) reuse!.reader.keep(piece, offset, line, built);
     decls.push(...built);
   }
   return { decls };

@@ -5,6 +5,7 @@ import { tokenMatcher, type IToken, type TokenType } from "chevrotain";
 import { parser } from "../../grammar/parser.ts";
 import * as T from "../../grammar/tokens.ts";
 import { parseFile, type ParseResult } from "../build-ast.ts";
+import { DeclarationCache } from "../build-ast/reuse.ts";
 import { lineStartOf } from "./text-position.ts";
 
 /** An identifier that stands in for the word at the cursor, so the text around it can parse and check. */
@@ -115,7 +116,10 @@ function evictOldest<T>(known: Map<string, Map<string, T>>): number {
   return 1;
 }
 
-export const parseRemembered: (path: string, text: string) => ParseResult = remembered(128, (path, text) => parseFile(path, text));
+/** The declarations of the files read, so an edited file re-parses only the declarations that changed. */
+const declarations = new DeclarationCache();
+
+export const parseRemembered: (path: string, text: string) => ParseResult = remembered(128, (path, text) => parseFile(path, text, { reuse: declarations }));
 
 /** The text with every declaration that does not parse blanked out; the text itself when it all parses. */
 export const readableText: (path: string, text: string) => string = remembered(64, (path, text) => {
