@@ -41,3 +41,12 @@ describe("reusing unchanged declarations", () => {
     );
   });
 });
+
+describe("reusing declarations at the edges", () => {
+  it("reads an empty file and a file of comments as no declarations", () => {
+    const cache = new DeclarationCache();
+    expect(parseFile("e.rules", "", { reuse: cache })).toEqual({ file: { path: "e.rules", decls: [] }, diagnostics: [] });
+    expect(parseFile("e.rules", "// only a comment\n", { reuse: cache })).toEqual({ file: { path: "e.rules", decls: [] }, diagnostics: [] });
+    expect(parseFile("e.rules", "")).toEqual({ file: { path: "e.rules", decls: [] }, diagnostics: [] });
+  });
+});

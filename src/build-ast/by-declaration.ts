@@ -42,7 +42,7 @@ const EOF_TOKEN: IToken = createTokenInstance(EOF, "", NaN, NaN, NaN, NaN, NaN, 
  * and every diagnostic and recovery from there on is exactly that of the whole-file parse.
  */
 export function parseByDeclaration(tokens: IToken[], build: (node: CstNode) => A.Decl | undefined, reuse?: { text: string; reader: PieceReader }): { decls: A.Decl[]; rest?: number } {
-  const starts = declarationStarts(tokens);
+  const starts = tokens.length === 0 ? [] : declarationStarts(tokens);
   const decls: A.Decl[] = [];
   for (let s = 0; s < starts.length; s++) {
     const end = starts[s + 1] ?? tokens.length;
