@@ -47,6 +47,17 @@ describe("reading declaration by declaration", () => {
     );
   });
 
+  it("gives mutated bundled files, read around each error, the result of the whole-file parse", () => {
+    const text = readFileSync("rules/warlords3/missile.rules", "utf8");
+    fc.assert(
+      fc.property(fc.array(mutation, { minLength: 1, maxLength: 4 }), (ms) => {
+        const mutated = mutate(text, ms);
+        expect(parseFile("m.rules", mutated)).toEqual(parseFile("m.rules", mutated, { whole: true }));
+      }),
+      { numRuns: 120, seed: 21 },
+    );
+  });
+
   it("parses a generated file of more than 1 MB to the ASTs of its parts", () => {
     const base = bundledProgramText();
     const parts = [base, ...[2, 3, 4, 5].map((n) => renamedCopy(base, n))];

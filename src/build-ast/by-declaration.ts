@@ -41,10 +41,15 @@ const EOF_TOKEN: IToken = createTokenInstance(EOF, "", NaN, NaN, NaN, NaN, NaN, 
  * have reached that token in the same state (at the start of a declaration, with nothing left over),
  * and every diagnostic and recovery from there on is exactly that of the whole-file parse.
  */
-export function parseByDeclaration(tokens: IToken[], build: (node: CstNode) => A.Decl | undefined, reuse?: { text: string; reader: PieceReader }): { decls: A.Decl[]; rest?: number } {
-  const starts = tokens.length === 0 ? [] : declarationStarts(tokens);
+export function parseByDeclaration(
+  tokens: IToken[],
+  starts: number[],
+  from: number,
+  build: (node: CstNode) => A.Decl | undefined,
+  reuse?: { text: string; reader: PieceReader },
+): { decls: A.Decl[]; rest?: number } {
   const decls: A.Decl[] = [];
-  for (let s = 0; s < starts.length; s++) {
+  for (let s = from; s < starts.length; s++) {
     const end = starts[s + 1] ?? tokens.length;
     // The piece's text runs from the end of the token before it, so it holds its doc comment and the
     // line break before it: equal pieces give equal ASTs, but for where they stand.
@@ -65,9 +70,28 @@ export function parseByDeclaration(tokens: IToken[], build: (node: CstNode) => A
       if (decl) built.push(decl);
       return decl !== undefined;
     });
-    if (!clean) return { decls, rest: starts[s] };
+    if (!clean) return { decls, rest: s };
     if (piece !== undefined) reuse!.reader.keep(piece, offset, line, built);
     decls.push(...built);
   }
   return { decls };
+}
+
+/** Pieces read as a whole around an error before the rest of the file is read in one go. */
+const MAX_WINDOW = 16;
+
+/**
+ * The pieces from `first` (which has an error) read as a whole, as few as give the whole-file parse's
+ * answer: the window grows until its last piece is read cleanly as a declaration of its own, starting
+ * at the top level. The parse of the window then went as the whole-file parse goes up to that piece
+ * (nothing in it looked past the piece's start, or the piece would not start a declaration there),
+ * and that piece reads the same alone. `read` reads a window, and says whether it ends that way;
+ * the answer is where the pieces go on, `starts.length` when the window ran to the end of the file.
+ */
+export function readAroundError(tokens: IToken[], starts: number[], first: number, read: (window: IToken[], lastPieceAt: number | undefined) => boolean): number {
+  for (let m = first + 2; ; m++) {
+    const toEnd = m >= starts.length || m - first > MAX_WINDOW;
+    const window = tokens.slice(starts[first], toEnd ? tokens.length : starts[m]);
+    if (read(window, toEnd ? undefined : tokens[starts[m - 1]!]!.startOffset) || toEnd) return toEnd ? starts.length : m;
+  }
 }
