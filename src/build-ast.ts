@@ -9,7 +9,9 @@ import { lexer } from "../grammar/tokens.ts";
 import { misspeltKeywordHelp } from "../grammar/messages.ts";
 import type * as A from "./ast.ts";
 import { walk } from "./ast-walk.ts";
+import { declarationStarts, parseByDeclaration, readAroundError } from "./build-ast/by-declaration.ts";
 import { isToken } from "./build-ast/cst-reader.ts";
+import type { DeclarationCache } from "./build-ast/reuse.ts";
 import { DeclarationBuilder } from "./build-ast/declarations.ts";
 import { spanAt, tokenSpan } from "./build-ast/spans.ts";
 import { diag, type Diagnostic } from "./diagnostics.ts";
@@ -34,9 +36,14 @@ export interface ParseResult {
  */
 export const MAX_NESTING = 500;
 
-export function parseFile(path: string, text: string): ParseResult {
+/**
+ * `whole` reads the file in one piece, never declaration by declaration: the tests compare the two.
+ * `reuse` keeps the declarations read, and gives out again those whose text is unchanged since the
+ * last read of the same path (the language service reads a file again on every keystroke).
+ */
+export function parseFile(path: string, text: string, options?: { whole?: boolean; reuse?: DeclarationCache }): ParseResult {
   try {
-    return parseUnguarded(path, text);
+    return parseUnguarded(path, text, options?.whole === true, options?.reuse);
   } catch (err) {
     // The parser recurses once per bracket or block: only absurd nesting gets here.
     if (!(err instanceof RangeError)) throw err;
@@ -45,7 +52,7 @@ export function parseFile(path: string, text: string): ParseResult {
   }
 }
 
-function parseUnguarded(path: string, text: string): ParseResult {
+function parseUnguarded(path: string, text: string, whole: boolean, reuse: DeclarationCache | undefined): ParseResult {
   const lexed = lexer.tokenize(text);
   const diagnostics: Diagnostic[] = [];
   for (const e of lexed.errors) {
@@ -54,50 +61,99 @@ function parseUnguarded(path: string, text: string): ParseResult {
   }
   const unsafe = unsafeNumbers(path, lexed.tokens);
   diagnostics.push(...unsafe);
-  parser.input = lexed.tokens;
+  const docs = docComments(lexed.groups["docs"]);
+  const builder = new DeclarationBuilder(path, docs);
+  const out: Reading = { path, text, builder, kept: [], broken: [], diagnostics, blockComments: new Set(), otherErrors: [...lexed.errors.map((e) => e.offset), ...unsafe.map((d) => d.span.start)] };
+  if (diagnostics.length > 0 || whole) {
+    // Lexical errors or too large numbers: the whole file in one piece.
+    readWhole(out, lexed.tokens);
+  } else {
+    // The fast path: declaration by declaration. Around a declaration with an error, as many as it
+    // takes are read as a whole, so its diagnostics and recovery are those of the whole-file parse.
+    const tokens = lexed.tokens;
+    const starts = tokens.length === 0 ? [] : declarationStarts(tokens);
+    const build = (node: CstNode) => {
+      const built = buildDeclaration(builder, node);
+      return built && "decl" in built ? built.decl : undefined;
+    };
+    const pieces = reuse ? { text, reader: reuse.reader(path) } : undefined;
+    for (let s = 0; s < starts.length; ) {
+      const read = parseByDeclaration(tokens, starts, s, build, pieces);
+      out.kept.push(...read.decls);
+      if (read.rest === undefined) break;
+      s = readAroundError(tokens, starts, read.rest, (window, lastPieceAt) => readWhole(out, window, lastPieceAt));
+    }
+  }
+  if (diagnostics.length > 0) return { recovered: { path, decls: out.kept, broken: out.broken }, diagnostics };
+  return { file: { path, decls: out.kept }, diagnostics };
+}
+
+/** What reading a file gathers, piece after piece. */
+interface Reading {
+  path: string;
+  text: string;
+  builder: DeclarationBuilder;
+  kept: A.Decl[];
+  broken: A.Name[];
+  diagnostics: Diagnostic[];
+  /** The `/*` already reported. */
+  blockComments: Set<number>;
+  /** Where the lexical errors and too large numbers stand. */
+  otherErrors: number[];
+}
+
+/**
+ * Parses `tokens` as a whole file and adds what it finds to `out`. With `lastPieceAt`, only when the
+ * parse ends in a declaration that starts there and reads cleanly (see `readAroundError`); false, and
+ * nothing added, when it does not.
+ */
+function readWhole(out: Reading, tokens: IToken[], lastPieceAt?: number): boolean {
+  const { path, text, builder, diagnostics } = out;
+  parser.input = tokens;
   const cst = parser.file();
-  const blockComments = new Set<number>();
+  const nodes = (cst.children["declaration"] ?? []).filter((n): n is CstNode => !isToken(n));
+  if (lastPieceAt !== undefined) {
+    const last = nodes[nodes.length - 1];
+    const ends = last !== undefined && last.location?.startOffset === lastPieceAt && !containsRecovered(last);
+    if (!ends || parser.errors.some((e) => !(e.token.startOffset < lastPieceAt))) return false;
+  }
   for (const e of parser.errors) {
     const t = e.token;
     const span = Number.isNaN(t.startOffset) || t.tokenType?.name === "EOF" ? eofSpan(path, text, e) : tokenSpan(path, t);
     // `/*` lexes as two operators; the errors it causes are better explained once, as what it is.
     const opener = text.lastIndexOf("/*", span.start + 1);
     if (opener >= 0 && text.indexOf("\n", opener) >= span.start - 1 && /^[/*]/.test(text.slice(span.start))) {
-      if (!blockComments.has(opener)) diagnostics.push(diag("E0002", spanAt(path, text, opener, opener + 2), "block comments are not part of the language", "start each comment line with `//`"));
-      blockComments.add(opener);
+      if (!out.blockComments.has(opener)) diagnostics.push(diag("E0002", spanAt(path, text, opener, opener + 2), "block comments are not part of the language", "start each comment line with `//`"));
+      out.blockComments.add(opener);
       continue;
     }
-    diagnostics.push(diag("E0002", span, e.message, misspeltKeywordHelp(t, lexed.tokens)));
+    diagnostics.push(diag("E0002", span, e.message, misspeltKeywordHelp(t, tokens)));
   }
-  const docs = new Map<number, string>();
-  for (const t of lexed.groups["docs"] ?? []) docs.set(t.startLine ?? 0, t.image.replace(/^\/\/\/ ?/, ""));
-  const builder = new DeclarationBuilder(path, docs);
   // Where each error stands, so the declaration it belongs to can be left out. A parse error is
   // raised at the token the parser could not take: inside the declaration, or just after its last
   // token (the first token of the next declaration). Errors between declarations belong to none.
-  const errorOffsets = [
-    ...lexed.errors.map((e) => e.offset),
-    ...unsafe.map((d) => d.span.start),
-    ...parser.errors.filter((e) => (e.context?.ruleStack?.length ?? 0) > 1).map((e) => e.token.startOffset),
-  ].map((o) => (Number.isNaN(o) ? text.length : o));
-  const kept: A.Decl[] = [];
-  const broken: A.Name[] = [];
-  const nodes = (cst.children["declaration"] ?? []).filter((n): n is CstNode => !isToken(n));
+  const errorOffsets = [...out.otherErrors, ...parser.errors.filter((e) => (e.context?.ruleStack?.length ?? 0) > 1).map((e) => e.token.startOffset)].map((o) => (Number.isNaN(o) ? text.length : o));
   nodes.forEach((node, i) => {
     const start = node.location?.startOffset ?? 0;
     const next = nodes[i + 1]?.location?.startOffset ?? Infinity;
     const faulty = errorOffsets.some((o) => o > start && o <= next);
     const built = faulty || containsRecovered(node) ? undefined : buildDeclaration(builder, node);
-    if (built && !("error" in built)) kept.push(built.decl);
+    if (built && !("error" in built)) out.kept.push(built.decl);
     else {
       if (built && "error" in built) diagnostics.push(built.error);
-      broken.push(...declaredNames(path, lexed.tokens, start, Math.min(next, (node.location?.endOffset ?? start) + 1)));
+      out.broken.push(...declaredNames(path, tokens, start, Math.min(next, (node.location?.endOffset ?? start) + 1)));
     }
   });
   // Tokens the parser skipped between declarations may hold whole declarations: their names too.
-  broken.push(...skippedNames(path, lexed.tokens, nodes));
-  if (diagnostics.length > 0) return { recovered: { path, decls: kept, broken }, diagnostics };
-  return { file: { path, decls: kept }, diagnostics };
+  out.broken.push(...skippedNames(path, tokens, nodes));
+  return true;
+}
+
+/** The text of each `///` comment, by its line. */
+function docComments(tokens: IToken[] | undefined): Map<number, string> {
+  const docs = new Map<number, string>();
+  for (const t of tokens ?? []) docs.set(t.startLine ?? 0, t.image.replace(/^\/\/\/ ?/, ""));
+  return docs;
 }
 
 /** Whether the parser filled in part of `node` to recover: such a declaration is not what was written. */

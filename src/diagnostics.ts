@@ -12,7 +12,7 @@ export const catalogue = {
   E0003: { severity: "error", summary: "a file that cannot be read or an import that cannot be found" },
   E0004: { severity: "error", summary: "a file outside the folder the rules may read (the root)" },
   E0005: { severity: "error", summary: "a path that is not a regular `.rules` (or `.json`) file: a folder, a device, a FIFO, another kind of file" },
-  E0006: { severity: "error", summary: "a file larger than the 2 MB a rules or JSON file may have" },
+  E0006: { severity: "error", summary: "a file larger than the 8 MB a rules or JSON file may have" },
   E0101: { severity: "error", summary: "an unknown name" },
   E0102: { severity: "error", summary: "a name declared twice" },
   E0103: { severity: "error", summary: "an unknown field or member" },

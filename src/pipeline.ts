@@ -3,7 +3,7 @@
 import type { SourceFile } from "./ast.ts";
 import { checkProgram } from "./checker/checker.ts";
 import { diag, didYouMean, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
-import { spanAt } from "./build-ast.ts";
+import { parseFile, spanAt } from "./build-ast.ts";
 import { escapePointer, readJson } from "./json-text.ts";
 import { loadProgram as loadSavedProgram } from "./runtime/saved-program.ts";
 import { loadProgram, type FileHost } from "./program.ts";
@@ -51,9 +51,10 @@ export interface System {
  * Loads and checks the named files. A syntax error does not stop checking: the declarations that
  * parsed are checked with the rest, so one run reports every mistake it can. Only a file that cannot
  * be read or found (E0003) stops its own system's check, since every name it would declare is missing.
+ * `parse` is the parser's entry point; the language service passes one that remembers unchanged files.
  */
-export function compile(roots: string[], host: FileHost): Compiled {
-  const loaded = loadProgram(roots, host);
+export function compile(roots: string[], host: FileHost, parse: typeof parseFile = parseFile): Compiled {
+  const loaded = loadProgram(roots, host, parse);
   const resolve = (from: string, path: string) => host.resolve(from, path);
   const programs = giveStdModules(connectedByImports(loaded.files, resolve), resolve, loaded.texts);
   const built = new Set(loaded.files.map((f) => f.path));

@@ -1,5 +1,5 @@
 // What the command line may read (issue 14, item 1): imports and a scenario's "rules" stay below a root,
-// only regular `.rules` (and `.json`) files of at most 2 MB are read, and everything else is a
+// only regular `.rules` (and `.json`) files of at most 8 MB are read, and everything else is a
 // diagnostic with a code and the path, never an exception and never a hang. Each probe runs the CLI
 // in a child process on a folder made here; the child's timeout is only a guard against a hang (a
 // test that hit it fails on its exit code and output, not on time).
@@ -62,7 +62,7 @@ write("game/text.rules", 'import "notes.txt"\n');
 write("game/folder.rules", 'import "sub"\n');
 write("game/sub/ok.rules", "fn ok() -> int = 1\n");
 write("game/fifo.rules", 'import "pipe.rules"\n');
-write("game/big.rules", `// ${"x".repeat(2 * 1024 * 1024)}\n`);
+write("game/big.rules", `// ${"x".repeat(8 * 1024 * 1024)}\n`);
 write("game/imports-big.rules", 'import "big.rules"\n');
 symlinkSync(join(base, "outside.rules"), join(base, "game/link.rules"));
 symlinkSync(join(base, "outside"), join(base, "game/linked-folder"));
@@ -128,7 +128,7 @@ describe.concurrent("imports stay below the root", () => {
     expect(r.all).toContain("`pipe.rules` is a FIFO (named pipe), not a `.rules` file");
   });
 
-  it("a file over 2 MB is E0006, named or imported", async () => {
+  it("a file over 8 MB is E0006, named or imported", async () => {
     const r = await rulesmith(game, "check", "imports-big.rules");
     expect([r.code, heads(r.all)]).toEqual([1, ["E0006 imports-big.rules:1:8"]]);
     const named = await rulesmith(game, "check", "big.rules");

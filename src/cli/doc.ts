@@ -19,7 +19,7 @@ do not check (their errors are printed as \`check\` prints them).
   --out DIR     the folder to write (created if missing; files of the same name are replaced)
   --title TEXT  the reference's title (default: the system's folder or file)
   --root DIR    read only below DIR (default: the folder of each named path, or the working
-                directory when it holds that folder). Only regular .rules files of at most 2 MB.`;
+                directory when it holds that folder). Only regular .rules files of at most 8 MB.`;
 
 export function docCommand(args: string[]): number {
   if (args.includes("--help") || args.includes("-h")) {

@@ -18,7 +18,7 @@ them. Prints how many files changed. Exits 1 when a file could not be formatted.
   --check       change nothing; list the files that are not in the canonical layout and exit 1
                 when there is any
   --root DIR    read only below DIR (default: the folder of each named path, or the working
-                directory when it holds that folder). Only regular .rules files of at most 2 MB.`;
+                directory when it holds that folder). Only regular .rules files of at most 8 MB.`;
 
 export function fmtCommand(args: string[]): number {
   if (args.includes("--help") || args.includes("-h")) {

@@ -11,7 +11,7 @@ references, rename, the outline (document symbols), formatting (\`rulesmith fmt\
 semantic highlighting. It reads every .rules file below the workspace folder the editor opens, takes
 the editor's unsaved text for open files, and follows changes on disk.
   --root DIR    read only below DIR (default: the editor's workspace folder, or the working
-                directory). Only regular .rules files of at most 2 MB are read.
+                directory). Only regular .rules files of at most 8 MB are read.
   --stdio       accepted for editors that pass it; stdio is the only transport`;
 
 export function lspCommand(args: string[]): Promise<number> | number {

@@ -39,7 +39,7 @@ At most 50 diagnostics are printed per file (then \`... and N more in FILE\`); a
 most 120 characters of its line around the mistake.
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
-                Only regular .rules files of at most 2 MB are read; anything else is a diagnostic.`,
+                Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
   test: `rulesmith test PATH... [--grep TEXT] [--trace]
 
 Checks the rules, then runs every \`example\` in the named files and folders. Prints each failure with
@@ -51,7 +51,7 @@ system that does not check, and when --grep matches no example.
   --trace       print the trace of passing examples too
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
-                Only regular .rules files of at most 2 MB are read; anything else is a diagnostic.`,
+                Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
   schema: `rulesmith schema PATH...
 
 Checks the rules and prints the JSON Schema (draft-07) that a game state must match: derived from the
@@ -59,7 +59,7 @@ Checks the rules and prints the JSON Schema (draft-07) that a game state must ma
 Editors can use it to complete and validate scenario files.
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
-                Only regular .rules files of at most 2 MB are read; anything else is a diagnostic.`,
+                Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
   run: `rulesmith run SCENARIO.json [--seed S] [--trace] [--json]
 
 Runs a scenario: a JSON file with "rules" (a .rules file or folder, relative to the scenario),
@@ -76,14 +76,14 @@ are printed as \`check\` prints diagnostics, pointing at the key or value in the
   --json     print the result, final state, dice state and trace as JSON
   --root DIR read only below DIR: the scenario, its "rules" and their imports (default: the
              scenario's folder, or the working directory when it holds that folder).
-             Only regular .rules and .json files of at most 2 MB are read.`,
+             Only regular .rules and .json files of at most 8 MB are read.`,
   compile: `rulesmith compile PATH... --out PROGRAM.json
 
 Checks the rules like \`check\` and, when there are no errors, saves the checked program as JSON.
 A scenario's "rules" can name that file: it then runs without parsing or checking again.
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
-                Only regular .rules files of at most 2 MB are read; anything else is a diagnostic.`,
+                Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
   simulate: `rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W]
 
 Runs the scenario N times (default 1000) with seeds S:0 .. S:N-1 and prints how often each result
@@ -94,7 +94,7 @@ ends the simulation: the counts are those of the runs before it.
   --workers W   worker threads (default: every core, ${availableParallelism()} here); 1 runs in one thread
   --root DIR    read only below DIR: the scenario, its "rules" and their imports (default: the
                 scenario's folder, or the working directory when it holds that folder).
-                Only regular .rules and .json files of at most 2 MB are read.`,
+                Only regular .rules and .json files of at most 8 MB are read.`,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,6 +1,6 @@
 // The files the language server answers about: every .rules file below the workspace root, read
 // through the same bounded host as the command line (src/node-host.ts: below the root only, regular
-// files of at most 2 MB), with the editor's unsaved text standing in for the disk's while a file is
+// files of at most 8 MB), with the editor's unsaved text standing in for the disk's while a file is
 // open. Paths are `/`-separated and relative to the root, as the language service wants them.
 import { watch, type FSWatcher } from "node:fs";
 import { relative, resolve, sep } from "node:path";

@@ -67,9 +67,10 @@ export interface Expected {
  */
 export function expectedAfter(tokens: IToken[], cursorLine: number): Expected {
   if (tokens[tokens.length - 1]?.tokenType === T.Dot) return { keywords: [], roles: new Set(["member"]) };
-  // Content assist takes time in the square of the open brackets before the cursor (2,300 `[` took 22 s):
-  // past any depth rule text reaches, the cursor gets the names of an expression without the keywords.
-  if (openBrackets(tokens) > MAX_ASSIST_DEPTH) return { keywords: [], roles: new Set(["expression"]) };
+  // Content assist takes time in the square of the brackets nested before the cursor (2,300 `[` took 22 s),
+  // and memory too, closed or not (2,569 `f(` closed again before the cursor ran out of 4 GB): past
+  // any depth rule text reaches, the cursor gets the names of an expression without the keywords.
+  if (deepestBrackets(tokens) > MAX_ASSIST_DEPTH) return { keywords: [], roles: new Set(["expression"]) };
   let boundary = tokens.length - 1;
   while (boundary >= 0 && ![T.LBrace, T.RBrace, T.Semicolon].includes(tokens[boundary]!.tokenType)) boundary--;
   const onLine = tokens.findIndex((t) => t.startLine === cursorLine);
@@ -110,14 +111,15 @@ function elseIfs(tokens: IToken[]): number {
   return n;
 }
 
-/** How many `(`, `[` and `{` are open at the end of `tokens`. */
-function openBrackets(tokens: IToken[]): number {
+/** The most `(`, `[` and `{` open at once anywhere in `tokens`. */
+function deepestBrackets(tokens: IToken[]): number {
   let depth = 0;
+  let deepest = 0;
   for (const t of tokens) {
-    if (t.tokenType === T.LParen || t.tokenType === T.LBracket || t.tokenType === T.LBrace) depth++;
+    if (t.tokenType === T.LParen || t.tokenType === T.LBracket || t.tokenType === T.LBrace) deepest = Math.max(deepest, ++depth);
     else if ((t.tokenType === T.RParen || t.tokenType === T.RBracket || t.tokenType === T.RBrace) && depth > 0) depth--;
   }
-  return depth;
+  return deepest;
 }
 
 function safely<T>(f: () => T[]): T[] {

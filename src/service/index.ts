@@ -2,7 +2,7 @@
 // files held in memory. It imports nothing from Node, so the playground runs it in a web worker, and
 // no text makes it throw: whatever the user is halfway through typing gets an answer.
 import { catalogue } from "../diagnostics.ts";
-import { compile } from "../pipeline.ts";
+import { checkRemembered } from "./check-cache.ts";
 import { completionsAt } from "./completion.ts";
 import { formattingEdits, type TextEdit } from "./formatting.ts";
 import { referencesAt, renameAt, type RenameResult } from "./references.ts";
@@ -18,11 +18,14 @@ export type { TextEdit } from "./formatting.ts";
 export type { RenameResult } from "./references.ts";
 export type { DocumentSymbol, NameMeaning, SemanticName, SymbolKind } from "./symbols.ts";
 
-/** Exactly what `rulesmith check PATH` reports: the same pipeline, over these files instead of the disk. */
+/**
+ * Exactly what `rulesmith check PATH` reports: the same pipeline, over these files instead of the disk.
+ * Unchanged files are not parsed again, and an unchanged program is not checked again.
+ */
 export function diagnostics(files: ServiceFiles, path: string): ServiceDiagnostic[] {
   return guard(
     () =>
-      compile([path], memoryFileHost(files)).diagnostics.map((d): ServiceDiagnostic => ({
+      checkRemembered(files, path).map((d): ServiceDiagnostic => ({
         code: d.code,
         severity: d.severity,
         message: d.message,

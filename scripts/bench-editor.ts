@@ -1,0 +1,153 @@
+// `npm run bench:editor`: keystroke-to-marker in the playground, in real Chromium (the one the browser
+// tests use: CHROMIUM_PATH, else /usr/bin/chromium). A benchmark script, not a test: it prints figures
+// and asserts nothing about them.
+//
+// It builds the playground, serves it, and in two files types one letter at a time into a line it
+// added in the middle of the file, `fn benchProbeN() -> int = benchTarget`, so that each keystroke
+// turns an unknown name into a known one or back (E0101 comes and goes). It times each keystroke
+// from the key press to the editor's markers changing, and prints the median and p90, raw and after
+// the page's typing debounce (DIAGNOSTICS_DEBOUNCE_MS): the largest bundled file, with its imports,
+// and a generated file of 5,000 lines (the bundled Dragon Dice program as one file, opened from a
+// share link).
+//
+//   npm run bench:editor                  # 15 keystrokes per file
+//   npm run bench:editor -- --keys 31
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { dirname, extname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { deflateRawSync } from "node:zlib";
+import { chromium, type Page } from "playwright-core";
+import { build } from "vite";
+import { rulesOfLines } from "../bench/large-rules.ts";
+import { nodeHost } from "../src/node-host.ts";
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const KEYS = Number(process.argv[process.argv.indexOf("--keys") + 1]) || 15;
+/** The page's debounce, read from its source (the module itself needs a bundler to load). */
+const DEBOUNCE_MS = Number(/DIAGNOSTICS_DEBOUNCE_MS = (\d+)/.exec(readFileSync(join(repo, "playground/language-client.ts"), "utf8"))![1]);
+
+const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".ttf": "font/ttf", ".json": "application/json", ".svg": "image/svg+xml" };
+
+function serveStatic(root: string): Promise<Server> {
+  const s = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const path = resolve(root, "." + decodeURIComponent(url.pathname === "/" ? "/index.html" : url.pathname));
+    if (!path.startsWith(root) || !existsSync(path) || !statSync(path).isFile()) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" });
+    createReadStream(path).pipe(res);
+  });
+  return new Promise((ok) => s.listen(0, "127.0.0.1", () => ok(s)));
+}
+
+/** A share link's hash for a workspace with `files` added, `active` open (the playground's format). */
+function shareHash(files: Record<string, string>, active: string): string {
+  const json = JSON.stringify({ changed: files, deleted: [], active });
+  return `#share=${deflateRawSync(Buffer.from(json)).toString("base64url")}`;
+}
+
+interface Marker {
+  message: string;
+  line: number;
+}
+type Hook = { activePath(): string; text(): string; markers(): Marker[]; reveal(line: number, col: number): void };
+const hook = () => (window as unknown as { __rulesmith: Hook }).__rulesmith;
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+}
+
+/** Waits until the markers stop changing for `quiet` ms: the checks of earlier edits are done. */
+async function settle(page: Page, quiet = 1500) {
+  let last = "";
+  let since = Date.now();
+  for (;;) {
+    const now = JSON.stringify(await page.evaluate(() => (window as unknown as { __rulesmith: Hook }).__rulesmith.markers()));
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    } else if (Date.now() - since >= quiet) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Keystroke-to-marker times (ms) in `path`, after the page has opened at `url`. */
+async function measure(page: Page, url: string, path: string): Promise<number[]> {
+  // From a blank page, so a share link's hash loads the page anew rather than only moving the hash.
+  await page.goto("about:blank");
+  await page.goto(url);
+  await page.waitForSelector("body[data-ready=true]");
+  await page.waitForSelector(".monaco-editor .view-lines");
+  if ((await page.evaluate(() => (window as unknown as { __rulesmith: Hook }).__rulesmith.activePath())) !== path) {
+    await page.click(`.tree-file[data-path="${path}"]`);
+    await page.waitForFunction((p) => (window as unknown as { __rulesmith: Hook }).__rulesmith.activePath() === p, path);
+  }
+  // A probe line in the middle of the file, before a declaration that starts a line.
+  const text = await page.evaluate(() => (window as unknown as { __rulesmith: Hook }).__rulesmith.text());
+  const lines = text.split("\n");
+  let at = Math.floor(lines.length / 2);
+  while (at < lines.length && !/^(fn|value|event|kind|enum|on|modifier) /.test(lines[at]!)) at++;
+  await page.evaluate((line) => (window as unknown as { __rulesmith: Hook }).__rulesmith.reveal(line, 1), at + 1);
+  const probe = "fn benchTarget() -> int = 1\nfn benchProbe() -> int = benchTarge";
+  await page.keyboard.insertText(`${probe}\n`);
+  // The cursor is now at the start of the line after the probe: put it at the end of the probe.
+  await page.evaluate(([line, col]) => (window as unknown as { __rulesmith: Hook }).__rulesmith.reveal(line!, col!), [at + 2, probe.split("\n")[1]!.length + 1]);
+  await settle(page);
+  const times: number[] = [];
+  for (let i = 0; i < KEYS; i++) {
+    const before = JSON.stringify(await page.evaluate(() => (window as unknown as { __rulesmith: Hook }).__rulesmith.markers()));
+    const start = performance.now();
+    await page.keyboard.press(i % 2 === 0 ? "t" : "Backspace");
+    await page.waitForFunction((prev) => JSON.stringify((window as unknown as { __rulesmith: Hook }).__rulesmith.markers()) !== prev, before, { polling: 5 });
+    times.push(performance.now() - start);
+    await settle(page, 400);
+  }
+  return times;
+}
+
+function largestBundledFile(): string {
+  const files = ["rules/warlords3", "rules/dragon-dice"].flatMap((root) => nodeHost.listRules(root) ?? []);
+  return files.reduce((a, b) => (statSync(b).size > statSync(a).size ? b : a));
+}
+
+async function main() {
+  const dist = mkdtempSync(join(tmpdir(), "rulesmith-bench-editor-"));
+  const profile = mkdtempSync(join(tmpdir(), "rulesmith-bench-chromium-"));
+  await build({ configFile: join(repo, "playground/vite.config.ts"), logLevel: "warn", build: { outDir: dist, emptyOutDir: true } });
+  const server = await serveStatic(dist);
+  const address = server.address();
+  if (!address || typeof address !== "object") throw new Error("the static server has no address");
+  const base = `http://127.0.0.1:${address.port}/`;
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1500, height: 900 } });
+  const page = context.pages()[0] ?? (await context.newPage());
+  context.setDefaultTimeout(120_000);
+  try {
+    const largest = largestBundledFile();
+    const generated = rulesOfLines(5000);
+    const generatedPath = "rules/generated/big.rules";
+    const cases: [string, string, string][] = [
+      [`${largest} (${statSync(largest).size} bytes, with its imports)`, base, largest],
+      [`generated, ${generated.split("\n").length - 1} lines (${generated.length} bytes)`, base + shareHash({ [generatedPath]: generated }, generatedPath), generatedPath],
+    ];
+    console.log(`keystroke-to-marker in Chromium, ${KEYS} keystrokes per file; the page waits ${DEBOUNCE_MS} ms after typing before it checks\n`);
+    for (const [label, url, path] of cases) {
+      const times = await measure(page, url, path);
+      const after = times.map((t) => t - DEBOUNCE_MS);
+      console.log(`${label}\n  raw:                  median ${percentile(times, 50).toFixed(0)} ms, p90 ${percentile(times, 90).toFixed(0)} ms\n  after the debounce:   median ${percentile(after, 50).toFixed(0)} ms, p90 ${percentile(after, 90).toFixed(0)} ms`);
+    }
+  } finally {
+    await context.close();
+    server.close();
+    rmSync(profile, { recursive: true, force: true });
+    rmSync(dist, { recursive: true, force: true });
+  }
+}
+
+await main();
