@@ -9,6 +9,7 @@
 import type * as A from "../ast.ts";
 import { RuleError, showValue } from "../runtime/values.ts";
 import { compileFramedFn } from "./calls.ts";
+import { isStdPath } from "../std/paths.ts";
 import type { CFramedFn, Compiler } from "./compiler.ts";
 import { genBlock } from "./generate.ts";
 import { genExpr } from "./generate-expressions.ts";
@@ -52,7 +53,8 @@ function blockBody(c: Compiler, g: Source, fn: A.FnDecl, body: A.Block): string 
   };
   return [
     "vm.tick(span);",
-    `if (vm.tracing) ${g.k(note)}(env, argc, span, vm);`,
+    // A standard module's function is untraced, as in the tree-walker (interpreter.ts, callFn) and calls.ts.
+    isStdPath(fn.span.file) ? "" : `if (vm.tracing) ${g.k(note)}(env, argc, span, vm);`,
     `vm.enter(${g.k(`fn ${name}`)}, span);`,
     "try {",
     genBlock(c, g, body),

@@ -30,6 +30,12 @@ export class Events {
   private readonly emissions: Emission[] = [];
   /** Emissions begun so far in this run: a duration given at `apply` counts only those begun after it. */
   private started = 0;
+  /**
+   * Entities that held a status when the run began. With `statusHolders` these are the only entities
+   * that can hold one (only `apply` gives statuses while running), so when none of them holds one the
+   * walk over the state for expiry would find nothing and is skipped.
+   */
+  private readonly initialHolders: Entity[] = [];
 
   constructor(private readonly vm: Machine) {
     for (const [event, statuses] of vm.program.expiries) {
@@ -38,6 +44,8 @@ export class Events {
     }
     // A state may arrive holding statuses applied with events of their own.
     this.forEachEntity((e) => {
+      if (e.statuses.size === 0) return;
+      this.initialHolders.push(e);
       for (const t of e.statuses.values()) this.watch(t);
     });
   }
@@ -189,7 +197,14 @@ export class Events {
         countDown(a, true);
       }
     }
-    if (this.walkEvents.has(ev)) this.forEachEntity((e) => countDown(e, false));
+    if (this.walkEvents.has(ev) && this.anyStatusHeld()) this.forEachEntity((e) => countDown(e, false));
+  }
+
+  /** Whether any entity may hold a status now: false means the expiry walk over the state would count nothing down. */
+  private anyStatusHeld(): boolean {
+    for (const e of this.initialHolders) if (e.statuses.size > 0) return true;
+    for (const e of this.statusHolders) if (e.statuses.size > 0) return true;
+    return false;
   }
 
   /** The timer of `apply S to x for N [E(...)]` or `until E(...)`; the checker made sure the event exists. */
