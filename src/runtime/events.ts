@@ -37,13 +37,16 @@ export class Events {
    */
   private readonly initialHolders: Entity[] = [];
 
-  constructor(private readonly vm: Machine) {
+  constructor(
+    private readonly vm: Machine,
+    noStatuses = false,
+  ) {
     for (const [event, statuses] of vm.program.expiries) {
       this.expiryEvents.add(event);
       if (statuses.some((d) => !d.expiry?.holder)) this.walkEvents.add(event);
     }
     // A state may arrive holding statuses applied with events of their own.
-    this.forEachEntity((e) => {
+    if (!noStatuses) this.forEachEntity((e) => {
       if (e.statuses.size === 0) return;
       this.initialHolders.push(e);
       for (const t of e.statuses.values()) this.watch(t);
@@ -197,13 +200,21 @@ export class Events {
         countDown(a, true);
       }
     }
-    if (this.walkEvents.has(ev) && this.anyStatusHeld()) this.forEachEntity((e) => countDown(e, false));
+    if (!this.walkEvents.has(ev)) return;
+    const initiallyHeld = this.initialHolders.some((e) => e.statuses.size > 0);
+    // Without a trace, the order entities are counted down in is not seen (each touches its own
+    // statuses only), and the walk would reach no other holder than those given a status while running:
+    // count those down, not every entity in the state.
+    if (!initiallyHeld && !this.vm.tracing) {
+      for (const e of this.statusHolders) countDown(e, false);
+      return;
+    }
+    if (initiallyHeld || this.anyHeld(this.statusHolders)) this.forEachEntity((e) => countDown(e, false));
   }
 
-  /** Whether any entity may hold a status now: false means the expiry walk over the state would count nothing down. */
-  private anyStatusHeld(): boolean {
-    for (const e of this.initialHolders) if (e.statuses.size > 0) return true;
-    for (const e of this.statusHolders) if (e.statuses.size > 0) return true;
+  /** Whether any of these holds a status now: if none does, the expiry walk over the state would count nothing down. */
+  private anyHeld(holders: Iterable<Entity>): boolean {
+    for (const e of holders) if (e.statuses.size > 0) return true;
     return false;
   }
 
@@ -244,6 +255,14 @@ function describeTimer(t: StatusTimer): string {
   const about = t.paramName === undefined ? "" : t.holder ? `(${t.paramName})` : `(${t.paramName}: ${showValue(t.match)})`;
   const event = `${t.event?.name.text ?? "clear"}${about}`;
   return t.own && t.left === 1 ? `until ${event}` : `for ${t.left ?? 1} ${event}`;
+}
+
+/** Whether any entity reachable from the state holds a status: `RunOptions.noStatuses` for its copies when not. */
+export function stateHoldsStatus(globals: readonly (Value | undefined)[]): boolean {
+  let held = false;
+  const seen = new Set<Entity>();
+  for (const g of globals) visitEntities(g, seen, (e) => (held ||= e.statuses.size > 0));
+  return held;
 }
 
 /**
