@@ -95,17 +95,18 @@ export class Events {
     const name = ev.name.text;
     if (this.vm.tracing) this.vm.note("event", () => `event ${name}(${args.map(showValue).join(", ")})`, span);
     this.vm.depth++;
-    const values: (Value | undefined)[] = args.slice(0, ev.params.length);
+    // Every caller passes a fresh array of the arguments: it becomes the emission's own when it holds no more.
+    const values: (Value | undefined)[] = args.length === ev.params.length ? args : args.slice(0, ev.params.length);
     if (ev.returns) values[ev.params.length] = defaultValue(this.vm.program, { name: ev.name, type: ev.returns, span: ev.span }, new Set());
     const emission: Emission = { ev, values };
     const seq = ++this.started;
     this.emissions.push(emission);
     try {
       const handlers = this.vm.program.handlers.get(ev);
-      if (handlers) this.runHandlers(ev, handlers.before, values, false);
-      const replaced = handlers ? this.runHandlers(ev, handlers.instead, values, true) : false;
+      if (handlers && handlers.before.length > 0) this.runHandlers(ev, handlers.before, values, false);
+      const replaced = handlers && handlers.instead.length > 0 ? this.runHandlers(ev, handlers.instead, values, true) : false;
       if (!replaced) this.defaultBody(emission);
-      if (handlers) this.runHandlers(ev, handlers.after, values, false);
+      if (handlers && handlers.after.length > 0) this.runHandlers(ev, handlers.after, values, false);
       // Statuses see the arguments as the `before` handlers left them.
       if (this.expiryEvents.has(ev)) this.expire(ev, values.slice(0, ev.params.length) as Value[], seq);
       return ev.returns ? values[ev.params.length] : undefined;
@@ -117,8 +118,10 @@ export class Events {
 
   /** One timing's handlers, in order; with `onlyFirst` (`instead of`) the first that applies replaces the body. */
   private runHandlers(ev: A.EventDecl, list: A.TriggerDecl[], values: (Value | undefined)[], onlyFirst: boolean): boolean {
-    for (const t of list) {
-      const label = handlerLabel(t, ev);
+    const labels = handlerLabels(list, ev);
+    for (let i = 0; i < list.length; i++) {
+      const t = list[i]!;
+      const label = labels[i]!;
       this.vm.rules.push(label);
       // Each handler runs in a frame of its own: the emission's arguments and result as they stand, then its own variables.
       const env = frame(t.frameSize, values);
@@ -239,15 +242,15 @@ export class Events {
 
 }
 
-/** A handler's rule label (`on UnitHit`), made once per declaration (it handles one event): it depends on the rules alone. */
-const handlerLabels = new WeakMap<A.TriggerDecl, string>();
-function handlerLabel(t: A.TriggerDecl, ev: A.EventDecl): string {
-  let label = handlerLabels.get(t);
-  if (label === undefined) {
-    label = `${t.timing === "after" ? "on" : t.timing === "instead" ? "instead of" : "before"} ${ev.name.text}`;
-    handlerLabels.set(t, label);
+/** The rule labels (`on UnitHit`) of one timing's handlers of an event, made once per list: they depend on the rules alone. */
+const labelsOf = new WeakMap<A.TriggerDecl[], string[]>();
+function handlerLabels(list: A.TriggerDecl[], ev: A.EventDecl): string[] {
+  let labels = labelsOf.get(list);
+  if (labels === undefined) {
+    labels = list.map((t) => `${t.timing === "after" ? "on" : t.timing === "instead" ? "instead of" : "before"} ${ev.name.text}`);
+    labelsOf.set(list, labels);
   }
-  return label;
+  return labels;
 }
 
 /** `for 6 RoundEnds`, `until TurnStarts(player: Player "Red")`: how a status applied with a duration lasts. */
