@@ -6,10 +6,11 @@
 import { existsSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { nodeHost } from "../src/node-host.ts";
-import { loadScenario, scenarioRunner } from "../src/pipeline.ts";
+import { indexProgram, loadScenario, scenarioRunner, type Scenario } from "../src/pipeline.ts";
 import { scriptedChooser } from "../src/runtime/choosers.ts";
 import { Interpreter } from "../src/runtime/interpreter.ts";
 import { stateFromJson, stateToJson } from "../src/runtime/state.ts";
+import { checked } from "./helpers.ts";
 
 const scenarios = readdirSync("rules", { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(`rules/${d.name}/scenarios`))
@@ -49,4 +50,46 @@ describe("an untraced simulation run ends as the tree-walker's traced run", () =
       }
     });
   }
+});
+
+describe("an untraced run of a state that holds timed statuses", () => {
+  const RULES = `kind Unit { name: text }
+event RoundEnds()
+status stunned
+status blessed until RoundEnds
+state { units: list<Unit> = [] }
+fn battle() -> int {
+  apply blessed to units[1]
+  emit RoundEnds()
+  emit RoundEnds()
+  apply blessed to units[0]
+  emit RoundEnds()
+  return roll(2, 6)
+}
+`;
+  const state = {
+    units: [
+      { name: "A", statuses: { stunned: { left: 2, until: "RoundEnds" } } },
+      { name: "B", statuses: { stunned: { left: 1, until: "RoundEnds" } } },
+      { name: "C", statuses: { stunned: true } },
+    ],
+  };
+  // A's and B's timers end by the second RoundEnds: the third counts down only the entities given a status while running.
+  it("counts them down as the tree-walker's traced run", () => {
+    const program = indexProgram(checked(RULES));
+    const runner = scenarioRunner(program, { run: "battle", state } as unknown as Scenario, "compiled");
+    if (!("battle" in runner)) throw new Error("does not run");
+    const fn = program.fns.get("battle")!;
+    for (const seed of ["1", "2", "3"]) {
+      const fast = runner.battle(seed, { trace: false });
+      const tree = new Interpreter(program, stateFromJson(program, state), { seed, trace: true });
+      const result = tree.call(fn, [], fn.span);
+      expect(fast.error).toBeUndefined();
+      expect(fast.result).toEqual(result);
+      expect(fast.rng).toEqual(tree.dice.state());
+      expect(fast.state).toEqual(stateToJson(program, tree.globals));
+    }
+    const end = runner.battle("1", { trace: false }).state as { units: { name: string; statuses?: object }[] };
+    expect(end.units.map((u) => u.statuses)).toEqual([undefined, undefined, { stunned: true }]);
+  });
 });

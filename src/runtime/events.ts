@@ -31,9 +31,10 @@ export class Events {
   /** Emissions begun so far in this run: a duration given at `apply` counts only those begun after it. */
   private started = 0;
   /**
-   * Entities that held a status when the run began. With `statusHolders` these are the only entities
-   * that can hold one (only `apply` gives statuses while running), so when none of them holds one the
-   * walk over the state for expiry would find nothing and is skipped.
+   * Entities that held, when the run began, a status the walk over the state counts down (one timed by
+   * an event, not bound to a holder argument). With `statusHolders` these are the only entities that
+   * can hold one (only `apply` gives statuses or changes their timers while running), so when none of
+   * them holds a status any more the walk is needed only for the order of the trace.
    */
   private readonly initialHolders: Entity[] = [];
 
@@ -47,9 +48,12 @@ export class Events {
     }
     // A state may arrive holding statuses applied with events of their own.
     if (!noStatuses) this.forEachEntity((e) => {
-      if (e.statuses.size === 0) return;
-      this.initialHolders.push(e);
-      for (const t of e.statuses.values()) this.watch(t);
+      let walked = false;
+      for (const t of e.statuses.values()) {
+        this.watch(t);
+        walked ||= t.event !== undefined && !t.holder;
+      }
+      if (walked) this.initialHolders.push(e);
     });
   }
 
@@ -260,11 +264,14 @@ function describeTimer(t: StatusTimer): string {
   return t.own && t.left === 1 ? `until ${event}` : `for ${t.left ?? 1} ${event}`;
 }
 
-/** Whether any entity reachable from the state holds a status: `RunOptions.noStatuses` for its copies when not. */
-export function stateHoldsStatus(globals: readonly (Value | undefined)[]): boolean {
+/** Whether any entity reachable from the state holds a status an event counts down: `RunOptions.noStatuses` for its copies when not. */
+export function stateHoldsTimedStatus(globals: readonly (Value | undefined)[]): boolean {
   let held = false;
   const seen = new Set<Entity>();
-  for (const g of globals) visitEntities(g, seen, (e) => (held ||= e.statuses.size > 0));
+  const look = (e: Entity) => {
+    for (const t of e.statuses.values()) held ||= t.event !== undefined;
+  };
+  for (const g of globals) visitEntities(g, seen, look);
   return held;
 }
 

@@ -34,8 +34,8 @@ export interface RunOptions {
   stepBudget?: number;
   trace?: boolean;
   /**
-   * The caller knows no entity in the state holds a status (a copy of a state checked once, as a
-   * simulation's runs are): the events skip the walk over the state that looks for them.
+   * The caller knows no entity in the state holds a status that an event counts down (a copy of a
+   * state checked once, as a simulation's runs are): the events skip the walk that looks for them.
    */
   noStatuses?: boolean;
 }
