@@ -12,6 +12,7 @@ import { ExpectationFailed, Interpreter, type Chooser, type RunOptions } from ".
 import { CompiledRun } from "./compiled/run.ts";
 import { initialState, stateFromJson, stateToJson, type Json, type StateValues } from "./runtime/state.ts";
 import { cloneState } from "./runtime/state-clone.ts";
+import { stateHoldsTimedStatus } from "./runtime/events.ts";
 import type { TraceEntry } from "./runtime/trace.ts";
 import { MAX_LIST, MAX_TEXT } from "./runtime/limits.ts";
 import { scriptedChooser } from "./runtime/choosers.ts";
@@ -385,12 +386,15 @@ export function scenarioRunner(program: RuntimeProgram, scenario: Scenario, engi
   const enumName = fn.returns && program.enums.has(fn.returns.name.text) ? fn.returns.name.text : undefined;
   const scripted = scenario.choices ? scenario.choices : undefined;
   const template = convertedOnce(program, scenario.state);
+  // Its copies hold the same statuses: when none an event counts down, each run skips looking for them.
+  const noStatuses = template !== undefined && !stateHoldsTimedStatus(template);
   return {
     battle(seed: string, { trace = false, chooser, finalState = true }: BattleOptions = {}): ScenarioRun {
       const globals = template ? cloneState(template) : stateFromJson(program, scenario.state);
       const interp = newRun(engine, program, globals, {
         seed,
         trace,
+        noStatuses,
         ...(chooser ? { chooser } : scripted ? { chooser: scriptedChooser(scripted) } : {}),
       });
       try {

@@ -7,6 +7,8 @@ import type * as A from "../ast.ts";
 import type { Compiler } from "./compiler.ts";
 import { memberRead } from "./expressions.ts";
 import { generateAggregate } from "./generate-aggregate.ts";
+import { showExpr } from "../runtime/show-expr.ts";
+import { RuleError } from "../runtime/values.ts";
 import type { Source } from "./source.ts";
 
 export function genExpr(c: Compiler, g: Source, e: A.Expr): string {
@@ -39,6 +41,8 @@ export function genExpr(c: Compiler, g: Source, e: A.Expr): string {
     }
     case "emit":
       return genEmit(c, g, e) ?? closure(c, g, e);
+    case "has":
+      return genHas(c, g, e) ?? closure(c, g, e);
     default:
       return closure(c, g, e);
   }
@@ -118,6 +122,18 @@ function genCall(c: Compiler, g: Source, e: A.Expr & { kind: "call" }): string {
   }
   if (e.builtin !== undefined) return `${g.h("builtin")}(vm, ${g.k(e.builtin)}, ${genArgs(c, g, e.args, e.args.length)}, ${span})`;
   return closure(c, g, e);
+}
+
+/** `x has S`, as compileHas in expressions.ts: a status of an entity; anything else is R0501 naming `x`. */
+function genHas(c: Compiler, g: Source, e: A.Expr & { kind: "has" }): string | undefined {
+  const d = e.ref?.to === "decl" ? c.program.decls[e.ref.id] : undefined;
+  if (d?.kind !== "status") return undefined;
+  const v = g.temp();
+  const object = e.object;
+  const noValue = () => {
+    throw new RuleError("R0501", `\`${showExpr(object)}\` has no value yet`, object.span);
+  };
+  return `((${v} = ${genExpr(c, g, object)}) instanceof ${g.h("Entity")} ? ${v}.statuses.has(${g.k(d.name.text)}) : ${g.k(noValue)}())`;
 }
 
 /** `emit E(args)`; undefined when the reference is not an event's (its closure reports it, as the tree-walker does). */

@@ -26,16 +26,27 @@ export class Dice {
    * names the die in the error about a forced value that cannot come up: a custom die is no plain d6.
    */
   roll(sides: number, span: Span, die?: string): { value: number; forced: boolean } {
+    const value = this.rollValue(sides, span, die);
+    return { value, forced: this.lastForced };
+  }
+
+  /** Whether the last die rolled was forced: read right after `rollValue`. */
+  lastForced = false;
+
+  /** `roll` without an object per die, for the hot path (stdlib's `rollValues`): the value, and `lastForced`. */
+  rollValue(sides: number, span: Span, die?: string): number {
     if (!Number.isInteger(sides) || sides < 1) throw new RuleError("R0501", `cannot roll a die with ${sides} sides`, span);
     this.rolled++;
-    const next = this.forced.shift();
-    if (next) {
+    if (this.forced.length > 0) {
+      const next = this.forced.shift()!;
       if (!Number.isInteger(next.value) || next.value < 1 || next.value > sides) {
         throw new RuleError("R0503", `the forced die ${next.value} cannot come up on ${die ?? `a d${sides}`}`, span);
       }
-      return { value: next.value, forced: true };
+      this.lastForced = true;
+      return next.value;
     }
-    return { value: Math.floor(this.rng() * sides) + 1, forced: false };
+    this.lastForced = false;
+    return Math.floor(this.rng() * sides) + 1;
   }
 
   unusedForced(): number[] {

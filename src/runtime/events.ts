@@ -30,15 +30,30 @@ export class Events {
   private readonly emissions: Emission[] = [];
   /** Emissions begun so far in this run: a duration given at `apply` counts only those begun after it. */
   private started = 0;
+  /**
+   * Entities that held, when the run began, a status the walk over the state counts down (one timed by
+   * an event, not bound to a holder argument). With `statusHolders` these are the only entities that
+   * can hold one (only `apply` gives statuses or changes their timers while running), so when none of
+   * them holds a status any more the walk is needed only for the order of the trace.
+   */
+  private readonly initialHolders: Entity[] = [];
 
-  constructor(private readonly vm: Machine) {
+  constructor(
+    private readonly vm: Machine,
+    noStatuses = false,
+  ) {
     for (const [event, statuses] of vm.program.expiries) {
       this.expiryEvents.add(event);
       if (statuses.some((d) => !d.expiry?.holder)) this.walkEvents.add(event);
     }
     // A state may arrive holding statuses applied with events of their own.
-    this.forEachEntity((e) => {
-      for (const t of e.statuses.values()) this.watch(t);
+    if (!noStatuses) this.forEachEntity((e) => {
+      let walked = false;
+      for (const t of e.statuses.values()) {
+        this.watch(t);
+        walked ||= t.event !== undefined && !t.holder;
+      }
+      if (walked) this.initialHolders.push(e);
     });
   }
 
@@ -84,17 +99,18 @@ export class Events {
     const name = ev.name.text;
     if (this.vm.tracing) this.vm.note("event", () => `event ${name}(${args.map(showValue).join(", ")})`, span);
     this.vm.depth++;
-    const values: (Value | undefined)[] = args.slice(0, ev.params.length);
+    // Every caller passes a fresh array of the arguments: it becomes the emission's own when it holds no more.
+    const values: (Value | undefined)[] = args.length === ev.params.length ? args : args.slice(0, ev.params.length);
     if (ev.returns) values[ev.params.length] = defaultValue(this.vm.program, { name: ev.name, type: ev.returns, span: ev.span }, new Set());
     const emission: Emission = { ev, values };
     const seq = ++this.started;
     this.emissions.push(emission);
     try {
       const handlers = this.vm.program.handlers.get(ev);
-      if (handlers) this.runHandlers(ev, handlers.before, values, false);
-      const replaced = handlers ? this.runHandlers(ev, handlers.instead, values, true) : false;
+      if (handlers && handlers.before.length > 0) this.runHandlers(ev, handlers.before, values, false);
+      const replaced = handlers && handlers.instead.length > 0 ? this.runHandlers(ev, handlers.instead, values, true) : false;
       if (!replaced) this.defaultBody(emission);
-      if (handlers) this.runHandlers(ev, handlers.after, values, false);
+      if (handlers && handlers.after.length > 0) this.runHandlers(ev, handlers.after, values, false);
       // Statuses see the arguments as the `before` handlers left them.
       if (this.expiryEvents.has(ev)) this.expire(ev, values.slice(0, ev.params.length) as Value[], seq);
       return ev.returns ? values[ev.params.length] : undefined;
@@ -106,8 +122,10 @@ export class Events {
 
   /** One timing's handlers, in order; with `onlyFirst` (`instead of`) the first that applies replaces the body. */
   private runHandlers(ev: A.EventDecl, list: A.TriggerDecl[], values: (Value | undefined)[], onlyFirst: boolean): boolean {
-    for (const t of list) {
-      const label = handlerLabel(t, ev);
+    const labels = handlerLabels(list, ev);
+    for (let i = 0; i < list.length; i++) {
+      const t = list[i]!;
+      const label = labels[i]!;
       this.vm.rules.push(label);
       // Each handler runs in a frame of its own: the emission's arguments and result as they stand, then its own variables.
       const env = frame(t.frameSize, values);
@@ -189,7 +207,22 @@ export class Events {
         countDown(a, true);
       }
     }
-    if (this.walkEvents.has(ev)) this.forEachEntity((e) => countDown(e, false));
+    if (!this.walkEvents.has(ev)) return;
+    const initiallyHeld = this.initialHolders.some((e) => e.statuses.size > 0);
+    // Without a trace, the order entities are counted down in is not seen (each touches its own
+    // statuses only), and the walk would reach no other holder than those given a status while running:
+    // count those down, not every entity in the state.
+    if (!initiallyHeld && !this.vm.tracing) {
+      for (const e of this.statusHolders) countDown(e, false);
+      return;
+    }
+    if (initiallyHeld || this.anyHeld(this.statusHolders)) this.forEachEntity((e) => countDown(e, false));
+  }
+
+  /** Whether any of these holds a status now: if none does, the expiry walk over the state would count nothing down. */
+  private anyHeld(holders: Iterable<Entity>): boolean {
+    for (const e of holders) if (e.statuses.size > 0) return true;
+    return false;
   }
 
   /** The timer of `apply S to x for N [E(...)]` or `until E(...)`; the checker made sure the event exists. */
@@ -213,15 +246,15 @@ export class Events {
 
 }
 
-/** A handler's rule label (`on UnitHit`), made once per declaration (it handles one event): it depends on the rules alone. */
-const handlerLabels = new WeakMap<A.TriggerDecl, string>();
-function handlerLabel(t: A.TriggerDecl, ev: A.EventDecl): string {
-  let label = handlerLabels.get(t);
-  if (label === undefined) {
-    label = `${t.timing === "after" ? "on" : t.timing === "instead" ? "instead of" : "before"} ${ev.name.text}`;
-    handlerLabels.set(t, label);
+/** The rule labels (`on UnitHit`) of one timing's handlers of an event, made once per list: they depend on the rules alone. */
+const labelsOf = new WeakMap<A.TriggerDecl[], string[]>();
+function handlerLabels(list: A.TriggerDecl[], ev: A.EventDecl): string[] {
+  let labels = labelsOf.get(list);
+  if (labels === undefined) {
+    labels = list.map((t) => `${t.timing === "after" ? "on" : t.timing === "instead" ? "instead of" : "before"} ${ev.name.text}`);
+    labelsOf.set(list, labels);
   }
-  return label;
+  return labels;
 }
 
 /** `for 6 RoundEnds`, `until TurnStarts(player: Player "Red")`: how a status applied with a duration lasts. */
@@ -229,6 +262,17 @@ function describeTimer(t: StatusTimer): string {
   const about = t.paramName === undefined ? "" : t.holder ? `(${t.paramName})` : `(${t.paramName}: ${showValue(t.match)})`;
   const event = `${t.event?.name.text ?? "clear"}${about}`;
   return t.own && t.left === 1 ? `until ${event}` : `for ${t.left ?? 1} ${event}`;
+}
+
+/** Whether any entity reachable from the state holds a status an event counts down: `RunOptions.noStatuses` for its copies when not. */
+export function stateHoldsTimedStatus(globals: readonly (Value | undefined)[]): boolean {
+  let held = false;
+  const seen = new Set<Entity>();
+  const look = (e: Entity) => {
+    for (const t of e.statuses.values()) held ||= t.event !== undefined;
+  };
+  for (const g of globals) visitEntities(g, seen, look);
+  return held;
 }
 
 /**

@@ -33,6 +33,11 @@ export interface RunOptions {
   /** Statements and calls allowed before the run stops as runaway. */
   stepBudget?: number;
   trace?: boolean;
+  /**
+   * The caller knows no entity in the state holds a status that an event counts down (a copy of a
+   * state checked once, as a simulation's runs are): the events skip the walk that looks for them.
+   */
+  noStatuses?: boolean;
 }
 
 export const DEFAULT_STEP_BUDGET = 2_000_000;
@@ -75,7 +80,7 @@ export class Interpreter implements Machine {
     this.budget = options.stepBudget ?? DEFAULT_STEP_BUDGET;
     this.tracing = options.trace ?? true;
     this.chooser = options.chooser;
-    this.events = new Events(this);
+    this.events = new Events(this, options.noStatuses === true);
   }
 
   // ---- entry points ----------------------------------------------------------------------------

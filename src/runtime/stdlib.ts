@@ -23,10 +23,19 @@ export function rollValues(vm: Machine, e: A.Expr & { kind: "roll" }, count: num
   if (!Number.isInteger(count) || count < 1 || count > 1000) throw new RuleError("R0501", `cannot roll ${count} dice`, e.span);
   // Every die after the first is a step of the budget: a loop of `roll(1000, 6)` is a runaway too.
   vm.charge(count - 1, e.span);
+  // Without a trace, no object per die: only the values are needed.
   if (count === 1) {
-    const r = vm.dice.roll(sides, e.span);
-    if (vm.tracing) vm.note("roll", () => `roll d${sides} -> ${r.value}${r.forced ? " (forced)" : ""}`, e.span);
-    return r.value;
+    const value = vm.dice.rollValue(sides, e.span);
+    if (vm.tracing) {
+      const forced = vm.dice.lastForced;
+      vm.note("roll", () => `roll d${sides} -> ${value}${forced ? " (forced)" : ""}`, e.span);
+    }
+    return value;
+  }
+  if (!vm.tracing) {
+    let sum = 0;
+    for (let i = 0; i < count; i++) sum += vm.dice.rollValue(sides, e.span);
+    return exact(sum, () => `the total of \`${showExpr(e)}\``, e.span);
   }
   const results = Array.from({ length: count }, () => vm.dice.roll(sides, e.span));
   const total = exact(results.reduce((n, r) => n + r.value, 0), () => `the total of \`${showExpr(e)}\``, e.span);

@@ -1,0 +1,95 @@
+// A run without a trace takes shortcuts a traced run cannot (dice rolled without an object per die,
+// status expiry over the entities given a status instead of a walk over the whole state, no look for
+// statuses in a state known to hold none): on every bundled scenario, a simulation's untraced run must
+// end exactly as the tree-walker's traced run of the same seed on a fresh conversion of the state:
+// the same result or error, final state, dice generator state and number of dice rolled.
+import { existsSync, readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { nodeHost } from "../src/node-host.ts";
+import { indexProgram, loadScenario, scenarioRunner, type Scenario } from "../src/pipeline.ts";
+import { scriptedChooser } from "../src/runtime/choosers.ts";
+import { Interpreter } from "../src/runtime/interpreter.ts";
+import { stateFromJson, stateToJson } from "../src/runtime/state.ts";
+import { checked } from "./helpers.ts";
+
+const scenarios = readdirSync("rules", { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(`rules/${d.name}/scenarios`))
+  .flatMap((d) => readdirSync(`rules/${d.name}/scenarios`).filter((f) => f.endsWith(".json")).sort().map((f) => `rules/${d.name}/scenarios/${f}`))
+  .sort();
+
+describe("an untraced simulation run ends as the tree-walker's traced run", () => {
+  it("finds the bundled scenarios", () => {
+    expect(scenarios).toEqual(expect.arrayContaining(["rules/warlords3/scenarios/battle.json", "rules/dragon-dice/scenarios/mixed-army.json"]));
+  });
+  for (const path of scenarios) {
+    it(path, () => {
+      const { ready } = loadScenario(path, nodeHost);
+      expect(ready).toBeDefined();
+      const { program, scenario } = ready!;
+      const runner = scenarioRunner(program, scenario, "compiled");
+      if (!("battle" in runner)) throw new Error(`${path} does not run`);
+      const fn = program.fns.get(scenario.run)!;
+      for (let i = 0; i < 40; i++) {
+        const seed = `untraced:${i}`;
+        const fast = runner.battle(seed, { trace: false });
+        const tree = new Interpreter(program, stateFromJson(program, scenario.state), { seed, trace: true, ...(scenario.choices ? { chooser: scriptedChooser(scenario.choices) } : {}) });
+        let result: unknown;
+        let error: unknown;
+        try {
+          result = tree.call(fn, [], fn.span);
+        } catch (err) {
+          error = (err as Error).message;
+        }
+        expect(fast.error?.message).toBe(error);
+        expect(fast.trace).toEqual([]);
+        expect(fast.rng).toEqual(tree.dice.state());
+        if (error === undefined) {
+          expect(fast.result).toEqual(result);
+          expect(fast.state).toEqual(stateToJson(program, tree.globals));
+        }
+      }
+    });
+  }
+});
+
+describe("an untraced run of a state that holds timed statuses", () => {
+  const RULES = `kind Unit { name: text }
+event RoundEnds()
+status stunned
+status blessed until RoundEnds
+state { units: list<Unit> = [] }
+fn battle() -> int {
+  apply blessed to units[1]
+  emit RoundEnds()
+  emit RoundEnds()
+  apply blessed to units[0]
+  emit RoundEnds()
+  return roll(2, 6)
+}
+`;
+  const state = {
+    units: [
+      { name: "A", statuses: { stunned: { left: 2, until: "RoundEnds" } } },
+      { name: "B", statuses: { stunned: { left: 1, until: "RoundEnds" } } },
+      { name: "C", statuses: { stunned: true } },
+    ],
+  };
+  // A's and B's timers end by the second RoundEnds: the third counts down only the entities given a status while running.
+  it("counts them down as the tree-walker's traced run", () => {
+    const program = indexProgram(checked(RULES));
+    const runner = scenarioRunner(program, { run: "battle", state } as unknown as Scenario, "compiled");
+    if (!("battle" in runner)) throw new Error("does not run");
+    const fn = program.fns.get("battle")!;
+    for (const seed of ["1", "2", "3"]) {
+      const fast = runner.battle(seed, { trace: false });
+      const tree = new Interpreter(program, stateFromJson(program, state), { seed, trace: true });
+      const result = tree.call(fn, [], fn.span);
+      expect(fast.error).toBeUndefined();
+      expect(fast.result).toEqual(result);
+      expect(fast.rng).toEqual(tree.dice.state());
+      expect(fast.state).toEqual(stateToJson(program, tree.globals));
+    }
+    const end = runner.battle("1", { trace: false }).state as { units: { name: string; statuses?: object }[] };
+    expect(end.units.map((u) => u.statuses)).toEqual([undefined, undefined, { stunned: true }]);
+  });
+});
