@@ -5,6 +5,7 @@ import { monaco } from "./monaco-features.ts";
 import { monarchFromGrammar } from "./highlighting.ts";
 import { inertMarkdown } from "./hover-markdown.ts";
 import { registerFormatting } from "./formatting.ts";
+import { NavigationHistory, registerNavigation } from "./navigation.ts";
 import type { LanguageClient } from "./language-client.ts";
 import type { Completion, Range, ServiceDiagnostic } from "../src/service/index.ts";
 import { hasFile, type Workspace } from "./workspace.ts";
@@ -86,6 +87,7 @@ function registerLanguage(client: LanguageClient) {
     },
   });
   registerFormatting(LANGUAGE_ID, client, pathOf);
+  registerNavigation(LANGUAGE_ID, client, pathOf, uriOf);
   monaco.editor.defineTheme("rulesmith", {
     base: "vs",
     inherit: true,
@@ -188,6 +190,11 @@ export class RulesEditor {
       },
     });
     this.open(workspace.active);
+    // Alt+left after F12 (or a problem, a reference, a trace line) returns to where the cursor was.
+    new NavigationHistory(this.editor, () => {
+      const m = this.editor.getModel();
+      return m ? pathOf(m.uri) : undefined;
+    }, (path) => this.open(path));
   }
 
   private createModel(path: string, text: string): monaco.editor.ITextModel {
