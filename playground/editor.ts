@@ -157,6 +157,8 @@ export class RulesEditor {
   private readonly scenarioSchemas = new ScenarioSchemas();
   /** Set while the page itself replaces a model's text, so the change is not taken for typing. */
   private replacing = false;
+  /** Where alt+left goes back to (navigation.ts). */
+  private history: NavigationHistory | undefined;
 
   constructor(
     container: HTMLElement,
@@ -183,6 +185,7 @@ export class RulesEditor {
       openCodeEditor: (_source, resource, selection) => {
         const path = pathOf(resource);
         if (!hasFile(this.workspace.files, path)) return false;
+        this.history?.leaving();
         this.open(path);
         if (selection && "startLineNumber" in selection) this.reveal(new monaco.Range(selection.startLineNumber, selection.startColumn, selection.endLineNumber, selection.endColumn));
         else if (selection) this.reveal(new monaco.Range(selection.lineNumber, selection.column, selection.lineNumber, selection.column));
@@ -191,10 +194,7 @@ export class RulesEditor {
     });
     this.open(workspace.active);
     // Alt+left after F12 (or a problem, a reference, a trace line) returns to where the cursor was.
-    new NavigationHistory(this.editor, () => {
-      const m = this.editor.getModel();
-      return m ? pathOf(m.uri) : undefined;
-    }, (path) => this.open(path));
+    this.history = new NavigationHistory(this.editor, pathOf, (path) => this.open(path));
   }
 
   private createModel(path: string, text: string): monaco.editor.ITextModel {

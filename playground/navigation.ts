@@ -62,36 +62,32 @@ interface Place {
 }
 
 /**
- * Where the cursor was before each jump: a selection the page or Monaco set (source "api": F12, a
- * reference, a problem, a trace line), as opposed to typing, clicking or arrow keys.
+ * Where the cursor was before each jump: a selection the page or Monaco set (source "api", reason
+ * explicit: F12, a reference, a problem, a trace line), as opposed to typing, clicking or arrow keys.
+ * A jump to another file is told by the page (`leaving`), before the editor switches files.
  */
 export class NavigationHistory {
   private readonly back: Place[] = [];
-  private last: Place | undefined;
-  private switching = false;
+  /** The cursor's last position in each file. */
+  private readonly positions = new Map<string, monaco.Position>();
+  /** Set by `leaving`: the jump about to land in the other file is already remembered. */
+  private landing = false;
   private returning = false;
 
   constructor(
     private readonly editor: monaco.editor.IStandaloneCodeEditor,
-    private readonly pathOfModel: () => string | undefined,
+    private readonly pathOf: (uri: monaco.Uri) => string,
     private readonly open: (path: string) => void,
   ) {
-    editor.onDidChangeModel(() => {
-      // The new file's restored cursor is not where the jump came from: keep `last` until the jump lands.
-      this.switching = true;
-    });
     editor.onDidChangeCursorPosition((e) => {
-      const path = this.pathOfModel();
-      if (!path) return;
-      const here = { path, position: e.position };
-      const jump = e.source === "api" && e.reason === monaco.editor.CursorChangeReason.Explicit;
-      if (this.switching && !jump) return;
-      this.switching = false;
-      if (jump && !this.returning && this.last && (this.last.path !== path || this.last.position.lineNumber !== e.position.lineNumber)) {
-        this.back.push(this.last);
-        if (this.back.length > 50) this.back.shift();
-      }
-      this.last = here;
+      const model = editor.getModel();
+      if (!model) return;
+      const path = this.pathOf(model.uri);
+      const previous = this.positions.get(path);
+      this.positions.set(path, e.position);
+      if (this.returning || e.source !== "api" || e.reason !== monaco.editor.CursorChangeReason.Explicit) return;
+      if (this.landing) this.landing = false;
+      else if (previous && previous.lineNumber !== e.position.lineNumber) this.push({ path, position: previous });
     });
     editor.addAction({
       id: "rulesmith.goBack",
@@ -99,6 +95,20 @@ export class NavigationHistory {
       keybindings: [monaco.KeyMod.Alt | monaco.KeyCode.LeftArrow, monaco.KeyMod.WinCtrl | monaco.KeyCode.Minus],
       run: () => this.goBack(),
     });
+  }
+
+  /** Called by the page before it opens another file for a jump (F12 or a reference to another file). */
+  leaving() {
+    const model = this.editor.getModel();
+    const position = this.editor.getPosition();
+    if (!model || !position || this.returning) return;
+    this.push({ path: this.pathOf(model.uri), position });
+    this.landing = true;
+  }
+
+  private push(place: Place) {
+    this.back.push(place);
+    if (this.back.length > 50) this.back.shift();
   }
 
   goBack() {
