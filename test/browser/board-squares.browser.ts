@@ -78,12 +78,12 @@ step(pg, "after the run the board shows the final state's pieces where they ende
 step(pg, "selecting a trace line that lists an area's squares highlights exactly those squares", async () => {
   const { page } = pg;
   const lines = await page.$$eval(".trace-line", (ls) => ls.map((l) => ({ index: (l as HTMLElement).dataset["index"]!, message: l.querySelector(".trace-message")!.textContent ?? "" })));
-  // `coverage(area, space)`: the area spell's squares, then the space of the stand it is checked against.
-  const line = lines.find((l) => /^coverage\(\[Square\(x: -?\d+, y: -?\d+\)(, Square\(x: -?\d+, y: -?\d+\))+\], Space\(corner: Square\(x: -?\d+, y: -?\d+\), size: 1\)\)/.test(l.message));
+  // `castArea(caster, spell, [squares])`: an area spell cast, the squares of its area listed in the line.
+  const line = lines.find((l) => /^castArea\(Piece "[^"]+", .*\[Square\(x: -?\d+, y: -?\d+\)(, Square\(x: -?\d+, y: -?\d+\))+\]\)$/.test(l.message));
   assert.ok(line, "the trace lists an area's squares");
-  const area = /^coverage\(\[([^\]]*)\]/.exec(line.message)![1]!;
-  const space = /Space\(corner: Square\(x: (-?\d+), y: (-?\d+)\), size: 1\)/.exec(line.message)!;
-  const named = new Set([...[...area.matchAll(/Square\(x: (-?\d+), y: (-?\d+)\)/g)].map((m) => `${m[1]},${m[2]}`), `${space[1]},${space[2]}`]);
+  const area = /\[(Square[^\]]*)\]\)$/.exec(line.message)![1]!;
+  const caster = /^castArea\(Piece "([^"]+)"/.exec(line.message)![1]!;
+  const named = new Set([...area.matchAll(/Square\(x: (-?\d+), y: (-?\d+)\)/g)].map((m) => `${m[1]},${m[2]}`));
   assert.ok(named.size >= 4, "an area of several squares");
   await page.click(`.trace-line[data-index="${line.index}"]`);
   await page.waitForSelector('.board-svg[data-which="after the run"] .board-square-lit');
@@ -93,6 +93,8 @@ step(pg, "selecting a trace line that lists an area's squares highlights exactly
   await page.click("#board-before");
   const litBefore = await page.$$eval('.board-svg[data-which="start"] .board-square-lit', (cs) => cs.map((c) => `${(c as SVGElement).dataset["x"]},${(c as SVGElement).dataset["y"]}`));
   assert.deepEqual(litBefore.sort(), [...named].sort());
+  // The caster the line names is lit too.
+  assert.deepEqual(await page.$$eval('.board-svg[data-which="start"] .board-piece.highlight', (gs) => gs.map((g) => (g as SVGGElement).dataset["label"])), [caster]);
   await pg.shot("squares-highlight");
 });
 

@@ -147,7 +147,8 @@ step(pg, "F2 on a reserved word as the new name says why and changes nothing", a
   await page.waitForSelector(".rename-box input");
   await page.fill(".rename-box input", "roll");
   await page.keyboard.press("Enter");
-  await page.waitForFunction(() => /reserved word/.test(document.querySelector(".monaco-editor-overlaymessage")?.textContent ?? ""));
+  // Monaco shows the service's reason beside the name and announces it to screen readers.
+  await page.waitForFunction(() => /is a reserved word/.test((document.querySelector(".monaco-editor-overlaymessage")?.textContent ?? "") + (document.querySelector(".monaco-aria-container")?.textContent ?? "")));
   assert.equal(await text(page, MISSILE), before);
 });
 
