@@ -5,7 +5,7 @@ import { monaco } from "./monaco-features.ts";
 import { monarchFromGrammar } from "./highlighting.ts";
 import { inertMarkdown } from "./hover-markdown.ts";
 import { registerFormatting } from "./formatting.ts";
-import { NavigationHistory, registerNavigation } from "./navigation.ts";
+import { NavigationHistory, registerNavigation, renameRejections } from "./navigation.ts";
 import type { LanguageClient } from "./language-client.ts";
 import type { Completion, Range, ServiceDiagnostic } from "../src/service/index.ts";
 import { hasFile, type Workspace } from "./workspace.ts";
@@ -148,6 +148,8 @@ export interface EditorEvents {
    * the files it imports. Those of the file itself are already painted as markers.
    */
   diagnostics(path: string, ds: ServiceDiagnostic[]): void;
+  /** A rename (F2) was refused, with the language service's reason. */
+  renameRejected?(reason: string): void;
 }
 
 export class RulesEditor {
@@ -194,6 +196,7 @@ export class RulesEditor {
     });
     this.open(workspace.active);
     // Alt+left after F12 (or a problem, a reference, a trace line) returns to where the cursor was.
+    renameRejections.addEventListener("rejected", (e) => this.events.renameRejected?.((e as CustomEvent<string>).detail));
     this.history = new NavigationHistory(this.editor, pathOf, (path) => this.open(path));
   }
 

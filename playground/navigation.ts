@@ -33,6 +33,9 @@ function toMonacoSymbol(s: DocumentSymbol): monaco.languages.DocumentSymbol {
   return { name: s.name, detail: s.detail ?? "", kind: SYMBOL_KINDS[s.kind], tags: [], range: range(s.range), selectionRange: range(s.selectionRange), children: s.children.map(toMonacoSymbol) };
 }
 
+/** Why a rename was refused (a reserved word, not a name): Monaco only logs it, so the page shows it. */
+export const renameRejections = new EventTarget();
+
 export function registerNavigation(languageId: string, client: LanguageClient, pathOf: (uri: monaco.Uri) => string, uriOf: (path: string) => monaco.Uri) {
   monaco.languages.registerReferenceProvider(languageId, {
     async provideReferences(model, position, context) {
@@ -44,7 +47,10 @@ export function registerNavigation(languageId: string, client: LanguageClient, p
     async provideRenameEdits(model, position, newName) {
       const r = await client.rename(pathOf(model.uri), position.lineNumber, position.column, newName);
       if (!r) return { edits: [], rejectReason: "the language service did not answer" };
-      if ("error" in r) return { edits: [], rejectReason: r.error };
+      if ("error" in r) {
+        renameRejections.dispatchEvent(new CustomEvent("rejected", { detail: r.error }));
+        return { edits: [], rejectReason: r.error };
+      }
       return { edits: r.edits.map((l) => ({ resource: uriOf(l.path), versionId: undefined, textEdit: { range: range(l.range), text: r.newName } })) };
     },
   });

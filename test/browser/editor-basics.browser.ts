@@ -147,8 +147,9 @@ step(pg, "F2 on a reserved word as the new name says why and changes nothing", a
   await page.waitForSelector(".rename-box input");
   await page.fill(".rename-box input", "roll");
   await page.keyboard.press("Enter");
-  // Monaco shows the service's reason beside the name and announces it to screen readers.
-  await page.waitForFunction(() => /is a reserved word/.test((document.querySelector(".monaco-editor-overlaymessage")?.textContent ?? "") + (document.querySelector(".monaco-aria-container")?.textContent ?? "")));
+  // The language service's reason, in the status bar.
+  await page.waitForSelector('#statusbar[data-message="info"]');
+  assert.equal(await page.textContent("#message-text"), "Cannot rename: `roll` is a reserved word and cannot name anything");
   assert.equal(await text(page, MISSILE), before);
 });
 
