@@ -6,6 +6,7 @@
 import type * as A from "../src/ast.ts";
 import type { RuntimeProgram } from "../src/runtime/index-program.ts";
 import { isStdPath } from "../src/std/paths.ts";
+import { squareBoardOf, type SquareBoard } from "./board-squares-model.ts";
 
 export interface HexAt {
   q: number;
@@ -22,7 +23,8 @@ export interface Piece {
   facing?: { toward: string; vertex: boolean };
 }
 
-export interface Board {
+export interface HexBoard {
+  grid?: "hex";
   /** The name the coordinate record shows with in the trace: `Hex(q: 1, r: 2)`. */
   coordinate: string;
   map?: { cols: number; rows: number; impassable: HexAt[] };
@@ -39,13 +41,20 @@ function geometry(p: RuntimeProgram): { hex: A.KindDecl; facing?: A.KindDecl; ma
   return { hex, ...(facing ? { facing } : {}), ...(map ? { map } : {}) };
 }
 
+/** A hex board, or a square one (board-squares-model.ts). */
+export type Board = HexBoard | SquareBoard;
+
 const MAX_PIECES = 500;
 
 /** The board of a state, or undefined when nothing in it has a position. */
 export function boardOf(p: RuntimeProgram, state: unknown): Board | undefined {
+  return hexBoardOf(p, state) ?? squareBoardOf(p, state);
+}
+
+function hexBoardOf(p: RuntimeProgram, state: unknown): HexBoard | undefined {
   const g = geometry(p);
   if (!g || typeof state !== "object" || state === null) return undefined;
-  const board: Board = { coordinate: g.hex.name.text, pieces: [] };
+  const board: HexBoard = { coordinate: g.hex.name.text, pieces: [] };
   const seen = new Set<unknown>();
   const asHex = (v: unknown): HexAt | undefined => {
     const o = v as { q?: unknown; r?: unknown } | null;

@@ -2,7 +2,8 @@
 // shifted half a hex east as HexMap lays them out), impassable hexes shaded, and each piece with its
 // label and a pointer for its facing. Two views, the starting state and the state after the run; a
 // trace line that names hexes or pieces highlights them.
-import type { Board, HexAt, Piece } from "./board-model.ts";
+import type { Board, HexAt, HexBoard, Piece } from "./board-model.ts";
+import { drawSquareBoard, highlightSquares } from "./board-squares.ts";
 import { el } from "./dom.ts";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -41,7 +42,7 @@ function mapHexes(cols: number, rows: number): HexAt[] {
 
 const key = (h: HexAt) => `${h.q},${h.r}`;
 
-function drawBoard(board: Board, which: string): SVGSVGElement {
+function drawBoard(board: HexBoard, which: string): SVGSVGElement {
   const hexes = new Map<string, HexAt>();
   for (const h of board.map ? mapHexes(board.map.cols, board.map.rows) : []) hexes.set(key(h), h);
   for (const p of board.pieces) if (!hexes.has(key(p.at))) hexes.set(key(p.at), p.at);
@@ -90,6 +91,7 @@ export class BoardView {
   readonly element = el("div", { class: "board", id: "board" });
   private readonly views: Record<string, SVGSVGElement> = {};
   private coordinate = "Hex";
+  private readonly boards: Record<string, Board> = {};
 
   constructor(boards: { before?: Board; after?: Board }) {
     const buttons = el("div", { class: "board-switch", role: "group", "aria-label": "which state the board shows" });
@@ -106,20 +108,26 @@ export class BoardView {
       const board = boards[which];
       if (!board) continue;
       this.coordinate = board.coordinate;
-      this.views[which] = drawBoard(board, label);
+      this.boards[which] = board;
+      this.views[which] = board.grid === "square" ? drawSquareBoard(board, label) : drawBoard(board, label);
       buttons.append(el("button", { "data-which": which, id: `board-${which}`, onclick: () => show(which) }, `Board: ${label}`));
     }
     this.element.append(buttons, body);
     show(boards.after ? "after" : "before");
   }
 
-  /** Highlights the hexes (`Hex(q: 1, r: 2)`) and the pieces (`"Trolls"`) a trace line names. */
+  /** Highlights the hexes (`Hex(q: 1, r: 2)`) or squares (`Square(x: 1, y: 2)`) and the pieces (`"Trolls"`) a trace line names. */
   highlight(message: string) {
     for (const n of Array.from(this.element.querySelectorAll(".highlight"))) n.classList.remove("highlight");
     const hexes = new Set<string>();
     const pattern = new RegExp(`\\b${this.coordinate.replace(/[^\w]/g, "")}\\(q: (-?\\d+), r: (-?\\d+)\\)`, "g");
     for (const m of message.matchAll(pattern)) hexes.add(`${m[1]},${m[2]}`);
-    for (const svgView of Object.values(this.views)) {
+    for (const [which, svgView] of Object.entries(this.views)) {
+      const board = this.boards[which];
+      if (board?.grid === "square") {
+        highlightSquares(svgView, message, board);
+        continue;
+      }
       for (const cell of Array.from(svgView.querySelectorAll<SVGElement>(".board-hex"))) if (hexes.has(`${cell.dataset["q"]},${cell.dataset["r"]}`)) cell.classList.add("highlight");
       for (const piece of Array.from(svgView.querySelectorAll<SVGElement>(".board-piece"))) if (message.includes(`"${piece.dataset["label"]}"`)) piece.classList.add("highlight");
     }

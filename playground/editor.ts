@@ -5,6 +5,7 @@ import { monaco } from "./monaco-features.ts";
 import { monarchFromGrammar } from "./highlighting.ts";
 import { inertMarkdown } from "./hover-markdown.ts";
 import { registerFormatting } from "./formatting.ts";
+import { NavigationHistory, registerNavigation, renameRejections } from "./navigation.ts";
 import type { LanguageClient } from "./language-client.ts";
 import type { Completion, Range, ServiceDiagnostic } from "../src/service/index.ts";
 import { hasFile, type Workspace } from "./workspace.ts";
@@ -86,6 +87,7 @@ function registerLanguage(client: LanguageClient) {
     },
   });
   registerFormatting(LANGUAGE_ID, client, pathOf);
+  registerNavigation(LANGUAGE_ID, client, pathOf, uriOf);
   monaco.editor.defineTheme("rulesmith", {
     base: "vs",
     inherit: true,
@@ -146,6 +148,8 @@ export interface EditorEvents {
    * the files it imports. Those of the file itself are already painted as markers.
    */
   diagnostics(path: string, ds: ServiceDiagnostic[]): void;
+  /** A rename (F2) was refused, with the language service's reason. */
+  renameRejected?(reason: string): void;
 }
 
 export class RulesEditor {
@@ -155,6 +159,8 @@ export class RulesEditor {
   private readonly scenarioSchemas = new ScenarioSchemas();
   /** Set while the page itself replaces a model's text, so the change is not taken for typing. */
   private replacing = false;
+  /** Where alt+left goes back to (navigation.ts). */
+  private history: NavigationHistory | undefined;
 
   constructor(
     container: HTMLElement,
@@ -181,6 +187,7 @@ export class RulesEditor {
       openCodeEditor: (_source, resource, selection) => {
         const path = pathOf(resource);
         if (!hasFile(this.workspace.files, path)) return false;
+        this.history?.leaving();
         this.open(path);
         if (selection && "startLineNumber" in selection) this.reveal(new monaco.Range(selection.startLineNumber, selection.startColumn, selection.endLineNumber, selection.endColumn));
         else if (selection) this.reveal(new monaco.Range(selection.lineNumber, selection.column, selection.lineNumber, selection.column));
@@ -188,6 +195,9 @@ export class RulesEditor {
       },
     });
     this.open(workspace.active);
+    // Alt+left after F12 (or a problem, a reference, a trace line) returns to where the cursor was.
+    renameRejections.addEventListener("rejected", (e) => this.events.renameRejected?.((e as CustomEvent<string>).detail));
+    this.history = new NavigationHistory(this.editor, pathOf, (path) => this.open(path));
   }
 
   private createModel(path: string, text: string): monaco.editor.ITextModel {

@@ -1,7 +1,7 @@
 // The page's side of the language worker: keeps the worker's copy of the files current, sends
 // requests and matches replies by id. Diagnostics are debounced per file and a reply that is no longer
 // the newest for its file is dropped, so a slow check never paints markers over newer text.
-import type { Completion, Hover, Location, ServiceDiagnostic, TextEdit } from "../src/service/index.ts";
+import type { Completion, DocumentSymbol, Hover, Location, RenameResult, ServiceDiagnostic, TextEdit } from "../src/service/index.ts";
 import type { Files, LanguageReply, LanguageRequest, Unnumbered } from "./protocol.ts";
 import type { ScenarioCheck } from "./workers/scenario-check.ts";
 import LanguageWorker from "./workers/language.worker.ts?worker";
@@ -100,6 +100,21 @@ export class LanguageClient {
 
   definition(path: string, line: number, col: number): Promise<Location | null | undefined> {
     return this.request<Location | null>({ type: "definition", path, line, col }).reply;
+  }
+
+  /** Every use of the name at the cursor, across the workspace (shift+F12). */
+  references(path: string, line: number, col: number, includeDeclaration: boolean): Promise<Location[] | undefined> {
+    return this.request<Location[]>({ type: "references", path, line, col, includeDeclaration }).reply;
+  }
+
+  /** The places to rewrite to rename the name at the cursor (F2), or why it cannot be renamed. */
+  rename(path: string, line: number, col: number, newName: string): Promise<RenameResult | undefined> {
+    return this.request<RenameResult>({ type: "rename", path, line, col, newName }).reply;
+  }
+
+  /** The file's outline (ctrl+shift+O). */
+  documentSymbols(path: string): Promise<DocumentSymbol[] | undefined> {
+    return this.request<DocumentSymbol[]>({ type: "documentSymbols", path }).reply;
   }
 
   /** The edits of "Format document": `rulesmith fmt`'s layout. */

@@ -112,6 +112,9 @@ async function boot() {
       });
 
   const editor = new RulesEditor($("editor"), workspace, language, {
+    renameRejected(reason) {
+      showMessage(`Cannot rename: ${reason}`);
+    },
     opened(path) {
       $("editor-title").textContent = path;
       if (!ready) return;

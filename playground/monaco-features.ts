@@ -8,6 +8,14 @@ import "monaco-editor/editor/contrib/suggest/browser/suggestController"; // the 
 import "monaco-editor/features/gotoSymbol/register"; // ctrl+click to a definition
 import "monaco-editor/editor/contrib/gotoSymbol/browser/goToCommands"; // F12 and the menu's Go to Definition
 import "monaco-editor/features/gotoError/register"; // F8 through the problems
+import "monaco-editor/features/referenceSearch/register"; // shift+F12: the references peek
+import "monaco-editor/editor/common/services/treeViewsDndService"; // services the peek's tree and its embedded editor need,
+import "monaco-editor/editor/contrib/codelens/browser/codeLensCache"; // which the feature does not register
+import "monaco-editor/features/rename/register"; // F2
+import "monaco-editor/features/documentSymbols/register"; // the outline model behind ctrl+shift+O
+import "monaco-editor/features/quickCommand/register"; // F1: the command palette
+import "monaco-editor/features/quickOutline/register"; // ctrl+shift+O: go to a declaration of the file
+import "monaco-editor/features/gotoLine/register"; // ctrl+G
 import "monaco-editor/features/find/register";
 import "monaco-editor/features/bracketMatching/register";
 import "monaco-editor/features/comment/register"; // ctrl+/ toggles `//`

@@ -102,7 +102,10 @@ export type LanguageRequest =
   | { id: number; type: "completions"; path: string; line: number; col: number }
   | { id: number; type: "hover"; path: string; line: number; col: number }
   | { id: number; type: "definition"; path: string; line: number; col: number }
-  | { id: number; type: "formatting"; path: string };
+  | { id: number; type: "formatting"; path: string }
+  | { id: number; type: "references"; path: string; line: number; col: number; includeDeclaration: boolean }
+  | { id: number; type: "rename"; path: string; line: number; col: number; newName: string }
+  | { id: number; type: "documentSymbols"; path: string };
 
 export type LanguageReply = { id: number; result: unknown } | { id: number; error: string };
 

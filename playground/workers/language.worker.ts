@@ -5,7 +5,7 @@
 // Completion, hover and definition are answered at once. Checks wait until the messages already
 // queued are handled, and only the newest check of each file runs: on a slow machine a burst of
 // keystrokes costs one check, and a completion never waits behind checks of text already gone.
-import { completions, definition, diagnostics, formatting, hover } from "../../src/service/index.ts";
+import { completions, definition, diagnostics, documentSymbols, formatting, hover, references, rename } from "../../src/service/index.ts";
 import type { Files, LanguageReply, LanguageRequest } from "../protocol.ts";
 import { describeError } from "./programs.ts";
 import { checkScenario } from "./scenario-check.ts";
@@ -68,5 +68,11 @@ self.onmessage = (e: MessageEvent<LanguageRequest>) => {
       return reply(req.id, () => definition(files, req.path, req.line, req.col));
     case "formatting":
       return reply(req.id, () => formatting(files, req.path));
+    case "references":
+      return reply(req.id, () => references(files, req.path, req.line, req.col, req.includeDeclaration));
+    case "rename":
+      return reply(req.id, () => rename(files, req.path, req.line, req.col, req.newName));
+    case "documentSymbols":
+      return reply(req.id, () => documentSymbols(files, req.path));
   }
 };

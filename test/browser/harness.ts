@@ -11,10 +11,12 @@ import { dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { build } from "vite";
+import { findChromium, realHost } from "../../scripts/find-chromium.ts";
 
 export const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const config = join(repo, "playground/vite.config.ts");
-export const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
+/** Found as scripts/ensure-browser.ts (run first by `npm run test:browser`) finds it. */
+export const CHROMIUM = findChromium(realHost()) ?? "chromium";
 export const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 /** Waits end when the UI gets there; the bound only turns a page that never does into a failure. */
 export const WAIT_MS = Number(process.env["BROWSER_WAIT_MS"] ?? 300_000);

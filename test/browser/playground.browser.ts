@@ -19,6 +19,7 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { build, createServer as createViteServer, type ViteDevServer } from "vite";
 // The page's test handle (`window.__rulesmith`) is typed once, in the harness the newer test files share.
 import "./harness.ts";
+import { findChromium, realHost } from "../../scripts/find-chromium.ts";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const config = join(repo, "playground/vite.config.ts");
@@ -26,7 +27,7 @@ const config = join(repo, "playground/vite.config.ts");
 const dist = mkdtempSync(join(tmpdir(), "rulesmith-playground-"));
 const shots = join(repo, "test-output/browser");
 const fixtures = join(repo, "test/browser/fixtures");
-const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
+const CHROMIUM = findChromium(realHost()) ?? "chromium";
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 /** Waits end when the UI gets there; the bound only turns a page that never does into a failure. */
