@@ -133,3 +133,16 @@ describe("rulesmith odds", () => {
     expect(r.stderr).toBe(`error[E0425]: the scenario has more than 20 dice paths (--max-outcomes 20); stopped after running 20\n  help: raise --max-outcomes, or estimate the odds with \`rulesmith simulate ${scenario} -n 100000\``);
   });
 });
+
+describe("rulesmith odds on a failing path", () => {
+  it("stops with E0426, the dice of the path and the runtime error", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "odds-fail-"));
+    writeFileSync(join(dir, "g.rules"), "fn go() -> int {\n  let r = roll d6\n  return 10 / (3 - r)\n}\n");
+    writeFileSync(join(dir, "s.json"), JSON.stringify({ rules: "g.rules", run: "go", state: {} }));
+    const err: string[] = [];
+    const error = vi.spyOn(console, "error").mockImplementation((s: string) => void err.push(s));
+    const code = await oddsCommand([join(dir, "s.json"), "--root", dir]).finally(() => error.mockRestore());
+    expect(code).toBe(1);
+    expect(err.join("\n")).toMatch(/^error\[E0426\]: the run fails when the dice come up \[3\] \(dice path 3\)\nerror\[R0501\]: .*\n {2}--> .*g\.rules:3:\d+\n {2}help: /);
+  });
+});
