@@ -146,3 +146,19 @@ describe("rulesmith odds on a failing path", () => {
     expect(err.join("\n")).toMatch(/^error\[E0426\]: the run fails when the dice come up \[3\] \(dice path 3\)\nerror\[R0501\]: .*\n {2}--> .*g\.rules:3:\d+\n {2}help: /);
   });
 });
+
+describe("rulesmith odds on a path that never ends", () => {
+  it("stops with E0426 at the step budget, showing the first 20 dice of the path", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "odds-loop-"));
+    // Rolls until a 6: the first path, all 1s, never gets there.
+    writeFileSync(join(dir, "g.rules"), "fn wait() -> int {\n  let n = 1\n  while roll d6 != 6 { n = n + 1 }\n  return n\n}\n");
+    writeFileSync(join(dir, "s.json"), JSON.stringify({ rules: "g.rules", run: "wait", state: {} }));
+    const err: string[] = [];
+    const error = vi.spyOn(console, "error").mockImplementation((s: string) => void err.push(s));
+    const code = await oddsCommand([join(dir, "s.json"), "--root", dir]).finally(() => error.mockRestore());
+    expect(code).toBe(1);
+    const [first, second] = err.join("\n").split("\n");
+    expect(first).toMatch(/^error\[E0426\]: the run fails when the dice come up \[1(, 1){19}, \.\.\. and \d+ more\] \(dice path 1\)$/);
+    expect(second).toMatch(/^error\[R0502\]: the step budget/);
+  });
+});

@@ -52,11 +52,17 @@ export async function oddsCommand(args: string[]): Promise<number> {
     return 1;
   }
   if ("error" in result) {
-    console.error(`error[E0426]: the run fails when the dice come up [${result.dice.join(", ")}] (dice path ${result.paths})\n${result.error}\n  help: run the scenario with these dice forced to see the trace; odds need every dice path to finish`);
+    console.error(`error[E0426]: the run fails when the dice come up ${showDice(result.dice)} (dice path ${result.paths})\n${result.error}\n  help: run the scenario with these dice forced to see the trace; odds need every dice path to finish`);
     return 1;
   }
   console.log(values.json ? oddsJson(result) : formatOdds(result));
   return 0;
+}
+
+/** The dice of a path, the first 20 of them: a path that never ends (a battle where every die misses) rolls thousands. */
+function showDice(dice: number[]): string {
+  const shown = dice.slice(0, 20).join(", ");
+  return dice.length > 20 ? `[${shown}, ... and ${dice.length - 20} more]` : `[${shown}]`;
 }
 
 type Odds = Extract<OddsResult, { outcomes: unknown }>;
