@@ -57,6 +57,8 @@ export const catalogue = {
   E0422: { severity: "error", summary: "a `// mutate:` mark that names an operator rulesmith does not know" },
   E0423: { severity: "error", summary: "a mutant marked equivalent that an example kills" },
   E0424: { severity: "error", summary: "`rulesmith mutate` on rules whose examples fail, or that have none" },
+  E0425: { severity: "error", summary: "`rulesmith odds` on a scenario with more dice paths than `--max-outcomes`" },
+  E0426: { severity: "error", summary: "`rulesmith odds` on a scenario whose run fails on some dice path" },
   W0320: { severity: "warning", summary: "a `// mutate:` mark that marks no mutant" },
   R0501: { severity: "error", summary: "a runtime error in the rules" },
   R0502: { severity: "error", summary: "the step budget ran out (a runaway loop or recursion)" },

@@ -9,6 +9,7 @@ import { loadProgram as loadSavedProgram } from "./runtime/saved-program.ts";
 import { loadProgram, type FileHost } from "./program.ts";
 import { indexProgram, type RuntimeProgram } from "./runtime/index-program.ts";
 import { ExpectationFailed, Interpreter, type Chooser, type RunOptions } from "./runtime/interpreter.ts";
+import type { Dice } from "./runtime/dice.ts";
 import { CompiledRun } from "./compiled/run.ts";
 import { initialState, stateFromJson, stateToJson, type Json, type StateValues } from "./runtime/state.ts";
 import { cloneState } from "./runtime/state-clone.ts";
@@ -369,6 +370,8 @@ export type ScenarioRunner =
 export interface BattleOptions {
   trace?: boolean;
   chooser?: Chooser;
+  /** Dice in place of seeded ones (see RunOptions). */
+  dice?: Dice;
   /** Whether the run reports its final state (default true); a simulation counts results only. */
   finalState?: boolean;
 }
@@ -389,12 +392,13 @@ export function scenarioRunner(program: RuntimeProgram, scenario: Scenario, engi
   // Its copies hold the same statuses: when none an event counts down, each run skips looking for them.
   const noStatuses = template !== undefined && !stateHoldsTimedStatus(template);
   return {
-    battle(seed: string, { trace = false, chooser, finalState = true }: BattleOptions = {}): ScenarioRun {
+    battle(seed: string, { trace = false, chooser, dice, finalState = true }: BattleOptions = {}): ScenarioRun {
       const globals = template ? cloneState(template) : stateFromJson(program, scenario.state);
       const interp = newRun(engine, program, globals, {
         seed,
         trace,
         noStatuses,
+        ...(dice ? { dice } : {}),
         ...(chooser ? { chooser } : scripted ? { chooser: scriptedChooser(scripted) } : {}),
       });
       try {

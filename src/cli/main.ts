@@ -21,6 +21,7 @@ Usage:
   rulesmith test PATH... [--grep TEXT]            run every example in the rules
   rulesmith run SCENARIO.json [--seed S] [--trace] [--json]
   rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W]
+  rulesmith odds SCENARIO.json [--max-outcomes N]  the exact odds of each result, every dice path run
   rulesmith mutate PATH... [--json] [--budget N]   do the examples pin the rules down? (mutation testing)
   rulesmith compile PATH... --out PROGRAM.json    save the checked program for the runtime alone
   rulesmith schema PATH...                        print the JSON Schema of the game state
@@ -113,6 +114,8 @@ export async function main(argv: string[]): Promise<number> {
         return await compileCommand(rest);
       case "schema":
         return await schemaCommand(rest);
+      case "odds":
+        return await (await import("./odds.ts")).oddsCommand(rest);
       case "mutate":
         return await (await import("./mutate.ts")).mutateCommand(rest);
       // Loaded when used, like the engine: `--help` loads none of them.

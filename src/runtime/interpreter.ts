@@ -29,6 +29,8 @@ export type { Chooser } from "./machine.ts";
 export interface RunOptions {
   seed: string;
   rngState?: RngState;
+  /** The dice to roll instead of seeded ones (\`rulesmith odds\` enumerates every result this way). */
+  dice?: Dice;
   chooser?: Chooser;
   /** Statements and calls allowed before the run stops as runaway. */
   stepBudget?: number;
@@ -76,7 +78,7 @@ export class Interpreter implements Machine {
     readonly globals: (Value | undefined)[],
     options: RunOptions,
   ) {
-    this.dice = new Dice(options.seed, options.rngState);
+    this.dice = options.dice ?? new Dice(options.seed, options.rngState);
     this.budget = options.stepBudget ?? DEFAULT_STEP_BUDGET;
     this.tracing = options.trace ?? true;
     this.chooser = options.chooser;
