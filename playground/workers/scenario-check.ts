@@ -6,8 +6,7 @@
 import { compile, indexProgram, loadScenario } from "../../src/pipeline.ts";
 import { stateSchema } from "../../src/schema.ts";
 import { readJson } from "../../src/json-text.ts";
-import { memoryFileHost, type ServiceDiagnostic } from "../../src/service/index.ts";
-import { rangeOf } from "../../src/service/text-position.ts";
+import { memoryFileHost, toServiceDiagnostic, type ServiceDiagnostic } from "../../src/service/index.ts";
 import type { Files } from "../protocol.ts";
 
 export interface ScenarioCheck {
@@ -19,17 +18,7 @@ export interface ScenarioCheck {
 export function checkScenario(files: Files, path: string): ScenarioCheck {
   const host = memoryFileHost(files);
   const loaded = loadScenario(path, host);
-  const diagnostics = loaded.diagnostics.map(
-    (d): ServiceDiagnostic => ({
-      code: d.code,
-      severity: d.severity,
-      message: d.message,
-      ...(d.help ? { help: d.help } : {}),
-      path: d.span.file,
-      range: rangeOf(d.span),
-      ...(d.related ? { related: d.related.map((r) => ({ path: r.span.file, range: rangeOf(r.span), message: r.message })) } : {}),
-    }),
-  );
+  const diagnostics = loaded.diagnostics.map(toServiceDiagnostic);
   const schema = scenarioSchema(files, path, loaded.ready?.program);
   return { diagnostics, ...(schema ? { schema } : {}) };
 }

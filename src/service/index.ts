@@ -1,7 +1,7 @@
 // The editor-agnostic language service: diagnostics, completion, hover and go-to-definition over
 // files held in memory. It imports nothing from Node, so the playground runs it in a web worker, and
 // no text makes it throw: whatever the user is halfway through typing gets an answer.
-import { catalogue } from "../diagnostics.ts";
+import { catalogue, type Diagnostic } from "../diagnostics.ts";
 import { checkRemembered } from "./check-cache.ts";
 import { completionsAt } from "./completion.ts";
 import { formattingEdits, type TextEdit } from "./formatting.ts";
@@ -18,6 +18,19 @@ export type { TextEdit } from "./formatting.ts";
 export type { RenameResult } from "./references.ts";
 export type { DocumentSymbol, NameMeaning, SemanticName, SymbolKind } from "./symbols.ts";
 
+/** A diagnostic as editors take it: its file and its range in lines and columns. */
+export function toServiceDiagnostic(d: Diagnostic): ServiceDiagnostic {
+  return {
+    code: d.code,
+    severity: d.severity,
+    message: d.message,
+    ...(d.help ? { help: d.help } : {}),
+    path: d.span.file,
+    range: rangeOf(d.span),
+    ...(d.related ? { related: d.related.map((r) => ({ path: r.span.file, range: rangeOf(r.span), message: r.message })) } : {}),
+  };
+}
+
 /**
  * Exactly what `rulesmith check PATH` reports: the same pipeline, over these files instead of the disk.
  * Unchanged files are not parsed again, and an unchanged program is not checked again.
@@ -25,15 +38,7 @@ export type { DocumentSymbol, NameMeaning, SemanticName, SymbolKind } from "./sy
 export function diagnostics(files: ServiceFiles, path: string): ServiceDiagnostic[] {
   return guard(
     () =>
-      checkRemembered(files, path).map((d): ServiceDiagnostic => ({
-        code: d.code,
-        severity: d.severity,
-        message: d.message,
-        ...(d.help ? { help: d.help } : {}),
-        path: d.span.file,
-        range: rangeOf(d.span),
-        ...(d.related ? { related: d.related.map((r) => ({ path: r.span.file, range: rangeOf(r.span), message: r.message })) } : {}),
-      })),
+      checkRemembered(files, path).map(toServiceDiagnostic),
     (err) => [
       {
         code: "E0000",

@@ -23,7 +23,8 @@ export const WAIT_MS = Number(process.env["BROWSER_WAIT_MS"] ?? 300_000);
 
 const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".ttf": "font/ttf", ".json": "application/json", ".svg": "image/svg+xml" };
 
-function serveStatic(root: string): Promise<Server> {
+/** A static server of `root`'s files and nothing else: the built playground as any web host would serve it. */
+export function serveStatic(root: string): Promise<Server> {
   const s = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     const path = resolve(root, "." + decodeURIComponent(url.pathname === "/" ? "/index.html" : url.pathname));

@@ -9,16 +9,16 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
 import { tmpdir } from "node:os";
-import { dirname, extname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { build, createServer as createViteServer, type ViteDevServer } from "vite";
 // The page's test handle (`window.__rulesmith`) is typed once, in the harness the newer test files share.
-import "./harness.ts";
+import { serveStatic } from "./harness.ts";
 import { findChromium, realHost } from "../../scripts/find-chromium.ts";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -45,22 +45,6 @@ let profile: string;
 const pageErrors: string[] = [];
 
 // ---- a static server: dist/playground as files, nothing else ------------------------------------
-
-const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".ttf": "font/ttf", ".json": "application/json", ".svg": "image/svg+xml" };
-
-function serveStatic(root: string): Promise<Server> {
-  const s = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    const path = resolve(root, "." + decodeURIComponent(url.pathname === "/" ? "/index.html" : url.pathname));
-    if (!path.startsWith(root) || !existsSync(path) || !statSync(path).isFile()) {
-      res.writeHead(404).end("not found");
-      return;
-    }
-    res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" });
-    createReadStream(path).pipe(res);
-  });
-  return new Promise((ok) => s.listen(0, "127.0.0.1", () => ok(s)));
-}
 
 function filesBelow(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesBelow(join(dir, e.name)) : [join(dir, e.name)]));
