@@ -152,6 +152,14 @@ step(pg, "axe-core finds no critical or serious violation on the main views", as
   await page.click("#tab-problems");
   assert.deepEqual(await axe(page), []);
   await page.click("#tab-run");
+  // Run again rather than rely on the earlier step's trace: the step before broke the file for a
+  // moment, and under load the Run tab may have dropped its (then stale) output in between.
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLOptionElement>("#run-target option")].some((o) => /whole battle/.test(o.value)));
+  const example = await page.$$eval("#run-target option", (os) => os.map((o) => (o as HTMLOptionElement).value).find((v) => /whole battle/.test(v)));
+  assert.ok(example);
+  await page.selectOption("#run-target", example);
+  await page.click("#run-button");
+  await page.waitForSelector("#run-status.passed");
   await page.waitForSelector(".trace-line");
   assert.deepEqual(await axe(page), []);
   await page.click("#tab-simulate");
