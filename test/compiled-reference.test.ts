@@ -9,11 +9,11 @@ import type { SourceFile } from "../src/ast.ts";
 import { CompiledRun } from "../src/compiled/run.ts";
 import { nodeHost } from "../src/node-host.ts";
 import { compile, indexProgram, loadScenario, runExamples, runScenario, scenarioRunner, type Engine, type Scenario } from "../src/pipeline.ts";
-import { scriptedChooser } from "../src/runtime/choosers.ts";
 import { Interpreter, type RunOptions } from "../src/runtime/interpreter.ts";
-import { initialState, stateFromJson, stateToJson } from "../src/runtime/state.ts";
+import { initialState } from "../src/runtime/state.ts";
 import { formatTrace } from "../src/runtime/trace.ts";
 import { RuleError } from "../src/runtime/values.ts";
+import { treeReference } from "./tree-reference.ts";
 import { checked, memoryHost } from "./helpers.ts";
 
 /** Every example of a program run by one engine: its outcome as plain data, the error as thrown. */
@@ -105,26 +105,17 @@ describe("every bundled scenario: a simulation's run (the state converted once, 
       const { program, scenario } = ready!;
       const runner = scenarioRunner(program, scenario, "compiled");
       if (!("battle" in runner)) throw new Error(`${path} does not run`);
-      const fn = program.fns.get(scenario.run)!;
       for (let i = 0; i < 40; i++) {
         const seed = `reference:${i}`;
         const compiled = runner.battle(seed, { trace: true });
-        // The tree-walker on a state converted from the JSON for this run alone.
-        const tree = new Interpreter(program, stateFromJson(program, scenario.state), { seed, trace: true, ...(scenario.choices ? { chooser: scriptedChooser(scenario.choices) } : {}) });
-        let result: unknown;
-        let error: unknown;
-        try {
-          result = tree.call(fn, [], fn.span);
-        } catch (err) {
-          error = (err as Error).message;
-        }
+        const { interp: tree, result, error, state } = treeReference(program, scenario, seed);
         expect(compiled.error?.message).toBe(error);
         expect(formatTrace(compiled.trace)).toBe(formatTrace(tree.trace));
         expect(compiled.trace).toEqual(tree.trace);
         expect(compiled.rng).toEqual(tree.dice.state());
         if (error === undefined) {
           expect(compiled.result).toEqual(result);
-          expect(compiled.state).toEqual(stateToJson(program, tree.globals));
+          expect(compiled.state).toEqual(state);
         }
       }
     });

@@ -7,9 +7,9 @@ import { existsSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { nodeHost } from "../src/node-host.ts";
 import { indexProgram, loadScenario, scenarioRunner, type Scenario } from "../src/pipeline.ts";
-import { scriptedChooser } from "../src/runtime/choosers.ts";
 import { Interpreter } from "../src/runtime/interpreter.ts";
 import { stateFromJson, stateToJson } from "../src/runtime/state.ts";
+import { treeReference } from "./tree-reference.ts";
 import { checked } from "./helpers.ts";
 
 const scenarios = readdirSync("rules", { withFileTypes: true })
@@ -28,24 +28,16 @@ describe("an untraced simulation run ends as the tree-walker's traced run", () =
       const { program, scenario } = ready!;
       const runner = scenarioRunner(program, scenario, "compiled");
       if (!("battle" in runner)) throw new Error(`${path} does not run`);
-      const fn = program.fns.get(scenario.run)!;
       for (let i = 0; i < 40; i++) {
         const seed = `untraced:${i}`;
         const fast = runner.battle(seed, { trace: false });
-        const tree = new Interpreter(program, stateFromJson(program, scenario.state), { seed, trace: true, ...(scenario.choices ? { chooser: scriptedChooser(scenario.choices) } : {}) });
-        let result: unknown;
-        let error: unknown;
-        try {
-          result = tree.call(fn, [], fn.span);
-        } catch (err) {
-          error = (err as Error).message;
-        }
+        const { interp: tree, result, error, state } = treeReference(program, scenario, seed);
         expect(fast.error?.message).toBe(error);
         expect(fast.trace).toEqual([]);
         expect(fast.rng).toEqual(tree.dice.state());
         if (error === undefined) {
           expect(fast.result).toEqual(result);
-          expect(fast.state).toEqual(stateToJson(program, tree.globals));
+          expect(fast.state).toEqual(state);
         }
       }
     });

@@ -18,7 +18,7 @@ import { gzipSync } from "node:zlib";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { build, createServer as createViteServer, type ViteDevServer } from "vite";
 // The page's test handle (`window.__rulesmith`) is typed once, in the harness the newer test files share.
-import { serveStatic } from "./harness.ts";
+import { serveStatic, type Marker } from "./harness.ts";
 import { findChromium, realHost } from "../../scripts/find-chromium.ts";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -52,15 +52,6 @@ function filesBelow(dir: string): string[] {
 
 // ---- helpers ------------------------------------------------------------------------------------
 
-interface Marker {
-  message: string;
-  code?: string;
-  severity: number;
-  line: number;
-  col: number;
-  endLine: number;
-  endCol: number;
-}
 
 let shot = 0;
 async function screenshot(name: string) {
