@@ -16,7 +16,7 @@ import type { RuntimeProgram } from "./index-program.ts";
 import { frame, type Chooser, type Env, type Machine, type Returned } from "./machine.ts";
 import { checkCount, exact, MAX_TRACE } from "./limits.ts";
 import { valueThroughModifiers } from "./modifiers.ts";
-import { checkRange, expect, ExpectationFailed, push, take } from "./writes.ts";
+import { assignTo, checkRange, expect, ExpectationFailed, push, take } from "./writes.ts";
 import { showExpr } from "./show-expr.ts";
 import { defaultValue, tallyIn } from "./state.ts";
 import { aggregate, builtin, choose, perMember, roll } from "./stdlib.ts";
@@ -348,37 +348,9 @@ export class Interpreter implements Machine {
     }
   }
 
+  /** `target = v`, with the declared range of a field checked (writes.ts). */
   assign(target: A.Expr, v: Value | undefined, env: Env, span: A.Span) {
-    switch (target.kind) {
-      case "name": {
-        const ref = target.ref!;
-        if (ref.to === "local") {
-          env[ref.slot] = v;
-          // An argument or the result of the emission this handler runs in: the emission's value changes.
-          if (ref.event) this.events.changeEmission(ref.slot, v, span);
-        }
-        else if (ref.to === "state") {
-          checkRange(this.program.stateFields[ref.index]!, v, span);
-          this.globals[ref.index] = v;
-        } else throw new RuleError("R0501", "cannot assign to this", target.span);
-        return;
-      }
-      case "member": {
-        const obj = this.entity(target.object, env);
-        if (target.field) checkRange((this.decl({ to: "decl", id: target.field.kind }) as A.KindDecl).fields[target.field.index]!, v, span);
-        obj.fields[target.member.text] = v;
-        return;
-      }
-      case "index": {
-        const list = this.list(target.object, env);
-        const i = this.eval(target.index, env) as number;
-        if (i < 0 || i >= list.length) throw new RuleError("R0501", `index ${i} is outside the list of ${list.length}`, target.index.span);
-        list[i] = v as Value;
-        return;
-      }
-      default:
-        throw new RuleError("R0501", "cannot assign to this", target.span);
-    }
+    assignTo(this, target, v, env, span);
   }
 
   /** The declaration a resolved reference names: an index, never a lookup by name. */
@@ -386,7 +358,7 @@ export class Interpreter implements Machine {
     return this.program.decls[(ref as { id: number }).id]!;
   }
 
-  private entity(e: A.Expr, env: Env): Entity {
+  entity(e: A.Expr, env: Env): Entity {
     const v = this.eval(e, env);
     if (v instanceof Entity) return v;
     throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);

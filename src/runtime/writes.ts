@@ -1,9 +1,10 @@
-// The checks a statement makes as it changes the state or an example's outcome: a field's declared
-// range, the list budget on `add` and `move`, the item `remove` and `move` take, and `expect`. Free
-// functions: they need nothing of the interpreter but `eval`, and are off the expression hot path.
+// A statement changing a value: assignment (`target = v`) and the checks statements make as they change
+// the state or an example's outcome: a field's declared range, the list budget on `add` and `move`, the
+// item `remove` and `move` take, and `expect`. Free functions, off the expression hot path.
 import type * as A from "../ast.ts";
 import { compare } from "./arithmetic.ts";
 import { checkListSize } from "./limits.ts";
+import type { Interpreter } from "./interpreter.ts";
 import type { Env, Machine } from "./machine.ts";
 import { showExpr } from "./show-expr.ts";
 import { RuleError, showValue, valuesEqual, type Value } from "./values.ts";
@@ -46,4 +47,38 @@ export function take(list: Value[], item: Value, listExpr: A.Expr, span: A.Span)
   const i = list.findIndex((x) => valuesEqual(x, item));
   if (i < 0) throw new RuleError("R0501", `${showValue(item)} is not in ${showExpr(listExpr)}`, span);
   list.splice(i, 1);
+}
+
+/** `target = v` for a variable, a state field, an entity's field or a list item; a field's declared range is checked. */
+export function assignTo(m: Interpreter, target: A.Expr, v: Value | undefined, env: Env, span: A.Span) {
+  switch (target.kind) {
+    case "name": {
+      const ref = target.ref!;
+      if (ref.to === "local") {
+        env[ref.slot] = v;
+        // An argument or the result of the emission this handler runs in: the emission's value changes.
+        if (ref.event) m.events.changeEmission(ref.slot, v, span);
+      }
+      else if (ref.to === "state") {
+        checkRange(m.program.stateFields[ref.index]!, v, span);
+        m.globals[ref.index] = v;
+      } else throw new RuleError("R0501", "cannot assign to this", target.span);
+      return;
+    }
+    case "member": {
+      const obj = m.entity(target.object, env);
+      if (target.field) checkRange((m.decl({ to: "decl", id: target.field.kind }) as A.KindDecl).fields[target.field.index]!, v, span);
+      obj.fields[target.member.text] = v;
+      return;
+    }
+    case "index": {
+      const list = m.list(target.object, env);
+      const i = m.eval(target.index, env) as number;
+      if (i < 0 || i >= list.length) throw new RuleError("R0501", `index ${i} is outside the list of ${list.length}`, target.index.span);
+      list[i] = v as Value;
+      return;
+    }
+    default:
+      throw new RuleError("R0501", "cannot assign to this", target.span);
+  }
 }
