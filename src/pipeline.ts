@@ -10,6 +10,7 @@ import { loadProgram, type FileHost } from "./program.ts";
 import { indexProgram, type RuntimeProgram } from "./runtime/index-program.ts";
 import { ExpectationFailed, Interpreter, type Chooser, type RunOptions } from "./runtime/interpreter.ts";
 import type { Dice } from "./runtime/dice.ts";
+import type { LoopHook } from "./runtime/loop-hook.ts";
 import { CompiledRun } from "./compiled/run.ts";
 import { initialState, stateFromJson, stateToJson, type Json, type StateValues } from "./runtime/state.ts";
 import { cloneState } from "./runtime/state-clone.ts";
@@ -374,6 +375,8 @@ export interface BattleOptions {
   dice?: Dice;
   /** Whether the run reports its final state (default true); a simulation counts results only. */
   finalState?: boolean;
+  /** Sees loop heads and calls (`rulesmith odds`): the run is on the tree-walker, which alone calls it. */
+  loopHook?: LoopHook;
 }
 
 /**
@@ -392,13 +395,14 @@ export function scenarioRunner(program: RuntimeProgram, scenario: Scenario, engi
   // Its copies hold the same statuses: when none an event counts down, each run skips looking for them.
   const noStatuses = template !== undefined && !stateHoldsTimedStatus(template);
   return {
-    battle(seed: string, { trace = false, chooser, dice, finalState = true }: BattleOptions = {}): ScenarioRun {
+    battle(seed: string, { trace = false, chooser, dice, finalState = true, loopHook }: BattleOptions = {}): ScenarioRun {
       const globals = template ? cloneState(template) : stateFromJson(program, scenario.state);
-      const interp = newRun(engine, program, globals, {
+      const interp = newRun(loopHook ? "tree" : engine, program, globals, {
         seed,
         trace,
         noStatuses,
         ...(dice ? { dice } : {}),
+        ...(loopHook ? { loopHook } : {}),
         ...(chooser ? { chooser } : scripted ? { chooser: scriptedChooser(scripted) } : {}),
       });
       try {

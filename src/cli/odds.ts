@@ -1,25 +1,49 @@
-// `rulesmith odds SCENARIO.json`: the exact distribution of a scenario's result, by running it once per
-// dice path (src/odds.ts).
+// `rulesmith odds SCENARIO.json`: the exact distribution of a scenario's outcome, as a chain over the
+// states its runs reach (src/odds.ts).
 import { parseArgs } from "node:util";
 import { defaultRoots, nodeFileHost } from "../node-host.ts";
-import { DEFAULT_MAX_OUTCOMES, enumerateOdds, percent, type OddsResult } from "../odds.ts";
+import { DEFAULT_MAX_OUTCOMES, DEFAULT_MAX_PATHS_PER_STATE, DEFAULT_MAX_STATES, DEFAULT_TOLERANCE, enumerateOdds, percent, type OddsResult } from "../odds.ts";
 import { loadScenario } from "../pipeline.ts";
 import { prepareSimulation } from "../simulation.ts";
 import { formatDiagnostics } from "./report.ts";
 
-export const ODDS_HELP = `rulesmith odds SCENARIO.json [--max-outcomes N] [--json]
+export const ODDS_HELP = `rulesmith odds SCENARIO.json [--max-outcomes N] [--max-states N] [--max-paths-per-state N]
+                            [--tolerance P] [--json]
 
-Computes the exact probability of each result of a scenario (see \`rulesmith run\`) by running it once
-for every way the dice can come up: every die, custom die and \`chance\` of the run, each face equally
-likely, with the scenario's scripted choices or the default policy. Prints each result with its
-probability as a fraction in lowest terms and as a percentage, most likely first.
-Every dice path is one run, so the work is the number of paths (36 for two d6, 6^10 for ten): past
---max-outcomes runs it stops with E0425; \`rulesmith simulate\` then estimates the odds instead. A run
-that fails on some path stops with E0426, naming the dice that lead there.
-  --max-outcomes N   run at most N dice paths (default ${DEFAULT_MAX_OUTCOMES})
-  --json             print {"paths", "outcomes": [{"result", "numerator", "denominator", "probability"}]}
-  --root DIR         read only below DIR: the scenario, its "rules" and their imports (default: the
-                     scenario's folder, or the working directory when it holds that folder).`;
+Computes the probability of each result of a scenario (see \`rulesmith run\`) by going through every way
+the dice can come up: every die, custom die and \`chance\` of the run, each face equally likely, with the
+scenario's scripted choices or the default policy. Prints each result with its probability as a
+fraction in lowest terms and as a percentage, most likely first.
+
+Runs that reach the same state are merged: at the head of a \`while\` loop, when the whole game state, the
+variables of every rule running and the place in the rules are the same, the future is the same. So a
+battle of many rounds is a chain over its states (the hit points left, say), not a tree over its rolls:
+each state is explored once, with one run for each way the dice go on from it to the next state or the
+end, and the chain is solved exactly (a round in which nobody hits leads back to its own state). A loop
+inside a \`for\`, an event handler or an expression is not a place to merge at; its runs go on to the next.
+
+  6 dice paths, exact                           a scenario without loops: every dice path is a run
+  3600 dice paths through 10 states, exact      a duel: 10 states, 400 runs (two d20) from most
+
+When a chain goes on for ever (roll until a 6, counting the rolls), its states are explored until the
+probability of reaching one not explored is below --tolerance; that mass is printed as "unexplored". The
+fractions stay exact while they are small, else the chain is solved in doubles ("in doubles").
+
+  --max-outcomes N         run at most N dice paths in all (default ${DEFAULT_MAX_OUTCOMES}); past it, E0425
+  --max-states N           explore at most N states (default ${DEFAULT_MAX_STATES}); past it, E0427
+  --max-paths-per-state N  run at most N dice paths from one state (default ${DEFAULT_MAX_PATHS_PER_STATE}); past it, E0427
+  --tolerance P            a budget that runs out is no error while at most P of the probability is left
+                           unexplored (default ${DEFAULT_TOLERANCE})
+  --json                   print {"paths", "states", "exact", "unexplored", "outcomes": [{"result",
+                           "numerator", "denominator", "probability"}]} (no fraction when in doubles)
+  --root DIR               read only below DIR: the scenario, its "rules" and their imports (default: the
+                           scenario's folder, or the working directory when it holds that folder).
+
+Past a budget, \`rulesmith simulate\` estimates the odds instead (E0425, E0427 name the command). A run that
+fails on some dice path stops with E0426, naming the dice that lead there; a scenario that with some
+probability never ends (every way the dice come up leads back to the same states) stops with E0428.`;
+
+const NUMBER_OPTIONS = ["max-outcomes", "max-states", "max-paths-per-state"] as const;
 
 export async function oddsCommand(args: string[]): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
@@ -29,10 +53,25 @@ export async function oddsCommand(args: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { "max-outcomes": { type: "string" }, json: { type: "boolean" }, root: { type: "string" } },
+    options: {
+      "max-outcomes": { type: "string" },
+      "max-states": { type: "string" },
+      "max-paths-per-state": { type: "string" },
+      tolerance: { type: "string" },
+      json: { type: "boolean" },
+      root: { type: "string" },
+    },
   });
   const max = Number(values["max-outcomes"] ?? DEFAULT_MAX_OUTCOMES);
-  const usage = positionals.length !== 1 ? "name one scenario file" : !Number.isInteger(max) || max < 1 ? "--max-outcomes must be a whole number of at least 1" : undefined;
+  const maxStates = Number(values["max-states"] ?? DEFAULT_MAX_STATES);
+  const maxPathsPerState = Number(values["max-paths-per-state"] ?? DEFAULT_MAX_PATHS_PER_STATE);
+  const tolerance = Number(values.tolerance ?? DEFAULT_TOLERANCE);
+  const badNumber = NUMBER_OPTIONS.find((o) => values[o] !== undefined && !(Number.isInteger(Number(values[o])) && Number(values[o]) >= 1));
+  const usage =
+    positionals.length !== 1 ? "name one scenario file"
+    : badNumber ? `--${badNumber} must be a whole number of at least 1`
+    : !(tolerance >= 0 && tolerance < 1) ? "--tolerance must be a number from 0 up to (not including) 1"
+    : undefined;
   if (usage) {
     console.error(`error: ${usage}\n\nRun \`rulesmith odds --help\` for usage.`);
     return 1;
@@ -46,37 +85,54 @@ export async function oddsCommand(args: string[]): Promise<number> {
     console.error(prepared.error);
     return 1;
   }
-  const result = enumerateOdds(prepared, max);
+  const result = enumerateOdds(prepared, max, { maxStates, maxPathsPerState, tolerance });
+  const simulate = `\`rulesmith simulate ${path} -n 100000\``;
   if ("tooMany" in result) {
-    console.error(`error[E0425]: the scenario has more than ${result.paths} dice paths (--max-outcomes ${max}); stopped after running ${result.paths}\n  help: raise --max-outcomes, or estimate the odds with \`rulesmith simulate ${path} -n 100000\``);
+    console.error(result.budget === undefined
+      ? `error[E0425]: the scenario has more than ${result.paths} dice paths (--max-outcomes ${max}); stopped after running ${result.paths}\n  help: raise --max-outcomes, or estimate the odds with ${simulate}`
+      : `error[E0427]: ${result.budget === "states" ? `the chain has more than ${result.limit} states (--max-states ${result.limit})` : `from one state the dice can go on in more than ${result.limit} ways (--max-paths-per-state ${result.limit})`}; stopped after ${result.paths} dice paths through ${result.states} states, with ${showMass(result.unexplored ?? 1)} of the probability not explored\n  help: raise --${result.budget === "states" ? "max-states" : "max-paths-per-state"}, or estimate the odds with ${simulate}`);
     return 1;
   }
   if ("error" in result) {
     console.error(`error[E0426]: the run fails when the dice come up ${showDice(result.dice)} (dice path ${result.paths})\n${result.error}\n  help: run the scenario with these dice forced to see the trace; odds need every dice path to finish`);
     return 1;
   }
+  if ("neverEnds" in result) {
+    console.error(`error[E0428]: with probability ${showMass(result.neverEnds)} the scenario never ends: after the dice ${showDice(result.dice)}, every way the dice can come up leads back to the same ${result.closedStates === 1 ? "state" : `${result.closedStates} states`}\n  help: a loop that no roll can end (two units that can never hit each other, say) needs a way out in the rules; \`rulesmith run\` with these dice forced shows where it goes round`);
+    return 1;
+  }
   console.log(values.json ? oddsJson(result) : formatOdds(result));
   return 0;
 }
 
-/** The dice of a path, the first 20 of them: a path that never ends (a battle where every die misses) rolls thousands. */
+/** The dice of a path, the first 20 of them: a path through many states rolls many. */
 function showDice(dice: number[]): string {
   const shown = dice.slice(0, 20).join(", ");
   return dice.length > 20 ? `[${shown}, ... and ${dice.length - 20} more]` : `[${shown}]`;
 }
 
+/** A probability mass for a message: small ones in exponent form. */
+function showMass(p: number): string {
+  return p === 0 ? "0" : p < 1e-3 ? p.toExponential(2) : `${(p * 100).toFixed(2)}%`;
+}
+
 type Odds = Extract<OddsResult, { outcomes: unknown }>;
 
 export function formatOdds(o: Odds): string {
-  const rows = o.outcomes.map((x) => [x.result, `${x.p.num}/${x.p.den}`, percent(x.p)] as const);
+  const rows = o.outcomes.map((x) => [x.result, o.exact ? `${x.p.num}/${x.p.den}` : x.probability.toPrecision(12), o.exact ? percent(x.p) : `${(x.probability * 100).toFixed(2)}%`] as const);
   const w0 = Math.max(7, ...rows.map((r) => r[0].length));
   const w1 = Math.max(11, ...rows.map((r) => r[1].length));
-  const lines = [`${o.paths} dice path${o.paths === 1 ? "" : "s"}, exact`, `${"outcome".padEnd(w0)}  ${"probability".padStart(w1)}  ${"share".padStart(7)}`];
+  const through = o.states > 1 ? ` through ${o.states} states` : "";
+  const unexplored = o.unexplored > 0 ? `, unexplored ${showMass(o.unexplored)}` : "";
+  const lines = [`${o.paths} dice path${o.paths === 1 ? "" : "s"}${through}, ${o.exact ? "exact" : "in doubles"}${unexplored}`, `${"outcome".padEnd(w0)}  ${"probability".padStart(w1)}  ${"share".padStart(7)}`];
   for (const [r, f, pc] of rows) lines.push(`${r.padEnd(w0)}  ${f.padStart(w1)}  ${pc.padStart(7)}`);
   return lines.join("\n");
 }
 
 function oddsJson(o: Odds): string {
-  const outcomes = o.outcomes.map((x) => ({ result: x.result, numerator: x.p.num.toString(), denominator: x.p.den.toString(), probability: Number((x.p.num * 10n ** 15n) / x.p.den) / 1e15 }));
-  return JSON.stringify({ paths: o.paths, outcomes }, null, 2);
+  const outcomes = o.outcomes.map((x) => ({
+    result: x.result,
+    ...(o.exact ? { numerator: x.p.num.toString(), denominator: x.p.den.toString(), probability: Number((x.p.num * 10n ** 15n) / x.p.den) / 1e15 } : { probability: x.probability }),
+  }));
+  return JSON.stringify({ paths: o.paths, states: o.states, exact: o.exact, unexplored: o.unexplored, outcomes }, null, 2);
 }

@@ -11,10 +11,16 @@ export function answers(option: Value, answer: Json): boolean {
   return option === answer || showValue(option) === answer;
 }
 
+/** A scripted chooser also tells how many of its answers are left (`rulesmith odds` merges states by it). */
+export interface ScriptedChooser extends Chooser {
+  left(): number;
+}
+
 /** Answers decision points in order from a script (a scenario's "choices"); then the default policy. */
-export function scriptedChooser(script: readonly Json[]): Chooser {
+export function scriptedChooser(script: readonly Json[]): ScriptedChooser {
   let next = 0;
   return {
+    left: () => script.length - next,
     choose(question, options, span) {
       if (next >= script.length) return undefined;
       const answer = script[next++]!;

@@ -21,6 +21,7 @@ import { showExpr } from "./show-expr.ts";
 import { defaultValue, tallyIn } from "./state.ts";
 import { aggregate, builtin, choose, perMember, roll } from "./stdlib.ts";
 import { tableRow } from "./tables.ts";
+import type { LoopHook } from "./loop-hook.ts";
 import type { TraceEntry, TraceKind } from "./trace.ts";
 import { copyLists, Entity, RuleError, showValue, Tally, type Value } from "./values.ts";
 
@@ -40,6 +41,8 @@ export interface RunOptions {
    * state checked once, as a simulation's runs are): the events skip the walk that looks for them.
    */
   noStatuses?: boolean;
+  /** Sees loop heads and calls (`rulesmith odds`, src/odds/); the tree-walker only. */
+  loopHook?: LoopHook;
 }
 
 export const DEFAULT_STEP_BUDGET = 2_000_000;
@@ -71,6 +74,7 @@ export class Interpreter implements Machine {
   readonly scripted: Value[] = [];
   readonly chooser: Chooser | undefined;
   readonly events: Events;
+  private readonly loopHook: LoopHook | undefined;
 
   constructor(
     readonly program: RuntimeProgram,
@@ -82,6 +86,7 @@ export class Interpreter implements Machine {
     this.budget = options.stepBudget ?? DEFAULT_STEP_BUDGET;
     this.tracing = options.trace ?? true;
     this.chooser = options.chooser;
+    this.loopHook = options.loopHook;
     this.events = new Events(this, options.noStatuses === true);
   }
 
@@ -184,11 +189,13 @@ export class Interpreter implements Machine {
     // A standard module's function is traced like a built-in: not at all (its insides neither: `note`).
     if (!isStdPath(fn.span.file)) this.note("call", () => `${fn.name.text}(${args.map(showValue).join(", ")})`, span);
     this.enter(this.label(fn, () => `fn ${fn.name.text}`), span);
+    this.loopHook?.enter(fn, span, env);
     try {
       const r = this.execBlock(fn.body, env);
       if (fn.returns && !r) throw new RuleError("R0501", `\`${fn.name.text}\` ended without returning a value`, fn.body.span);
       return r?.value;
     } finally {
+      this.loopHook?.leave();
       this.leave();
     }
   }
@@ -253,7 +260,7 @@ export class Interpreter implements Machine {
         return this.execBlock(at.then, env);
       }
       case "while":
-        while (this.eval(s.condition, env) === true) {
+        while ((this.loopHook?.head(s, env, this), this.eval(s.condition, env) === true)) {
           const r = this.execBlock(s.body, env);
           if (r) return r;
           this.tick(s.span);
