@@ -59,6 +59,8 @@ export const catalogue = {
   E0424: { severity: "error", summary: "`rulesmith mutate` on rules whose examples fail, or that have none" },
   E0425: { severity: "error", summary: "`rulesmith odds` on a scenario with more dice paths than `--max-outcomes`" },
   E0426: { severity: "error", summary: "`rulesmith odds` on a scenario whose run fails on some dice path" },
+  E0427: { severity: "error", summary: "`rulesmith odds` on a scenario whose chain has more states, or more dice paths from one state, than its budget" },
+  E0428: { severity: "error", summary: "`rulesmith odds` on a scenario that with some probability never ends" },
   W0320: { severity: "warning", summary: "a `// mutate:` mark that marks no mutant" },
   R0501: { severity: "error", summary: "a runtime error in the rules" },
   R0502: { severity: "error", summary: "the step budget ran out (a runaway loop or recursion)" },

@@ -21,7 +21,7 @@ Usage:
   rulesmith test PATH... [--grep TEXT]            run every example in the rules
   rulesmith run SCENARIO.json [--seed S] [--trace] [--json]
   rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W]
-  rulesmith odds SCENARIO.json [--max-outcomes N]  the exact odds of each result, every dice path run
+  rulesmith odds SCENARIO.json [--max-states N]    the exact odds of each result: every dice path, merged by state
   rulesmith mutate PATH... [--json] [--budget N]   do the examples pin the rules down? (mutation testing)
   rulesmith compile PATH... --out PROGRAM.json    save the checked program for the runtime alone
   rulesmith schema PATH...                        print the JSON Schema of the game state

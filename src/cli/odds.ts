@@ -22,8 +22,21 @@ each state is explored once, with one run for each way the dice go on from it to
 end, and the chain is solved exactly (a round in which nobody hits leads back to its own state). A loop
 inside a \`for\`, an event handler or an expression is not a place to merge at; its runs go on to the next.
 
-  6 dice paths, exact                           a scenario without loops: every dice path is a run
-  3600 dice paths through 10 states, exact      a duel: 10 states, 400 runs (two d20) from most
+For example, two units trading blows until one falls, \`a\` (1 hp) hitting on a d6 of 5 or 6 and \`b\`
+(2 hp) on a 6, both maybe in one round (the rules are in docs/language.md, section 18):
+
+  while a > 0 and b > 0 {
+    round()
+  }
+
+The states are the hit points at the loop head: the start, (1, 2) and (1, 1), 36 runs (two d6) from
+each, and four ends that roll nothing.
+
+  112 dice paths through 7 states, exact
+  outcome  probability    share
+  b              17/32   53.13%
+  a              25/64   39.06%
+  both            5/64    7.81%
 
 When a chain goes on for ever (roll until a 6, counting the rolls), its states are explored until the
 probability of reaching one not explored is below --tolerance; that mass is printed as "unexplored". The
@@ -119,7 +132,7 @@ function showMass(p: number): string {
 type Odds = Extract<OddsResult, { outcomes: unknown }>;
 
 export function formatOdds(o: Odds): string {
-  const rows = o.outcomes.map((x) => [x.result, o.exact ? `${x.p.num}/${x.p.den}` : x.probability.toPrecision(12), o.exact ? percent(x.p) : `${(x.probability * 100).toFixed(2)}%`] as const);
+  const rows = o.outcomes.map((x) => [x.result, probability(o.exact, x), o.exact ? percent(x.p) : `${(x.probability * 100).toFixed(2)}%`] as const);
   const w0 = Math.max(7, ...rows.map((r) => r[0].length));
   const w1 = Math.max(11, ...rows.map((r) => r[1].length));
   const through = o.states > 1 ? ` through ${o.states} states` : "";
@@ -127,6 +140,12 @@ export function formatOdds(o: Odds): string {
   const lines = [`${o.paths} dice path${o.paths === 1 ? "" : "s"}${through}, ${o.exact ? "exact" : "in doubles"}${unexplored}`, `${"outcome".padEnd(w0)}  ${"probability".padStart(w1)}  ${"share".padStart(7)}`];
   for (const [r, f, pc] of rows) lines.push(`${r.padEnd(w0)}  ${f.padStart(w1)}  ${pc.padStart(7)}`);
   return lines.join("\n");
+}
+
+/** The fraction, or where it is too long to read (a tail of (5/6)^100) or not exact, the double. */
+function probability(exact: boolean, x: Odds["outcomes"][number]): string {
+  const f = `${x.p.num}/${x.p.den}`;
+  return exact && f.length <= 40 ? f : `≈${x.probability.toPrecision(exact ? 6 : 12)}`;
 }
 
 function oddsJson(o: Odds): string {
