@@ -115,6 +115,13 @@ describe("odds merge runs into a chain over states", () => {
     expect(r).toMatchObject({ neverEnds: 0.5, closedStates: 1, dice: [1] });
   });
 
+  it("counts the dice rolled as part of the state where the rules ask `rollCount()`", () => {
+    // Three d2, counting the 2s: binomial, 1/8 3/8 3/8 1/8. Without the count in the state, one 2
+    // after one die and one 2 after two dice would look the same and be merged.
+    const rules = "fn twos() -> int {\n  let hits = 0\n  while rollCount() < 3 {\n    if roll d2 == 2 { hits = hits + 1 }\n  }\n  return hits\n}";
+    expect(table(odds(rules, "twos"))).toEqual({ "0": "1/8", "1": "3/8", "2": "3/8", "3": "1/8" });
+  });
+
   it("stops at --max-states with the mass not explored", () => {
     const rules = "fn wait() -> int {\n  let n = 1\n  while roll d6 != 6 { n = n + 1 }\n  return n\n}";
     const r = odds(rules, "wait", {}, { maxStates: 3, tolerance: 0 });

@@ -19,6 +19,8 @@ export interface CleanPoints {
   loops: Map<A.Stmt, { owner: A.FnDecl; id: number }>;
   /** Clean call sites, by the call's span (the span the interpreter passes on to the call). */
   sites: Map<A.Span, { owner: A.FnDecl; id: number }>;
+  /** Whether some rule asks `rollCount()`: then the dice rolled so far are part of every state. */
+  countsRolls: boolean;
 }
 
 const cache = new WeakMap<RuntimeProgram, CleanPoints>();
@@ -33,7 +35,11 @@ export function cleanPoints(program: RuntimeProgram): CleanPoints {
 }
 
 function findCleanPoints(program: RuntimeProgram): CleanPoints {
-  const points: CleanPoints = { loops: new Map(), sites: new Map() };
+  const points: CleanPoints = { loops: new Map(), sites: new Map(), countsRolls: false };
+  walk(program.decls, (node: Node) => {
+    const e = node as A.Expr;
+    if (e.kind === "call" && e.builtin === "rollCount") points.countsRolls = true;
+  });
   let next = 0;
   const site = (e: A.Expr, owner: A.FnDecl) => {
     if (isBlockFnCall(program, e)) points.sites.set(e.span, { owner, id: next++ });

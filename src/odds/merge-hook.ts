@@ -60,13 +60,14 @@ export class MergeHook implements LoopHook {
     if (this.dice.sides.length <= this.after) return;
     const points = cleanPoints(vm.program);
     if (!this.clean(points, loop, env, vm)) return;
-    this.stopped = fingerprint(places(points, loop, this.stack), this.stack, vm, this.dice);
+    const rolled = points.countsRolls ? `${vm.dice.rolled}:` : "";
+    this.stopped = rolled + fingerprint(places(points, loop, this.stack), this.stack, vm, this.dice);
     throw STOP;
   }
 
   /**
    * Whether the whole stack is clean: the loop stands in the innermost frame, each frame was called
-   * from a clean site of the frame below, and (a check of the same at run time) no emission, handler
+   * from a clean site of the frame below (the first by the scenario), and (a check of the same at run time) no emission, handler
    * or expression-bodied call is in progress: the trace depth counts exactly the frames seen here.
    */
   private clean(points: CleanPoints, loop: A.Stmt & { kind: "while" }, env: Env, vm: Interpreter): boolean {
@@ -74,6 +75,8 @@ export class MergeHook implements LoopHook {
     const at = points.loops.get(loop);
     if (!top || !at || at.owner !== top.fn || top.env !== env) return false;
     if (vm.nested !== 0 || vm.depth !== this.stack.length) return false;
+    // The first frame is the scenario's own call, which the runner makes with the function's span.
+    if (this.stack[0]!.site !== this.stack[0]!.fn.span) return false;
     for (let i = 1; i < this.stack.length; i++) {
       const site = points.sites.get(this.stack[i]!.site);
       if (!site || site.owner !== this.stack[i - 1]!.fn) return false;
