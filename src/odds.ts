@@ -197,7 +197,8 @@ function solved(states: Explored[], paths: number, stopped: OddsBudget | undefin
   const closed = exact?.closed ?? doubles!.closed;
   const unexplored = exact ? toNumber(exact.unexplored) : doubles!.unexplored;
   if (stopped !== undefined && unexplored > tolerance) {
-    if (stopped === "runs") return { paths, tooMany: true };
+    // As it always was for a scenario without merged states; with them, how far it got.
+    if (stopped === "runs") return states.length > 1 ? { paths, tooMany: true, states: states.length, unexplored } : { paths, tooMany: true };
     return { paths, tooMany: true, budget: stopped, limit: stopped === "states" ? limits.maxStates : limits.perState, states: states.length, unexplored };
   }
   if (closed.length > 0) {

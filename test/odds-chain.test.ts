@@ -129,6 +129,12 @@ describe("odds merge runs into a chain over states", () => {
     expect(r).toEqual({ paths: 18, tooMany: true, budget: "states", limit: 3, states: 4, unexplored: 125 / 216 });
   });
 
+  it("stops at --max-outcomes with the states explored and the mass not explored", () => {
+    const rules = "fn wait() -> int {\n  let n = 1\n  while roll d6 != 6 { n = n + 1 }\n  return n\n}";
+    // The start and n = 2 explored (6 runs each), n = 3 found: (5/6)^2 is left.
+    expect(odds(rules, "wait", {}, { tolerance: 0 }, 12)).toEqual({ paths: 12, tooMany: true, states: 3, unexplored: 25 / 36 });
+  });
+
   it("stops at --max-paths-per-state", () => {
     const r = odds("fn total() -> int = roll 2d6", "total", {}, { maxPathsPerState: 30 });
     expect(r).toEqual({ paths: 30, tooMany: true, budget: "paths per state", limit: 30, states: 1, unexplored: 6 / 36 });

@@ -102,7 +102,7 @@ export async function oddsCommand(args: string[]): Promise<number> {
   const simulate = `\`rulesmith simulate ${path} -n 100000\``;
   if ("tooMany" in result) {
     console.error(result.budget === undefined
-      ? `error[E0425]: the scenario has more than ${result.paths} dice paths (--max-outcomes ${max}); stopped after running ${result.paths}\n  help: raise --max-outcomes, or estimate the odds with ${simulate}`
+      ? `error[E0425]: the scenario has more than ${result.paths} dice paths (--max-outcomes ${max}); stopped after running ${result.paths}${result.states === undefined ? "" : ` through ${result.states} states, with ${showMass(result.unexplored ?? 1)} of the probability not explored`}\n  help: raise --max-outcomes, or estimate the odds with ${simulate}`
       : `error[E0427]: ${result.budget === "states" ? `the chain has more than ${result.limit} states (--max-states ${result.limit})` : `from one state the dice can go on in more than ${result.limit} ways (--max-paths-per-state ${result.limit})`}; stopped after ${result.paths} dice paths through ${result.states} states, with ${showMass(result.unexplored ?? 1)} of the probability not explored\n  help: raise --${result.budget === "states" ? "max-states" : "max-paths-per-state"}, or estimate the odds with ${simulate}`);
     return 1;
   }
