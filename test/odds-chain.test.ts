@@ -108,6 +108,36 @@ describe("odds merge runs into a chain over states", () => {
     expect("error" in r && r.error).toMatch(/^error\[R0502\]: the step budget/);
   });
 
+  it("merges at a loop reached through whole-statement calls only: not under an operand or a handler", () => {
+    // Climb by d2 steps until 3 or more: 1+2, 2+1, 1+1+1 end at 3 (1/4 + 1/4 + 1/8 = 5/8); 2+2 and
+    // 1+1+2 at 4 (3/8). The same odds every way, but merged into states only through `let r = climb()`.
+    const rules = `fn climb() -> int {
+  let n = 0
+  while n < 3 { n = n + roll d2 }
+  return n
+}
+fn clean() -> int {
+  let r = climb()
+  return r
+}
+fn operand() -> int {
+  let r = 0 + climb()
+  return r
+}
+event Climbed() -> int
+on Climbed { result = climb() }
+fn handled() -> int {
+  return emit Climbed()
+}`;
+    // Merged: the start and n = 1, 2, 3, 4 at the loop head; n = 2 is reached by a 2 and by 1+1, and
+    // is explored once: 2 + 2 + 2 runs, and 1 from each end. Not merged: the 5 dice paths of the tree.
+    for (const [run, states, paths] of [["clean", 5, 8], ["operand", 1, 5], ["handled", 1, 5]] as const) {
+      const r = odds(rules, run);
+      expect(table(r)).toEqual({ "3": "5/8", "4": "3/8" });
+      expect(r).toMatchObject({ states, paths });
+    }
+  });
+
   it("reports the mass that never ends: a loop no roll can leave", () => {
     // Half the time (a roll of 4-6) it returns; otherwise it rolls for ever, n staying 0.
     const rules = "fn stuck() -> int {\n  if roll d6 >= 4 { return 1 }\n  let n = 0\n  while n < 1 { n = n * roll d6 }\n  return n\n}";
