@@ -75,6 +75,10 @@ export class ValidatePanel {
     this.clearMarkers();
     this.progress.value = 0;
     this.progressText.textContent = "";
+    // The counts are this run's: a test (or a screen reader) reading them never sees the last run's.
+    delete this.result.dataset["done"];
+    delete this.result.dataset["total"];
+    delete this.result.dataset["score"];
     if (!Number.isInteger(budget) || budget < 1 || budget > 100_000) {
       this.show("problem", el("pre", { class: "error-text" }, "the budget must be a whole number from 1 to 100000"));
       return;
