@@ -22,6 +22,8 @@ export class ExactOdds {
   private readonly limit = el("input", { id: "exact-max", type: "number", min: "1", max: "10000000", value: String(DEFAULT_EXACT_PATHS) });
   private readonly result = el("div", { id: "exact-result", "data-state": "idle", "aria-live": "polite" });
   private worker: Worker | undefined;
+  /** The scenario whose distribution is shown: another one chosen clears it. */
+  private shownPath = "";
 
   /** `controls`: the row the button joins; `chart`: the simulation's chart, which the exact distribution precedes. */
   constructor(
@@ -32,12 +34,18 @@ export class ExactOdds {
     controls.append(this.button, el("label", { title: "Stop with E0425 past this many dice paths (rulesmith odds --max-outcomes)" }, "max paths ", this.limit));
     chart.before(this.result);
     this.button.addEventListener("click", () => (this.worker ? this.stop() : this.run()));
+    // The scenario choice is a control of the same panel: its change events bubble up to here.
+    controls.parentElement?.addEventListener("change", () => this.refresh());
     this.refresh();
   }
 
   /** The scenarios may have changed: the button is there when one is chosen. */
   refresh() {
     this.button.disabled = !this.worker && this.host.scenario() === "";
+    if (!this.worker && this.shownPath !== "" && this.host.scenario() !== this.shownPath) {
+      this.shownPath = "";
+      this.show("idle");
+    }
   }
 
   private run() {
@@ -47,6 +55,7 @@ export class ExactOdds {
       this.show("error", el("pre", { class: "error-text" }, "max paths must be a whole number from 1 to 10000000"));
       return;
     }
+    this.shownPath = path;
     this.show("running", el("div", { class: "notice" }, `Going through every dice path of ${path.split("/").pop()}…`));
     this.button.textContent = "Stop exact";
     const worker = new OddsWorker();
@@ -78,7 +87,7 @@ export class ExactOdds {
   private show(state: string, ...children: HTMLElement[]) {
     this.result.replaceChildren(...children);
     this.result.dataset["state"] = state;
-    if (state !== "running") this.result.dataset["runs"] = String(Number(this.result.dataset["runs"] ?? 0) + 1);
+    if (state !== "running" && state !== "idle") this.result.dataset["runs"] = String(Number(this.result.dataset["runs"] ?? 0) + 1);
   }
 
   private finished(r: OddsReply, path: string) {

@@ -36,6 +36,16 @@ function cliReport(out: string): { survivors: string[]; scores: string } {
   return { survivors: blocks.slice(0, -1), scores: blocks[blocks.length - 1]! };
 }
 
+/** axe-core's critical and serious violations inside the panel. */
+async function axe(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: axePath });
+  return page.evaluate(async () => {
+    type V = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const r = await (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: V[] }> } }).axe.run("#panel", { resultTypes: ["violations"] });
+    return r.violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+}
+
 const mutateMarkers = (page: Page, path: string) => page.evaluate(([p, owner]) => window.__rulesmith.allMarkers(p).filter((m) => m.owner === owner), [path, OWNER] as const);
 
 step(pg, "Validate on an edited starter game lists the survivors and scores `rulesmith mutate` prints, and marks each clause", async () => {
@@ -81,14 +91,7 @@ step(pg, "Validate on an edited starter game lists the survivors and scores `rul
 });
 
 step(pg, "axe-core finds no critical or serious violation on the Validate tab", async () => {
-  const { page } = pg;
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    type V = { id: string; impact: string | null; nodes: { target: string[] }[] };
-    const r = await (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: V[] }> } }).axe.run("#panel", { resultTypes: ["violations"] });
-    return r.violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.impact} ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-  assert.deepEqual(violations, []);
+  assert.deepEqual(await axe(pg.page), []);
 });
 
 step(pg, "editing the file clears its survivors' markers; a new Validate marks again", async () => {
@@ -104,15 +107,28 @@ step(pg, "editing the file clears its survivors' markers; a new Validate marks a
   assert.equal((await mutateMarkers(page, GAME)).length, 8);
 });
 
-step(pg, "Stop ends a validation of Warlords III with the report of the mutants run so far", async () => {
+step(pg, "Validate on Warlords III with the default budget runs an even sample and scores it as `rulesmith mutate --budget` does", async () => {
   const { page } = pg;
   await openFile(page, "rules/warlords3/hits.rules");
   await page.waitForFunction(() => document.querySelector("#validate-system")?.textContent === "rules/warlords3");
+  const budget = Number(await page.inputValue("#validate-budget"));
+  const started = Date.now();
+  assert.equal(await validate(page), "done");
+  // Measured, not asserted: how long the default budget takes here, for the README.
+  console.log(`validate: Warlords III, default budget ${budget}: ${Date.now() - started} ms`);
+  const expected = cliReport(cli("mutate", "rules/warlords3", {}, ["--budget", String(budget)]));
+  assert.equal(await page.textContent("#validate-scores"), expected.scores);
+  assert.deepEqual(await page.$$eval("#validate-result .survivor pre", (ps) => ps.map((p) => p.textContent ?? "")), expected.survivors);
+  assert.match(expected.scores, new RegExp(`^budget: ran ${budget} of \\d+ mutants \\(an even sample\\)`, "m"));
+});
+
+step(pg, "Stop ends a validation of Warlords III with the report of the mutants run so far", async () => {
+  const { page } = pg;
   await page.fill("#validate-budget", "100000");
   const before = await page.$eval("#validate-result", (r) => Number((r as HTMLElement).dataset["runs"] ?? 0));
   await page.click("#validate-start");
   // The markers of the previous run are gone as soon as a new one starts.
-  assert.equal((await mutateMarkers(page, GAME)).length, 0);
+  assert.equal((await mutateMarkers(page, "rules/warlords3/hits.rules")).length + (await mutateMarkers(page, GAME)).length, 0);
   await page.waitForFunction(() => Number((document.querySelector("#validate-result") as HTMLElement).dataset["done"] ?? 0) >= 2);
   const total = await page.$eval("#validate-result", (r) => Number((r as HTMLElement).dataset["total"]));
   await page.click("#validate-stop");
@@ -150,6 +166,7 @@ step(pg, "Exact gives the starter scenario's distribution worked by hand", async
       ["3", "1/8", "12.50%"],
     ],
   );
+  assert.deepEqual(await axe(page), []);
   await pg.shot("exact");
 });
 
