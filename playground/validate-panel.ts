@@ -9,6 +9,7 @@ import type { Span } from "../src/ast.ts";
 import { uriOf } from "./editor.ts";
 import { monaco } from "./monaco-features.ts";
 import { el } from "./dom.ts";
+import { ownGet } from "../src/own.ts";
 import type { Files } from "./protocol.ts";
 import type { Survivor, ValidateReply, ValidateReport, ValidateRequest } from "./validate-protocol.ts";
 import ValidateWorker from "./workers/validate.worker.ts?worker";
@@ -39,6 +40,8 @@ export class ValidatePanel {
   private readonly progressText = el("span", { id: "validate-progress-text" });
   private readonly result = el("div", { id: "validate-result", "data-state": "idle" });
   private worker: Worker | undefined;
+  /** The files as the running validation read them: a file edited since gets no markers. */
+  private sent: Files = {};
   /** Per file with markers: what clears them when the file is edited. */
   private readonly watching = new Map<string, { dispose(): void }>();
 
@@ -106,7 +109,8 @@ export class ValidatePanel {
       this.end();
       this.show("problem", el("pre", { class: "error-text" }, `the validation stopped: ${e.message || "the worker could not start"}`));
     };
-    worker.postMessage({ type: "start", files: this.host.files(), system, budget } satisfies ValidateRequest);
+    this.sent = this.host.files();
+    worker.postMessage({ type: "start", files: this.sent, system, budget } satisfies ValidateRequest);
   }
 
   /** Stop: the worker finishes the mutant it is on and reports the ones run so far. */
@@ -168,6 +172,10 @@ export class ValidatePanel {
     for (const [file, survivors] of byFile) {
       const model = monaco.editor.getModel(uriOf(file));
       if (!model) continue;
+      if (model.getValue() !== ownGet(this.sent, file)) {
+        this.stale(file);
+        continue;
+      }
       monaco.editor.setModelMarkers(
         model,
         MUTATE_MARKER_OWNER,
@@ -176,12 +184,20 @@ export class ValidatePanel {
       // An edit moves the text under the ranges: the survivors are for the text as it was.
       const watch = model.onDidChangeContent(() => {
         monaco.editor.setModelMarkers(model, MUTATE_MARKER_OWNER, []);
-        for (const item of Array.from(this.result.querySelectorAll<HTMLElement>(".survivor"))) if (item.dataset["file"] === file) item.classList.add("stale");
+        this.stale(file);
         this.watching.get(file)?.dispose();
         this.watching.delete(file);
       });
       this.watching.set(file, watch);
     }
+  }
+
+  /** The survivors of a file edited since the validation read it: their ranges may no longer hold. */
+  private stale(file: string) {
+    for (const item of Array.from(this.result.querySelectorAll<HTMLElement>(".survivor"))) if (item.dataset["file"] === file) {
+        item.classList.add("stale");
+        item.title = "the file was edited since: Validate again for its survivors now";
+      }
   }
 
   private clearMarkers() {
