@@ -16,10 +16,13 @@ import { setUpHelp } from "./help.ts";
 import { registerRunLenses } from "./run-lenses.ts";
 import { starterFiles } from "./starter.ts";
 import { ownGet } from "../src/own.ts";
-import { applyOverlay, bundled, clearSaved, hasFile, isInside, isSafePath, loadSaved, save, systemOf, Workspace, type Files, type Overlay } from "./workspace.ts";
+import { applyOverlay, bundled, clearSaved, hasFile, isInside, loadSaved, save, systemOf, Workspace, type Files, type Overlay } from "./workspace.ts";
 import { decodeShare, encodeShare, sameFiles, SHARE_PREFIX } from "./share-link.ts";
 import { exportText, importText, loadBackup, onOtherTabSaved, saveBackup, theirChanges } from "./workspace-store.ts";
 import { applyChanges, replaceFiles } from "./workspace-actions.ts";
+import { downloadText, fileNameProblem } from "./file-names.ts";
+import { ValidatePanel } from "./validate-panel.ts";
+import { ExactOdds } from "./exact-odds.ts";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -134,6 +137,8 @@ async function boot() {
   const select = (span: { file: string; line: number; col: number; endLine: number; endCol: number }) => editor.select(span);
   const runPanel = new RunPanel($("run"), runClient, { files: () => ({ ...workspace.files }), system, select });
   const simulatePanel = new SimulatePanel($("simulate"), { files: () => ({ ...workspace.files }), original: () => ({ ...bundled }), scenarios });
+  const exactOdds = new ExactOdds($("sim-start").parentElement!, $("sim-result"), { files: () => ({ ...workspace.files }), scenario: () => $<HTMLSelectElement>("sim-scenario").value });
+  const validatePanel = new ValidatePanel($("validate"), { files: () => ({ ...workspace.files }), system, select });
 
   /** The Problems tab: what `rulesmith check` prints for the open file, its imports' problems included. */
   function showProblems(path: string, ds: ServiceDiagnostic[]) {
@@ -386,6 +391,7 @@ async function boot() {
     outlineTimer = setTimeout(() => {
       void runPanel.refresh();
       simulatePanel.refresh();
+      exactOdds.refresh();
     }, 600);
   }
   let panelSystem = "";
@@ -394,6 +400,8 @@ async function boot() {
     panelSystem = system();
     void runPanel.refresh();
     simulatePanel.refresh();
+    exactOdds.refresh();
+    validatePanel.refresh();
   }
 
   const tabs = Array.from(document.querySelectorAll<HTMLButtonElement>("#tabs [role=tab]"));
@@ -479,24 +487,6 @@ async function boot() {
     },
   });
   document.body.dataset["ready"] = "true";
-}
-
-/** Saves text as a file on the user's computer. */
-function downloadText(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = el("a", { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** Why a path cannot name a new file, or undefined when it can. */
-function fileNameProblem(path: string): string | undefined {
-  if (!path.endsWith(".rules") && !path.endsWith(".json")) return "rules files end in `.rules` (scenarios in `.json`)";
-  if (!path.includes("/")) return "put the file in a folder, like `rules/mygame/file.rules`, so imports resolve from it";
-  if (!isSafePath(path)) return "use a relative path with `/` between folders, without `..`";
-  return undefined;
 }
 
 boot().catch((err) => showMessage(`The playground could not start: ${err instanceof Error ? err.message : String(err)}`, "error"));

@@ -4,10 +4,10 @@
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import type { SourceFile } from "../ast.ts";
-import { diag, type Diagnostic } from "../diagnostics.ts";
-import { readMarks, type Mark } from "../mutate/marks.ts";
+import type { Diagnostic } from "../diagnostics.ts";
 import type { Mutant } from "../mutate/mutants.ts";
-import { MutationRunner, type MutantResult } from "../mutate/run.ts";
+import { marksOf, planSystem } from "../mutate/plan.ts";
+import type { MutantResult } from "../mutate/run.ts";
 import { buildReport, formatReport, reportJson } from "../mutate/score.ts";
 import { defaultRoots, nodeFileHost } from "../node-host.ts";
 import { compile } from "../pipeline.ts";
@@ -73,15 +73,8 @@ export async function mutateCommand(args: string[]): Promise<number> {
   const host = nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots(paths));
   const compiled = compile(paths, host);
   const named = new Set(paths.flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
-  const marks: Mark[] = [];
-  const problems: Diagnostic[] = [...compiled.diagnostics];
-  for (const file of named) {
-    const text = compiled.texts.get(file);
-    if (text === undefined) continue;
-    const read = readMarks(file, text);
-    marks.push(...read.marks);
-    problems.push(...read.diagnostics);
-  }
+  const { marks, diagnostics: markProblems } = marksOf(named, compiled.texts);
+  const problems: Diagnostic[] = [...compiled.diagnostics, ...markProblems];
   const stop = (ds: Diagnostic[]) => {
     if (ds.length) console.error(formatDiagnostics(ds, compiled.texts));
     return ds.some((d) => d.severity === "error");
@@ -108,16 +101,9 @@ export async function mutateCommand(args: string[]): Promise<number> {
 
 /** The mutants of one system and their outcomes, with ids from `offset` on so systems can be reported together. */
 async function mutateSystem(files: SourceFile[], texts: Map<string, string>, named: Set<string>, budget: number, workers: number, offset: number): Promise<{ mutants: Mutant[]; results: MutantResult[] } | { problem: Diagnostic }> {
-  const inNamed = (f: string) => named.has(f);
-  const runner = new MutationRunner(files, texts, inNamed);
-  const failing = runner.baseline.find((r) => !r.passed);
-  if (failing) return { problem: diag("E0424", failing.span, `the example "${failing.title}" fails before any mutation: ${failing.failure?.message ?? ""}`, "mutants say nothing until every example passes: run `rulesmith test` and fix it first") };
-  if (runner.baseline.length === 0) {
-    const file = files.find((f) => named.has(f.path))!;
-    const span = file.decls[0]?.span ?? { file: file.path, line: 1, col: 1, endLine: 1, endCol: 1, start: 0, end: 0 };
-    return { problem: diag("E0424", span, `there are no examples in ${file.path} and the files named with it, so no mutant can be killed`, "write the rule text's worked examples as `example` blocks") };
-  }
-  const ids = sample(runner.mutants.length, budget);
+  const plan = planSystem(files, texts, named, budget);
+  if ("problem" in plan) return plan;
+  const { runner, ids } = plan;
   const progress = progressBar(ids.length, process.stderr, 50);
   let results: MutantResult[];
   const threads = Math.min(workers, Math.ceil(ids.length / 10));
@@ -137,12 +123,6 @@ async function mutateSystem(files: SourceFile[], texts: Map<string, string>, nam
     mutants: runner.mutants.map((m) => ({ ...m, id: m.id + offset })),
     results: results.map((r) => ({ ...r, id: r.id + offset })),
   };
-}
-
-/** All of 0..n-1 within the budget, else `budget` of them spread evenly. */
-function sample(n: number, budget: number): number[] {
-  if (n <= budget) return Array.from({ length: n }, (_, i) => i);
-  return Array.from({ length: budget }, (_, i) => Math.floor((i * n) / budget));
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

@@ -91,17 +91,31 @@ function tallyLine(t: Tally): string {
 /** The text report: each survivor with its range, clause before and after, and the examples over it; then the scores. */
 export function formatReport(r: MutationReport, showMarked: boolean): string {
   const out: string[] = [];
-  const titles = (ts: readonly string[]) => (ts.length === 0 ? "no example ran over it" : `examples over it (${ts.length}): ${ts.slice(0, 5).map((t) => `"${t}"`).join(", ")}${ts.length > 5 ? `, and ${ts.length - 5} more` : ""}`);
   for (const x of r.reported) {
     if (x.outcome !== "survived" && !(showMarked && (x.outcome === "equivalent" || x.outcome === "unspecified"))) continue;
-    const m = x.mutant;
-    out.push(`${x.outcome === "survived" ? "SURVIVED" : x.outcome.toUpperCase()}  ${where(m.span)}  ${m.operator}`);
-    out.push(`  before: ${oneLine(m.before)}`);
-    out.push(`  after:  ${oneLine(m.after)}`);
-    if (x.mark) out.push(`  marked ${x.mark.kind}: ${x.mark.reason}`);
-    out.push(`  ${titles(x.result.ranOver ?? [])}`);
+    out.push(formatMutant(x));
     out.push("");
   }
+  out.push(formatScores(r));
+  return out.join("\n");
+}
+
+/** One survivor (or marked mutant) as the report prints it: the playground's Validate panel shows the same text. */
+export function formatMutant(x: Reported): string {
+  const titles = (ts: readonly string[]) => (ts.length === 0 ? "no example ran over it" : `examples over it (${ts.length}): ${ts.slice(0, 5).map((t) => `"${t}"`).join(", ")}${ts.length > 5 ? `, and ${ts.length - 5} more` : ""}`);
+  const m = x.mutant;
+  const out: string[] = [];
+  out.push(`${x.outcome === "survived" ? "SURVIVED" : x.outcome.toUpperCase()}  ${where(m.span)}  ${m.operator}`);
+  out.push(`  before: ${oneLine(m.before)}`);
+  out.push(`  after:  ${oneLine(m.after)}`);
+  if (x.mark) out.push(`  marked ${x.mark.kind}: ${x.mark.reason}`);
+  out.push(`  ${titles(x.result.ranOver ?? [])}`);
+  return out.join("\n");
+}
+
+/** The score of each file, the budget's sample, and the score in all. */
+export function formatScores(r: MutationReport): string {
+  const out: string[] = [];
   for (const f of r.files) out.push(`${f.file}: ${tallyLine(f.tally)}`);
   if (r.ran < r.generated) out.push(`budget: ran ${r.ran} of ${r.generated} mutants (an even sample); raise --budget to run them all`);
   out.push(`all: ${tallyLine(r.total)}`);

@@ -1,0 +1,54 @@
+// Messages between the page and the workers of the Validate panel (`rulesmith mutate` on the open game
+// system) and of the exact odds beside Simulate (`rulesmith odds` on a scenario). Kept apart from
+// protocol.ts, which holds the run, simulate and language workers' messages.
+import type { Span } from "../src/ast.ts";
+import type { Files } from "./protocol.ts";
+
+// ---- validate worker -------------------------------------------------------------------------
+
+export type ValidateRequest = { type: "start"; files: Files; system: string; budget: number } | { type: "stop" };
+
+/** A surviving mutant: where, and the text `rulesmith mutate` prints for it. */
+export interface Survivor {
+  span: Span;
+  text: string;
+}
+
+export interface ValidateReport {
+  survivors: Survivor[];
+  /** Each file's score, the budget's sample and the score in all, as `rulesmith mutate` prints them. */
+  scores: string;
+  /** Per file and in all: killed / (killed + survived) as a percentage, null when nothing scored. */
+  files: { file: string; score: number | null }[];
+  score: number | null;
+  /** Mutants that ran, that the budget chose, and that exist. */
+  ran: number;
+  planned: number;
+  generated: number;
+  /** Wrong marks (E0423) and marks that mark nothing (W0320), as `rulesmith mutate` prints them. */
+  diagnostics?: string;
+}
+
+export type ValidateReply =
+  | { type: "progress"; done: number; total: number }
+  /** `problem`: why nothing ran (the rules do not check, an example fails, there are none). */
+  | { type: "done"; stopped: boolean; problem?: string; report?: ValidateReport };
+
+// ---- exact odds worker -----------------------------------------------------------------------
+
+export interface OddsRequest {
+  files: Files;
+  path: string;
+  maxPaths: number;
+}
+
+export interface OddsRow {
+  result: string;
+  /** The exact fraction in lowest terms (`1/8`), or undefined when the odds are a double. */
+  fraction?: string;
+  percent: string;
+  /** The probability as a double, for sorting and tests. */
+  p: number;
+}
+
+export type OddsReply = { type: "done"; paths: number; rows?: OddsRow[]; error?: string };

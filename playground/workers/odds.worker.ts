@@ -1,0 +1,26 @@
+// The exact odds worker: `rulesmith odds` on a scenario of the workspace (src/odds.ts), each result
+// with its probability as a fraction and a percentage. The page stops it by terminating the worker.
+import { enumerateOdds, type OddsResult } from "../../src/odds.ts";
+import { oddsReply } from "../odds-rows.ts";
+import { prepareSimulation } from "../../src/simulation.ts";
+import type { OddsReply, OddsRequest } from "../validate-protocol.ts";
+import { describeError, readyScenario } from "./programs.ts";
+
+function odds(req: OddsRequest): OddsReply {
+  const loaded = readyScenario(req.files, req.path);
+  if ("problem" in loaded) return { type: "done", paths: 0, error: loaded.problem };
+  const prepared = prepareSimulation(loaded.ok.program, loaded.ok.scenario);
+  if ("error" in prepared) return { type: "done", paths: 0, error: prepared.error };
+  const result: OddsResult = enumerateOdds(prepared, req.maxPaths);
+  return oddsReply(result, req);
+}
+
+self.onmessage = (e: MessageEvent<OddsRequest>) => {
+  let reply: OddsReply;
+  try {
+    reply = odds(e.data);
+  } catch (err) {
+    reply = { type: "done", paths: 0, error: describeError(err) };
+  }
+  self.postMessage(reply);
+};

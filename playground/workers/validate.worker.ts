@@ -1,0 +1,85 @@
+// The Validate worker: `rulesmith mutate` on the open game system, the same code as the command
+// (src/mutate/), with the mutants run one after another rather than on worker threads. Between two
+// mutants it gives the event loop a turn, so a "stop" message ends the run with the report of the
+// mutants run so far; progress is posted after each one.
+import { compile } from "../../src/pipeline.ts";
+import { formatDiagnostics } from "../../src/cli/report.ts";
+import { memoryFileHost } from "../../src/service/index.ts";
+import type { Diagnostic } from "../../src/diagnostics.ts";
+import type { Mutant } from "../../src/mutate/mutants.ts";
+import { marksOf, planSystem } from "../../src/mutate/plan.ts";
+import type { MutantResult, MutationRunner } from "../../src/mutate/run.ts";
+import { buildReport, formatMutant, formatScores } from "../../src/mutate/score.ts";
+import type { Files } from "../protocol.ts";
+import type { ValidateReply, ValidateRequest } from "../validate-protocol.ts";
+import { describeError } from "./programs.ts";
+
+let stopping = false;
+const post = (r: ValidateReply) => self.postMessage(r);
+const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** One system's runner and the ids the budget chose, with the offset that makes its ids unique. */
+interface Planned {
+  runner: MutationRunner;
+  ids: number[];
+  offset: number;
+}
+
+async function validate(files: Files, system: string, budget: number) {
+  const host = memoryFileHost(files);
+  const compiled = compile([system], host);
+  const named = new Set(host.listRules(system) ?? []);
+  const { marks, diagnostics: markProblems } = marksOf(named, compiled.texts);
+  const problems: Diagnostic[] = [...compiled.diagnostics, ...markProblems];
+  const errors = problems.filter((d) => d.severity === "error");
+  if (errors.length > 0 || compiled.systems.some((s) => !s.checked)) return post({ type: "done", stopped: false, problem: formatDiagnostics(errors, compiled.texts) });
+  // Every system first, as the command does: a failing example stops it before any mutant runs.
+  const planned: Planned[] = [];
+  let offset = 0;
+  for (const s of compiled.systems) {
+    if (!s.files.some((f) => named.has(f.path))) continue;
+    const plan = planSystem(s.files, compiled.texts, named, budget);
+    if ("problem" in plan) return post({ type: "done", stopped: false, problem: formatDiagnostics([plan.problem], compiled.texts) });
+    planned.push({ ...plan, offset });
+    offset += plan.runner.mutants.length;
+  }
+  const total = planned.reduce((n, p) => n + p.ids.length, 0);
+  const mutants: Mutant[] = planned.flatMap((p) => p.runner.mutants.map((m) => ({ ...m, id: m.id + p.offset })));
+  const results: MutantResult[] = [];
+  post({ type: "progress", done: 0, total });
+  stop: for (const p of planned) {
+    for (const id of p.ids) {
+      await turn();
+      if (stopping) break stop;
+      const r = p.runner.run(id);
+      results.push({ ...r, id: r.id + p.offset });
+      post({ type: "progress", done: results.length, total });
+    }
+  }
+  const report = buildReport(mutants, results, marks, mutants.length);
+  const survivors = report.reported.filter((x) => x.outcome === "survived").map((x) => ({ span: x.mutant.span, text: formatMutant(x) }));
+  post({
+    type: "done",
+    stopped: results.length < total,
+    report: {
+      survivors,
+      scores: formatScores(report),
+      files: report.files.map((f) => ({ file: f.file, score: f.tally.score })),
+      score: report.total.score,
+      ran: results.length,
+      planned: total,
+      generated: mutants.length,
+      ...(report.diagnostics.length ? { diagnostics: formatDiagnostics(report.diagnostics, compiled.texts) } : {}),
+    },
+  });
+}
+
+self.onmessage = (e: MessageEvent<ValidateRequest>) => {
+  const req = e.data;
+  if (req.type === "stop") {
+    stopping = true;
+    return;
+  }
+  stopping = false;
+  validate(req.files, req.system, req.budget).catch((err: unknown) => post({ type: "done", stopped: false, problem: describeError(err) }));
+};
