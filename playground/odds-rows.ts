@@ -1,6 +1,7 @@
 // What `enumerateOdds` (src/odds.ts) found, as the Exact button shows it: rows of result, fraction and
 // percentage, or the E0425 / E0426 message. Kept out of the worker so it is tested without one.
 import type { OddsResult } from "../src/odds.ts";
+import { oddsProblem, type LimitName } from "../src/odds/messages.ts";
 import type { OddsReply, OddsRequest, OddsRow } from "./validate-protocol.ts";
 
 /**
@@ -10,17 +11,9 @@ import type { OddsReply, OddsRequest, OddsRow } from "./validate-protocol.ts";
 export function oddsReply(result: OddsResult, req: OddsRequest): OddsReply {
   const r = result as Record<string, unknown>;
   const paths = typeof r["paths"] === "number" ? r["paths"] : 0;
-  if (r["tooMany"]) {
-    return {
-      type: "done",
-      paths,
-      error: `error[E0425]: the scenario has more than ${paths} dice paths (the limit here is ${req.maxPaths}); stopped after running ${paths}\n  help: raise the limit, or estimate the odds with Simulate (\`rulesmith simulate ${req.path} -n 100000\`)`,
-    };
-  }
-  if (typeof r["error"] === "string") {
-    const dice = Array.isArray(r["dice"]) ? ` when the dice come up [${(r["dice"] as unknown[]).slice(0, 20).join(", ")}${(r["dice"] as unknown[]).length > 20 ? ", ..." : ""}]` : "";
-    return { type: "done", paths, error: `error[E0426]: the run fails${dice}\n${r["error"]}` };
-  }
+  // The command's own messages (E0425 to E0428), with the budget named as the page's box names it.
+  const problem = oddsProblem(result, req.maxPaths, req.path, playgroundLimit);
+  if (problem !== undefined) return { type: "done", paths, error: problem };
   const outcomes = Array.isArray(r["outcomes"]) ? (r["outcomes"] as unknown[]) : [];
   return { type: "done", paths, rows: outcomes.map(row).filter((x): x is OddsRow => x !== undefined) };
 }
@@ -40,5 +33,9 @@ function row(o: unknown): OddsRow | undefined {
   const value = typeof p === "number" ? p : typeof x["probability"] === "number" ? x["probability"] : undefined;
   return value === undefined ? undefined : { result, percent: percentText(value), p: value };
 }
+
+/** Only the number of dice paths has a box on the page; the other budgets are the command's defaults. */
+const playgroundLimit: LimitName = (budget, limit) =>
+  budget === "runs" ? `max paths ${limit}` : budget === "states" ? `max states ${limit}` : `max paths per state ${limit}`;
 
 const percentText = (p: number) => `${(p * 100).toFixed(2)}%`;

@@ -31,13 +31,21 @@ describe("the Exact button's rows", () => {
     const reply = oddsReply({ paths: 100, tooMany: true }, req);
     expect(reply.rows).toBeUndefined();
     expect(reply.error).toBe(
-      "error[E0425]: the scenario has more than 100 dice paths (the limit here is 100); stopped after running 100\n  help: raise the limit, or estimate the odds with Simulate (`rulesmith simulate rules/g/s.json -n 100000`)",
+      "error[E0425]: the scenario has more than 100 dice paths (max paths 100); stopped after running 100\n  help: raise max paths, or estimate the odds with `rulesmith simulate rules/g/s.json -n 100000`",
     );
   });
 
   it("show E0426 with the dice of the failing path", () => {
     const reply = oddsReply({ paths: 3, error: "error[R0501]: division by zero", dice: [1, 3] }, req);
-    expect(reply.error).toBe("error[E0426]: the run fails when the dice come up [1, 3]\nerror[R0501]: division by zero");
+    expect(reply.error).toBe(
+      "error[E0426]: the run fails when the dice come up [1, 3] (dice path 3)\nerror[R0501]: division by zero\n  help: run the scenario with these dice forced to see the trace; odds need every dice path to finish",
+    );
+  });
+
+  it("show E0428, the command's message, when the scenario may never end", () => {
+    const reply = oddsReply({ paths: 40, states: 2, neverEnds: 0.25, closedStates: 1, dice: [1, 1] }, req);
+    expect(reply.rows).toBeUndefined();
+    expect(reply.error).toMatch(/^error\[E0428\]: with probability 25\.00% the scenario never ends: after the dice \[1, 1\], every way the dice can come up leads back to the same state\n/);
   });
 
   it("show a probability given as a double without a fraction, and leave out what they cannot read", () => {

@@ -6,6 +6,7 @@ import { DEFAULT_MAX_OUTCOMES, DEFAULT_MAX_PATHS_PER_STATE, DEFAULT_MAX_STATES, 
 import { loadScenario } from "../pipeline.ts";
 import { prepareSimulation } from "../simulation.ts";
 import { formatDiagnostics } from "./report.ts";
+import { oddsProblem, showMass } from "../odds/messages.ts";
 
 export const ODDS_HELP = `rulesmith odds SCENARIO.json [--max-outcomes N] [--max-states N] [--max-paths-per-state N]
                             [--tolerance P] [--json]
@@ -99,34 +100,13 @@ export async function oddsCommand(args: string[]): Promise<number> {
     return 1;
   }
   const result = enumerateOdds(prepared, max, { maxStates, maxPathsPerState, tolerance });
-  const simulate = `\`rulesmith simulate ${path} -n 100000\``;
-  if ("tooMany" in result) {
-    console.error(result.budget === undefined
-      ? `error[E0425]: the scenario has more than ${result.paths} dice paths (--max-outcomes ${max}); stopped after running ${result.paths}${result.states === undefined ? "" : ` through ${result.states} states, with ${showMass(result.unexplored ?? 1)} of the probability not explored`}\n  help: raise --max-outcomes, or estimate the odds with ${simulate}`
-      : `error[E0427]: ${result.budget === "states" ? `the chain has more than ${result.limit} states (--max-states ${result.limit})` : `from one state the dice can go on in more than ${result.limit} ways (--max-paths-per-state ${result.limit})`}; stopped after ${result.paths} dice paths through ${result.states} states, with ${showMass(result.unexplored ?? 1)} of the probability not explored\n  help: raise --${result.budget === "states" ? "max-states" : "max-paths-per-state"}, or estimate the odds with ${simulate}`);
-    return 1;
-  }
-  if ("error" in result) {
-    console.error(`error[E0426]: the run fails when the dice come up ${showDice(result.dice)} (dice path ${result.paths})\n${result.error}\n  help: run the scenario with these dice forced to see the trace; odds need every dice path to finish`);
-    return 1;
-  }
-  if ("neverEnds" in result) {
-    console.error(`error[E0428]: with probability ${showMass(result.neverEnds)} the scenario never ends: after the dice ${showDice(result.dice)}, every way the dice can come up leads back to the same ${result.closedStates === 1 ? "state" : `${result.closedStates} states`}\n  help: a loop that no roll can end (two units that can never hit each other, say) needs a way out in the rules; \`rulesmith run\` with these dice forced shows where it goes round`);
+  const problem = oddsProblem(result, max, path);
+  if (problem !== undefined || !("outcomes" in result)) {
+    console.error(problem);
     return 1;
   }
   console.log(values.json ? oddsJson(result) : formatOdds(result));
   return 0;
-}
-
-/** The dice of a path, the first 20 of them: a path through many states rolls many. */
-function showDice(dice: number[]): string {
-  const shown = dice.slice(0, 20).join(", ");
-  return dice.length > 20 ? `[${shown}, ... and ${dice.length - 20} more]` : `[${shown}]`;
-}
-
-/** A probability mass for a message: small ones in exponent form. */
-function showMass(p: number): string {
-  return p === 0 ? "0" : p < 1e-3 ? p.toExponential(2) : `${(p * 100).toFixed(2)}%`;
 }
 
 type Odds = Extract<OddsResult, { outcomes: unknown }>;
