@@ -1,15 +1,14 @@
 // The page's side of the language worker: keeps the worker's copy of the files current, sends
-// requests and matches replies by id. Diagnostics are debounced per file and a reply that is no longer
-// the newest for its file is dropped, so a slow check never paints markers over newer text.
+// requests and matches replies by id. Diagnostics are debounced per file, by as long as the file's
+// last check took (check-delay.ts), and a reply that is no longer the newest for its file is dropped,
+// so a slow check never paints markers over newer text.
 import type { Completion, DocumentSymbol, Hover, Location, RenameResult, ServiceDiagnostic, TextEdit } from "../src/service/index.ts";
 import type { Files, LanguageReply, LanguageRequest, Unnumbered } from "./protocol.ts";
 import type { ScenarioCheck } from "./workers/scenario-check.ts";
 import LanguageWorker from "./workers/language.worker.ts?worker";
+import { CheckDelay } from "./check-delay.ts";
 
 type Pending = { resolve: (value: unknown) => void };
-
-/** Typing pauses shorter than this do not start a check. */
-export const DIAGNOSTICS_DEBOUNCE_MS = 250;
 
 export class LanguageClient {
   private readonly worker = new LanguageWorker();
@@ -17,6 +16,7 @@ export class LanguageClient {
   private readonly waiting = new Map<number, Pending>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly newest = new Map<string, number>();
+  private readonly checkDelay = new CheckDelay();
 
   constructor(
     files: Files,
@@ -60,19 +60,19 @@ export class LanguageClient {
   }
 
   /**
-   * Checks a file after typing pauses; `show` gets the diagnostics only if no newer check of the same
-   * file was asked for in the meantime.
+   * Checks a file after typing pauses (`delay`, else as long as its last check took); `show` gets the
+   * diagnostics only if no newer check of the same file was asked for in the meantime.
    */
-  scheduleDiagnostics(path: string, show: (ds: ServiceDiagnostic[]) => void, delay = DIAGNOSTICS_DEBOUNCE_MS) {
+  scheduleDiagnostics(path: string, show: (ds: ServiceDiagnostic[]) => void, delay?: number) {
     this.schedule<ServiceDiagnostic[]>(path, "diagnostics", show, delay);
   }
 
   /** As `scheduleDiagnostics`, for a scenario `.json` file: its diagnostics and its JSON Schema. */
-  scheduleScenario(path: string, show: (check: ScenarioCheck) => void, delay = DIAGNOSTICS_DEBOUNCE_MS) {
+  scheduleScenario(path: string, show: (check: ScenarioCheck) => void, delay?: number) {
     this.schedule<ScenarioCheck>(path, "scenario", show, delay);
   }
 
-  private schedule<T>(path: string, type: "diagnostics" | "scenario", show: (result: T) => void, delay: number) {
+  private schedule<T>(path: string, type: "diagnostics" | "scenario", show: (result: T) => void, delay = this.checkDelay.delay(path)) {
     clearTimeout(this.timers.get(path));
     // A pending reply for an older text must not be shown even if it arrives before the new request is sent.
     this.newest.set(path, -1);
@@ -80,10 +80,12 @@ export class LanguageClient {
       path,
       setTimeout(() => {
         this.timers.delete(path);
+        const started = performance.now();
         const { id, reply } = this.request<T>({ type, path });
         this.newest.set(path, id);
         void reply.then((ds) => {
           if (this.newest.get(path) !== id || !ds) return; // stale: a newer check is on its way
+          this.checkDelay.finished(path, started);
           show(ds);
         });
       }, delay),

@@ -4,7 +4,7 @@
 // takes its worker count from the `sim-workers` URL parameter; each count runs in a fresh browser
 // profile so no saved workspace carries over. Run with `npm run test:browser`.
 import assert from "node:assert/strict";
-import type { Page } from "playwright";
+import type { Page } from "playwright-core";
 import { openFile, openPage, step, text, usePlayground } from "./harness.ts";
 
 const pg = usePlayground("simulate-workers", { width: 1100, height: 800 });
