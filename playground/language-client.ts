@@ -1,17 +1,24 @@
-// The page's side of the language worker: keeps the worker's copy of the files current, sends
-// requests and matches replies by id. Diagnostics are debounced per file, by as long as the file's
-// last check took (check-delay.ts), and a reply that is no longer the newest for its file is dropped,
-// so a slow check never paints markers over newer text.
+// The page's side of the language workers: keeps the workers' copies of the files current, sends
+// requests and matches replies by id. Two workers run the same language service: one checks files
+// (diagnostics), the other answers completion, hover and the rest, so a check never waits behind the
+// completion the same keystroke asked for, and a completion never waits behind a check. Diagnostics
+// are debounced per file, by half as long as the file's last check took (check-delay.ts), and a reply
+// that is no longer the newest for its file is dropped, so a slow check never paints markers over
+// newer text.
 import type { Completion, DocumentSymbol, Hover, Location, RenameResult, ServiceDiagnostic, TextEdit } from "../src/service/index.ts";
 import type { Files, LanguageReply, LanguageRequest, Unnumbered } from "./protocol.ts";
 import type { ScenarioCheck } from "./workers/scenario-check.ts";
 import LanguageWorker from "./workers/language.worker.ts?worker";
 import { CheckDelay } from "./check-delay.ts";
+import { assertNever } from "../src/ast.ts";
 
 type Pending = { resolve: (value: unknown) => void };
 
 export class LanguageClient {
+  /** Answers completion, hover, definitions, references, rename, outline and formatting. */
   private readonly worker = new LanguageWorker();
+  /** Checks files: diagnostics of `.rules` files and of scenarios. */
+  private readonly checker = new LanguageWorker();
   private nextId = 1;
   private readonly waiting = new Map<number, Pending>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -22,26 +29,51 @@ export class LanguageClient {
     files: Files,
     private readonly onFailure: (message: string) => void,
   ) {
-    this.worker.onmessage = (e: MessageEvent<LanguageReply>) => {
-      const waiting = this.waiting.get(e.data.id);
-      if (!waiting) return;
-      this.waiting.delete(e.data.id);
-      if ("error" in e.data) {
-        this.onFailure(`the language service failed: ${e.data.error}`);
-        waiting.resolve(undefined);
-      } else waiting.resolve(e.data.result);
-    };
-    this.worker.onerror = (e) => {
-      e.preventDefault();
-      this.onFailure(`the language service stopped: ${e.message || "the worker could not start"}`);
-      for (const w of this.waiting.values()) w.resolve(undefined);
-      this.waiting.clear();
-    };
+    for (const w of [this.worker, this.checker]) {
+      w.onmessage = (e: MessageEvent<LanguageReply>) => this.answered(e.data);
+      w.onerror = (e) => {
+        e.preventDefault();
+        this.onFailure(`the language service stopped: ${e.message || "the worker could not start"}`);
+        for (const waiting of this.waiting.values()) waiting.resolve(undefined);
+        this.waiting.clear();
+      };
+    }
     this.post({ type: "files", files });
   }
 
+  private answered(reply: LanguageReply) {
+    const waiting = this.waiting.get(reply.id);
+    if (!waiting) return;
+    this.waiting.delete(reply.id);
+    if ("error" in reply) {
+      this.onFailure(`the language service failed: ${reply.error}`);
+      waiting.resolve(undefined);
+    } else waiting.resolve(reply.result);
+  }
+
+  /** Files go to both workers; checks to the checking one, every other question to the other. */
   private post(req: LanguageRequest) {
-    this.worker.postMessage(req);
+    switch (req.type) {
+      case "files":
+      case "update":
+      case "remove":
+        this.worker.postMessage(req);
+        this.checker.postMessage(req);
+        return;
+      case "diagnostics":
+      case "scenario":
+        return this.checker.postMessage(req);
+      case "completions":
+      case "hover":
+      case "definition":
+      case "references":
+      case "rename":
+      case "documentSymbols":
+      case "formatting":
+        return this.worker.postMessage(req);
+      default:
+        return assertNever(req);
+    }
   }
 
   private request<T>(req: Unnumbered<LanguageRequest>): { id: number; reply: Promise<T | undefined> } {
