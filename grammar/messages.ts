@@ -13,6 +13,9 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
   buildNotAllInputParsedMessage: ({ firstRedundant }) =>
     `unexpected ${describe(firstRedundant.image)}: expected a declaration (\`fn\`, \`kind\`, \`enum\`, ...)`,
   buildNoViableAltMessage: ({ expectedPathsPerAlt, actual, ruleName }) => {
+    // `if x = 6 {`: no statement starts `if x =`, so the parser gives up at `if`; the slip is the `=`.
+    const eq = actual.slice(1).find((t) => t.image === "=");
+    if (eq) return `unexpected \`=\` in ${humanRule(ruleName)}${COMPARISON_SLIP}`;
     const firsts = new Set<string>();
     for (const alt of expectedPathsPerAlt) for (const path of alt) if (path[0]) firsts.add(tokenLabel(path[0]));
     const list = [...firsts].slice(0, 6).join(", ");
@@ -28,10 +31,22 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
   },
 };
 
+const COMPARISON_SLIP = ": use `==` to compare (`=` only gives a value, after `let` or to a field)";
+
 /** `=` where a comparison was meant (`expect x = 6`), said in the author's words. */
 function comparisonSlip(actual: IToken, expected: TokenType): string {
   const wantsName = expected === T.Name || expected === T.AnyName || expected === T.Identifier;
-  return actual.image === "=" && !wantsName ? ": use `==` to compare (`=` only gives a value, after `let` or to a field)" : "";
+  return actual.image === "=" && !wantsName ? COMPARISON_SLIP : "";
+}
+
+/**
+ * The token a syntax error points at: the one the parser could not take, except that an `=` slip
+ * found by looking ahead (`if x = 6 {`, reported at `if`) points at its `=`.
+ */
+export function errorToken(e: { message: string; token: IToken }, tokens: readonly IToken[]): IToken {
+  if (!e.message.startsWith("unexpected `=` in ") || !e.message.endsWith(COMPARISON_SLIP) || e.token.image === "=") return e.token;
+  const i = tokens.indexOf(e.token);
+  return (i < 0 ? undefined : tokens.slice(i + 1).find((t) => t.image === "=")) ?? e.token;
 }
 
 /**
@@ -43,8 +58,17 @@ export function misspeltKeywordHelp(token: IToken, tokens: readonly IToken[]): s
   if (i < 0) i = tokens.findIndex((t) => t.startOffset >= token.startOffset);
   const previous = i > 0 ? tokens[i - 1] : undefined;
   if (!previous || !tokenMatcher(previous, T.Name) || tokenMatcher(previous, T.Keyword) || previous.endLine !== token.startLine) return undefined;
-  const keyword = misspeltKeyword(previous.image);
-  return keyword ? `did you mean \`${keyword}\`? \`${previous.image}\` is not a keyword, so it reads as a name` : undefined;
+  return keywordGuess(previous.image);
+}
+
+/**
+ * "did you mean `return`?" for a word one slip from a keyword (two, for long words), which reads as a
+ * name: the help of the parser's error after it, and of the checker's "unknown name" when no declared
+ * name is closer (`retrun 1`).
+ */
+export function keywordGuess(word: string): string | undefined {
+  const keyword = misspeltKeyword(word);
+  return keyword ? `did you mean \`${keyword}\`? \`${word}\` is not a keyword, so it reads as a name` : undefined;
 }
 
 /** The keyword a word is one slip away from (two, for long words), if it is no keyword itself. */

@@ -1,47 +1,79 @@
-// The page's side of the language worker: keeps the worker's copy of the files current, sends
-// requests and matches replies by id. Diagnostics are debounced per file and a reply that is no longer
-// the newest for its file is dropped, so a slow check never paints markers over newer text.
+// The page's side of the language workers: keeps the workers' copies of the files current, sends
+// requests and matches replies by id. Two workers run the same language service: one checks files
+// (diagnostics), the other answers completion, hover and the rest, so a check never waits behind the
+// completion the same keystroke asked for, and a completion never waits behind a check. Diagnostics
+// are debounced per file, by half as long as the file's last check took (check-delay.ts), and a reply
+// that is no longer the newest for its file is dropped, so a slow check never paints markers over
+// newer text.
 import type { Completion, DocumentSymbol, Hover, Location, RenameResult, ServiceDiagnostic, TextEdit } from "../src/service/index.ts";
 import type { Files, LanguageReply, LanguageRequest, Unnumbered } from "./protocol.ts";
 import type { ScenarioCheck } from "./workers/scenario-check.ts";
 import LanguageWorker from "./workers/language.worker.ts?worker";
+import { CheckDelay } from "./check-delay.ts";
+import { assertNever } from "../src/ast.ts";
 
 type Pending = { resolve: (value: unknown) => void };
 
-/** Typing pauses shorter than this do not start a check. */
-export const DIAGNOSTICS_DEBOUNCE_MS = 250;
-
 export class LanguageClient {
+  /** Answers completion, hover, definitions, references, rename, outline and formatting. */
   private readonly worker = new LanguageWorker();
+  /** Checks files: diagnostics of `.rules` files and of scenarios. */
+  private readonly checker = new LanguageWorker();
   private nextId = 1;
   private readonly waiting = new Map<number, Pending>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly newest = new Map<string, number>();
+  private readonly checkDelay = new CheckDelay();
 
   constructor(
     files: Files,
     private readonly onFailure: (message: string) => void,
   ) {
-    this.worker.onmessage = (e: MessageEvent<LanguageReply>) => {
-      const waiting = this.waiting.get(e.data.id);
-      if (!waiting) return;
-      this.waiting.delete(e.data.id);
-      if ("error" in e.data) {
-        this.onFailure(`the language service failed: ${e.data.error}`);
-        waiting.resolve(undefined);
-      } else waiting.resolve(e.data.result);
-    };
-    this.worker.onerror = (e) => {
-      e.preventDefault();
-      this.onFailure(`the language service stopped: ${e.message || "the worker could not start"}`);
-      for (const w of this.waiting.values()) w.resolve(undefined);
-      this.waiting.clear();
-    };
+    for (const w of [this.worker, this.checker]) {
+      w.onmessage = (e: MessageEvent<LanguageReply>) => this.answered(e.data);
+      w.onerror = (e) => {
+        e.preventDefault();
+        this.onFailure(`the language service stopped: ${e.message || "the worker could not start"}`);
+        for (const waiting of this.waiting.values()) waiting.resolve(undefined);
+        this.waiting.clear();
+      };
+    }
     this.post({ type: "files", files });
   }
 
+  private answered(reply: LanguageReply) {
+    const waiting = this.waiting.get(reply.id);
+    if (!waiting) return;
+    this.waiting.delete(reply.id);
+    if ("error" in reply) {
+      this.onFailure(`the language service failed: ${reply.error}`);
+      waiting.resolve(undefined);
+    } else waiting.resolve(reply.result);
+  }
+
+  /** Files go to both workers; checks to the checking one, every other question to the other. */
   private post(req: LanguageRequest) {
-    this.worker.postMessage(req);
+    switch (req.type) {
+      case "files":
+      case "update":
+      case "remove":
+        this.worker.postMessage(req);
+        this.checker.postMessage(req);
+        return;
+      case "diagnostics":
+      case "scenario":
+        return this.checker.postMessage(req);
+      case "completions":
+      case "hover":
+      case "definition":
+      case "references":
+      case "rename":
+      case "documentSymbols":
+      case "formatting":
+        return this.worker.postMessage(req);
+      default:
+        return assertNever(req);
+    }
   }
 
   private request<T>(req: Unnumbered<LanguageRequest>): { id: number; reply: Promise<T | undefined> } {
@@ -60,19 +92,19 @@ export class LanguageClient {
   }
 
   /**
-   * Checks a file after typing pauses; `show` gets the diagnostics only if no newer check of the same
-   * file was asked for in the meantime.
+   * Checks a file after typing pauses (`delay`, else as long as its last check took); `show` gets the
+   * diagnostics only if no newer check of the same file was asked for in the meantime.
    */
-  scheduleDiagnostics(path: string, show: (ds: ServiceDiagnostic[]) => void, delay = DIAGNOSTICS_DEBOUNCE_MS) {
+  scheduleDiagnostics(path: string, show: (ds: ServiceDiagnostic[]) => void, delay?: number) {
     this.schedule<ServiceDiagnostic[]>(path, "diagnostics", show, delay);
   }
 
   /** As `scheduleDiagnostics`, for a scenario `.json` file: its diagnostics and its JSON Schema. */
-  scheduleScenario(path: string, show: (check: ScenarioCheck) => void, delay = DIAGNOSTICS_DEBOUNCE_MS) {
+  scheduleScenario(path: string, show: (check: ScenarioCheck) => void, delay?: number) {
     this.schedule<ScenarioCheck>(path, "scenario", show, delay);
   }
 
-  private schedule<T>(path: string, type: "diagnostics" | "scenario", show: (result: T) => void, delay: number) {
+  private schedule<T>(path: string, type: "diagnostics" | "scenario", show: (result: T) => void, delay = this.checkDelay.delay(path)) {
     clearTimeout(this.timers.get(path));
     // A pending reply for an older text must not be shown even if it arrives before the new request is sent.
     this.newest.set(path, -1);
@@ -80,10 +112,12 @@ export class LanguageClient {
       path,
       setTimeout(() => {
         this.timers.delete(path);
+        const started = performance.now();
         const { id, reply } = this.request<T>({ type, path });
         this.newest.set(path, id);
         void reply.then((ds) => {
           if (this.newest.get(path) !== id || !ds) return; // stale: a newer check is on its way
+          this.checkDelay.finished(path, started);
           show(ds);
         });
       }, delay),

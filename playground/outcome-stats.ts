@@ -4,6 +4,7 @@
 // came up, so the page can show each member's histogram with its mean and spread rather than one bar
 // per distinct tally.
 import { Tally, type Value } from "../src/runtime/values.ts";
+import type { NumericPart, OutcomePartial } from "./outcome-partial.ts";
 
 export interface MemberDistribution {
   /** The tally's member, or `value` for a whole-number result. */
@@ -46,6 +47,13 @@ export class OutcomeCounter {
       if (!h) this.perMember.set(member, (h = new Map()));
       h.set(v, (h.get(v) ?? 0) + 1);
     }
+  }
+
+  /** What was counted, for runs from.., to be merged with other workers' parts (outcome-partial.ts). */
+  partial(from: number, error?: string): OutcomePartial {
+    const outcome = this.numeric();
+    const numeric: NumericPart = outcome ? { kind: "numeric", outcome } : this.runs === 0 ? { kind: "no runs" } : { kind: "not numeric" };
+    return { from, runs: this.runs, counts: [...this.counts], numeric, ...(error !== undefined ? { error } : {}) };
   }
 
   numeric(): NumericOutcome | undefined {

@@ -2,7 +2,7 @@
 // carries either a result or an error message for the UI (never a thrown exception).
 import type { TraceEntry } from "../src/runtime/trace.ts";
 import type { Span } from "../src/ast.ts";
-import type { NumericOutcome } from "./outcome-stats.ts";
+import type { OutcomePartial } from "./outcome-partial.ts";
 import type { Board } from "./board-model.ts";
 
 export type Files = Record<string, string>;
@@ -80,16 +80,16 @@ export type RunReply =
 
 // ---- simulate worker -------------------------------------------------------------------------
 
-export interface SimulateRequest {
-  files: Files;
-  path: string;
-  seed: string;
-  n: number;
-}
+/**
+ * A simulation is split into ranges of runs over several workers (simulate-pool.ts). Each worker is
+ * sent the files once ("load"), then ranges; run i has seed `S:i` whichever worker runs it.
+ */
+export type SimulateRequest = { type: "load"; files: Files; path: string; seed: string } | { type: "range"; from: number; to: number };
 
 export type SimulateReply =
-  | { type: "progress"; done: number; n: number }
-  | { type: "done"; runs: number; counts: [string, number][]; seed: string; error?: string; numeric?: NumericOutcome };
+  /** Runs of the range from `from` finished so far. */
+  | { type: "progress"; from: number; done: number }
+  | { type: "range"; partial: OutcomePartial };
 
 // ---- language worker -------------------------------------------------------------------------
 

@@ -1,10 +1,10 @@
-// The Simulate panel: N seeded runs of a scenario in a worker, with a progress bar and a cancel
+// The Simulate panel: N seeded runs of a scenario split over web workers (simulate-pool.ts), with a progress bar and a cancel
 // button. An enum outcome shows its frequencies with 95% intervals (the same Wilson intervals
 // `rulesmith simulate` prints); a number or tally shows a histogram per member with mean and spread
 // (sim-charts.ts). "Compare" runs the same seeds on the bundled rules too and shows the difference.
-// Cancelling terminates the worker; the editor never waits for it.
-import type { SimulateReply, SimulateRequest } from "./protocol.ts";
-import SimulateWorker from "./workers/simulate.worker.ts?worker";
+// Cancelling terminates the workers; the editor never waits for them.
+import { simulateOnWorkers, workerCount, type PoolRun, type SimulationJob } from "./simulate-pool.ts";
+import type { MergedOutcome } from "./outcome-partial.ts";
 import { el } from "./dom.ts";
 import { comparison, memberHistograms, outcomeBars, type SimulationResult } from "./sim-charts.ts";
 
@@ -15,7 +15,7 @@ export interface SimulatePanelHost {
   scenarios(): { path: string; seed: string }[];
 }
 
-type Done = Extract<SimulateReply, { type: "done" }>;
+type Done = MergedOutcome & { seed: string };
 
 export class SimulatePanel {
   private readonly scenario = el("select", { id: "sim-scenario", "aria-label": "scenario to simulate" });
@@ -27,7 +27,7 @@ export class SimulatePanel {
   private readonly progress = el("progress", { id: "sim-progress", max: "1", value: "0", "aria-label": "simulation progress" });
   private readonly progressText = el("span", { id: "sim-progress-text" });
   private readonly result = el("div", { id: "sim-result" });
-  private worker: Worker | undefined;
+  private worker: PoolRun | undefined;
   /** The last results shown, drawn again when the pane changes width. */
   private shown: { edited: SimulationResult; original?: SimulationResult; error?: string } | undefined;
   private drawnWidth = 0;
@@ -112,35 +112,23 @@ export class SimulatePanel {
     this.result.dataset["done"] = String(Number(this.result.dataset["done"] ?? 0) + 1);
   }
 
-  /** One simulation in a fresh worker; undefined when it was cancelled. */
-  private run(req: SimulateRequest, label: string): Promise<Done | undefined> {
-    return new Promise((resolve) => {
-      this.progress.value = 0;
-      this.progressText.textContent = `${label}0 / ${req.n}`;
-      const worker = new SimulateWorker();
-      this.worker = worker;
-      this.cancelRun = () => resolve(undefined);
-      worker.onmessage = (e: MessageEvent<SimulateReply>) => {
-        const r = e.data;
-        if (r.type === "progress") {
-          this.progress.value = r.done / r.n;
-          this.progressText.textContent = `${label}${r.done} / ${r.n}`;
-          return;
-        }
-        this.progress.value = r.runs / req.n;
-        this.progressText.textContent = `${label}${r.runs} / ${req.n}`;
-        worker.terminate();
-        resolve(r);
-      };
-      worker.onerror = (e) => {
-        e.preventDefault();
-        this.stop(`the simulation stopped: ${e.message || "the worker could not start"}`);
-      };
-      worker.postMessage(req);
+  /** One simulation on fresh workers; undefined when it was cancelled or a worker failed. */
+  private async run(job: SimulationJob, label: string): Promise<Done | undefined> {
+    this.progress.value = 0;
+    this.progressText.textContent = `${label}0 / ${job.n}`;
+    const workers = workerCount();
+    this.result.dataset["workers"] = String(workers);
+    const pool = simulateOnWorkers(job, workers, {
+      progress: (done) => {
+        this.progress.value = done / job.n;
+        this.progressText.textContent = `${label}${done} / ${job.n}`;
+      },
+      failed: (message) => this.stop(message),
     });
+    this.worker = pool;
+    const merged = await pool.result;
+    return merged && { ...merged, seed: job.seed };
   }
-
-  private cancelRun: () => void = () => undefined;
 
   private draw() {
     const s = this.shown;
@@ -156,7 +144,7 @@ export class SimulatePanel {
   }
 
   private finish() {
-    this.worker?.terminate();
+    this.worker?.cancel();
     this.worker = undefined;
     this.start.disabled = false;
     this.cancel.disabled = true;
@@ -165,7 +153,6 @@ export class SimulatePanel {
   private stop(message?: string) {
     if (!this.worker) return;
     this.finish();
-    this.cancelRun();
     if (message) this.result.replaceChildren(el("div", { class: "notice" }, message));
   }
 }

@@ -6,7 +6,7 @@
 import type { CstNode, IToken } from "chevrotain";
 import { parser } from "../grammar/parser.ts";
 import { lexer } from "../grammar/tokens.ts";
-import { misspeltKeywordHelp } from "../grammar/messages.ts";
+import { errorToken, misspeltKeywordHelp } from "../grammar/messages.ts";
 import type * as A from "./ast.ts";
 import { walk } from "./ast-walk.ts";
 import { declarationStarts, parseByDeclaration, readAroundError } from "./build-ast/by-declaration.ts";
@@ -117,8 +117,12 @@ function readWhole(out: Reading, tokens: IToken[], lastPieceAt?: number): boolea
     const ends = last !== undefined && last.location?.startOffset === lastPieceAt && !containsRecovered(last);
     if (!ends || parser.errors.some((e) => !(e.token.startOffset < lastPieceAt))) return false;
   }
+  const reportedAt = new Set<number>();
   for (const e of parser.errors) {
-    const t = e.token;
+    const t = errorToken(e, tokens);
+    // After an error the parser resumes and may stop again at the very same token: say it once.
+    if (reportedAt.has(e.token.startOffset)) continue;
+    reportedAt.add(e.token.startOffset);
     const span = Number.isNaN(t.startOffset) || t.tokenType?.name === "EOF" ? eofSpan(path, text, e) : tokenSpan(path, t);
     // `/*` lexes as two operators; the errors it causes are better explained once, as what it is.
     const opener = text.lastIndexOf("/*", span.start + 1);

@@ -4,6 +4,7 @@
 // met an error, so the counts are the same for any number of workers.
 import { scenarioRunner, type RuntimeProgram, type Scenario, type ScenarioRunner } from "./pipeline.ts";
 import { formatRunError, formatStateProblems } from "./cli/report.ts";
+export { planRanges } from "./simulation-plan.ts";
 
 /** What runs from..to-1 came to: counts per result, or the runs before the first error and that error. */
 export interface RangeResult {
@@ -42,17 +43,6 @@ export function runRange(prepared: PreparedScenario, seed: string, from: number,
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return { from, runs: to - from, counts: [...counts] };
-}
-
-/**
- * Splits runs 0..n-1 into consecutive ranges: small enough that workers finishing at different speeds
- * share the work evenly and the progress bar moves, large enough that messages cost nothing.
- */
-export function planRanges(n: number, workers: number): [number, number][] {
-  const size = Math.max(1, Math.min(5000, Math.ceil(n / (workers * 8))));
-  const ranges: [number, number][] = [];
-  for (let from = 0; from < n; from += size) ranges.push([from, Math.min(n, from + size)]);
-  return ranges;
 }
 
 /** The ranges' counts added in run order, up to and including the first range that stopped with an error. */

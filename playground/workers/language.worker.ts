@@ -26,11 +26,21 @@ function reply(id: number, work: () => unknown) {
   self.postMessage(message);
 }
 
+/**
+ * Runs the oldest waiting check, then yields before the next: messages that came in meanwhile (newer
+ * text, a newer check of a waiting file, which makes that file's older check stale and unanswered
+ * work) are handled before another check starts.
+ */
 function drainChecks() {
   draining = false;
-  for (const [path, id] of checks) {
-    checks.delete(path);
-    reply(id, () => diagnostics(files, path));
+  const first = checks.entries().next();
+  if (first.done) return;
+  const [path, id] = first.value;
+  checks.delete(path);
+  reply(id, () => diagnostics(files, path));
+  if (checks.size > 0) {
+    draining = true;
+    setTimeout(drainChecks, 0);
   }
 }
 

@@ -1,47 +1,41 @@
-// The simulation worker: N seeded runs of a scenario (seeds S:0 .. S:N-1, as `rulesmith simulate`),
-// reporting progress as it goes. The page cancels by terminating the worker, so the loop needs no
-// cancellation checks and the editor never waits for it.
-import { scenarioRunner } from "../../src/pipeline.ts";
-import { formatRunError, formatStateProblems } from "../../src/cli/report.ts";
+// The simulation worker: runs ranges of a scenario's seeded runs (run i has seed S:i, as `rulesmith
+// simulate`), answering each range with its counts as a mergeable part (simulate-range.ts) and
+// reporting progress as it goes. The files come once; the scenario is loaded, validated and converted
+// on the first range and every run starts from a copy. The page cancels by terminating the worker, so
+// the loop needs no cancellation checks and the editor never waits for it.
 import type { SimulateReply, SimulateRequest } from "../protocol.ts";
-import { describeError, readyScenario } from "./programs.ts";
-import { OutcomeCounter } from "../outcome-stats.ts";
+import { describeError } from "./programs.ts";
+import { countRange, prepareRuns, type PreparedRuns } from "./simulate-range.ts";
 
 /** How often progress is posted: often enough for a smooth bar, rarely enough to cost nothing. */
 const PROGRESS_EVERY_MS = 50;
 
-function simulate(req: SimulateRequest, post: (r: SimulateReply) => void) {
-  const { n, seed } = req;
-  const counter = new OutcomeCounter();
-  const done = (runs: number, error?: string) => {
-    const numeric = counter.numeric();
-    post({ type: "done", runs, seed, counts: [...counter.counts.entries()], ...(numeric ? { numeric } : {}), ...(error ? { error } : {}) });
-  };
-  const loaded = readyScenario(req.files, req.path);
-  if ("problem" in loaded) return done(0, loaded.problem);
-  const { scenario, program } = loaded.ok;
-  // The state is validated and converted once; every run starts from a copy.
-  const runner = scenarioRunner(program, scenario);
-  if ("stateProblems" in runner) return done(0, formatStateProblems(runner.stateProblems));
-  if ("error" in runner) return done(0, formatRunError(runner.error, `run 0 (seed ${seed}:0): `));
+let load: Extract<SimulateRequest, { type: "load" }> | undefined;
+let prepared: PreparedRuns | undefined;
+
+function runRange(from: number, to: number, post: (r: SimulateReply) => void) {
+  if (!load) throw new Error("a range came before the files");
+  prepared ??= prepareRuns(load.files, load.path, load.seed);
   let last = Date.now();
-  for (let i = 0; i < n; i++) {
-    const out = runner.battle(`${seed}:${i}`, { finalState: false });
-    if (out.error) return done(i, formatRunError(out.error, `run ${i} (seed ${seed}:${i}): `));
-    counter.add(out.result, out.resultText ?? "(no result)");
-    if (Date.now() - last >= PROGRESS_EVERY_MS) {
-      last = Date.now();
-      post({ type: "progress", done: i + 1, n });
-    }
-  }
-  done(n);
+  const partial = countRange(prepared, from, to, (done) => {
+    if (Date.now() - last < PROGRESS_EVERY_MS) return;
+    last = Date.now();
+    post({ type: "progress", from, done });
+  });
+  post({ type: "range", partial });
 }
 
 self.onmessage = (e: MessageEvent<SimulateRequest>) => {
   const post = (r: SimulateReply) => self.postMessage(r);
+  const req = e.data;
+  if (req.type === "load") {
+    load = req;
+    prepared = undefined;
+    return;
+  }
   try {
-    simulate(e.data, post);
+    runRange(req.from, req.to, post);
   } catch (err) {
-    post({ type: "done", runs: 0, seed: e.data.seed, counts: [], error: describeError(err) });
+    post({ type: "range", partial: { from: req.from, runs: 0, counts: [], numeric: { kind: "no runs" }, error: describeError(err) } });
   }
 };

@@ -5,6 +5,7 @@
 import * as A from "../ast.ts";
 import { walk } from "../ast-walk.ts";
 import { didYouMean } from "../diagnostics.ts";
+import { keywordGuess } from "../../grammar/messages.ts";
 import { ANY, BOOL, INT, NONE, TEXT, assignable, listOf, optional, typeToString, type Type } from "../types.ts";
 import { showExpr } from "../runtime/show-expr.ts";
 import { relativeImport, Resolution, Scope, type Context } from "./resolution.ts";
@@ -203,7 +204,7 @@ export abstract class Expressions extends Resolution {
       return ANY;
     }
     const candidates = [...scope.names(), ...this.s.stateFields.keys(), ...this.namesOf(ctx.file, "fn", "value", "table", "kind", "enum", "die", "event", "status", "modifier")];
-    if (!this.notImported(e.name, e.span, ctx.file)) this.report("E0101", e.span, `unknown name \`${e.name}\``, didYouMean(e.name, candidates));
+    if (!this.notImported(e.name, e.span, ctx.file)) this.report("E0101", e.span, `unknown name \`${e.name}\``, didYouMean(e.name, candidates) ?? keywordGuess(e.name));
     return ANY;
   }
 
