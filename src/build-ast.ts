@@ -172,7 +172,7 @@ function buildDeclaration(builder: DeclarationBuilder, node: CstNode): { decl: A
     if (err instanceof RangeError) throw err;
     return undefined;
   }
-  const deepest = deepestNode({ path: "", decls: [decl] });
+  const deepest = reachesDepth(decl, MAX_NESTING - 1) ? deepestNode({ path: "", decls: [decl] }) : undefined;
   if (deepest) return { error: diag("E0002", deepest, `this is nested more than ${MAX_NESTING} levels deep`, "split it with `let` or a helper `fn`") };
   return { decl };
 }
@@ -225,6 +225,31 @@ function skippedNames(path: string, tokens: IToken[], nodes: CstNode[]): A.Name[
   }
   flush(Infinity);
   return names;
+}
+
+/**
+ * Whether a node below `decl` (itself at depth 0) stands `depth` nodes deep, as `walk` counts depth. Only
+ * then can `deepestNode` find anything (its discounts only lower a depth), so the common case costs one
+ * pass that makes no garbage instead of a walk.
+ */
+function reachesDepth(decl: A.Decl, depth: number): boolean {
+  const values: unknown[] = [decl];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const value = values.pop();
+    const at = depths.pop()!;
+    if (typeof value !== "object" || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const v of value) (values.push(v), depths.push(at));
+      continue;
+    }
+    const isNode = typeof (value as { kind?: unknown }).kind === "string";
+    if (isNode && at >= depth) return true;
+    const below = isNode ? at + 1 : at;
+    const record = value as Record<string, unknown>;
+    for (const key in record) if (key !== "span" && key !== "ref" && Object.hasOwn(record, key)) (values.push(record[key]), depths.push(below));
+  }
+  return false;
 }
 
 /**
