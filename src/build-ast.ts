@@ -280,7 +280,8 @@ function deepestNode(file: A.SourceFile): A.Span | undefined {
  */
 function unsafeNumbers(path: string, tokens: IToken[]): Diagnostic[] {
   return tokens
-    .filter((t) => (t.tokenType.name === "Integer" || t.tokenType.name === "DiceLiteral") && t.image.split("d").some((n) => n !== "" && !Number.isSafeInteger(Number(n))))
+    // Up to 15 digits a number is always exact: most tokens are ruled out by their length alone.
+    .filter((t) => t.image.length > 15 && (t.tokenType.name === "Integer" || t.tokenType.name === "DiceLiteral") && t.image.split("d").some((n) => n !== "" && !Number.isSafeInteger(Number(n))))
     .map((t) => diag("E0002", tokenSpan(path, t), `the number \`${t.image.length > 40 ? `${t.image.slice(0, 40)}...` : t.image}\` is too large: whole numbers go up to ${Number.MAX_SAFE_INTEGER}`, "numbers are exact whole numbers between -9007199254740991 and 9007199254740991; use a smaller one"));
 }
 
