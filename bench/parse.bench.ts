@@ -1,26 +1,28 @@
 // `npm run bench:parse`: the parser against `JSON.parse` of a JSON text of the same size, on generated
 // rules files of 10 KB, 100 KB and 1 MB (the bundled Dragon Dice program cut or repeated with renamed
-// declarations: bench/large-rules.ts). Rounds alternate the two; each figure is the median of the
-// rounds, with the range of the ratio. Cost per KB should be flat from 10 KB to 1 MB.
+// declarations: bench/large-rules.ts), and on the bundled rules file by file, the same figure as the
+// row "parse of the bundled rules" of `npm run bench` (both measure through bench/parse-measure.ts, and
+// both run bundled by esbuild). Rounds alternate the two; each figure is the median of the rounds, with
+// the range of the ratio. Cost per KB should be flat from 10 KB to 1 MB.
 //
 //   npm run bench:parse                 # 7 rounds
 //   npm run bench:parse -- --rounds 11
+import { readFileSync, readdirSync, existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseFile } from "../src/build-ast.ts";
 import { bundledProgramText, largeRulesText, rulesPrefix } from "./large-rules.ts";
+import { parseEach, sameSizeJson } from "./parse-measure.ts";
 
 const rounds = Number(process.argv[process.argv.indexOf("--rounds") + 1]) || 7;
 
-/** A JSON text of about `bytes` bytes: records with names, numbers, lists and nesting. */
-function jsonText(bytes: number): string {
-  const items: unknown[] = [];
-  let size = 2;
-  for (let i = 0; size < bytes; i++) {
-    const item = { name: `unit${i}`, hp: i % 7, side: i % 2 ? "attacker" : "defender", tags: ["melee", "save"], at: { x: i, y: -i } };
-    items.push(item);
-    size += JSON.stringify(item).length + 1;
-  }
-  return JSON.stringify(items);
-}
+/** The repository: the folder above this file that holds package.json (the bench runs as a bundle in bench/.build/). */
+const root = (() => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+})();
+process.chdir(root);
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -46,24 +48,33 @@ function time(f: () => void): number {
   return (now - start) / n;
 }
 
+/** Every bundled .rules file, as `npm run bench` parses them (its row "parse of the bundled rules"). */
+const bundled: Record<string, string> = {};
+for (const rel of readdirSync("rules", { recursive: true, encoding: "utf8" }).sort()) {
+  if (rel.endsWith(".rules")) bundled[`rules/${rel.split("\\").join("/")}`] = readFileSync(join("rules", rel), "utf8");
+}
+const bundledText = Object.values(bundled).join("\n");
+
 const base = bundledProgramText();
-const sizes: [string, string][] = [
-  ["10 KB", rulesPrefix(10_000, base)],
-  ["100 KB", rulesPrefix(100_000, base)],
-  ["1 MB", largeRulesText(1_000_000, base)],
+const one = (label: string, text: string): [string, string, () => void] => [label, text, () => void parseFile("big.rules", text)];
+const sizes: [string, string, () => void][] = [
+  one("10 KB", rulesPrefix(10_000, base)),
+  one("100 KB", rulesPrefix(100_000, base)),
+  one("1 MB", largeRulesText(1_000_000, base)),
+  ["bundled", bundledText, () => parseEach(bundled)],
 ];
 console.log(`parse vs JSON.parse, ${rounds} rounds (median; ratio range)\n`);
 console.log("size    | bytes     | parse ms | JSON.parse ms | ratio (range)        | parse ms per 100 KB");
-for (const [label, text] of sizes) {
-  const json = jsonText(text.length);
-  const check = parseFile("big.rules", text);
-  if (check.diagnostics.length > 0) throw new Error(`generated ${label} text has errors: ${check.diagnostics[0]!.message}`);
-  for (let i = 0; i < 2; i++) (parseFile("big.rules", text), JSON.parse(json)); // warm-up
+for (const [label, text, parse] of sizes) {
+  const json = sameSizeJson(root, text.length);
+  const check = label === "bundled" ? undefined : parseFile("big.rules", text);
+  if (check && check.diagnostics.length > 0) throw new Error(`generated ${label} text has errors: ${check.diagnostics[0]!.message}`);
+  for (let i = 0; i < 2; i++) (parse(), JSON.parse(json)); // warm-up
   const p: number[] = [];
   const j: number[] = [];
   const r: number[] = [];
   for (let i = 0; i < rounds; i++) {
-    const pi = time(() => parseFile("big.rules", text));
+    const pi = time(parse);
     const ji = time(() => JSON.parse(json));
     p.push(pi);
     j.push(ji);

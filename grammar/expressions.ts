@@ -1,6 +1,6 @@
 // The grammar's expressions, from `or` down to the primaries (literals, names, lists, `if`, `roll`,
 // `choose`, `emit`). The third class of the parser's chain (see `declarations.ts`).
-import { tokenMatcher } from "chevrotain";
+import { tokenMatcher, type IOrAlt } from "chevrotain";
 import { beginsDeclaration, startsRounding } from "./gates.ts";
 import { StatementRules } from "./statements.ts";
 import * as T from "./tokens.ts";
@@ -8,6 +8,8 @@ import * as T from "./tokens.ts";
 const k = T.keywords;
 
 export abstract class ExpressionRules extends StatementRules {
+  // The hot rules keep their alternatives in a field (`xAlts`), made on the first call, as Chevrotain's
+  // performance guide advises: otherwise every call makes the array and a closure per alternative.
   expression = this.RULE("expression", () => {
     this.SUBRULE(this.orExpr);
   });
@@ -28,8 +30,9 @@ export abstract class ExpressionRules extends StatementRules {
     });
   });
 
+  private notExprAlts?: IOrAlt<unknown>[];
   notExpr = this.RULE("notExpr", () => {
-    this.OR([
+    this.OR((this.notExprAlts ??= [
       {
         ALT: () => {
           this.CONSUME(k.not);
@@ -37,7 +40,7 @@ export abstract class ExpressionRules extends StatementRules {
         },
       },
       { ALT: () => this.SUBRULE(this.compareExpr) },
-    ]);
+    ]));
   });
 
   compareExpr = this.RULE("compareExpr", () => {
@@ -92,8 +95,9 @@ export abstract class ExpressionRules extends StatementRules {
     });
   });
 
+  private unaryExprAlts?: IOrAlt<unknown>[];
   unaryExpr = this.RULE("unaryExpr", () => {
-    this.OR([
+    this.OR((this.unaryExprAlts ??= [
       {
         ALT: () => {
           this.CONSUME(T.Minus);
@@ -101,13 +105,14 @@ export abstract class ExpressionRules extends StatementRules {
         },
       },
       { ALT: () => this.SUBRULE(this.postfixExpr) },
-    ]);
+    ]));
   });
 
+  private postfixExprAlts?: IOrAlt<unknown>[];
   postfixExpr = this.RULE("postfixExpr", () => {
     this.SUBRULE(this.primary);
     this.MANY(() => {
-      this.OR([
+      this.OR((this.postfixExprAlts ??= [
         {
           ALT: () => {
             this.CONSUME(T.Dot);
@@ -122,7 +127,7 @@ export abstract class ExpressionRules extends StatementRules {
             this.CONSUME(T.RBracket);
           },
         },
-      ]);
+      ]));
     });
   });
 
@@ -133,8 +138,9 @@ export abstract class ExpressionRules extends StatementRules {
   });
 
   // `x in xs where c => v else d` (an aggregate), `name: value` (a named field), or a plain value.
+  private argumentAlts?: IOrAlt<unknown>[];
   argument = this.RULE("argument", () => {
-    this.OR([
+    this.OR((this.argumentAlts ??= [
       { GATE: () => this.LA(2).tokenType === k.in, ALT: () => this.SUBRULE(this.comprehension) },
       {
         GATE: () => this.LA(2).tokenType === T.Colon,
@@ -145,7 +151,7 @@ export abstract class ExpressionRules extends StatementRules {
         },
       },
       { ALT: () => this.SUBRULE2(this.expression, { LABEL: "positional" }) },
-    ]);
+    ]));
   });
 
   comprehension = this.RULE("comprehension", () => {
@@ -166,8 +172,9 @@ export abstract class ExpressionRules extends StatementRules {
     });
   });
 
+  private primaryAlts?: IOrAlt<unknown>[];
   primary = this.RULE("primary", () => {
-    this.OR([
+    this.OR((this.primaryAlts ??= [
       { ALT: () => this.CONSUME(T.Integer) },
       { ALT: () => this.CONSUME(T.StringLiteral) },
       { ALT: () => this.CONSUME(k.true) },
@@ -186,7 +193,7 @@ export abstract class ExpressionRules extends StatementRules {
       { ALT: () => this.SUBRULE(this.rollExpr) },
       { ALT: () => this.SUBRULE(this.chooseExpr) },
       { ALT: () => this.SUBRULE(this.emitExpr) },
-    ]);
+    ]));
   });
 
   /** `emit MagicRolled(army)` as a value: the event's final `result`. */

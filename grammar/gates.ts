@@ -38,14 +38,21 @@ export function endsModifierAmount(grammar: Grammar, next: IToken): boolean {
  * only decides which error is reported.
  */
 export function beginsDeclaration(grammar: Grammar, LA: Lookahead): boolean {
+  // The parser asks this before every name it reads: the common answer (not a declaration word) first,
+  // and nothing allocated.
   const starts = startsOfDeclaration(grammar);
-  const [prev, word, next, after] = [LA(0) as IToken | undefined, LA(1), LA(2), LA(3).tokenType];
+  const word = LA(1);
   if (!starts.has(word.tokenType)) return false;
+  const prev = LA(0) as IToken | undefined;
   if (prev !== undefined && prev.tokenType !== EOF && prev.endLine === word.startLine) return false;
+  const next = LA(2);
   if (next.tokenType === T.StringLiteral || next.tokenType === k.of || (word.tokenType === k.state && next.tokenType === T.LBrace)) return true;
   if (!tokenMatcher(next, T.Name)) return false;
-  return [T.LParen, T.LBrace, k.for, k.of, k.when, k.order, k.until, EOF].includes(after) || starts.has(after);
+  const after = LA(3).tokenType;
+  return AFTER_DECLARATION_NAME.has(after) || starts.has(after);
 }
+/** What follows the name where a declaration starts (`fn f(`, `kind K {`, `modifier m for`, ...). */
+const AFTER_DECLARATION_NAME: ReadonlySet<TokenType> = new Set([T.LParen, T.LBrace, k.for, k.of, k.when, k.order, k.until, EOF]);
 function firstTokens(defs: IProduction[]): Set<TokenType> {
   const first = defs[0];
   if (first instanceof Terminal) return new Set([first.terminalType]);

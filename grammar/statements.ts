@@ -1,6 +1,6 @@
 // The grammar's statements: a block and every statement that can stand in one. The second class of
 // the parser's chain (see `declarations.ts`).
-import type { CstNode, ParserMethod } from "chevrotain";
+import type { CstNode, OrMethodOpts, ParserMethod } from "chevrotain";
 import { DeclarationRules } from "./declarations.ts";
 import { atProceed, beginsDeclaration, sameLine } from "./gates.ts";
 import * as T from "./tokens.ts";
@@ -18,8 +18,10 @@ export abstract class StatementRules extends DeclarationRules {
     this.CONSUME(T.RBrace);
   });
 
+  /** The alternatives of `statement`, made once (see `ExpressionRules`). */
+  private statementAlts?: OrMethodOpts<unknown>;
   statement = this.RULE("statement", () => {
-    this.OR({
+    this.OR((this.statementAlts ??= {
       IGNORE_AMBIGUITIES: true, // `if` starts both a statement and an expression; the statement wins
       DEF: [
         { ALT: () => this.SUBRULE(this.letStmt) },
@@ -39,7 +41,7 @@ export abstract class StatementRules extends DeclarationRules {
         { ALT: () => this.SUBRULE(this.sayStmt) },
         { ALT: () => this.SUBRULE(this.exprStmt) },
       ],
-    });
+    }));
     this.OPTION(() => this.CONSUME(T.Semicolon));
   });
 

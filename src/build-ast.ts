@@ -176,7 +176,7 @@ function buildDeclaration(builder: DeclarationBuilder, node: CstNode): { decl: A
     if (err instanceof RangeError) throw err;
     return undefined;
   }
-  const deepest = deepestNode({ path: "", decls: [decl] });
+  const deepest = reachesDepth(decl, MAX_NESTING - 1) ? deepestNode({ path: "", decls: [decl] }) : undefined;
   if (deepest) return { error: diag("E0002", deepest, `this is nested more than ${MAX_NESTING} levels deep`, "split it with `let` or a helper `fn`") };
   return { decl };
 }
@@ -232,6 +232,31 @@ function skippedNames(path: string, tokens: IToken[], nodes: CstNode[]): A.Name[
 }
 
 /**
+ * Whether a node below `decl` (itself at depth 0) stands `depth` nodes deep, as `walk` counts depth. Only
+ * then can `deepestNode` find anything (its discounts only lower a depth), so the common case costs one
+ * pass that makes no garbage instead of a walk.
+ */
+function reachesDepth(decl: A.Decl, depth: number): boolean {
+  const values: unknown[] = [decl];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const value = values.pop();
+    const at = depths.pop()!;
+    if (typeof value !== "object" || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const v of value) (values.push(v), depths.push(at));
+      continue;
+    }
+    const isNode = typeof (value as { kind?: unknown }).kind === "string";
+    if (isNode && at >= depth) return true;
+    const below = isNode ? at + 1 : at;
+    const record = value as Record<string, unknown>;
+    for (const key in record) if (key !== "span" && key !== "ref" && Object.hasOwn(record, key)) (values.push(record[key]), depths.push(below));
+  }
+  return false;
+}
+
+/**
  * The span of the first node nested deeper than MAX_NESTING. An `else if` chain is not nesting: each
  * `if` of the chain sits in the `else` block of the one before (two levels in the tree), so those two
  * levels are taken off for every link, and a chain of thousands of branches is as deep as one `if`.
@@ -259,7 +284,8 @@ function deepestNode(file: A.SourceFile): A.Span | undefined {
  */
 function unsafeNumbers(path: string, tokens: IToken[]): Diagnostic[] {
   return tokens
-    .filter((t) => (t.tokenType.name === "Integer" || t.tokenType.name === "DiceLiteral") && t.image.split("d").some((n) => n !== "" && !Number.isSafeInteger(Number(n))))
+    // Up to 15 digits a number is always exact: most tokens are ruled out by their length alone.
+    .filter((t) => t.image.length > 15 && (t.tokenType.name === "Integer" || t.tokenType.name === "DiceLiteral") && t.image.split("d").some((n) => n !== "" && !Number.isSafeInteger(Number(n))))
     .map((t) => diag("E0002", tokenSpan(path, t), `the number \`${t.image.length > 40 ? `${t.image.slice(0, 40)}...` : t.image}\` is too large: whole numbers go up to ${Number.MAX_SAFE_INTEGER}`, "numbers are exact whole numbers between -9007199254740991 and 9007199254740991; use a smaller one"));
 }
 

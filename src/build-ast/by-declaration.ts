@@ -62,8 +62,7 @@ export function parseByDeclaration(
       decls.push(...found);
       continue;
     }
-    parser.input = tokens.slice(starts[s], end);
-    const cst = parser.file();
+    const cst = parser.fileWithoutRecovery(tokens.slice(starts[s], end));
     const built: A.Decl[] = [];
     const clean = parser.errors.length === 0 && (cst.children["declaration"] ?? []).every((node) => {
       const decl = "image" in node ? undefined : build(node);

@@ -10,6 +10,12 @@ export function isToken(e: CstElement | undefined): e is IToken {
   return e !== undefined && "image" in e;
 }
 
+/** The first group of a node's children (in the order Chevrotain made them) other than `except`; "" when there is none. */
+export function firstKey(c: Children, except?: string): string {
+  for (const key in c) if (key !== except) return key;
+  return "";
+}
+
 /** The text of a string literal: without its quotes, with `\n`, `\t` and other escapes resolved. */
 export function unquote(s: string): string {
   return s.slice(1, -1).replace(/\\(.)/g, (_, ch: string) => (ch === "n" ? "\n" : ch === "t" ? "\t" : ch));
@@ -32,7 +38,8 @@ export abstract class CstReader {
     };
   }
   protected join(a: A.Span, b: A.Span): A.Span {
-    return { ...a, endLine: b.endLine, endCol: b.endCol, end: b.end };
+    // Written out rather than spread: this runs for every operator and suffix, and a literal is cheaper.
+    return { file: a.file, line: a.line, col: a.col, endLine: b.endLine, endCol: b.endCol, start: a.start, end: b.end };
   }
   protected tok(c: Children, key: string, i = 0): IToken {
     const t = c[key]?.[i];
@@ -52,8 +59,12 @@ export abstract class CstReader {
     const n = c[key]?.[0];
     return n === undefined || isToken(n) ? undefined : n;
   }
-  protected nodes(c: Children, key: string): CstNode[] {
-    return (c[key] ?? []).filter((n): n is CstNode => !isToken(n));
+  /** The nodes under `key`, read only: Chevrotain's own array when it holds no token (the usual case), not a copy. */
+  protected nodes(c: Children, key: string): readonly CstNode[] {
+    const all = c[key];
+    if (all === undefined) return [];
+    for (const n of all) if (isToken(n)) return all.filter((m): m is CstNode => !isToken(m));
+    return all as CstNode[];
   }
   protected name(t: IToken): A.Name {
     return { text: t.image, span: tokenSpan(this.path, t) };

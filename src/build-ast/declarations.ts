@@ -2,7 +2,7 @@
 // class of the builder's chain, the one `src/build-ast.ts` uses.
 import type { CstNode } from "chevrotain";
 import type * as A from "../ast.ts";
-import { isToken, unquote } from "./cst-reader.ts";
+import { firstKey, isToken, unquote } from "./cst-reader.ts";
 import { tokenSpan } from "./spans.ts";
 import { StatementBuilder } from "./statements.ts";
 
@@ -25,8 +25,8 @@ export class DeclarationBuilder extends StatementBuilder {
   }
 
   declaration(node: CstNode): A.Decl {
-    const [kind, inner] = Object.entries(node.children)[0]! as [string, CstNode[]];
-    const n = inner[0]!;
+    const kind = firstKey(node.children);
+    const n = node.children[kind]![0] as CstNode;
     const c = n.children;
     const span = this.span(n);
     switch (kind) {

@@ -13,6 +13,8 @@ export abstract class ExpressionBuilder extends CstReader {
         return this.expr(this.node(c, "orExpr"));
       case "orExpr":
       case "andExpr":
+        // Most levels of the precedence chain hold one operand and no operator: straight down.
+        if (c["operand"]?.length === 1) return this.expr(this.node(c, "operand"));
         return this.chain(this.nodes(c, "operand"), () => (node.name === "orExpr" ? "or" : "and"));
       case "notExpr": {
         const inner = this.maybeNode(c, "notExpr");
@@ -28,10 +30,12 @@ export abstract class ExpressionBuilder extends CstReader {
         return { kind: "binary", op: op.image as A.BinaryOp, left, right: this.expr(this.node(c, "right")), span: this.span(node) };
       }
       case "addExpr": {
+        if (c["op"] === undefined && c["operand"]?.length === 1) return this.expr(this.node(c, "operand"));
         const ops = (c["op"] ?? []).filter(isToken).sort((a, b) => a.startOffset - b.startOffset);
         return this.chain(this.nodes(c, "operand"), (i) => ops[i]!.image as A.BinaryOp);
       }
       case "mulExpr":
+        if (c["op"] === undefined && c["rounding"] === undefined && c["operand"]?.length === 1) return this.expr(this.node(c, "operand"));
         return this.mulChain(c);
       case "unaryExpr": {
         const inner = this.maybeNode(c, "unaryExpr");
@@ -65,7 +69,7 @@ export abstract class ExpressionBuilder extends CstReader {
   }
 
   /** Left-associative chain of binary operators. */
-  private chain(operands: CstNode[], opAt: (i: number) => A.BinaryOp): A.Expr {
+  private chain(operands: readonly CstNode[], opAt: (i: number) => A.BinaryOp): A.Expr {
     let left = this.expr(operands[0]!);
     for (let i = 1; i < operands.length; i++) {
       const right = this.expr(operands[i]!);
@@ -77,6 +81,7 @@ export abstract class ExpressionBuilder extends CstReader {
   private postfix(node: CstNode): A.Expr {
     const c = node.children;
     let e = this.expr(this.node(c, "primary"));
+    if (c["member"] === undefined && c["call"] === undefined && c["index"] === undefined) return e;
     // Chevrotain groups children by kind, so recover the source order of the suffixes by offset.
     const suffixes: { offset: number; apply: (e: A.Expr) => A.Expr }[] = [];
     const members = (c["member"] ?? []).filter(isToken);

@@ -2,7 +2,7 @@
 // shares with declarations.
 import type { CstNode } from "chevrotain";
 import type * as A from "../ast.ts";
-import { isToken } from "./cst-reader.ts";
+import { firstKey, isToken } from "./cst-reader.ts";
 import { ExpressionBuilder } from "./expressions.ts";
 import { tokenSpan } from "./spans.ts";
 
@@ -12,8 +12,8 @@ export abstract class StatementBuilder extends ExpressionBuilder {
   }
 
   private statement(wrapper: CstNode): A.Stmt {
-    const [kind, inner] = Object.entries(wrapper.children).find(([k]) => k !== "Semicolon")! as [string, CstNode[]];
-    const n = inner[0]!;
+    const kind = firstKey(wrapper.children, "Semicolon");
+    const n = wrapper.children[kind]![0] as CstNode;
     const c = n.children;
     const span = this.span(n);
     const e = (key: string) => this.expr(this.node(c, key));
