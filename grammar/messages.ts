@@ -14,8 +14,7 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
     `unexpected ${describe(firstRedundant.image)}: expected a declaration (\`fn\`, \`kind\`, \`enum\`, ...)`,
   buildNoViableAltMessage: ({ expectedPathsPerAlt, actual, ruleName }) => {
     // `if x = 6 {`: no statement starts `if x =`, so the parser gives up at `if`; the slip is the `=`.
-    const eq = actual.slice(1).find((t) => t.image === "=");
-    if (eq) return `unexpected \`=\` in ${humanRule(ruleName)}${COMPARISON_SLIP}`;
+    if (isComparisonSlip(actual, expectedPathsPerAlt)) return `unexpected \`=\` in ${humanRule(ruleName)}${COMPARISON_SLIP}`;
     const firsts = new Set<string>();
     for (const alt of expectedPathsPerAlt) for (const path of alt) if (path[0]) firsts.add(tokenLabel(path[0]));
     const list = [...firsts].slice(0, 6).join(", ");
@@ -30,6 +29,19 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
     return `unexpected ${describe(actual[0]?.image)} in ${humanRule(ruleName)}: expected ${[...firsts].slice(0, 6).join(", ")}`;
   },
 };
+
+/**
+ * Whether the `=` the parser looked ahead to is a slip for `==`: it is on the line the error starts on,
+ * that line is no `let` (whose `=` is right), and the parser did not expect an `=` next (an
+ * expression-bodied `fn`), so a mistake elsewhere is not blamed on a good `=`.
+ */
+function isComparisonSlip(actual: IToken[], expectedPathsPerAlt: TokenType[][][]): boolean {
+  const first = actual[0];
+  const eq = actual.slice(1).find((t) => t.image === "=");
+  if (!first || !eq || eq.startLine !== first.startLine) return false;
+  if (actual.slice(0, actual.indexOf(eq)).some((t) => t.image === "let")) return false;
+  return !expectedPathsPerAlt.some((alt) => alt.some((path) => path[0] === T.Eq));
+}
 
 const COMPARISON_SLIP = ": use `==` to compare (`=` only gives a value, after `let` or to a field)";
 
@@ -73,7 +85,8 @@ export function keywordGuess(word: string): string | undefined {
 
 /** The keyword a word is one slip away from (two, for long words), if it is no keyword itself. */
 function misspeltKeyword(word: string): string | undefined {
-  if (word.length < 3) return undefined;
+  // `int j`: a built-in type name is a word the author meant, not a slip.
+  if (word.length < 3 || T.PRIMITIVES.includes(word)) return undefined;
   const limit = word.length >= 6 ? 2 : 1;
   let best: string | undefined;
   let bestDistance = limit + 1;

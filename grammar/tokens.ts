@@ -71,6 +71,9 @@ export function isReserved(word: string): boolean {
   return reservedWords.has(word as KeywordName);
 }
 
+/** The built-in type names: names to the lexer, not keywords (the checker resolves them). */
+export const PRIMITIVES = ["int", "bool", "text", "list", "tally", "die"];
+
 export const keywords = {} as Record<KeywordName, TokenType>;
 for (const name of keywordNames) {
   const nameCategories = isReserved(name) ? [AnyName] : [Name, AnyName];

@@ -29,6 +29,12 @@ describe("`=` in a condition", () => {
     expect(diagnostics("fn f(x: int) -> int {\n  while x = 2 {\n    return 2\n  }\n  return 0\n}\n")[0]).toEqual(["E0002", 2, 11, `expected \`{\` but found \`=\`: ${USE_EQ}`, undefined]);
   });
 
+  test("a good `=` further on is not blamed: a `let` line after an unclosed call, an expression-bodied `fn`", () => {
+    // Found by the parser's golden corpus when this message came in: both used to say "use `==`" at the `=`.
+    expect(diagnostics("fn g(a: int) -> int = a\nfn f() -> int {\n  let y = g(\n  let x = 1\n  return x\n}\n")[0]).toEqual(["E0002", 4, 3, "unexpected `let` in a argument: expected one of a name, `-`, a number, a string, `(`, `[`", undefined]);
+    expect(diagnostics("fn f() -> int j = 3\n")[0]).toEqual(["E0002", 1, 15, "unexpected `j` in a fn declaration: expected one of `{`, `=`", undefined]);
+  });
+
   test("a statement that is wrong for another reason keeps its own message", () => {
     expect(diagnostics("fn f() -> int {\n  if {\n    return 1\n  }\n  return 0\n}\n")[0]?.[3]).not.toContain("==");
   });

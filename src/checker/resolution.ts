@@ -3,6 +3,7 @@
 // E0108 for two declarations seen at once), written types resolved to checker types, and the scopes and
 // frames that give every variable its slot. Every later layer asks it names, and it asks them nothing.
 import { isStdPath, stdImportOf } from "../std/paths.ts";
+import { PRIMITIVES } from "../../grammar/tokens.ts";
 import * as A from "../ast.ts";
 import { diag, didYouMean, type Diagnostic, type RelatedSpan } from "../diagnostics.ts";
 import { ANY, BOOL, INT, TEXT, listOf, optional, typeToString, type Type } from "../types.ts";
@@ -72,7 +73,7 @@ export interface Context {
 }
 
 /** The built-in type names; every other type names a declared enum or kind. */
-export const PRIMITIVES = ["int", "bool", "text", "list", "tally", "die"];
+export { PRIMITIVES };
 
 /** Sees each expression the checker types, with its type and scope: the language service's window on types and locals. */
 export type ExprObserver = (e: A.Expr, type: Type, scope: Scope) => void;
