@@ -10,7 +10,7 @@
 // must stay next to its declaration). `equivalent(comparison, constant) <reason>` limits it
 // to those operators, and a clause in backticks, `equivalent(comparison) \`u.hp > 0\` <reason>`, to the
 // mutants whose clause is that text before or after the change (`drop-conjunct` keeps one side: the
-// side kept names which of the two mutants). Marked mutants still run: an `equivalent` one that an example kills is
+// side kept names which of the two mutants, and only that mutant, not those of the side itself). Marked mutants still run: an `equivalent` one that an example kills is
 // reported (E0423), since the mark is wrong; an `unspecified` one that an example kills is killed (an
 // example built on the author's number pins it, which is fine).
 import type { Span } from "../ast.ts";
@@ -92,5 +92,12 @@ function commentStart(line: string): number {
 
 /** The mark that applies to a mutant, if any. */
 export function markOf(m: Mutant, marks: readonly Mark[]): Mark | undefined {
-  return marks.find((k) => k.file === m.span.file && k.line === m.span.line && (!k.operators || k.operators.includes(m.operator)) && (k.clause === undefined || k.clause === m.before || k.clause === m.after));
+  return marks.find((k) => k.file === m.span.file && k.line === m.span.line && (!k.operators || k.operators.includes(m.operator)) && (k.clause === undefined || namesClause(k.clause, m)));
+}
+
+/** Whether a mark's clause names the mutant. A `drop-conjunct` mutant is named by the side it keeps
+ * (its `after`) only: in `a and b and c` the side kept by dropping `c` is `a and b`, which is also the
+ * `before` of the two mutants that drop `a` or `b`, and a mark about one must not mark those. */
+function namesClause(clause: string, m: Mutant): boolean {
+  return m.operator === "drop-conjunct" ? clause === m.after : clause === m.before || clause === m.after;
 }
