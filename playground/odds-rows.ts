@@ -12,7 +12,7 @@ export function oddsReply(result: OddsResult, req: OddsRequest): OddsReply {
   const r = result as Record<string, unknown>;
   const paths = typeof r["paths"] === "number" ? r["paths"] : 0;
   // The command's own messages (E0425 to E0428), with the budget named as the page's box names it.
-  const problem = oddsProblem(result, req.maxPaths, req.path, playgroundLimit);
+  const problem = oddsProblem(result, req.maxPaths, req.path, { limitName: playgroundLimit, simulate: (command) => `Simulate (${command})` });
   if (problem !== undefined) return { type: "done", paths, error: problem };
   const outcomes = Array.isArray(r["outcomes"]) ? (r["outcomes"] as unknown[]) : [];
   return { type: "done", paths, rows: outcomes.map(row).filter((x): x is OddsRow => x !== undefined) };

@@ -31,7 +31,7 @@ describe("the Exact button's rows", () => {
     const reply = oddsReply({ paths: 100, tooMany: true }, req);
     expect(reply.rows).toBeUndefined();
     expect(reply.error).toBe(
-      "error[E0425]: the scenario has more than 100 dice paths (max paths 100); stopped after running 100\n  help: raise max paths, or estimate the odds with `rulesmith simulate rules/g/s.json -n 100000`",
+      "error[E0425]: the scenario has more than 100 dice paths (max paths 100); stopped after running 100\n  help: raise max paths, or estimate the odds with Simulate (`rulesmith simulate rules/g/s.json -n 100000`)",
     );
   });
 

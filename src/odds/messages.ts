@@ -12,10 +12,13 @@ export const flagName: LimitName = (budget, limit) =>
 /**
  * The error for a result that is no distribution, or undefined for one that is. `maxRuns` is the
  * `--max-outcomes` budget the enumeration ran with; `scenarioPath` goes into the `simulate` command
- * the message offers instead.
+ * the message offers instead. `place` names the limits and the way to simulate where the message is
+ * shown (the playground has boxes and a Simulate button rather than flags).
  */
-export function oddsProblem(result: OddsResult, maxRuns: number, scenarioPath: string, limitName: LimitName = flagName): string | undefined {
-  const simulate = `\`rulesmith simulate ${scenarioPath} -n 100000\``;
+export function oddsProblem(result: OddsResult, maxRuns: number, scenarioPath: string, place: { limitName?: LimitName; simulate?: (command: string) => string } = {}): string | undefined {
+  const limitName = place.limitName ?? flagName;
+  const command = `\`rulesmith simulate ${scenarioPath} -n 100000\``;
+  const simulate = place.simulate ? place.simulate(command) : command;
   const raise = (budget: OddsBudget, limit: number) => `raise ${limitName(budget, limit).replace(/ \d+$/, "")}`;
   if ("tooMany" in result) {
     if (result.budget === undefined) {
