@@ -7,7 +7,8 @@ import type { CExpr, CFn, CFramedFn, Compiler, CStmt } from "./compiler.ts";
 import { compileExpr } from "./expressions.ts";
 import { compileFn } from "./calls.ts";
 import { fnCell, type FnCell } from "./generate-fn.ts";
-import { compileTable, compileValue } from "./declarations.ts";
+import { compileValue } from "./declarations.ts";
+import { tableCallable } from "./generate-table.ts";
 import { compileBlock } from "./statements.ts";
 import { generateBlock, generateExpr } from "./generate.ts";
 
@@ -76,7 +77,7 @@ class CompiledProgram implements Compiler {
   }
 
   table(d: A.TableDecl): CFn {
-    return this.callable(d, compileTable);
+    return this.callable(d, tableCallable);
   }
 
   private callable<D extends A.FnDecl | A.ValueDecl | A.TableDecl>(d: D, make: (c: Compiler, d: D) => CFn): CFn {
