@@ -140,7 +140,7 @@ function genHas(c: Compiler, g: Source, e: A.Expr & { kind: "has" }): string | u
 export function genEmit(c: Compiler, g: Source, e: { ref?: A.Ref; args: A.Arg[]; span: A.Span }): string | undefined {
   const ev = e.ref?.to === "decl" ? c.program.decls[e.ref.id] : undefined;
   if (ev?.kind !== "event") return undefined;
-  return `vm.events.emit(${g.k(ev)}, ${genArgs(c, g, e.args, e.args.length)}, ${g.k(e.span)})`;
+  return `${g.k(c.emitter(ev))}(vm, ${genArgs(c, g, e.args, e.args.length)}, ${g.k(e.span)})`;
 }
 
 const ARITHMETIC: Partial<Record<A.BinaryOp, string>> = { "+": "+", "-": "-", "*": "*" };

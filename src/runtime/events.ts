@@ -14,7 +14,7 @@ import { Entity, RuleError, showValue, valuesEqual, type StatusTimer, type Value
  * One emission in progress: the event's arguments, then its `result`, in the slots every handler's
  * frame starts with. A `before` handler may change the arguments, and every handler the result.
  */
-interface Emission {
+export interface Emission {
   ev: A.EventDecl;
   values: (Value | undefined)[];
 }
@@ -23,13 +23,13 @@ export class Events {
   /** Entities that were given a status while running, so `until`/`for` expiry reaches local ones too. */
   private readonly statusHolders = new Set<Entity>();
   /** Events that count some status down; others skip expiry at once. */
-  private readonly expiryEvents = new Set<A.EventDecl>();
+  protected readonly expiryEvents = new Set<A.EventDecl>();
   /** Of those, the events that count down statuses not bound to a holder argument: they need the walk over the state. */
   private readonly walkEvents = new Set<A.EventDecl>();
   /** Emissions in progress, innermost last: what `proceed` runs, and what a handler's changes go to. */
-  private readonly emissions: Emission[] = [];
+  protected readonly emissions: Emission[] = [];
   /** Emissions begun so far in this run: a duration given at `apply` counts only those begun after it. */
-  private started = 0;
+  protected started = 0;
   /**
    * Entities that held, when the run began, a status the walk over the state counts down (one timed by
    * an event, not bound to a holder argument). With `statusHolders` these are the only entities that
@@ -39,7 +39,7 @@ export class Events {
   private readonly initialHolders: Entity[] = [];
 
   constructor(
-    private readonly vm: Machine,
+    protected readonly vm: Machine,
     noStatuses = false,
   ) {
     for (const [event, statuses] of vm.program.expiries) {
@@ -174,7 +174,7 @@ export class Events {
    * parameter counts only emissions where that argument is the holder (or equals the value fixed at
    * `apply`); the others count on every entity reachable from the state or given a status.
    */
-  private expire(ev: A.EventDecl, args: Value[], seq: number) {
+  protected expire(ev: A.EventDecl, args: Value[], seq: number) {
     const name = ev.name.text;
     if (!this.expiryEvents.has(ev)) return;
     const countDown = (v: Entity, bound: boolean) => {
