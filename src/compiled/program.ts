@@ -7,8 +7,8 @@ import type { CExpr, CFn, CFramedFn, Compiler, CStmt } from "./compiler.ts";
 import { compileExpr } from "./expressions.ts";
 import { compileFn } from "./calls.ts";
 import { fnCell, type FnCell } from "./generate-fn.ts";
-import { compileValue } from "./declarations.ts";
 import { tableCallable } from "./generate-table.ts";
+import { valueCallable } from "./generate-value.ts";
 import { emitter, type Emitter, type EventCell } from "./events.ts";
 import { compileBlock } from "./statements.ts";
 import { generateBlock, generateExpr } from "./generate.ts";
@@ -75,7 +75,7 @@ class CompiledProgram implements Compiler {
   }
 
   value(d: A.ValueDecl): CFn {
-    return this.callable(d, compileValue);
+    return this.callable(d, valueCallable);
   }
 
   table(d: A.TableDecl): CFn {
