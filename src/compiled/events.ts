@@ -73,8 +73,6 @@ function resultDefault(c: Compiler, ev: A.EventDecl): () => Value | undefined {
 }
 
 export class CompiledEvents extends Events {
-  private readonly cells = new Map<A.EventDecl, EventCell>();
-
   constructor(
     vm: Machine,
     noStatuses: boolean,
