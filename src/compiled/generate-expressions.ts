@@ -8,7 +8,7 @@ import type { Compiler } from "./compiler.ts";
 import { memberRead } from "./expressions.ts";
 import { generateAggregate } from "./generate-aggregate.ts";
 import { showExpr } from "../runtime/show-expr.ts";
-import { RuleError } from "../runtime/values.ts";
+import { RuleError, Tally, type Value } from "../runtime/values.ts";
 import type { Source } from "./source.ts";
 
 export function genExpr(c: Compiler, g: Source, e: A.Expr): string {
@@ -43,6 +43,8 @@ export function genExpr(c: Compiler, g: Source, e: A.Expr): string {
       return genEmit(c, g, e) ?? closure(c, g, e);
     case "has":
       return genHas(c, g, e) ?? closure(c, g, e);
+    case "index":
+      return genIndex(c, g, e);
     default:
       return closure(c, g, e);
   }
@@ -122,6 +124,28 @@ function genCall(c: Compiler, g: Source, e: A.Expr & { kind: "call" }): string {
   }
   if (e.builtin !== undefined) return `${g.h("builtin")}(vm, ${g.k(e.builtin)}, ${genArgs(c, g, e.args, e.args.length)}, ${span})`;
   return closure(c, g, e);
+}
+
+/**
+ * `xs[i]`, as compileIndex in expressions.ts: the object first (neither a list nor a tally is R0501
+ * before the index is evaluated), then the index; a list's item in range inline, a tally's count and
+ * an index out of range through `at`.
+ */
+function genIndex(c: Compiler, g: Source, e: A.Expr & { kind: "index" }): string {
+  const object = e.object;
+  const index = e.index;
+  const listOrTally = (obj: Value | undefined) => {
+    if (!(obj instanceof Tally) && !Array.isArray(obj)) throw new RuleError("R0501", `\`${showExpr(object)}\` has no value yet`, object.span);
+  };
+  const at = (obj: Value[] | Tally, i: Value | undefined): Value | undefined => {
+    if (obj instanceof Tally) return obj.get(i as string);
+    const n = i as number;
+    if (n < 0 || n >= obj.length) throw new RuleError("R0501", `index ${n} is outside \`${showExpr(object)}\`, which holds ${obj.length}`, index.span);
+    return obj[n];
+  };
+  const o = g.temp();
+  const i = g.temp();
+  return `(${o} = ${genExpr(c, g, object)}, ${g.k(listOrTally)}(${o}), ${i} = ${genExpr(c, g, index)}, ${i} >= 0 && ${i} < ${o}.length ? ${o}[${i}] : ${g.k(at)}(${o}, ${i}))`;
 }
 
 /** `x has S`, as compileHas in expressions.ts: a status of an entity; anything else is R0501 naming `x`. */
