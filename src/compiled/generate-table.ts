@@ -55,7 +55,8 @@ function tableBody(c: Compiler, g: Source, t: A.TableDecl): string {
   const missing = (a: Value[], span: A.Span) => {
     throw noTableRow(t, a, span);
   };
-  const lines = ["vm.tick(span);", `vm.nest(${g.k(label)}, span);`, "try {", `${args} = env;`, `env = ${g.k(frame)}(${g.int(t.frameSize ?? 0)}, ${args});`];
+  const head = ["vm.tick(span);", `vm.nest(${g.k(label)}, span);`, "try {", `${args} = env;`];
+  const lines: string[] = [];
   for (const row of t.rows) {
     const tests = row.patterns.map((p, i) => patternTest(c, g, p, `${args}[${g.int(i)}]`)).filter((s) => s !== "");
     const result = g.temp();
@@ -68,7 +69,10 @@ function tableBody(c: Compiler, g: Source, t: A.TableDecl): string {
     );
   }
   lines.push(`${g.k(missing)}(${args}, span);`, "} finally {", "vm.nested--;", "}");
-  return lines.join("\n");
+  const rows = lines.join("\n");
+  // Rows that never read the frame (constant patterns and results, as most tables have) need none made.
+  const frameUsed = /\benv\b/.test(rows);
+  return [...head, frameUsed ? `env = ${g.k(frame)}(${g.int(t.frameSize ?? 0)}, ${args});` : "", rows].join("\n");
 }
 
 /** One column's test, as compileTable's rowMatches: `_` none, a value by equality, a range low then high. */

@@ -42,7 +42,8 @@ function valueBody(c: Compiler, g: Source, v: A.ValueDecl): string {
     `vm.nest(${g.k(`value ${v.name.text}`)}, span);`,
     "try {",
     `${args} = env;`,
-    `env = ${g.k(frame)}(${g.int(v.frameSize ?? 0)}, ${args});`,
+    // A base with no variables of its own (the frame holds the parameters only) writes no slot: it reads the arguments as they are.
+    (v.frameSize ?? 0) > v.params.length ? `env = ${g.k(frame)}(${g.int(v.frameSize ?? 0)}, ${args});` : "",
     `${result} = ${genExpr(c, g, v.base)};`,
   ];
   for (const m of c.program.modifiers.get(v) ?? []) lines.push(modifierCode(c, g, v, m, args, result));

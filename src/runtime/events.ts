@@ -64,12 +64,13 @@ export class Events {
     target.statuses.set(decl.name.text, timer);
     this.statusHolders.add(target);
     this.watch(timer);
-    this.vm.note("status", () => `${showValue(target)} is now ${s.status.text}${s.expiry ? ` (${describeTimer(timer)})` : ""}`, s.span);
+    // Guarded here too: a simulation applies statuses often, and the message's closure is made before `note` looks.
+    if (this.vm.tracing) this.vm.note("status", () => `${showValue(target)} is now ${s.status.text}${s.expiry ? ` (${describeTimer(timer)})` : ""}`, s.span);
   }
 
   /** `clear S from x`: `target` is `x`, already evaluated. */
   clear(s: A.Stmt & { kind: "clear" }, target: Entity) {
-    if (target.statuses.delete((this.vm.decl(s.ref) as A.StatusDecl).name.text)) this.vm.note("status", () => `${showValue(target)} is no longer ${s.status.text}`, s.span);
+    if (target.statuses.delete((this.vm.decl(s.ref) as A.StatusDecl).name.text) && this.vm.tracing) this.vm.note("status", () => `${showValue(target)} is no longer ${s.status.text}`, s.span);
   }
 
   /** `proceed`: the checker allows it only in an `instead of` handler, so the innermost emission is its event. */
@@ -180,14 +181,16 @@ export class Events {
     const countDown = (v: Entity, bound: boolean) => {
       // Most entities hold no status: the walk over the state visits them all on every such emission.
       if (v.statuses.size === 0) return;
-      const due: string[] = [];
+      // Made only when a status is due: most countdowns find none.
+      let due: string[] | undefined;
       for (const [s, t] of v.statuses) {
         if (t.event !== ev || !!t.holder !== bound) continue;
         // "Until the caster's next turn", applied during that caster's turn start: not this one.
         if (t.since !== undefined && seq <= t.since) continue;
         if (t.param !== undefined && (bound ? args[t.param] !== v : !valuesEqual(args[t.param], t.match))) continue;
-        due.push(s);
+        (due ??= []).push(s);
       }
+      if (due === undefined) return;
       if (due.length > 1) due.sort((a, b) => (v.statuses.get(a)!.status?.id ?? 0) - (v.statuses.get(b)!.status?.id ?? 0));
       for (const s of due) {
         const t = v.statuses.get(s)!;
