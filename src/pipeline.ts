@@ -373,7 +373,7 @@ export interface BattleOptions {
   chooser?: Chooser;
   /** Dice in place of seeded ones (see RunOptions). */
   dice?: Dice;
-  /** Whether the run reports its final state (default true); a simulation counts results only. */
+  /** Whether the run reports its final state and the generator's (default true); a simulation counts results only. */
   finalState?: boolean;
   /** Sees loop heads and calls (`rulesmith odds`): the run is on the tree-walker, which alone calls it. */
   loopHook?: LoopHook;
@@ -408,7 +408,7 @@ export function scenarioRunner(program: RuntimeProgram, scenario: Scenario, engi
       try {
         const result = interp.call(fn, [], fn.span);
         const resultText = enumName ? `${enumName}.${showValue(result)}` : showValue(result);
-        return { ...(result === undefined ? {} : { result, resultText }), ...(finalState ? { state: stateToJson(program, interp.globals) } : {}), rng: interp.dice.state(), trace: interp.trace };
+        return { ...(result === undefined ? {} : { result, resultText }), ...(finalState ? { state: stateToJson(program, interp.globals), rng: interp.dice.state() } : {}), trace: interp.trace };
       } catch (err) {
         return { trace: interp.trace, error: describeFailure(err) };
       }

@@ -8,7 +8,7 @@ import type { Compiler } from "./compiler.ts";
 import { memberRead } from "./expressions.ts";
 import { generateAggregate } from "./generate-aggregate.ts";
 import { showExpr } from "../runtime/show-expr.ts";
-import { RuleError } from "../runtime/values.ts";
+import { RuleError, Tally, type Value } from "../runtime/values.ts";
 import type { Source } from "./source.ts";
 
 export function genExpr(c: Compiler, g: Source, e: A.Expr): string {
@@ -43,6 +43,8 @@ export function genExpr(c: Compiler, g: Source, e: A.Expr): string {
       return genEmit(c, g, e) ?? closure(c, g, e);
     case "has":
       return genHas(c, g, e) ?? closure(c, g, e);
+    case "index":
+      return genIndex(c, g, e);
     default:
       return closure(c, g, e);
   }
@@ -124,6 +126,28 @@ function genCall(c: Compiler, g: Source, e: A.Expr & { kind: "call" }): string {
   return closure(c, g, e);
 }
 
+/**
+ * `xs[i]`, as compileIndex in expressions.ts: the object first (neither a list nor a tally is R0501
+ * before the index is evaluated), then the index; a list's item in range inline, a tally's count and
+ * an index out of range through `at`.
+ */
+function genIndex(c: Compiler, g: Source, e: A.Expr & { kind: "index" }): string {
+  const object = e.object;
+  const index = e.index;
+  const listOrTally = (obj: Value | undefined) => {
+    if (!(obj instanceof Tally) && !Array.isArray(obj)) throw new RuleError("R0501", `\`${showExpr(object)}\` has no value yet`, object.span);
+  };
+  const at = (obj: Value[] | Tally, i: Value | undefined): Value | undefined => {
+    if (obj instanceof Tally) return obj.get(i as string);
+    const n = i as number;
+    if (n < 0 || n >= obj.length) throw new RuleError("R0501", `index ${n} is outside \`${showExpr(object)}\`, which holds ${obj.length}`, index.span);
+    return obj[n];
+  };
+  const o = g.temp();
+  const i = g.temp();
+  return `(${o} = ${genExpr(c, g, object)}, ${g.k(listOrTally)}(${o}), ${i} = ${genExpr(c, g, index)}, ${i} >= 0 && ${i} < ${o}.length ? ${o}[${i}] : ${g.k(at)}(${o}, ${i}))`;
+}
+
 /** `x has S`, as compileHas in expressions.ts: a status of an entity; anything else is R0501 naming `x`. */
 function genHas(c: Compiler, g: Source, e: A.Expr & { kind: "has" }): string | undefined {
   const d = e.ref?.to === "decl" ? c.program.decls[e.ref.id] : undefined;
@@ -140,7 +164,7 @@ function genHas(c: Compiler, g: Source, e: A.Expr & { kind: "has" }): string | u
 export function genEmit(c: Compiler, g: Source, e: { ref?: A.Ref; args: A.Arg[]; span: A.Span }): string | undefined {
   const ev = e.ref?.to === "decl" ? c.program.decls[e.ref.id] : undefined;
   if (ev?.kind !== "event") return undefined;
-  return `vm.events.emit(${g.k(ev)}, ${genArgs(c, g, e.args, e.args.length)}, ${g.k(e.span)})`;
+  return `${g.k(c.emitter(ev))}(vm, ${genArgs(c, g, e.args, e.args.length)}, ${g.k(e.span)})`;
 }
 
 const ARITHMETIC: Partial<Record<A.BinaryOp, string>> = { "+": "+", "-": "-", "*": "*" };

@@ -8,7 +8,8 @@
 import * as A from "../ast.ts";
 import { showExpr } from "../runtime/show-expr.ts";
 import type { CExpr, Compiler, CStmt } from "./compiler.ts";
-import { entityOf, enumMembers } from "./expressions.ts";
+import { enumMembers } from "./expressions.ts";
+import { genEntity, genListStmt } from "./generate-lists.ts";
 import { genEmit, genExpr } from "./generate-expressions.ts";
 import { NotGenerated, Source } from "./source.ts";
 import { compileStmt } from "./statements.ts";
@@ -70,13 +71,14 @@ function genStmt(c: Compiler, g: Source, s: A.Stmt): string {
     case "expr":
       return `${tick}\n${genExpr(c, g, s.value)};`;
     case "apply":
-      return `${tick}\nvm.events.apply(${g.k(s)}, ${g.k(entityOf(c, s.target))}(env, vm), env);`;
+      return `${tick}\nvm.events.apply(${g.k(s)}, ${genEntity(c, g, s.target)}, env);`;
     case "clear":
-      return `${tick}\nvm.events.clear(${g.k(s)}, ${g.k(entityOf(c, s.target))}(env, vm));`;
+      return `${tick}\nvm.events.clear(${g.k(s)}, ${genEntity(c, g, s.target)});`;
     case "add":
     case "remove":
     case "move":
     case "say":
+      return genListStmt(c, g, s);
     case "proceed":
     case "expect":
     case "force":
@@ -160,12 +162,12 @@ function genWrite(c: Compiler, g: Source, target: A.Expr, span: A.Span): ((v: st
     const kind = target.field ? c.program.decls[target.field.kind] : undefined;
     const field = kind?.kind === "kind" && target.field ? kind.fields[target.field.index] : undefined;
     if (target.field && !field) return undefined;
-    // The object after the value, as compileWrite evaluates it; `entityOf` reports a value that is no entity.
-    const object = g.k(entityOf(c, target.object));
+    // The object after the value, as compileWrite evaluates it; `genEntity` reports a value that is no entity.
+    const object = genEntity(c, g, target.object);
     const obj = g.temp();
     const name = g.k(target.member.text);
     const range = (v: string) => (field ? `${g.h("range")}(${g.k(field)}, ${v}, ${g.k(span)});\n` : "");
-    return (v) => `${obj} = ${object}(env, vm);\n${range(v)}${obj}.fields[${name}] = ${v};`;
+    return (v) => `${obj} = ${object};\n${range(v)}${obj}.fields[${name}] = ${v};`;
   }
   return undefined;
 }

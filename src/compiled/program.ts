@@ -7,7 +7,9 @@ import type { CExpr, CFn, CFramedFn, Compiler, CStmt } from "./compiler.ts";
 import { compileExpr } from "./expressions.ts";
 import { compileFn } from "./calls.ts";
 import { fnCell, type FnCell } from "./generate-fn.ts";
-import { compileTable, compileValue } from "./declarations.ts";
+import { tableCallable } from "./generate-table.ts";
+import { valueCallable } from "./generate-value.ts";
+import { emitter, type Emitter, type EventCell } from "./events.ts";
 import { compileBlock } from "./statements.ts";
 import { generateBlock, generateExpr } from "./generate.ts";
 
@@ -18,6 +20,7 @@ class CompiledProgram implements Compiler {
   private readonly framed = new Map<A.FnDecl, CFramedFn>();
   private readonly cells = new Map<A.FnDecl, FnCell>();
   private readonly fns = new Map<A.FnDecl | A.ValueDecl | A.TableDecl, CFn>();
+  private readonly events = new Map<A.EventDecl, { cell: EventCell; emit: Emitter }>();
 
   constructor(readonly program: RuntimeProgram) {}
 
@@ -72,11 +75,29 @@ class CompiledProgram implements Compiler {
   }
 
   value(d: A.ValueDecl): CFn {
-    return this.callable(d, compileValue);
+    return this.callable(d, valueCallable);
   }
 
   table(d: A.TableDecl): CFn {
-    return this.callable(d, compileTable);
+    return this.callable(d, tableCallable);
+  }
+
+  event(ev: A.EventDecl): EventCell {
+    return this.eventEntry(ev).cell;
+  }
+
+  emitter(ev: A.EventDecl): Emitter {
+    return this.eventEntry(ev).emit;
+  }
+
+  private eventEntry(ev: A.EventDecl): { cell: EventCell; emit: Emitter } {
+    let e = this.events.get(ev);
+    if (e === undefined) {
+      const cell: EventCell = { ev };
+      e = { cell, emit: emitter(cell) };
+      this.events.set(ev, e);
+    }
+    return e;
   }
 
   private callable<D extends A.FnDecl | A.ValueDecl | A.TableDecl>(d: D, make: (c: Compiler, d: D) => CFn): CFn {

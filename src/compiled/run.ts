@@ -9,6 +9,8 @@ import { Interpreter, type RunOptions } from "../runtime/interpreter.ts";
 import type { RuntimeProgram } from "../runtime/index-program.ts";
 import type { Env, Returned } from "../runtime/machine.ts";
 import type { Value } from "../runtime/values.ts";
+import type { Events } from "../runtime/events.ts";
+import { CompiledEvents } from "./events.ts";
 import { compiledProgram } from "./program.ts";
 import type { Compiler } from "./compiler.ts";
 
@@ -18,6 +20,11 @@ export class CompiledRun extends Interpreter {
   constructor(program: RuntimeProgram, globals: (Value | undefined)[], options: RunOptions) {
     super(program, globals, options);
     this.code = compiledProgram(program);
+  }
+
+  /** Called by the base constructor, before this class's own fields are set: the compiled program is found from `program`. */
+  protected override newEvents(noStatuses: boolean): Events {
+    return new CompiledEvents(this, noStatuses, compiledProgram(this.program));
   }
 
   override call(fn: A.FnDecl, args: Value[], span: A.Span): Value | undefined {

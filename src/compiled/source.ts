@@ -14,7 +14,7 @@ import { showExpr } from "../runtime/show-expr.ts";
 import { Entity, RuleError, valuesEqual, type Value } from "../runtime/values.ts";
 import type { CStmt } from "./compiler.ts";
 
-/** What generated code may call besides its constants: named `h.<key>` in the source. */
+/** What generated code may call besides the rules' constants: each a constant too (`Source.h`). */
 const HELPERS = Object.freeze({
   Entity,
   safe: Number.isSafeInteger,
@@ -73,9 +73,12 @@ export class Source {
     return `i${this.loops++}`;
   }
 
-  /** A helper by its generated name. */
+  /**
+   * A helper, as a constant like any other: one load from the function's closure where `h.name`
+   * would load `h` and then its property on every use.
+   */
   h(name: HelperName): string {
-    return `h.${name}`;
+    return this.k(HELPERS[name]);
   }
 
   /** A checker-given slot, index or size written into the text: a non-negative safe integer, or no generation. */

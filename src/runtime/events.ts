@@ -14,7 +14,7 @@ import { Entity, RuleError, showValue, valuesEqual, type StatusTimer, type Value
  * One emission in progress: the event's arguments, then its `result`, in the slots every handler's
  * frame starts with. A `before` handler may change the arguments, and every handler the result.
  */
-interface Emission {
+export interface Emission {
   ev: A.EventDecl;
   values: (Value | undefined)[];
 }
@@ -23,13 +23,13 @@ export class Events {
   /** Entities that were given a status while running, so `until`/`for` expiry reaches local ones too. */
   private readonly statusHolders = new Set<Entity>();
   /** Events that count some status down; others skip expiry at once. */
-  private readonly expiryEvents = new Set<A.EventDecl>();
+  protected readonly expiryEvents = new Set<A.EventDecl>();
   /** Of those, the events that count down statuses not bound to a holder argument: they need the walk over the state. */
   private readonly walkEvents = new Set<A.EventDecl>();
   /** Emissions in progress, innermost last: what `proceed` runs, and what a handler's changes go to. */
-  private readonly emissions: Emission[] = [];
+  protected readonly emissions: Emission[] = [];
   /** Emissions begun so far in this run: a duration given at `apply` counts only those begun after it. */
-  private started = 0;
+  protected started = 0;
   /**
    * Entities that held, when the run began, a status the walk over the state counts down (one timed by
    * an event, not bound to a holder argument). With `statusHolders` these are the only entities that
@@ -39,7 +39,7 @@ export class Events {
   private readonly initialHolders: Entity[] = [];
 
   constructor(
-    private readonly vm: Machine,
+    protected readonly vm: Machine,
     noStatuses = false,
   ) {
     for (const [event, statuses] of vm.program.expiries) {
@@ -64,12 +64,13 @@ export class Events {
     target.statuses.set(decl.name.text, timer);
     this.statusHolders.add(target);
     this.watch(timer);
-    this.vm.note("status", () => `${showValue(target)} is now ${s.status.text}${s.expiry ? ` (${describeTimer(timer)})` : ""}`, s.span);
+    // Guarded here too: a simulation applies statuses often, and the message's closure is made before `note` looks.
+    if (this.vm.tracing) this.vm.note("status", () => `${showValue(target)} is now ${s.status.text}${s.expiry ? ` (${describeTimer(timer)})` : ""}`, s.span);
   }
 
   /** `clear S from x`: `target` is `x`, already evaluated. */
   clear(s: A.Stmt & { kind: "clear" }, target: Entity) {
-    if (target.statuses.delete((this.vm.decl(s.ref) as A.StatusDecl).name.text)) this.vm.note("status", () => `${showValue(target)} is no longer ${s.status.text}`, s.span);
+    if (target.statuses.delete((this.vm.decl(s.ref) as A.StatusDecl).name.text) && this.vm.tracing) this.vm.note("status", () => `${showValue(target)} is no longer ${s.status.text}`, s.span);
   }
 
   /** `proceed`: the checker allows it only in an `instead of` handler, so the innermost emission is its event. */
@@ -174,20 +175,22 @@ export class Events {
    * parameter counts only emissions where that argument is the holder (or equals the value fixed at
    * `apply`); the others count on every entity reachable from the state or given a status.
    */
-  private expire(ev: A.EventDecl, args: Value[], seq: number) {
+  protected expire(ev: A.EventDecl, args: Value[], seq: number) {
     const name = ev.name.text;
     if (!this.expiryEvents.has(ev)) return;
     const countDown = (v: Entity, bound: boolean) => {
       // Most entities hold no status: the walk over the state visits them all on every such emission.
       if (v.statuses.size === 0) return;
-      const due: string[] = [];
+      // Made only when a status is due: most countdowns find none.
+      let due: string[] | undefined;
       for (const [s, t] of v.statuses) {
         if (t.event !== ev || !!t.holder !== bound) continue;
         // "Until the caster's next turn", applied during that caster's turn start: not this one.
         if (t.since !== undefined && seq <= t.since) continue;
         if (t.param !== undefined && (bound ? args[t.param] !== v : !valuesEqual(args[t.param], t.match))) continue;
-        due.push(s);
+        (due ??= []).push(s);
       }
+      if (due === undefined) return;
       if (due.length > 1) due.sort((a, b) => (v.statuses.get(a)!.status?.id ?? 0) - (v.statuses.get(b)!.status?.id ?? 0));
       for (const s of due) {
         const t = v.statuses.get(s)!;

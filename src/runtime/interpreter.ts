@@ -87,7 +87,12 @@ export class Interpreter implements Machine {
     this.tracing = options.trace ?? true;
     this.chooser = options.chooser;
     this.loopHook = options.loopHook;
-    this.events = new Events(this, options.noStatuses === true);
+    this.events = this.newEvents(options.noStatuses === true);
+  }
+
+  /** The run's events: the compiled backend's run their handlers compiled (src/compiled/events.ts). */
+  protected newEvents(noStatuses: boolean): Events {
+    return new Events(this, noStatuses);
   }
 
   // ---- entry points ----------------------------------------------------------------------------

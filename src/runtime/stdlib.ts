@@ -35,7 +35,8 @@ export function rollValues(vm: Machine, e: A.Expr & { kind: "roll" }, count: num
   if (!vm.tracing) {
     let sum = 0;
     for (let i = 0; i < count; i++) sum += vm.dice.rollValue(sides, e.span);
-    return exact(sum, () => `the total of \`${showExpr(e)}\``, e.span);
+    // The message's closure is made only when the total is not exact: a simulation rolls this often.
+    return Number.isSafeInteger(sum) ? sum : exact(sum, () => `the total of \`${showExpr(e)}\``, e.span);
   }
   const results = Array.from({ length: count }, () => vm.dice.roll(sides, e.span));
   const total = exact(results.reduce((n, r) => n + r.value, 0), () => `the total of \`${showExpr(e)}\``, e.span);
