@@ -14,15 +14,15 @@ import { Dice, type RngState } from "./dice.ts";
 import { Events } from "./events.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { frame, type Chooser, type Env, type Machine, type Returned } from "./machine.ts";
-import { checkCount, exact, MAX_TRACE } from "./limits.ts";
+import { exact, MAX_TRACE } from "./limits.ts";
 import { valueThroughModifiers } from "./modifiers.ts";
-import { assignTo, checkRange, expect, ExpectationFailed, push, take } from "./writes.ts";
+import { assignTo, expect, ExpectationFailed, push, take } from "./writes.ts";
 import { showExpr } from "./show-expr.ts";
-import { defaultValue, tallyIn } from "./state.ts";
 import { aggregate, builtin, choose, perMember, roll } from "./stdlib.ts";
 import { tableRow } from "./tables.ts";
 import type { LoopHook } from "./loop-hook.ts";
 import type { TraceEntry, TraceKind } from "./trace.ts";
+import { constructEntity, tallyOfCounts } from "./construct.ts";
 import { copyLists, Entity, RuleError, showValue, Tally, type Value } from "./values.ts";
 
 export type { Chooser } from "./machine.ts";
@@ -223,18 +223,6 @@ export class Interpreter implements Machine {
     } finally {
       this.nested--;
     }
-  }
-
-  /** `given` holds the named fields by their place among the kind's fields (the checker's `index`). */
-  private construct(k: A.KindDecl, given: (Value | undefined)[], span: A.Span): Entity {
-    const e = new Entity(k.name.text, {}, k.record === true);
-    k.fields.forEach((f, i) => {
-      const v = i in given ? given[i] : defaultValue(this.program, f, new Set(), (d) => this.eval(d, frame(0)) as Value);
-      // A record is a value: a list put into it is its own copy.
-      e.fields[f.name.text] = e.record ? copyLists(v) : v;
-      checkRange(f, v, i in given ? span : f.span);
-    });
-    return e;
   }
 
   // ---- statements ------------------------------------------------------------------------------
@@ -487,14 +475,10 @@ export class Interpreter implements Machine {
         case "enum": {
           const counts = new Map<string, number>();
           for (const a of e.args) if (a.kind === "named") counts.set(a.name.text, this.eval(a.value, env) as number);
-          for (const [m, n] of counts) {
-            if (n < 0) throw new RuleError("R0501", `a count cannot be negative, but \`${m}\` is ${n}`, e.span);
-            checkCount(m, n, e.span);
-          }
-          return tallyIn(d, counts);
+          return tallyOfCounts(d, counts, e.span);
         }
         case "kind":
-          return this.construct(d, this.args(e.args, env), e.span);
+          return constructEntity(this.program, d, this.args(e.args, env), e.span, (x) => this.eval(x, frame(0)) as Value);
         default:
           throw new RuleError("R0501", `a ${d.kind} cannot be called`, e.callee.span);
       }
