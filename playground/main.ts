@@ -20,6 +20,7 @@ import { applyOverlay, bundled, clearSaved, hasFile, isInside, isSafePath, loadS
 import { decodeShare, encodeShare, sameFiles, SHARE_PREFIX } from "./share-link.ts";
 import { exportText, importText, loadBackup, onOtherTabSaved, saveBackup, theirChanges } from "./workspace-store.ts";
 import { applyChanges, replaceFiles } from "./workspace-actions.ts";
+import { confirmButton } from "./confirm-button.ts";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -277,21 +278,7 @@ async function boot() {
     }
   });
 
-  let resetArmed: ReturnType<typeof setTimeout> | undefined;
-  $("reset").addEventListener("click", () => {
-    if (!resetArmed) {
-      $("reset").textContent = "Click again to discard all edits";
-      resetArmed = setTimeout(() => {
-        resetArmed = undefined;
-        $("reset").textContent = "Reset";
-      }, 4000);
-      return;
-    }
-    clearTimeout(resetArmed);
-    resetArmed = undefined;
-    $("reset").textContent = "Reset";
-    replaceWith({ changed: {}, deleted: [] }, "Reset to the bundled rules.");
-  });
+  confirmButton($("reset"), "Click again to discard all edits", () => replaceWith({ changed: {}, deleted: [] }, "Reset to the bundled rules."));
 
   /**
    * Replaces every file with an overlay's (Reset, a share link or a workspace file opened in this tab,
@@ -383,10 +370,8 @@ async function boot() {
   let outlineTimer: ReturnType<typeof setTimeout> | undefined;
   function scheduleOutline() {
     clearTimeout(outlineTimer);
-    outlineTimer = setTimeout(() => {
-      void runPanel.refresh();
-      simulatePanel.refresh();
-    }, 600);
+    runPanel.markStale();
+    outlineTimer = setTimeout(() => (void runPanel.refresh(), simulatePanel.refresh()), 600);
   }
   let panelSystem = "";
   function panelsFollow() {
