@@ -91,7 +91,7 @@ export function usePlayground(name: string, viewport = { width: 1500, height: 90
   const launch = async () => {
     const profile = mkdtempSync(join(tmpdir(), "rulesmith-chromium-"));
     profiles.push(profile);
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport, acceptDownloads: true });
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport, acceptDownloads: true, timeout: WAIT_MS });
     context.setDefaultTimeout(WAIT_MS);
     return context;
   };

@@ -125,7 +125,7 @@ before(async () => {
   assert.ok(address && typeof address === "object");
   baseUrl = `http://127.0.0.1:${address.port}/`;
   profile = mkdtempSync(join(tmpdir(), "rulesmith-chromium-"));
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1500, height: 900 }, acceptDownloads: true });
+  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1500, height: 900 }, acceptDownloads: true, timeout: WAIT_MS });
   page = context.pages()[0] ?? (await context.newPage());
   page.on("pageerror", (err) => pageErrors.push(err.message));
   context.setDefaultTimeout(WAIT_MS);
@@ -460,7 +460,7 @@ step("a share link reopens the same text in a fresh browser", async () => {
   const quiz = await text(QUIZ);
   // A second, empty profile stands in for the person the link is sent to.
   const otherProfile = mkdtempSync(join(tmpdir(), "rulesmith-chromium-"));
-  const other = await chromium.launchPersistentContext(otherProfile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1500, height: 900 } });
+  const other = await chromium.launchPersistentContext(otherProfile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1500, height: 900 }, timeout: WAIT_MS });
   other.setDefaultTimeout(WAIT_MS);
   try {
     const p = other.pages()[0] ?? (await other.newPage());
