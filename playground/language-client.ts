@@ -24,6 +24,11 @@ export class LanguageClient {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly newest = new Map<string, number>();
   private readonly checkDelay = new CheckDelay();
+  /**
+   * Files whose latest check has not answered yet. While there are any, `<body data-checking>` is set:
+   * the browser tests wait for it to go before reading markers, so they never read an older text's.
+   */
+  private readonly unsettled = new Set<string>();
 
   constructor(
     files: Files,
@@ -108,6 +113,7 @@ export class LanguageClient {
     clearTimeout(this.timers.get(path));
     // A pending reply for an older text must not be shown even if it arrives before the new request is sent.
     this.newest.set(path, -1);
+    this.settle(path, false);
     this.timers.set(
       path,
       setTimeout(() => {
@@ -116,12 +122,22 @@ export class LanguageClient {
         const { id, reply } = this.request<T>({ type, path });
         this.newest.set(path, id);
         void reply.then((ds) => {
-          if (this.newest.get(path) !== id || !ds) return; // stale: a newer check is on its way
-          this.checkDelay.finished(path, started);
-          show(ds);
+          if (this.newest.get(path) !== id) return; // stale: a newer check is on its way
+          if (ds) {
+            this.checkDelay.finished(path, started);
+            show(ds);
+          }
+          this.settle(path, true);
         });
       }, delay),
     );
+  }
+
+  private settle(path: string, done: boolean) {
+    if (done) this.unsettled.delete(path);
+    else this.unsettled.add(path);
+    if (this.unsettled.size > 0) document.body.dataset["checking"] = "true";
+    else delete document.body.dataset["checking"];
   }
 
   completions(path: string, line: number, col: number): Promise<Completion[] | undefined> {

@@ -23,6 +23,7 @@ import { applyChanges, replaceFiles } from "./workspace-actions.ts";
 import { downloadText, fileNameProblem } from "./file-names.ts";
 import { ValidatePanel } from "./validate-panel.ts";
 import { ExactOdds } from "./exact-odds.ts";
+import { confirmButton } from "./confirm-button.ts";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -282,21 +283,7 @@ async function boot() {
     }
   });
 
-  let resetArmed: ReturnType<typeof setTimeout> | undefined;
-  $("reset").addEventListener("click", () => {
-    if (!resetArmed) {
-      $("reset").textContent = "Click again to discard all edits";
-      resetArmed = setTimeout(() => {
-        resetArmed = undefined;
-        $("reset").textContent = "Reset";
-      }, 4000);
-      return;
-    }
-    clearTimeout(resetArmed);
-    resetArmed = undefined;
-    $("reset").textContent = "Reset";
-    replaceWith({ changed: {}, deleted: [] }, "Reset to the bundled rules.");
-  });
+  confirmButton($("reset"), "Click again to discard all edits", () => replaceWith({ changed: {}, deleted: [] }, "Reset to the bundled rules."));
 
   /**
    * Replaces every file with an overlay's (Reset, a share link or a workspace file opened in this tab,
@@ -388,11 +375,8 @@ async function boot() {
   let outlineTimer: ReturnType<typeof setTimeout> | undefined;
   function scheduleOutline() {
     clearTimeout(outlineTimer);
-    outlineTimer = setTimeout(() => {
-      void runPanel.refresh();
-      simulatePanel.refresh();
-      exactOdds.refresh();
-    }, 600);
+    runPanel.markStale();
+    outlineTimer = setTimeout(() => (void runPanel.refresh(), simulatePanel.refresh(), exactOdds.refresh()), 600);
   }
   let panelSystem = "";
   function panelsFollow() {

@@ -2,7 +2,7 @@
 // the outcome and the trace. When the rules ask a question (`choose`) the panel asks the user, then
 // re-runs with the answers so far: same seed, same answers, so the run replays exactly up to the next
 // question.
-import type { ExampleInfo, Outline, PendingChoice, RunReply, ScenarioInfo, ScenarioResult, ExampleRun } from "./protocol.ts";
+import type { ExampleInfo, ExampleVerdict, Outline, PendingChoice, RunReply, ScenarioInfo, ScenarioResult, ExampleRun } from "./protocol.ts";
 import type { RunClient } from "./run-client.ts";
 import type { SourceSpan } from "./editor.ts";
 import { renderTrace, spanLink } from "./trace-view.ts";
@@ -34,6 +34,9 @@ export class RunPanel {
   /** The answers given so far in the current scenario run. */
   private answers: number[] = [];
   private lastSystem = "";
+  /** Changes and refreshes since the page started, and runs finished: page state the browser tests wait on. */
+  private edits = 0;
+  private finished = 0;
 
   constructor(
     container: HTMLElement,
@@ -62,11 +65,31 @@ export class RunPanel {
     this.runButton.addEventListener("click", () => (this.running ? this.stop() : void this.run()));
   }
 
-  /** Re-reads the examples and scenarios after edits or when the current game system changes. */
   /** Called when the outline changes (the ▶ lenses follow it). */
   onOutline: () => void = () => undefined;
 
+  /**
+   * The files changed: the list is stale until a refresh that read them answers. `#run-target` says
+   * which (`data-outline="stale"` or `"current"`), so a test selects and runs only from a current list.
+   */
+  markStale() {
+    this.edits++;
+    this.select.dataset["outline"] = "stale";
+  }
+
+  /** Re-reads the examples and scenarios after edits or when the current game system changes. */
   async refresh() {
+    // Stale from now (another game system's list, say) until this refresh or a later one answers.
+    this.markStale();
+    const edits = this.edits;
+    try {
+      await this.readOutline();
+    } finally {
+      if (edits === this.edits) this.select.dataset["outline"] = "current";
+    }
+  }
+
+  private async readOutline() {
     const system = this.host.system();
     const reply = await this.client.request({ type: "outline", files: this.host.files(), system });
     if (reply.type === "error") {
@@ -190,6 +213,7 @@ export class RunPanel {
     if (reply.type === "error") this.showError(reply.message === "stopped" ? "stopped before it finished" : reply.message);
     else if (reply.type === "example") this.showExample(reply.run);
     else if (reply.type === "scenario") this.showScenario(reply.run);
+    this.done();
     // Refresh the outline after the run, never concurrently with it: the worker answers one at a time.
   }
 
@@ -225,13 +249,22 @@ export class RunPanel {
       this.setRunning(false);
     }
     this.clear();
-    if (reply.type === "error") return this.showError(reply.message === "stopped" ? "stopped before it finished" : reply.message);
-    if (reply.type !== "file-examples") return;
-    const failed = reply.verdicts.filter((v) => !v.passed).length;
+    if (reply.type === "error") this.showError(reply.message === "stopped" ? "stopped before it finished" : reply.message);
+    else if (reply.type === "file-examples") this.showVerdicts(file, reply.verdicts);
+    this.done();
+  }
+
+  /** A run's output is shown: `#run-status[data-done]` counts them, for tests to wait on the next. */
+  private done() {
+    this.status.dataset["done"] = String(++this.finished);
+  }
+
+  private showVerdicts(file: string, verdicts: ExampleVerdict[]) {
+    const failed = verdicts.filter((v) => !v.passed).length;
     this.status.className = failed ? "failed" : "passed";
-    this.status.append(el("strong", {}, `${reply.verdicts.length - failed} passed, ${failed} failed`), ` in ${file.split("/").pop()}`);
+    this.status.append(el("strong", {}, `${verdicts.length - failed} passed, ${failed} failed`), ` in ${file.split("/").pop()}`);
     const list = el("ul", { id: "example-results", class: "example-results" });
-    for (const v of reply.verdicts) {
+    for (const v of verdicts) {
       const link = el("a", { href: "#", class: "span-link" }, `${v.passed ? "✔" : "✘"} ${v.title}`);
       link.addEventListener("click", (e) => {
         e.preventDefault();

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { openFile, openPage, repo, step, usePlayground } from "./harness.ts";
+import { openFile, openPage, outlineCurrent, ran, repo, step, usePlayground } from "./harness.ts";
 
 const pg = usePlayground("board-squares");
 const SCENARIO = "rules/when-armies-clash/scenarios/casters-vs-regiment.json";
@@ -26,17 +26,25 @@ async function pieces(which: "before" | "after") {
   );
 }
 
+/**
+ * Runs the battle scenario as `rulesmith run` does (its own choices, then the first option) and waits
+ * for its board. Every step runs it itself rather than reading an earlier step's output.
+ */
+async function runBattle() {
+  const { page } = pg;
+  await openFile(page, "rules/when-armies-clash/battle.rules");
+  await page.click("#tab-run");
+  await outlineCurrent(page);
+  await page.selectOption("#run-target", `scenario:${SCENARIO}`);
+  await page.uncheck("#run-ask");
+  assert.equal(await ran(page, () => page.click("#run-button")), "passed");
+  await page.waitForSelector("#board");
+}
+
 step(pg, "a square battle shows every piece's footprint and label where the scenario puts it", async () => {
   const { page } = pg;
   await openPage(page, pg.url);
-  await openFile(page, "rules/when-armies-clash/battle.rules");
-  await page.click("#tab-run");
-  await page.waitForSelector(`#run-target option[value="scenario:${SCENARIO}"]`, { state: "attached" });
-  await page.selectOption("#run-target", `scenario:${SCENARIO}`);
-  await page.uncheck("#run-ask");
-  await page.click("#run-button");
-  await page.waitForSelector("#run-status.passed");
-  await page.waitForSelector("#board");
+  await runBattle();
   await page.click("#board-before");
   await page.waitForSelector('#board[data-showing="before"]');
   const expected = scenario.state.units.flatMap((u) => u.pieces).map((p) => ({ label: p.name, x: p.at.x, y: p.at.y, size: p.squares ?? 1 }));
@@ -54,6 +62,7 @@ step(pg, "a square battle shows every piece's footprint and label where the scen
 
 step(pg, "after the run the board shows the final state's pieces where they ended", async () => {
   const { page } = pg;
+  await runBattle();
   await page.click("#board-after");
   await page.waitForSelector('#board[data-showing="after"]');
   const final = JSON.parse((await page.textContent(".final-state pre")) ?? "{}") as unknown;
@@ -77,6 +86,7 @@ step(pg, "after the run the board shows the final state's pieces where they ende
 
 step(pg, "selecting a trace line that lists an area's squares highlights exactly those squares", async () => {
   const { page } = pg;
+  await runBattle();
   const lines = await page.$$eval(".trace-line", (ls) => ls.map((l) => ({ index: (l as HTMLElement).dataset["index"]!, message: l.querySelector(".trace-message")!.textContent ?? "" })));
   // `castArea(caster, spell, [squares])`: an area spell cast, the squares of its area listed in the line.
   const line = lines.find((l) => /^castArea\(Piece "[^"]+", .*\[Square\(x: -?\d+, y: -?\d+\)(, Square\(x: -?\d+, y: -?\d+\))+\]\)$/.test(l.message));

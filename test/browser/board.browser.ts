@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { openFile, openPage, repo, step, usePlayground } from "./harness.ts";
+import { openFile, openPage, outlineCurrent, ran, repo, runTarget, step, usePlayground } from "./harness.ts";
 
 const pg = usePlayground("board");
 const SCENARIO = "rules/acks-daw/scenarios/battle.json";
@@ -23,18 +23,25 @@ async function pieces(which: "before" | "after") {
   );
 }
 
+/**
+ * Runs the battle scenario as `rulesmith run` does (its own choices, then the first option) and waits
+ * for its board. Every step runs it itself rather than reading an earlier step's output.
+ */
+async function runBattle() {
+  const { page } = pg;
+  await openFile(page, "rules/acks-daw/battle.rules");
+  await page.click("#tab-run");
+  await outlineCurrent(page);
+  await page.selectOption("#run-target", `scenario:${SCENARIO}`);
+  await page.uncheck("#run-ask");
+  assert.equal(await ran(page, () => page.click("#run-button")), "passed");
+  await page.waitForSelector("#board");
+}
+
 step(pg, "a hex battle shows its map and every unit where the scenario puts it, facing as it says", async () => {
   const { page } = pg;
   await openPage(page, pg.url);
-  await openFile(page, "rules/acks-daw/battle.rules");
-  await page.click("#tab-run");
-  await page.waitForSelector(`#run-target option[value="scenario:${SCENARIO}"]`, { state: "attached" });
-  await page.selectOption("#run-target", `scenario:${SCENARIO}`);
-  // The scenario's own choices, then the first option: the same run as `rulesmith run`.
-  await page.uncheck("#run-ask");
-  await page.click("#run-button");
-  await page.waitForSelector("#run-status.passed");
-  await page.waitForSelector("#board");
+  await runBattle();
   await page.click("#board-before");
   await page.waitForSelector('#board[data-showing="before"]');
   const { field, units } = scenario.state;
@@ -50,6 +57,7 @@ step(pg, "a hex battle shows its map and every unit where the scenario puts it, 
 
 step(pg, "after the run the board shows the final state's positions", async () => {
   const { page } = pg;
+  await runBattle();
   await page.click("#board-after");
   await page.waitForSelector('#board[data-showing="after"]');
   // Every unit in the final state, wherever the rules moved it (a list of the fallen, say), is drawn.
@@ -76,6 +84,7 @@ step(pg, "after the run the board shows the final state's positions", async () =
 
 step(pg, "selecting a trace line that names hexes and a unit highlights them on the board", async () => {
   const { page } = pg;
+  await runBattle();
   const lines = await page.$$eval(".trace-line", (ls) => ls.map((l) => ({ index: (l as HTMLElement).dataset["index"]!, message: l.querySelector(".trace-message")!.textContent ?? "" })));
   const line = lines.find((l) => /^march\(.*Hex\(q: -?\d+, r: -?\d+\)/.test(l.message) && /"[^"]+"/.test(l.message));
   assert.ok(line, "the trace names hexes and a unit");
@@ -94,10 +103,7 @@ step(pg, "selecting a trace line that names hexes and a unit highlights them on 
 step(pg, "a scenario without positions shows no board", async () => {
   const { page } = pg;
   await openFile(page, "rules/warlords3/battle.rules");
-  await page.waitForSelector(`#run-target option[value="scenario:rules/warlords3/scenarios/battle.json"]`, { state: "attached" });
-  await page.selectOption("#run-target", "scenario:rules/warlords3/scenarios/battle.json");
-  await page.click("#run-button");
-  await page.waitForSelector("#run-status.passed");
+  assert.equal(await runTarget(page, "scenario:rules/warlords3/scenarios/battle.json"), "passed");
   assert.equal(await page.$("#board"), null);
 });
 

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { openFile, openPage, repo, step, text, usePlayground } from "./harness.ts";
+import { checked, openFile, openPage, repo, step, text, usePlayground } from "./harness.ts";
 
 const pg = usePlayground("editor-basics");
 const BATTLE = "rules/warlords3/battle.rules";
@@ -134,14 +134,20 @@ step(pg, "F2 renames the function at its declaration and every use, across files
   await page.waitForFunction(([p, t]) => window.__rulesmith.text(p) === t, [BATTLE, renamed(before.battle)] as const);
   assert.equal(await text(page, MISSILE), renamed(before.missile));
   assert.notEqual(renamed(before.missile), before.missile);
-  // The renamed rules still check clean: no problem markers in either file.
-  await page.waitForFunction((p) => window.__rulesmith.markers(p).length === 0, MISSILE);
+  // The renamed rules still check clean: no problem markers in either file, once the checks of the
+  // renamed text have answered.
+  await checked(page);
+  assert.deepEqual(await page.evaluate((p) => window.__rulesmith.markers(p), MISSILE), []);
   assert.deepEqual(await page.evaluate((p) => window.__rulesmith.markers(p), BATTLE), []);
 });
 
 step(pg, "F2 on a reserved word as the new name says why and changes nothing", async () => {
   const { page } = pg;
+  await at(MISSILE, declLine, 5);
   const before = await text(page, MISSILE);
+  // No message left from an earlier step, so the one waited for is the rename's.
+  if (await page.$("#message-close")) await page.click("#message-close");
+  await page.waitForSelector("#statusbar:not([data-message])", { state: "attached" });
   await at(MISSILE, declLine, 5);
   await page.keyboard.press("F2");
   await page.waitForSelector(".rename-box input");

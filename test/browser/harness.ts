@@ -91,7 +91,7 @@ export function usePlayground(name: string, viewport = { width: 1500, height: 90
   const launch = async () => {
     const profile = mkdtempSync(join(tmpdir(), "rulesmith-chromium-"));
     profiles.push(profile);
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport, acceptDownloads: true });
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport, acceptDownloads: true, timeout: WAIT_MS });
     context.setDefaultTimeout(WAIT_MS);
     return context;
   };
@@ -185,4 +185,58 @@ export async function saved(page: Page) {
 export async function undoUntil(page: Page, path: string, original: string) {
   for (let i = 0; i < 20 && (await text(page, path)) !== original; i++) await page.keyboard.press("Control+z");
   assert.equal(await text(page, path), original);
+}
+
+/**
+ * Waits until every check the editor started has answered (`<body data-checking>` is gone), so the
+ * markers and the Problems tab are those of the text as it is now, not of an earlier keystroke's.
+ */
+export async function checked(page: Page) {
+  await page.waitForFunction(() => document.body.dataset["checking"] === undefined);
+}
+
+/** Waits until the Run list was read from the files as they are now (an edit marks it stale). */
+export async function outlineCurrent(page: Page) {
+  await page.waitForSelector("#run-target[data-outline=current]", { state: "attached" });
+}
+
+/**
+ * Starts a run with `start` (a click, a key) and waits for its output (`#run-status[data-done]`
+ * counts finished runs); returns the status's class: "passed", "failed", "asking" or "blocked".
+ */
+export async function ran(page: Page, start: () => Promise<void>): Promise<string> {
+  const before = Number((await page.getAttribute("#run-status", "data-done")) ?? 0);
+  await start();
+  await page.waitForFunction((n) => Number(document.querySelector("#run-status")!.getAttribute("data-done") ?? 0) > n, before);
+  return (await page.getAttribute("#run-status", "class")) ?? "";
+}
+
+/**
+ * Opens the Run tab, picks the first target whose value (`example:TITLE` or `scenario:PATH`) is
+ * `target` or matches it, from a list that is current, runs it and returns the status's class.
+ */
+export async function runTarget(page: Page, target: string | RegExp): Promise<string> {
+  await page.click("#tab-run");
+  await outlineCurrent(page);
+  const values = await page.$$eval("#run-target option", (os) => os.map((o) => (o as HTMLOptionElement).value));
+  const value = values.find((v) => (typeof target === "string" ? v === target : target.test(v)));
+  assert.ok(value, `the Run list has ${target}: ${values.join(" | ")}`);
+  await page.selectOption("#run-target", value);
+  return ran(page, () => page.click("#run-button"));
+}
+
+/** Runs a simulation of `runs` runs of the selected scenario and waits for its results (`#sim-result[data-done]`). */
+export async function simulate(page: Page, runs: number) {
+  const before = await page.$eval("#sim-result", (r) => Number((r as HTMLElement).dataset["done"] ?? 0));
+  await page.fill("#sim-runs", String(runs));
+  await page.click("#sim-start");
+  await page.waitForFunction((n) => Number((document.querySelector("#sim-result") as HTMLElement).dataset["done"] ?? 0) > n, before);
+}
+
+/** Clicks Reset twice, as its confirmation asks (`#reset[data-armed]` between the clicks). */
+export async function confirmReset(page: Page) {
+  await page.click("#reset");
+  await page.waitForSelector("#reset[data-armed]");
+  await page.click("#reset");
+  await page.waitForSelector("#reset:not([data-armed])");
 }

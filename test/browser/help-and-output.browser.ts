@@ -4,7 +4,7 @@
 // errors are marked in the tree; a misspelt keyword is answered with "did you mean". Run with
 // `npm run test:browser`.
 import assert from "node:assert/strict";
-import { appendLine, cli, openFile, openPage, step, text, undoUntil, usePlayground } from "./harness.ts";
+import { appendLine, checked, cli, openFile, openPage, outlineCurrent, runTarget, step, text, undoUntil, usePlayground } from "./harness.ts";
 
 const pg = usePlayground("help-and-output");
 const ROUNDS = "rules/warlords3/rounds.rules";
@@ -13,13 +13,11 @@ step(pg, "the Run tab drops another game's result when the open file's game chan
   const { page } = pg;
   await openPage(page, pg.url);
   await openFile(page, ROUNDS);
-  await page.click("#tab-run");
-  await page.waitForSelector("#run-target option[value^='example:']", { state: "attached" });
-  await page.click("#run-button");
-  await page.waitForSelector("#run-status.passed");
+  assert.equal(await runTarget(page, /^example:/), "passed");
   assert.ok((await page.$$(".trace-line")).length > 0);
   await openFile(page, "rules/dragon-dice/model.rules");
-  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLOptionElement>("#run-target option")).some((o) => o.value.endsWith("mixed-army.json")));
+  await outlineCurrent(page);
+  assert.ok(await page.$("#run-target option[value$='mixed-army.json']"), "the Run list is Dragon Dice's");
   assert.equal(await page.$$eval(".trace-line", (ls) => ls.length), 0);
   assert.equal(await page.textContent("#run-status"), "");
 });
@@ -27,10 +25,12 @@ step(pg, "the Run tab drops another game's result when the open file's game chan
 step(pg, "the Run list is grouped by file and finds examples by their words", async () => {
   const { page } = pg;
   await openFile(page, ROUNDS);
-  await page.waitForSelector("#run-target optgroup[label='Examples in rounds.rules']", { state: "attached" });
+  await page.click("#tab-run");
+  await outlineCurrent(page);
+  assert.ok(await page.$("#run-target optgroup[label='Examples in rounds.rules']"));
   const total = await page.$$eval("#run-target option", (os) => os.length);
   await page.fill("#run-filter", "medal");
-  await page.waitForFunction(() => (document.querySelector("#run-target") as HTMLSelectElement).dataset["shown"] !== undefined);
+  await page.waitForFunction((n) => Number((document.querySelector("#run-target") as HTMLSelectElement).dataset["shown"]) < n, total);
   const shown = await page.$$eval("#run-target option", (os) => os.filter((o) => !(o as HTMLOptionElement).hidden).map((o) => o.textContent ?? ""));
   assert.ok(shown.length > 0 && shown.length < total, `${shown.length} of ${total}`);
   assert.ok(shown.every((t) => /medal/i.test(t)), shown.join(" | "));
@@ -44,18 +44,13 @@ step(pg, "New game starts a game of its own whose example passes and whose scena
   const { page } = pg;
   await page.click("#new-game");
   await page.waitForFunction(() => window.__rulesmith.activePath() === "rules/mygame/game.rules");
-  await page.waitForSelector(".no-problems", { state: "attached" });
+  await checked(page);
+  assert.deepEqual(await page.evaluate(() => window.__rulesmith.markers()), []);
+  assert.equal(await page.textContent(".no-problems"), "rules/mygame/game.rules: no problems");
   const rules = await text(page, "rules/mygame/game.rules");
   const scenario = await text(page, "rules/mygame/scenarios/start.json");
-  await page.click("#tab-run");
-  await page.waitForSelector("#run-target option[value='scenario:rules/mygame/scenarios/start.json']", { state: "attached" });
-  const example = await page.$eval("#run-target option[value^='example:']", (o) => (o as HTMLOptionElement).value);
-  await page.selectOption("#run-target", example);
-  await page.click("#run-button");
-  await page.waitForSelector("#run-status.passed");
-  await page.selectOption("#run-target", "scenario:rules/mygame/scenarios/start.json");
-  await page.click("#run-button");
-  await page.waitForSelector("#run-status.passed strong");
+  assert.equal(await runTarget(page, /^example:/), "passed");
+  assert.equal(await runTarget(page, "scenario:rules/mygame/scenarios/start.json"), "passed");
   const expected = /^result: .*$/m.exec(cli("run", "rules/mygame/scenarios/start.json", { "rules/mygame/game.rules": rules, "rules/mygame/scenarios/start.json": scenario }));
   assert.ok(expected, "the CLI runs the starter");
   assert.equal(await page.textContent("#run-status strong"), expected[0]);
@@ -87,19 +82,24 @@ step(pg, "a misspelt keyword gets \"did you mean\", and the file is marked in th
   await openFile(page, ROUNDS);
   const original = await text(page, ROUNDS);
   await appendLine(page, "fn slip() -> int {\n  let x = rol d6\n  return x\n}");
-  await page.waitForFunction(() => window.__rulesmith.markers().length > 0);
+  await checked(page);
   const [m] = await page.evaluate(() => window.__rulesmith.markers());
+  assert.ok(m, "the slip is marked");
   assert.match(m!.message, /\nhelp: did you mean `roll`\?/);
   await page.waitForSelector(`.tree-file.has-errors[data-path="${ROUNDS}"]`);
   assert.equal((await page.textContent(`.tree-file[data-path="${ROUNDS}"] .error-mark`))?.trim(), "1");
   await pg.shot("slip-marked");
   await undoUntil(page, ROUNDS, original);
+  await checked(page);
   await page.waitForSelector(`.tree-file[data-path="${ROUNDS}"]:not(.has-errors)`);
 });
 
 step(pg, "Ctrl+S in the editor says the edits are saved instead of saving the page", async () => {
   const { page } = pg;
   await openFile(page, ROUNDS);
+  // No message left from an earlier step, so the one waited for is Ctrl+S's.
+  if (await page.$("#message-close")) await page.click("#message-close");
+  await page.waitForSelector("#statusbar:not([data-message])", { state: "attached" });
   await page.evaluate(() => window.__rulesmith.reveal(1, 1));
   await page.keyboard.press("Control+s");
   await page.waitForSelector("#statusbar[data-message=info]");

@@ -18,7 +18,7 @@ import { gzipSync } from "node:zlib";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { build, createServer as createViteServer, type ViteDevServer } from "vite";
 // The page's test handle (`window.__rulesmith`) is typed once, in the harness the newer test files share.
-import { serveStatic, type Marker } from "./harness.ts";
+import { checked, ran, runTarget, serveStatic, simulate, type Marker } from "./harness.ts";
 import { findChromium, realHost } from "../../scripts/find-chromium.ts";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -125,7 +125,7 @@ before(async () => {
   assert.ok(address && typeof address === "object");
   baseUrl = `http://127.0.0.1:${address.port}/`;
   profile = mkdtempSync(join(tmpdir(), "rulesmith-chromium-"));
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1500, height: 900 }, acceptDownloads: true });
+  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1500, height: 900 }, acceptDownloads: true, timeout: WAIT_MS });
   page = context.pages()[0] ?? (await context.newPage());
   page.on("pageerror", (err) => pageErrors.push(err.message));
   context.setDefaultTimeout(WAIT_MS);
@@ -179,6 +179,7 @@ step("opens with the bundled rules, free of problems", async () => {
   assert.deepEqual([...tree].sort(), bundled);
   await openFile(EDITED);
   assert.equal(await text(), readFileSync(join(repo, EDITED), "utf8"));
+  await checked(page);
   await page.waitForSelector(".no-problems");
   assert.deepEqual(await markers(), []);
   // Highlighting comes from the grammar's tokens: a keyword is coloured as one.
@@ -193,6 +194,7 @@ step("opens with the bundled rules, free of problems", async () => {
 });
 
 step("a mistake shows a marker with the message `rulesmith check` prints", async () => {
+  await openFile(EDITED);
   await newLineAtEnd();
   await page.keyboard.type(BROKEN_LINE);
   await page.keyboard.press("Escape");
@@ -200,8 +202,10 @@ step("a mistake shows a marker with the message `rulesmith check` prints", async
   assert.ok(edited.includes(BROKEN_LINE), "the line was typed as written");
   const cli = cliCheck(EDITED, { [EDITED]: edited });
   assert.equal(cli.errors.length, 1, cli.output);
-  await page.waitForFunction(() => window.__rulesmith.markers().length > 0);
+  // The markers of the text as typed, not of a check that started between two keystrokes.
+  await checked(page);
   const [marker, ...others] = await markers();
+  assert.ok(marker, "the mistake is marked");
   assert.deepEqual(others, []);
   const [message, help] = marker!.message.split("\n");
   assert.equal(`error[${marker!.code}]: ${message}`, cli.errors[0]);
@@ -220,12 +224,19 @@ step("a mistake shows a marker with the message `rulesmith check` prints", async
 
 step("fixing the mistake removes the marker", async () => {
   await page.mouse.move(5, 5);
+  await openFile(EDITED);
+  // The mistake of the step before, typed again if that step did not leave it.
+  if (!(await text()).endsWith(BROKEN_LINE)) {
+    await newLineAtEnd();
+    await page.keyboard.insertText(BROKEN_LINE);
+  }
   await endOfFile();
   for (let i = 0; i < "strenght".length; i++) await page.keyboard.press("Backspace");
   await page.keyboard.type("strength");
   await page.keyboard.press("Escape");
   assert.ok((await text()).endsWith("u.strength"));
-  await page.waitForFunction(() => window.__rulesmith.markers().length === 0);
+  await checked(page);
+  assert.deepEqual(await markers(), []);
   await page.waitForSelector(".no-problems");
   assert.equal(await page.$(".monaco-editor .squiggly-error"), null);
   assert.deepEqual(cliCheck(EDITED, { [EDITED]: await text() }).errors, []);
@@ -239,36 +250,43 @@ step("a file shows the problems of the files it imports, as `rulesmith check` li
   await newLineAtEnd();
   await page.keyboard.type("fn oops() -> int = nothing");
   await page.keyboard.press("Escape");
-  await page.waitForFunction(() => window.__rulesmith.markers().length > 0);
+  await checked(page);
+  assert.ok((await markers()).length > 0, "the mistake is marked in its own file");
   const cli = cliCheck(importer, { [units]: await text(units) });
   assert.ok(cli.errors.length > 0, cli.output);
   await openFile(importer);
+  await checked(page);
   await page.waitForSelector(".problem.elsewhere");
   assert.deepEqual(await page.$$eval(".problem .head", (hs) => hs.map((h) => h.textContent)), cli.errors);
   assert.deepEqual(await markers(), [], "markers belong to the file they are in");
   await screenshot("imported-file-problems");
   // The tree's revert button restores the bundled text, and the problems go with it.
   await page.click(`.tree-file[data-path="${units}"] .tree-action`);
-  await page.waitForFunction((p) => window.__rulesmith.text(p) !== undefined && !document.querySelector(".problem"), units);
-  assert.equal(await text(units), readFileSync(join(repo, units), "utf8"));
+  await page.waitForFunction(([p, t]) => window.__rulesmith.text(p) === t, [units, readFileSync(join(repo, units), "utf8")] as const);
+  await checked(page);
+  assert.equal(await page.$(".problem"), null, "the problems went with the revert");
   await openFile(EDITED);
 });
 
 step("completion offers the names in scope and accepting one inserts it", async () => {
+  await openFile(EDITED);
   await newLineAtEnd();
   await page.keyboard.type("fn hp2(u: Unit) -> int = u.stre");
-  await page.waitForSelector(".suggest-widget.visible .monaco-list-row");
+  // The list may first show an earlier keystroke's suggestions: wait for the one typed for.
+  await page.waitForFunction(() => Array.from(document.querySelectorAll(".suggest-widget.visible .monaco-list-row.focused")).some((r) => (r.getAttribute("aria-label") ?? r.textContent ?? "").includes("strength")));
   const labels = await page.$$eval(".suggest-widget.visible .monaco-list-row", (rows) => rows.map((r) => r.getAttribute("aria-label") ?? r.textContent ?? ""));
   assert.ok(labels.some((l) => l.includes("strength")), `suggestions: ${labels.join(" | ")}`);
   await screenshot("completion-list");
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => window.__rulesmith.text()!.endsWith("fn hp2(u: Unit) -> int = u.strength"));
-  await page.waitForFunction(() => window.__rulesmith.markers().length === 0);
+  await checked(page);
+  assert.deepEqual(await markers(), []);
   await screenshot("completion-accepted");
 });
 
 step("hover shows a declaration's doc comment and type", async () => {
   // `Unit` in `fn combatRoll(u: Unit)`: declared, with its doc comment, in another file.
+  await openFile(EDITED);
   const line = (await text()).split("\n").findIndex((l) => l.startsWith("fn combatRoll(u: Unit)")) + 1;
   const col = "fn combatRoll(u: ".length + 2;
   await page.evaluate(([l, c]) => window.__rulesmith.reveal(l!, c!), [line, col]);
@@ -283,6 +301,7 @@ step("hover shows a declaration's doc comment and type", async () => {
 });
 
 step("go to definition opens the declaring file at the declaration", async () => {
+  await openFile(EDITED);
   const line = (await text()).split("\n").findIndex((l) => l.startsWith("fn combatRoll(u: Unit)")) + 1;
   await page.evaluate((l) => window.__rulesmith.reveal(l, "fn combatRoll(u: ".length + 2), line);
   await page.keyboard.press("F12");
@@ -295,15 +314,12 @@ step("go to definition opens the declaring file at the declaration", async () =>
   await openFile(EDITED);
 });
 
+/** A whole battle: its trace has rolls, events and rules from several files. */
+const WHOLE_BATTLE = /^example:.*whole battle/;
+
 step("running an example shows its outcome and trace", async () => {
-  await page.click("#tab-run");
-  const option = await page.$$eval("#run-target option", (options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v.startsWith("example:")));
-  assert.ok(option, "the Run panel lists the examples");
-  // A whole battle: its trace has rolls, events and rules from several files.
-  const battle = await page.$$eval("#run-target option", (options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => /whole battle/.test(v)));
-  await page.selectOption("#run-target", battle ?? option);
-  await page.click("#run-button");
-  await page.waitForSelector("#run-status.passed");
+  await openFile(EDITED);
+  assert.equal(await runTarget(page, WHOLE_BATTLE), "passed");
   const lines = await page.$$(".trace-line");
   assert.ok(lines.length > 5, `trace lines: ${lines.length}`);
   const messages = await page.$$eval(".trace-line .trace-message", (ms) => ms.map((m) => m.textContent ?? ""));
@@ -312,6 +328,8 @@ step("running an example shows its outcome and trace", async () => {
 });
 
 step("clicking a trace line selects the source that fired it", async () => {
+  await openFile(EDITED);
+  assert.equal(await runTarget(page, WHOLE_BATTLE), "passed");
   const spans = await page.$$eval(".trace-line", (ls) => ls.map((l) => (l as HTMLElement).dataset["span"]!));
   const active = await page.evaluate(() => window.__rulesmith.activePath());
   // A line from another file than the open one, so the click has to open it.
@@ -327,8 +345,11 @@ step("clicking a trace line selects the source that fired it", async () => {
 });
 
 step("a reload keeps the edits", async () => {
+  await openFile(EDITED);
+  await newLineAtEnd();
+  await page.keyboard.insertText("// kept across a reload");
   const before = await text(EDITED);
-  assert.ok(before.includes("fn hp2(u: Unit) -> int = u.strength"));
+  assert.ok(before.endsWith("\n// kept across a reload"));
   // The page marks a save in progress on <body>: wait for it to end, not for a status text.
   await page.waitForFunction(() => document.body.dataset["pendingSave"] === undefined);
   await page.reload();
@@ -339,8 +360,10 @@ step("a reload keeps the edits", async () => {
   await screenshot("reloaded");
 });
 
-step("the user answers the rules' choices", async () => {
-  // A new game system: a new file in its own folder, then its rules and scenario uploaded beside it.
+const QUIZ = "rules/quiz/quiz.rules";
+
+/** A new game system: a new file in its own folder, then its rules and scenario uploaded beside it. */
+async function addQuizGame() {
   await page.click("#new-file");
   await page.fill("#new-file-path", "rules/quiz/quiz.rules");
   await page.click("#new-file-form button[type=submit]");
@@ -351,19 +374,25 @@ step("the user answers the rules' choices", async () => {
     { name: "quiz.json", mimeType: "application/json", buffer: readFileSync(join(fixtures, "quiz.json")) },
   ]);
   await page.waitForFunction(() => window.__rulesmith.text("rules/quiz/quiz.json") !== undefined);
-  assert.equal(await text("rules/quiz/quiz.rules"), readFileSync(join(fixtures, "quiz.rules"), "utf8"));
-  await page.click("#tab-run");
-  const key = await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLOptionElement>("#run-target option")).find((o) => o.value.endsWith("/quiz.json"))?.value);
-  await page.selectOption("#run-target", (await key.jsonValue()) as string);
-  await page.click("#run-button");
-  await page.waitForSelector("#run-question .choice-option");
+  assert.equal(await text(QUIZ), readFileSync(join(fixtures, "quiz.rules"), "utf8"));
+}
+
+/** The quiz game of the choices step, added if an earlier step did not leave it (each step stands alone). */
+async function haveQuizGame() {
+  if ((await page.evaluate((p) => window.__rulesmith.text(p), QUIZ)) === undefined) await addQuizGame();
+  await openFile(QUIZ);
+}
+
+step("the user answers the rules' choices", async () => {
+  await addQuizGame();
+  // "ask me at choices" is on (the default): the run stops at the first choice.
+  assert.equal(await runTarget(page, "scenario:rules/quiz/quiz.json"), "asking");
   assert.equal(await page.textContent("#run-question .question strong"), "First number?");
   assert.deepEqual(await page.$$eval("#run-question .choice-option", (bs) => bs.map((b) => b.textContent)), ["1", "2", "3"]);
   await screenshot("choice-asked");
-  await page.click('#run-question .choice-option[data-index="2"]');
-  await page.waitForFunction(() => document.querySelector("#run-question .question strong")?.textContent === "Second number?");
-  await page.click('#run-question .choice-option[data-index="1"]');
-  await page.waitForSelector("#run-status.passed");
+  assert.equal(await ran(page, () => page.click('#run-question .choice-option[data-index="2"]')), "asking");
+  assert.equal(await page.textContent("#run-question .question strong"), "Second number?");
+  assert.equal(await ran(page, () => page.click('#run-question .choice-option[data-index="1"]')), "passed");
   assert.match((await page.textContent("#run-status strong")) ?? "", /^result: 23$/);
   const choices = await page.$$eval(".trace-choice .trace-message", (ms) => ms.map((m) => m.textContent));
   assert.deepEqual(choices, ['"First number?" -> 3 (chosen)', '"Second number?" -> 20 (chosen)']);
@@ -371,11 +400,8 @@ step("the user answers the rules' choices", async () => {
 });
 
 step("a failing example shows expected against actual, as `rulesmith test` does", async () => {
-  const option = await page.$$eval("#run-target option", (options) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v === "example:two and ten make thirteen"));
-  assert.ok(option, "the uploaded file's example is listed");
-  await page.selectOption("#run-target", option);
-  await page.click("#run-button");
-  await page.waitForSelector("#run-status.failed");
+  await haveQuizGame();
+  assert.equal(await runTarget(page, "example:two and ten make thirteen"), "failed");
   const cli = spawnSync(process.execPath, [join(repo, "bin/rulesmith.js"), "test", "test/browser/fixtures/quiz.rules"], { cwd: repo, encoding: "utf8" }).stdout;
   const expected = /^\s+expected: (.*)$/m.exec(cli)![1];
   const actual = /^\s+actual:\s+(.*)$/m.exec(cli)![1];
@@ -390,9 +416,7 @@ step("a simulation reports the same outcome counts as `rulesmith simulate`", asy
   await openFile("rules/warlords3/battle.rules");
   await page.click("#tab-simulate");
   await page.selectOption("#sim-scenario", scenario);
-  await page.fill("#sim-runs", "300");
-  await page.click("#sim-start");
-  await page.waitForSelector(".sim-chart .sim-bar");
+  await simulate(page, 300);
   await page.waitForSelector("#sim-start:not([disabled])");
   const bars = await page.$$eval(".sim-bar", (gs) => gs.map((g) => [(g as SVGGElement).dataset["outcome"], Number((g as SVGGElement).dataset["count"])] as [string, number]));
   const cli = spawnSync(process.execPath, [join(repo, "bin/rulesmith.js"), "simulate", scenario, "-n", "300"], { cwd: repo, encoding: "utf8" });
@@ -407,6 +431,9 @@ step("a simulation reports the same outcome counts as `rulesmith simulate`", asy
 });
 
 step("a long simulation shows progress, can be cancelled, and the editor keeps working", async () => {
+  await openFile("rules/warlords3/battle.rules");
+  await page.click("#tab-simulate");
+  await page.selectOption("#sim-scenario", "rules/warlords3/scenarios/battle.json");
   await page.fill("#sim-runs", "1000000");
   await page.click("#sim-start");
   await page.waitForFunction(() => Number((document.querySelector("#sim-progress") as HTMLProgressElement).value) > 0);
@@ -417,28 +444,30 @@ step("a long simulation shows progress, can be cancelled, and the editor keeps w
   assert.equal(await page.$eval("#sim-cancel", (b) => (b as HTMLButtonElement).disabled), false);
   await screenshot("simulation-running");
   await page.click("#sim-cancel");
-  await page.waitForSelector("#sim-result .notice:text('cancelled')");
+  await page.waitForSelector("#sim-cancel[disabled]");
+  assert.equal(await page.textContent("#sim-result .notice"), "cancelled");
   assert.equal(await page.$eval("#sim-start", (b) => (b as HTMLButtonElement).disabled), false);
 });
 
 step("a share link reopens the same text in a fresh browser", async () => {
+  await haveQuizGame();
   await page.click("#share");
   // The link is compressed asynchronously: wait for the box to be filled, not for a fixed time.
   await page.waitForFunction(() => (document.querySelector("#share-url") as HTMLInputElement).value.includes("#share="));
   const url = await page.inputValue("#share-url");
   assert.ok(url.includes("#share="));
   const edited = await text(EDITED);
-  const quiz = await text("rules/quiz/quiz.rules");
+  const quiz = await text(QUIZ);
   // A second, empty profile stands in for the person the link is sent to.
   const otherProfile = mkdtempSync(join(tmpdir(), "rulesmith-chromium-"));
-  const other = await chromium.launchPersistentContext(otherProfile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1500, height: 900 } });
+  const other = await chromium.launchPersistentContext(otherProfile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1500, height: 900 }, timeout: WAIT_MS });
   other.setDefaultTimeout(WAIT_MS);
   try {
     const p = other.pages()[0] ?? (await other.newPage());
     await p.goto(url);
     await p.waitForSelector("body[data-ready=true]");
     assert.equal(await p.evaluate((f) => window.__rulesmith.text(f), EDITED), edited);
-    assert.equal(await p.evaluate(() => window.__rulesmith.text("rules/quiz/quiz.rules")), quiz);
+    assert.equal(await p.evaluate((f) => window.__rulesmith.text(f), QUIZ), quiz);
     assert.ok(!p.url().includes("#share="), "the link is consumed once the files are saved");
     await p.screenshot({ path: join(shots, `${String(++shot).padStart(2, "0")}-shared-link.png`) });
   } finally {

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { openFile, openPage, repo, step, usePlayground } from "./harness.ts";
+import { openFile, openPage, outlineCurrent, ran, repo, step, usePlayground } from "./harness.ts";
 
 const pg = usePlayground("run-lenses");
 const FILE = "rules/warlords3/rounds.rules";
@@ -16,9 +16,9 @@ step(pg, "Run all examples in this file lists each one as `rulesmith test FILE` 
   const { page } = pg;
   await openPage(page, pg.url);
   await openFile(page, FILE);
-  await page.waitForSelector("#run-file:text-matches('^▶ Run all \\\\d+ examples in this file$')");
-  await page.click("#run-file");
-  await page.waitForSelector("#example-results li");
+  await outlineCurrent(page);
+  assert.match((await page.textContent("#run-file")) ?? "", /^▶ Run all \d+ examples in this file$/);
+  assert.equal(await ran(page, () => page.click("#run-file")), "passed");
   const shown = await page.$$eval("#example-results li", (ls) => ls.map((l) => [(l as HTMLElement).dataset["title"], l.className]));
   const cli = spawnSync(process.execPath, [join(repo, "bin/rulesmith.js"), "test", FILE], { cwd: repo, encoding: "utf8" }).stdout;
   const expected = cli
@@ -39,20 +39,21 @@ step(pg, "Run all examples in this file lists each one as `rulesmith test FILE` 
 
 step(pg, "the ▶ beside an example runs that example", async () => {
   const { page } = pg;
+  await openFile(page, FILE);
+  await outlineCurrent(page);
   const text = readFileSync(join(repo, FILE), "utf8").split("\n");
   const line = text.findIndex((l) => l.startsWith("example ")) + 1;
   const title = /^example "(.*)"/.exec(text[line - 1]!)![1]!;
   await page.evaluate((l) => window.__rulesmith.reveal(l, 1), line);
-  // The ▶ drawn at the example's line (glyphs are placed by their line's top).
-  const at = await page.evaluate((l) => window.__rulesmith.coords(l, 1), line);
-  await page.waitForSelector(".run-glyph");
-  const glyph = await page.$$eval(".run-glyph", (gs, y) => {
-    const g = gs.map((x) => x.getBoundingClientRect()).find((r) => r.top <= y && r.bottom >= y);
+  // The ▶ drawn at the example's line (glyphs are placed by their line's top), once the editor has
+  // scrolled there and drawn it.
+  const found = await page.waitForFunction((l) => {
+    const at = window.__rulesmith.coords(l, 1);
+    const g = at && Array.from(document.querySelectorAll(".run-glyph")).map((x) => x.getBoundingClientRect()).find((r) => r.top <= at.y && r.bottom >= at.y);
     return g ? { x: g.left + g.width / 2, y: g.top + g.height / 2 } : null;
-  }, at!.y);
-  assert.ok(glyph, "a ▶ beside the example's line");
-  await page.mouse.click(glyph.x, glyph.y);
-  await page.waitForSelector("#run-status.passed");
+  }, line);
+  const glyph = (await found.jsonValue())!;
+  assert.equal(await ran(page, () => page.mouse.click(glyph.x, glyph.y)), "passed");
   assert.equal(await page.textContent("#run-status"), `✔ passed ${title}`);
   assert.equal(await page.$eval("#run-target", (s) => (s as HTMLSelectElement).value), `example:${title}`);
 });
@@ -60,9 +61,9 @@ step(pg, "the ▶ beside an example runs that example", async () => {
 step(pg, "a scenario file has Run this scenario", async () => {
   const { page } = pg;
   await openFile(page, "rules/warlords3/scenarios/battle.json");
-  await page.waitForSelector("#run-file:text('▶ Run this scenario')");
-  await page.click("#run-file");
-  await page.waitForSelector("#run-status.passed");
+  await outlineCurrent(page);
+  assert.equal(await page.textContent("#run-file"), "▶ Run this scenario");
+  assert.equal(await ran(page, () => page.click("#run-file")), "passed");
   assert.match((await page.textContent("#run-status strong")) ?? "", /^result: Side\./);
   assert.equal(await page.$eval("#run-target", (s) => (s as HTMLSelectElement).value), "scenario:rules/warlords3/scenarios/battle.json");
 });

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { cli, openFile, openPage, repo, step, text, usePlayground } from "./harness.ts";
+import { cli, openFile, openPage, repo, simulate, step, text, usePlayground } from "./harness.ts";
 
 const pg = usePlayground("simulate", { width: 1100, height: 800 });
 const TALLY_SCENARIO = "rules/dragon-dice/scenarios/mixed-army.json";
@@ -20,21 +20,20 @@ function outcomes(output: string): [string, number][] {
     .map((m) => [m[1]!, Number(m[2])]);
 }
 
-async function simulate(runs: number) {
+/** Opens the Simulate tab on the tally scenario and simulates it `runs` times. */
+async function simulateTally(runs: number) {
   const { page } = pg;
-  const before = await page.$eval("#sim-result", (r) => Number((r as HTMLElement).dataset["done"] ?? 0));
-  await page.fill("#sim-runs", String(runs));
-  await page.click("#sim-start");
-  await page.waitForFunction((n) => Number((document.querySelector("#sim-result") as HTMLElement).dataset["done"] ?? 0) > n, before);
+  await openFile(page, "rules/dragon-dice/scenario.rules");
+  await page.click("#tab-simulate");
+  await page.selectOption("#sim-scenario", TALLY_SCENARIO);
+  await page.uncheck("#sim-compare");
+  await simulate(page, runs);
 }
 
 step(pg, "a tally outcome shows each member's distribution with the mean `rulesmith simulate`'s runs give", async () => {
   const { page } = pg;
   await openPage(page, pg.url);
-  await openFile(page, "rules/dragon-dice/scenario.rules");
-  await page.click("#tab-simulate");
-  await page.selectOption("#sim-scenario", TALLY_SCENARIO);
-  await simulate(200);
+  await simulateTally(200);
   const out = spawnSync(process.execPath, [join(repo, "bin/rulesmith.js"), "simulate", TALLY_SCENARIO, "-n", "200"], { cwd: repo, encoding: "utf8" }).stdout;
   // Each CLI outcome is a tally like `Icon(melee: 2, save: 14)`: the mean of a member over all runs.
   const rows = outcomes(out);
@@ -55,6 +54,8 @@ step(pg, "a tally outcome shows each member's distribution with the mean `rulesm
 
 step(pg, "the charts fit their pane, also when it is narrow", async () => {
   const { page } = pg;
+  await simulateTally(50);
+  assert.ok((await page.$$eval("#sim-result svg", (svgs) => svgs.length)) > 0, "the charts are drawn");
   const fits = () => page.$$eval("#sim-result svg", (svgs) => svgs.every((s) => s.getBoundingClientRect().right <= document.querySelector("#panel")!.getBoundingClientRect().right + 1));
   assert.ok(await fits());
   await page.setViewportSize({ width: 800, height: 600 });
@@ -76,7 +77,7 @@ step(pg, "compare runs the same seeds on the bundled rules and on the edits, and
   const edited = await text(page, ENUM_SCENARIO);
   await page.selectOption("#sim-scenario", ENUM_SCENARIO);
   await page.check("#sim-compare");
-  await simulate(200);
+  await simulate(page, 200);
   const share = (rows: [string, number][], o: string) => `${(((rows.find(([k]) => k === o)?.[1] ?? 0) / 200) * 100).toFixed(1)}%`;
   const original = outcomes(spawnSync(process.execPath, [join(repo, "bin/rulesmith.js"), "simulate", ENUM_SCENARIO, "-n", "200"], { cwd: repo, encoding: "utf8" }).stdout);
   const changed = outcomes(cli("simulate", ENUM_SCENARIO, { [ENUM_SCENARIO]: edited }, ["-n", "200"]));
