@@ -67,8 +67,8 @@ describe("the command line on a 300 KB line with 100,000 errors", () => {
     // 100,000 unknown names on one line: each is E0101.
     writeFileSync(join(dir, "wide.rules"), `fn h() -> list<int> = [${Array(100_000).fill("qq").join(",")}]\n`);
     const r = await new Promise<{ code: number; all: string }>((resolve) => {
-      // The timeout only guards against a hang; the assertions are on the output.
-      execFile(process.execPath, [join(project, "bin/rulesmith.js"), "check", "wide.rules"], { cwd: dir, timeout: 120_000, maxBuffer: 1 << 22 }, (err, stdout, stderr) => {
+      // No time limit: on a loaded machine it could kill a correct run; the assertions are on the output.
+      execFile(process.execPath, [join(project, "bin/rulesmith.js"), "check", "wide.rules"], { cwd: dir, maxBuffer: 1 << 22 }, (err, stdout, stderr) => {
         resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, all: `${stdout}${stderr}` });
       });
     });
