@@ -24,10 +24,10 @@ interface Args {
   heap: number;
 }
 
-const USAGE = "use -n N, --seed S, --only I, --jobs J, --timeout MS, --recycle K (inputs per child), --heap MB (each child's heap limit)";
+const USAGE = "use -n N, --seed S, --only I, --jobs J, --timeout MS (CPU per input), --recycle K (inputs per child), --heap MB (each child's heap limit)";
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { n: 1000, seed: Date.now() % 1_000_000, jobs: availableParallelism(), timeout: 60_000, recycle: 1000, heap: 2048 };
+  const args: Args = { n: 1000, seed: Date.now() % 1_000_000, jobs: availableParallelism(), timeout: 30_000, recycle: 1000, heap: 2048 };
   const names: Record<string, keyof Args> = { "-n": "n", "--seed": "seed", "--only": "only", "--jobs": "jobs", "--timeout": "timeout", "--recycle": "recycle", "--heap": "heap" };
   for (let i = 0; i < argv.length; i += 2) {
     const name = Object.hasOwn(names, argv[i]!) ? names[argv[i]!] : undefined;
@@ -45,6 +45,8 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
+const hangTime = (r: { cpuMs: number | undefined; wallMs: number }) => `${r.cpuMs === undefined ? "" : `${(r.cpuMs / 1000).toFixed(1)} s of CPU, `}${(r.wallMs / 1000).toFixed(1)} s on the clock`;
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const counts = { inputs: 0, exceptions: 0, hangs: 0, deaths: 0, checked: 0, examples: 0, scenarios: 0 };
@@ -52,8 +54,8 @@ async function main() {
   const byStage = new Map<string, number>();
   const started = Date.now();
   const indices = args.only !== undefined ? [args.only] : Array.from({ length: args.n }, (_, i) => i);
-  const options: PoolOptions = { script: process.argv[1]!, jobs: args.jobs, timeoutMs: args.timeout, recycle: args.recycle, heapMb: args.heap, heapRestartMb: Math.floor(args.heap / 3) };
-  console.log(`fuzz: seed ${args.seed}, ${indices.length} inputs, ${Math.min(args.jobs, indices.length)} child processes (heap limit ${args.heap} MB, replaced after ${args.recycle} inputs or ${options.heapRestartMb} MB of heap), timeout ${args.timeout} ms per input`);
+  const options: PoolOptions = { script: process.argv[1]!, jobs: args.jobs, timeoutMs: args.timeout, wallFactor: 20, recycle: args.recycle, heapMb: args.heap, heapRestartMb: Math.floor(args.heap / 3) };
+  console.log(`fuzz: seed ${args.seed}, ${indices.length} inputs, ${Math.min(args.jobs, indices.length)} child processes (heap limit ${args.heap} MB, replaced after ${args.recycle} inputs or ${options.heapRestartMb} MB of heap), timeout ${args.timeout} ms of CPU per input (${(args.timeout * 20) / 1000} s on the clock for a child using none)`);
   const seedOf = (i: number) => inputSeed(args.seed, i);
   const onReply = async (i: number, reply: Reply, slot: Slot) => {
     counts.inputs++;
@@ -61,7 +63,7 @@ async function main() {
       counts.hangs++;
       const inp = generate(seedOf(i));
       byKind.set(inp.kind, (byKind.get(inp.kind) ?? 0) + 1);
-      console.log(`  hang: input ${i} (${inp.kind}) took over ${args.timeout} ms: ${writeRepro(args.seed, i, seedOf(i), "hang", `no answer within ${args.timeout} ms`, inp)}`);
+      console.log(`  hang: input ${i} (${inp.kind}) took ${hangTime(reply)}: ${writeRepro(args.seed, i, seedOf(i), "hang", `no answer after ${hangTime(reply)}`, inp)}`);
     } else if ("died" in reply) {
       counts.deaths++;
       const inp = generate(seedOf(i));
@@ -108,7 +110,7 @@ async function main() {
   console.log(`  CPU by stage (s): ${[...byStage].map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)}`).join(", ")}`);
   console.log(`  checked: ${counts.checked} inputs; examples run: ${counts.examples}; scenarios run: ${counts.scenarios}`);
   console.log(`  uncaught exceptions: ${counts.exceptions}`);
-  console.log(`  hangs (over ${args.timeout} ms): ${counts.hangs}`);
+  console.log(`  hangs (over ${args.timeout} ms of CPU on one input): ${counts.hangs}`);
   console.log(`  process deaths: ${counts.deaths}`);
   const failed = counts.exceptions + counts.hangs + counts.deaths;
   if (failed > 0) console.log(`  repros in ${OUTPUT}/`);

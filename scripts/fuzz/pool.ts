@@ -1,10 +1,11 @@
 // The pool of long-lived child processes that run fuzz inputs: one per core by default, each running many
 // inputs in sequence and answering each with its outcome. The parent keeps a watchdog per input: no answer
 // within the timeout is a hang (the child is killed and replaced); the child exiting mid-input is a death
-// (recorded, replaced). A child is also replaced after `recycle` inputs, or when its heap after an input is
+// (recorded, replaced). The watchdog counts CPU time, so a busy machine does not make hangs. A child is also replaced after `recycle` inputs, or when its heap after an input is
 // past `heapRestartMb`, so one input's garbage or cached state cannot be blamed on another, and its heap
 // limit is explicit (`--max-old-space-size`) so a death from memory means the same on every machine.
 import { fork, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { generate } from "./inputs.ts";
 import { runInput, shrink, type Outcome } from "./run-input.ts";
 import type { Input } from "./inputs.ts";
@@ -13,7 +14,10 @@ export interface PoolOptions {
   /** The script to fork with `--child` (scripts/fuzz.ts). */
   script: string;
   jobs: number;
+  /** CPU time one input may take before it is a hang. */
   timeoutMs: number;
+  /** A child blocked without using CPU is a hang after this many times `timeoutMs` on the clock. */
+  wallFactor: number;
   recycle: number;
   heapMb: number;
   heapRestartMb: number;
@@ -21,7 +25,19 @@ export interface PoolOptions {
 
 /** What a child answers for one input. */
 export type Answer = { outcome: Outcome; shrunk?: Input; heapUsed: number };
-export type Reply = Answer | { died: string; stderr: string } | { hung: true };
+export type Reply = Answer | { died: string; stderr: string } | { hung: true; cpuMs: number | undefined; wallMs: number };
+
+/** CPU milliseconds a process has used, from /proc on Linux; undefined elsewhere (the watchdog then uses the clock). */
+function childCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // utime and stime are fields 14 and 15; the command name (field 2) may hold spaces, so count after it.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The child's side: waits for input seeds, runs each, answers. */
 export function child(): void {
@@ -62,13 +78,20 @@ export class Slot {
     return proc;
   }
 
-  /** Runs input `seed` in this slot's child (asking for a shrunk repro if `shrinkIt`), within `timeoutMs`. */
+  /**
+   * Runs input `seed` in this slot's child (asking for a shrunk repro if `shrinkIt`). The watchdog counts
+   * the child's CPU time, not the clock: on a machine shared with other work an input can wait minutes
+   * for a core, and that is not a hang. A hang is `timeoutMs` of CPU on one input, or, for a child
+   * blocked without using CPU, `wallFactor` times that on the clock.
+   */
   async run(seed: number, shrinkIt: boolean, timeoutMs: number): Promise<Reply> {
     const proc = this.proc ?? (await this.start());
     this.stderr = "";
+    const cpuAtStart = childCpuMs(proc.pid);
+    const startedAt = Date.now();
     const reply = await new Promise<Reply>((resolve) => {
       const done = (r: Reply) => {
-        clearTimeout(timer);
+        clearInterval(watchdog);
         proc.off("message", onMessage);
         proc.off("exit", onExit);
         resolve(r);
@@ -79,12 +102,16 @@ export class Slot {
         // The stderr pipe may still hold V8's last words: let it drain before reading it.
         setTimeout(() => done({ died: signal ? `killed by ${signal}` : `exit code ${code}`, stderr: this.stderr }), 100);
       };
-      const timer = setTimeout(() => {
+      const watchdog = setInterval(() => {
+        const cpu = childCpuMs(proc.pid);
+        const wall = Date.now() - startedAt;
+        const overCpu = cpu !== undefined && cpuAtStart !== undefined ? cpu - cpuAtStart > timeoutMs : wall > timeoutMs;
+        if (!overCpu && wall <= timeoutMs * this.options.wallFactor) return;
         proc.off("exit", onExit);
         proc.kill("SIGKILL");
         this.proc = undefined;
-        done({ hung: true });
-      }, timeoutMs);
+        done({ hung: true, cpuMs: cpu !== undefined && cpuAtStart !== undefined ? cpu - cpuAtStart : undefined, wallMs: wall });
+      }, Math.min(1000, timeoutMs));
       proc.on("message", onMessage);
       proc.on("exit", onExit);
       proc.send({ seed, shrink: shrinkIt });
