@@ -104,7 +104,7 @@ function parseUnguarded(path: string, text: string, whole: boolean, reuse: Decla
  * this is read declaration by declaration even around errors, in windows of at most this many tokens;
  * no real declaration comes near it.
  */
-export const MAX_PIECE_TOKENS = 100_000;
+export const MAX_PIECE_TOKENS = 250_000;
 
 /** The tokens without the declarations longer than MAX_PIECE_TOKENS, and an E0002 for each; undefined when there are none. */
 function withoutOversized(path: string, tokens: IToken[], starts: number[]): { tokens: IToken[]; diagnostics: Diagnostic[] } | undefined {

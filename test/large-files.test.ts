@@ -25,7 +25,7 @@ describe("a file of many declarations", () => {
   });
 
   it("with a lexical error, is still read declaration by declaration: one diagnostic, every other declaration kept", () => {
-    const n = MAX_PIECE_TOKENS; // two tokens each: twice the most read in one piece
+    const n = MAX_PIECE_TOKENS / 2 + 1000; // two tokens each: more than the most read in one piece
     const text = lines(n, (i) => (i === n - 2 ? `status s${i} \u00a7` : `status s${i}`));
     const parsed = parseFile("many.rules", text);
     expect(parsed.diagnostics.map((d) => `${d.code} ${d.span.line}:${d.span.col} ${d.message}`)).toEqual([`E0001 ${n - 1}:${`status s${n - 2} `.length + 1} unexpected character \`\u00a7\``]);
