@@ -15,6 +15,7 @@ import type { DeclarationCache } from "./build-ast/reuse.ts";
 import { DeclarationBuilder } from "./build-ast/declarations.ts";
 import { spanAt, tokenSpan } from "./build-ast/spans.ts";
 import { diag, type Diagnostic } from "./diagnostics.ts";
+import { pushAll } from "./arrays.ts";
 
 export { spanAt, tokenSpan };
 
@@ -60,32 +61,67 @@ function parseUnguarded(path: string, text: string, whole: boolean, reuse: Decla
     diagnostics.push(lexError(span, text.slice(e.offset)));
   }
   const unsafe = unsafeNumbers(path, lexed.tokens);
-  diagnostics.push(...unsafe);
+  pushAll(diagnostics, unsafe);
   const docs = docComments(lexed.groups["docs"]);
   const builder = new DeclarationBuilder(path, docs);
   const out: Reading = { path, text, builder, kept: [], broken: [], diagnostics, blockComments: new Set(), otherErrors: [...lexed.errors.map((e) => e.offset), ...unsafe.map((d) => d.span.start)] };
-  if (diagnostics.length > 0 || whole) {
+  // A parse tree takes about 3 KB per token: a large file is never read in one piece (see MAX_PIECE_TOKENS).
+  if (whole || (diagnostics.length > 0 && lexed.tokens.length <= MAX_PIECE_TOKENS)) {
     // Lexical errors or too large numbers: the whole file in one piece.
     readWhole(out, lexed.tokens);
   } else {
     // The fast path: declaration by declaration. Around a declaration with an error, as many as it
     // takes are read as a whole, so its diagnostics and recovery are those of the whole-file parse.
-    const tokens = lexed.tokens;
-    const starts = tokens.length === 0 ? [] : declarationStarts(tokens);
+    let tokens = lexed.tokens;
+    let starts = tokens.length === 0 ? [] : declarationStarts(tokens);
+    const oversized = withoutOversized(path, tokens, starts);
+    if (oversized) {
+      pushAll(diagnostics, oversized.diagnostics);
+      tokens = oversized.tokens;
+      starts = tokens.length === 0 ? [] : declarationStarts(tokens);
+    }
     const build = (node: CstNode) => {
       const built = buildDeclaration(builder, node);
       return built && "decl" in built ? built.decl : undefined;
     };
-    const pieces = reuse ? { text, reader: reuse.reader(path) } : undefined;
+    // Reuse goes by the text between declarations, which a dropped declaration no longer matches.
+    const pieces = reuse && !oversized ? { text, reader: reuse.reader(path) } : undefined;
     for (let s = 0; s < starts.length; ) {
       const read = parseByDeclaration(tokens, starts, s, build, pieces);
-      out.kept.push(...read.decls);
+      pushAll(out.kept, read.decls);
       if (read.rest === undefined) break;
-      s = readAroundError(tokens, starts, read.rest, (window, lastPieceAt) => readWhole(out, window, lastPieceAt));
+      s = readAroundError(tokens, starts, read.rest, (window, lastPieceAt) => readWhole(out, window, lastPieceAt), MAX_PIECE_TOKENS);
     }
   }
   if (diagnostics.length > 0) return { recovered: { path, decls: out.kept, broken: out.broken }, diagnostics };
   return { file: { path, decls: out.kept }, diagnostics };
+}
+
+/**
+ * The most tokens read in one piece. Chevrotain's tree takes about 3 KB per token (a node per level of
+ * expression precedence, each with its location) and lives until its piece is read: one declaration of
+ * 5 MB took 4 GB and died. A declaration longer than this is refused (E0002), and a file longer than
+ * this is read declaration by declaration even around errors, in windows of at most this many tokens;
+ * no real declaration comes near it.
+ */
+export const MAX_PIECE_TOKENS = 250_000;
+
+/** The tokens without the declarations longer than MAX_PIECE_TOKENS, and an E0002 for each; undefined when there are none. */
+function withoutOversized(path: string, tokens: IToken[], starts: number[]): { tokens: IToken[]; diagnostics: Diagnostic[] } | undefined {
+  const diagnostics: Diagnostic[] = [];
+  const kept: IToken[] = [];
+  for (let s = 0; s < starts.length; s++) {
+    const from = starts[s]!;
+    const to = starts[s + 1] ?? tokens.length;
+    if (to - from <= MAX_PIECE_TOKENS) {
+      for (let i = from; i < to; i++) kept.push(tokens[i]!);
+      continue;
+    }
+    const first = tokens[from]!;
+    const span = tokenSpan(path, first);
+    diagnostics.push(diag("E0002", span, `this declaration is ${to - from} tokens long, more than the ${MAX_PIECE_TOKENS} a declaration may have, so it is not read`, "split it into smaller declarations (a long function into functions it calls, a long table into tables)"));
+  }
+  return diagnostics.length > 0 ? { tokens: kept, diagnostics } : undefined;
 }
 
 /** What reading a file gathers, piece after piece. */
@@ -145,11 +181,11 @@ function readWhole(out: Reading, tokens: IToken[], lastPieceAt?: number): boolea
     if (built && !("error" in built)) out.kept.push(built.decl);
     else {
       if (built && "error" in built) diagnostics.push(built.error);
-      out.broken.push(...declaredNames(path, tokens, start, Math.min(next, (node.location?.endOffset ?? start) + 1)));
+      pushAll(out.broken, declaredNames(path, tokens, start, Math.min(next, (node.location?.endOffset ?? start) + 1)));
     }
   });
   // Tokens the parser skipped between declarations may hold whole declarations: their names too.
-  out.broken.push(...skippedNames(path, tokens, nodes));
+  pushAll(out.broken, skippedNames(path, tokens, nodes));
   return true;
 }
 
@@ -220,7 +256,7 @@ function skippedNames(path: string, tokens: IToken[], nodes: CstNode[]): A.Name[
   const names: A.Name[] = [];
   let runStart: number | undefined;
   const flush = (end: number) => {
-    if (runStart !== undefined) names.push(...declaredNames(path, tokens, runStart, end));
+    if (runStart !== undefined) pushAll(names, declaredNames(path, tokens, runStart, end));
     runStart = undefined;
   };
   for (const t of tokens) {

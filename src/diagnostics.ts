@@ -107,27 +107,44 @@ export function sortDiagnostics(ds: Diagnostic[]): Diagnostic[] {
  * letters each cost 1 (optimal string alignment), ignoring case. Swaps matter: `clmap` is one slip
  * from `clamp`, and plain Levenshtein would count it as two and miss the suggestion for short names.
  */
-function editDistance(a: string, b: string): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  const d: number[][] = Array.from({ length: x.length + 1 }, (_, i) => Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+/**
+ * The edit distance of `a` and `b` (insertions, deletions, substitutions and swaps of neighbours, case
+ * ignored), or any number at least `bound` once it must reach `bound`: a name is compared with every
+ * name in scope, and a file of many unknown names in a program of many declarations made the full
+ * table for each pair the checker's largest cost. Three rows, and a stop when a whole row is past the bound.
+ */
+function editDistance(x: string, y: string, bound: number): number {
+  if (Math.abs(x.length - y.length) >= bound) return bound;
+  let before = new Array<number>(y.length + 1).fill(0);
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  let row = new Array<number>(y.length + 1).fill(0);
+  let prevLeast = 0;
   for (let i = 1; i <= x.length; i++) {
+    row[0] = i;
+    let least = i;
     for (let j = 1; j <= y.length; j++) {
       const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = best;
+      let best = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) best = Math.min(best, before[j - 2]! + 1);
+      row[j] = best;
+      if (best < least) least = best;
     }
+    // Every later cell comes from this row or the one before (a swap reaches back two), plus 0 or more:
+    // once both rows are past the bound, so is the answer.
+    if (least >= bound && prevLeast >= bound) return bound;
+    prevLeast = least;
+    [before, prev, row] = [prev, row, before];
   }
-  return d[x.length]![y.length]!;
+  return prev[y.length]!;
 }
 
 /** The closest candidate within a distance that scales with the name's length, if any. */
 export function closest(name: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Math.max(1, Math.floor(name.length / 3)) + 1;
+  const x = name.toLowerCase();
   for (const c of candidates) {
-    const d = editDistance(name, c);
+    const d = editDistance(x, c.toLowerCase(), bestDistance);
     if (d < bestDistance) {
       best = c;
       bestDistance = d;

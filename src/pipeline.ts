@@ -214,9 +214,9 @@ const SCENARIO_KEYS = ["rules", "run", "state", "seed", "choices"];
  * Everything between a scenario file and a run, in one place for the CLI and the playground: read the
  * JSON, check its shape, load and check its rules (or a program saved by `rulesmith compile`), and
  * validate its state and its "run". Each problem is a diagnostic at the key or value in the scenario's
- * text that is wrong.
+ * text that is wrong. `parse` is the parser of the rules files (a cache of it in the fuzzer).
  */
-export function loadScenario(path: string, host: FileHost): ScenarioLoad {
+export function loadScenario(path: string, host: FileHost, parse: typeof parseFile = parseFile): ScenarioLoad {
   const file = host.normalize(path);
   const texts = new Map<string, string>();
   // A scenario is a `.json` file below the root: anything else is refused unread, so its text is never shown.
@@ -257,7 +257,7 @@ export function loadScenario(path: string, host: FileHost): ScenarioLoad {
   } else {
     const missing = roots.filter((r) => host.read(r) === undefined && host.listRules(r) === undefined);
     if (missing.length > 0) return fail(...missing.map((r) => missingRules(r, host, rulesAt)));
-    const compiled = compile(roots, host);
+    const compiled = compile(roots, host, parse);
     for (const [p, t] of compiled.texts) texts.set(p, t);
     if (!compiled.programs) return fail(...compiled.diagnostics);
     if (compiled.programs.length !== 1) {

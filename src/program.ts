@@ -4,6 +4,7 @@ import type { SourceFile } from "./ast.ts";
 import { parseFile } from "./build-ast.ts";
 import { isStdImport, stdModuleNames } from "./std/modules.ts";
 import { diag, didYouMean, type Code, type Diagnostic } from "./diagnostics.ts";
+import { pushAll } from "./arrays.ts";
 
 /** Why a host will not read a path that may exist: outside its root, not a regular file, too large. */
 export interface Refusal {
@@ -65,7 +66,7 @@ export function loadProgram(roots: string[], host: FileHost, parse: typeof parse
     }
     texts.set(path, text);
     const parsed = parse(path, text);
-    diagnostics.push(...parsed.diagnostics);
+    pushAll(diagnostics, parsed.diagnostics);
     // A file with syntax errors still contributes the declarations that parsed: they are checked too.
     const file = parsed.file ?? parsed.recovered;
     if (!file) continue;

@@ -148,7 +148,27 @@ export interface StateProblem {
   code?: "E0403" | "E0405";
 }
 
-const validators = new WeakMap<RuntimeProgram, ReturnType<Ajv["compile"]>>();
+type Validator = ReturnType<Ajv["compile"]>;
+const validators = new WeakMap<RuntimeProgram, Validator>();
+/**
+ * Validators by the text of their schema too: compiling one takes ajv about 100 ms, and a program checked
+ * again (the playground after an edit elsewhere, a scenario loaded again) mostly has the same schema.
+ * A validator is a function of its schema alone, so sharing it is safe; the last few are kept.
+ */
+const bySchema = new Map<string, Validator>();
+const SCHEMAS_KEPT = 16;
+
+function compileValidator(p: RuntimeProgram): Validator {
+  const schema = forAjv(stateSchema(p)) as Schema;
+  const key = JSON.stringify(schema);
+  let validate = bySchema.get(key);
+  if (validate) bySchema.delete(key);
+  // `ownProperties`: a state lacking a field named `constructor` must not find `Object.prototype`'s.
+  else validate = new Ajv({ allErrors: true, strict: false, ownProperties: true }).compile(schema);
+  if (bySchema.size >= SCHEMAS_KEPT) bySchema.delete(bySchema.keys().next().value!);
+  bySchema.set(key, validate);
+  return validate;
+}
 
 export function validateState(p: RuntimeProgram, state: unknown): StateProblem[] {
   // Before ajv, whose validators recurse per level: a state nested thousands deep must not overflow it.
@@ -156,8 +176,7 @@ export function validateState(p: RuntimeProgram, state: unknown): StateProblem[]
   if (deep !== undefined) return [{ path: deep, message: `is nested more than ${MAX_STATE_DEPTH} levels deep, deeper than a state may be`, code: "E0405" }];
   let validate = validators.get(p);
   if (!validate) {
-    // `ownProperties`: a state lacking a field named `constructor` must not find `Object.prototype`'s.
-    validate = new Ajv({ allErrors: true, strict: false, ownProperties: true }).compile(forAjv(stateSchema(p)) as Schema);
+    validate = compileValidator(p);
     validators.set(p, validate);
   }
   // References are checked only in a state of the right shape: the walk trusts it.

@@ -87,9 +87,17 @@ const MAX_WINDOW = 16;
  * and that piece reads the same alone. `read` reads a window, and says whether it ends that way;
  * the answer is where the pieces go on, `starts.length` when the window ran to the end of the file.
  */
-export function readAroundError(tokens: IToken[], starts: number[], first: number, read: (window: IToken[], lastPieceAt: number | undefined) => boolean): number {
+export function readAroundError(tokens: IToken[], starts: number[], first: number, read: (window: IToken[], lastPieceAt: number | undefined) => boolean, maxTokens = Infinity): number {
   for (let m = first + 2; ; m++) {
     const toEnd = m >= starts.length || m - first > MAX_WINDOW;
+    // A window past `maxTokens` (a large file whose errors do not settle): the window before it, at least
+    // the piece with the error, is read as it stands and the pieces go on after it. The diagnostics there
+    // may differ from a whole-file parse's, whose tree would not fit in memory.
+    if ((toEnd ? tokens.length : starts[m]!) - starts[first]! > maxTokens) {
+      const stop = Math.max(first + 1, m - 1);
+      read(tokens.slice(starts[first], stop < starts.length ? starts[stop] : tokens.length), undefined);
+      return Math.min(stop, starts.length);
+    }
     const window = tokens.slice(starts[first], toEnd ? tokens.length : starts[m]);
     if (read(window, toEnd ? undefined : tokens[starts[m - 1]!]!.startOffset) || toEnd) return toEnd ? starts.length : m;
   }

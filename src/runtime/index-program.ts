@@ -14,6 +14,7 @@ export interface Handlers {
   after: A.TriggerDecl[];
 }
 import { programStages, sortModifiers, stagesOf } from "../stages.ts";
+import { pushAll } from "../arrays.ts";
 
 export interface RuntimeProgram {
   /** Every named declaration by its resolved id. */
@@ -60,7 +61,7 @@ export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
         case "import":
           break;
         case "state":
-          p.stateFields.push(...d.fields);
+          pushAll(p.stateFields, d.fields);
           break;
         case "trigger":
           triggers.push(d);

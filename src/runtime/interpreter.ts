@@ -24,6 +24,7 @@ import type { LoopHook } from "./loop-hook.ts";
 import type { TraceEntry, TraceKind } from "./trace.ts";
 import { constructEntity, tallyOfCounts } from "./construct.ts";
 import { copyLists, Entity, RuleError, showValue, Tally, type Value } from "./values.ts";
+import { pushAll } from "../arrays.ts";
 
 export type { Chooser } from "./machine.ts";
 
@@ -323,7 +324,7 @@ export class Interpreter implements Machine {
       case "force": {
         const values = this.eval(s.values, env) as Value[];
         if (s.what.text === "dice") this.dice.force(values as number[], s.span);
-        else this.scripted.push(...values);
+        else pushAll(this.scripted, values);
         return undefined;
       }
       case "say":
