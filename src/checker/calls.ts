@@ -113,8 +113,8 @@ export abstract class Calls extends Expressions {
       }
       return b.returns(types);
     }
-    const callables = [...this.namesOf(ctx.file, "fn", "value", "table", "kind"), ...Object.keys(builtins)];
-    if (!this.notImported(name, e.callee.span, ctx.file)) this.report("E0101", e.callee.span, `unknown function \`${name}\``, didYouMean(name, callables));
+    const callables = () => [...this.namesOf(ctx.file, "fn", "value", "table", "kind"), ...Object.keys(builtins)];
+    if (!this.notImported(name, e.callee.span, ctx.file)) this.report("E0101", e.callee.span, `unknown function \`${name}\``, this.suggest(name, e.callee.span, callables));
     for (const a of e.args) if (a.kind !== "comprehension") this.expr(a.value, scope, ctx);
     return ANY;
   }
@@ -137,7 +137,7 @@ export abstract class Calls extends Expressions {
       if (a.kind === "named") {
         p = params.find((x) => x.name === a.name.text);
         if (!p) {
-          this.report("E0202", a.name.span, `${what} has no parameter \`${a.name.text}\``, didYouMean(a.name.text, params.map((x) => x.name)));
+          this.report("E0202", a.name.span, `${what} has no parameter \`${a.name.text}\``, this.suggest(a.name.text, a.name.span, () => params.map((x) => x.name)));
           return;
         }
       } else p = params[i];
@@ -167,7 +167,7 @@ export abstract class Calls extends Expressions {
       const t = this.expr(a.value, scope, ctx);
       const f = k.fields.find((x) => x.name.text === a.name.text);
       if (!f) {
-        this.report("E0103", a.name.span, `\`${k.name.text}\` has no field \`${a.name.text}\``, didYouMean(a.name.text, k.fields.map((x) => x.name.text)));
+        this.report("E0103", a.name.span, `\`${k.name.text}\` has no field \`${a.name.text}\``, this.suggest(a.name.text, a.name.span, () => k.fields.map((x) => x.name.text)));
         continue;
       }
       if (given.has(f.name.text)) this.report("E0202", a.span, `\`${f.name.text}\` is given twice`);
@@ -199,7 +199,7 @@ export abstract class Calls extends Expressions {
       this.expectType(this.expr(a.value, scope, ctx), INT, a.value.span, `the count of \`${a.name.text}\``);
       const n = constInt(a.value);
       if (n !== undefined && n < 0) this.report("E0210", a.value.span, `a count cannot be negative, but this is ${n}`);
-      if (!members.includes(a.name.text)) this.report("E0103", a.name.span, `enum \`${en.name.text}\` has no member \`${a.name.text}\``, didYouMean(a.name.text, members));
+      if (!members.includes(a.name.text)) this.report("E0103", a.name.span, `enum \`${en.name.text}\` has no member \`${a.name.text}\``, this.suggest(a.name.text, a.name.span, () => members));
       else if (given.has(a.name.text)) this.report("E0202", a.span, `\`${a.name.text}\` is given twice`);
       given.add(a.name.text);
     }

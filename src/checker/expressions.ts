@@ -203,8 +203,8 @@ export abstract class Expressions extends Resolution {
       else this.report("E0201", e.span, `\`${e.name}\` is a ${d.kind}, not a value`, d.kind === "fn" || d.kind === "value" || d.kind === "table" ? `call it: \`${e.name}(...)\`` : undefined);
       return ANY;
     }
-    const candidates = [...scope.names(), ...this.s.stateFields.keys(), ...this.namesOf(ctx.file, "fn", "value", "table", "kind", "enum", "die", "event", "status", "modifier")];
-    if (!this.notImported(e.name, e.span, ctx.file)) this.report("E0101", e.span, `unknown name \`${e.name}\``, didYouMean(e.name, candidates) ?? keywordGuess(e.name));
+    const candidates = () => [...scope.names(), ...this.s.stateFields.keys(), ...this.namesOf(ctx.file, "fn", "value", "table", "kind", "enum", "die", "event", "status", "modifier")];
+    if (!this.notImported(e.name, e.span, ctx.file)) this.report("E0101", e.span, `unknown name \`${e.name}\``, this.suggest(e.name, e.span, candidates) ?? keywordGuess(e.name));
     return ANY;
   }
 
@@ -217,7 +217,7 @@ export abstract class Expressions extends Resolution {
       if (d?.kind === "enum") {
         e.ref = { to: "decl", id: d.id! };
         if (d.members.some((x) => x.text === m)) return { t: "enum", name: d.name.text, id: d.id };
-        this.report("E0103", e.member.span, `enum \`${d.name.text}\` has no member \`${m}\``, didYouMean(m, d.members.map((x) => x.text)));
+        this.report("E0103", e.member.span, `enum \`${d.name.text}\` has no member \`${m}\``, this.suggest(m, e.member.span, () => d.members.map((x) => x.text)));
         return ANY;
       }
     }
@@ -235,14 +235,14 @@ export abstract class Expressions extends Resolution {
         e.field = { kind: k.id!, index: k.fields.indexOf(f) };
         return this.resolveType(f.type, k.span.file);
       }
-      this.report("E0103", e.member.span, `\`${obj.name}\` has no field \`${m}\``, didYouMean(m, k.fields.map((x) => x.name.text)));
+      this.report("E0103", e.member.span, `\`${obj.name}\` has no field \`${m}\``, this.suggest(m, e.member.span, () => k.fields.map((x) => x.name.text)));
       return ANY;
     }
     if (obj.t === "tally") {
       this.tallyReads.set(e, obj.of);
       const members = this.enumMembers(obj.of);
       if (members.includes(m)) return INT;
-      this.report("E0103", e.member.span, `enum \`${obj.of}\` has no member \`${m}\` to count`, didYouMean(m, members));
+      this.report("E0103", e.member.span, `enum \`${obj.of}\` has no member \`${m}\` to count`, this.suggest(m, e.member.span, () => members));
       return ANY;
     }
     this.report("E0103", e.member.span, `${typeToString(obj)} has no field \`${m}\``, obj.t === "list" && m === "length" ? "use `len(list)`" : undefined);

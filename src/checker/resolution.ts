@@ -5,7 +5,8 @@
 import { isStdPath, stdImportOf } from "../std/paths.ts";
 import { PRIMITIVES } from "../../grammar/tokens.ts";
 import * as A from "../ast.ts";
-import { diag, didYouMean, type Diagnostic, type RelatedSpan } from "../diagnostics.ts";
+import { diag, type Diagnostic, type RelatedSpan } from "../diagnostics.ts";
+import { SuggestionBudget } from "../suggestion-budget.ts";
 import { ANY, BOOL, INT, TEXT, listOf, optional, typeToString, type Type } from "../types.ts";
 import { declById, lookupName, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
 
@@ -99,6 +100,14 @@ export abstract class Resolution {
     if (!where) return false;
     this.report("E0105", span, `\`${name}\` is declared in \`${where.file}\`, which this file does not import`, `add \`import "${relativeImport(file, where.file)}"\``);
     return true;
+  }
+
+  /** This check's did-you-mean budget: one per check, so no input makes suggesting quadratic. */
+  private readonly suggestions = new SuggestionBudget();
+
+  /** The did-you-mean for `name`, unknown at `span`, among `candidates` (gathered only within the budget). */
+  protected suggest(name: string, span: A.Span, candidates: () => Iterable<string>): string | undefined {
+    return this.suggestions.help(name, span, candidates);
   }
 
   protected report(code: Parameters<typeof diag>[0], span: A.Span, message: string, help?: string, related?: RelatedSpan[]) {
@@ -214,8 +223,7 @@ export abstract class Resolution {
       if (d?.kind === "kind") return { t: "kind", name: n, id: d.id };
       if (!d) return ANY;
     }
-    const typeNames = [...PRIMITIVES, ...this.namesOf(file, "enum", "kind")];
-    if (!this.notImported(n, ref.name.span, file)) this.report("E0104", ref.name.span, `unknown type \`${n}\``, didYouMean(n, typeNames));
+    if (!this.notImported(n, ref.name.span, file)) this.report("E0104", ref.name.span, `unknown type \`${n}\``, this.suggest(n, ref.name.span, () => [...PRIMITIVES, ...this.namesOf(file, "enum", "kind")]));
     return ANY;
   }
 
@@ -271,7 +279,7 @@ export abstract class Resolution {
     if (d?.kind === "event") return d;
     if (d) this.report("E0201", name.span, `\`${name.text}\` is a ${d.kind}, not an event`);
     else if (!this.declared(name.text)) {
-      if (!this.notImported(name.text, name.span, file)) this.report("E0101", name.span, `unknown event \`${name.text}\``, didYouMean(name.text, this.namesOf(file, "event")));
+      if (!this.notImported(name.text, name.span, file)) this.report("E0101", name.span, `unknown event \`${name.text}\``, this.suggest(name.text, name.span, () => this.namesOf(file, "event")));
     }
     return undefined;
   }
@@ -281,7 +289,7 @@ export abstract class Resolution {
     if (d?.kind === "status") return d;
     if (d) this.report("E0201", n.span, `\`${n.text}\` is a ${d.kind}, not a status`);
     else if (!this.declared(n.text)) {
-      if (!this.notImported(n.text, n.span, ctx.file)) this.report("E0101", n.span, `unknown status \`${n.text}\``, didYouMean(n.text, this.namesOf(ctx.file, "status")));
+      if (!this.notImported(n.text, n.span, ctx.file)) this.report("E0101", n.span, `unknown status \`${n.text}\``, this.suggest(n.text, n.span, () => this.namesOf(ctx.file, "status")));
     }
     return undefined;
   }

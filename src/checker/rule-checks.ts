@@ -24,7 +24,7 @@ export abstract class RuleChecks extends Statements {
     if (!target || target.kind !== "value") {
       if (target) this.report("E0208", d.target.span, `a modifier changes a \`value\`, but \`${d.target.text}\` is a ${target.kind}`);
       else if (!this.declared(d.target.text)) {
-        if (!this.notImported(d.target.text, d.target.span, ctx.file)) this.report("E0101", d.target.span, `unknown value \`${d.target.text}\``, didYouMean(d.target.text, this.namesOf(ctx.file, "value")));
+        if (!this.notImported(d.target.text, d.target.span, ctx.file)) this.report("E0101", d.target.span, `unknown value \`${d.target.text}\``, this.suggest(d.target.text, d.target.span, () => this.namesOf(ctx.file, "value")));
       }
       return;
     }
@@ -79,7 +79,7 @@ export abstract class RuleChecks extends Statements {
     const message = d.stage
       ? `\`${d.target.text}\` has no stage \`${wanted}\`; its stages are ${list}`
       : `\`${d.op.text}\` belongs to the stage \`${wanted}\`, which \`${d.target.text}\` does not have; its stages are ${list}`;
-    const help = d.stage ? didYouMean(wanted, stages) : undefined;
+    const help = d.stage ? this.suggest(wanted, d.stage.span, () => stages) : undefined;
     // A bound placed in another stage is no longer a bound: for those, adding the stage comes first.
     const inFirst = `name the stage with \`in\`, like \`in ${stages[0] ?? wanted}\``;
     const addIt = `add \`${wanted}\` to the stages`;

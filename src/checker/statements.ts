@@ -41,7 +41,7 @@ export abstract class Statements extends Calls {
         const holder = d.expiry?.holder;
         if (ev && holder) {
           const p = ev.params.find((x) => x.name.text === holder.text);
-          if (!p) this.report("E0103", holder.span, `event \`${ev.name.text}\` has no parameter \`${holder.text}\``, didYouMean(holder.text, ev.params.map((x) => x.name.text)));
+          if (!p) this.report("E0103", holder.span, `event \`${ev.name.text}\` has no parameter \`${holder.text}\``, this.suggest(holder.text, holder.span, () => ev.params.map((x) => x.name.text)));
           else if (this.resolveType(p.type, ev.span.file).t !== "kind") {
             this.report("E0201", holder.span, `\`${holder.text}\` must be an entity to hold a status, but it is ${p.type.name.text}`);
           } else d.expiry!.holderIndex = ev.params.indexOf(p);
@@ -354,7 +354,7 @@ export abstract class Statements extends Calls {
   /** A parameter of `ev` by name; E0103 with a suggestion where it is written in this `apply`. */
   protected eventParam(ev: A.EventDecl, name: A.Name, report: boolean): A.Param | undefined {
     const p = ev.params.find((x) => x.name.text === name.text);
-    if (!p && report) this.report("E0103", name.span, `event \`${ev.name.text}\` has no parameter \`${name.text}\``, didYouMean(name.text, ev.params.map((x) => x.name.text)));
+    if (!p && report) this.report("E0103", name.span, `event \`${ev.name.text}\` has no parameter \`${name.text}\``, this.suggest(name.text, name.span, () => ev.params.map((x) => x.name.text)));
     return p;
   }
 
