@@ -1,10 +1,10 @@
 // `rulesmith odds` as a chain over states: runs that reach the same state at a loop head are merged,
 // and the chain is solved. Each expected distribution is worked out by hand in the test.
+import { oddsCli } from "./odds-cli.ts";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it, vi } from "vitest";
-import { oddsCommand } from "../src/cli/odds.ts";
+import { describe, expect, it } from "vitest";
 import { enumerateOdds, type OddsOptions, type OddsResult } from "../src/odds.ts";
 import { loadScenario } from "../src/pipeline.ts";
 import { prepareSimulation } from "../src/simulation.ts";
@@ -190,19 +190,8 @@ describe("rulesmith odds on chains", () => {
   writeFileSync(join(dir, "wait.json"), JSON.stringify({ rules: "wait.rules", run: "wait", state: {} }));
   writeFileSync(join(dir, "stuck.json"), JSON.stringify({ rules: "wait.rules", run: "stuck", state: {} }));
 
-  async function cli(...args: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const log = vi.spyOn(console, "log").mockImplementation((s: string) => void out.push(s));
-    const error = vi.spyOn(console, "error").mockImplementation((s: string) => void err.push(s));
-    try {
-      const code = await oddsCommand([...args, "--root", dir]);
-      return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-    } finally {
-      log.mockRestore();
-      error.mockRestore();
-    }
-  }
+  const cli = oddsCli(dir);
+
 
   it("prints the states, the runs and the fractions", async () => {
     const r = await cli(join(dir, "fight.json"));

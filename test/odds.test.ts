@@ -1,5 +1,6 @@
 // `rulesmith odds`: exact distributions by running the scenario once per dice path, checked against
 // distributions worked out by hand, and the refusal past --max-outcomes.
+import { oddsCli } from "./odds-cli.ts";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -94,19 +95,8 @@ describe("rulesmith odds", () => {
   writeFileSync(join(dir, "hit.json"), JSON.stringify({ rules: "g.rules", run: "hit", state: {} }));
   writeFileSync(join(dir, "total.json"), JSON.stringify({ rules: "g.rules", run: "total", state: {} }));
 
-  async function cli(...args: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const log = vi.spyOn(console, "log").mockImplementation((s: string) => void out.push(s));
-    const error = vi.spyOn(console, "error").mockImplementation((s: string) => void err.push(s));
-    try {
-      const code = await oddsCommand([...args, "--root", dir]);
-      return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-    } finally {
-      log.mockRestore();
-      error.mockRestore();
-    }
-  }
+  const cli = oddsCli(dir);
+
 
   it("prints each result's fraction and percentage", async () => {
     const r = await cli(join(dir, "hit.json"));
