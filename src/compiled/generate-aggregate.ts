@@ -9,17 +9,13 @@ import { RuleError } from "../runtime/values.ts";
 import type { CExpr, Compiler } from "./compiler.ts";
 import { enumMembers } from "./expressions.ts";
 import { genExpr } from "./generate-expressions.ts";
-import { NotGenerated, Source } from "./source.ts";
+import { Source, tryGenerate } from "./source.ts";
 
 export function generateAggregate(c: Compiler, name: string, comp: A.Comprehension, span: A.Span): CExpr | undefined {
-  const g = new Source();
-  try {
+  return tryGenerate((g) => {
     const body = aggregateBody(c, g, name, comp, span);
     return body === undefined ? undefined : g.finish<CExpr>(body);
-  } catch (err) {
-    if (err instanceof NotGenerated || err instanceof RangeError || err instanceof EvalError || err instanceof SyntaxError) return undefined;
-    throw err;
-  }
+  });
 }
 
 const KNOWN = new Set(["count", "any", "all", "filter", "sum", "first", "min", "max"]);

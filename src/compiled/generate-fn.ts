@@ -13,7 +13,7 @@ import { compileFramedFn } from "./calls.ts";
 import type { CFramedFn, Compiler } from "./compiler.ts";
 import { genBlock } from "./generate.ts";
 import { genExpr } from "./generate-expressions.ts";
-import { NotGenerated, Source } from "./source.ts";
+import { Source, tryGenerate } from "./source.ts";
 import type { Env } from "../runtime/machine.ts";
 import type { CompiledRun } from "./run.ts";
 
@@ -33,15 +33,10 @@ export function fnCell(c: Compiler, fn: A.FnDecl): FnCell {
 }
 
 function generateFn(c: Compiler, fn: A.FnDecl): CFramedFn | undefined {
-  const g = new Source();
-  g.bare = true;
-  try {
+  return tryGenerate((g) => {
+    g.bare = true;
     return g.finish<CFramedFn>(fn.body.kind === "block" ? blockBody(c, g, fn, fn.body) : expressionBody(c, g, fn, fn.body), "env, argc, span, vm");
-  } catch (err) {
-    // As generateBlock: a shape the generator refuses, a body too deep, or no functions from text.
-    if (err instanceof NotGenerated || err instanceof RangeError || err instanceof EvalError || err instanceof SyntaxError) return undefined;
-    throw err;
-  }
+  });
 }
 
 /** `fn f(...) -> T { ... }`: a step, the trace line, a trace level of its own; falling off the end of a function that returns a value is R0501. */

@@ -9,7 +9,7 @@ import type { Value } from "../runtime/values.ts";
 import type { CFn, Compiler } from "./compiler.ts";
 import { compileTable } from "./declarations.ts";
 import { genExpr } from "./generate-expressions.ts";
-import { NotGenerated, Source } from "./source.ts";
+import { Source, tryGenerate } from "./source.ts";
 import type { CompiledRun } from "./run.ts";
 
 /**
@@ -22,14 +22,7 @@ export function tableCallable(c: Compiler, t: A.TableDecl): CFn {
 }
 
 function generateTable(c: Compiler, t: A.TableDecl): CFn | undefined {
-  const g = new Source();
-  try {
-    return g.finish<CFn>(tableBody(c, g, t), "env, span, vm");
-  } catch (err) {
-    // As generateBlock: a shape the generator refuses, a table too deep, or no functions from text.
-    if (err instanceof NotGenerated || err instanceof RangeError || err instanceof EvalError || err instanceof SyntaxError) return undefined;
-    throw err;
-  }
+  return tryGenerate((g) => g.finish<CFn>(tableBody(c, g, t), "env, span, vm"));
 }
 
 /** A literal or an enum member (`true`, `3`, `Side.attacker`): its value, known before the run, as compileTable's `constant`. */

@@ -10,7 +10,7 @@ import type { Value } from "../runtime/values.ts";
 import type { CFn, Compiler } from "./compiler.ts";
 import { compileValue } from "./declarations.ts";
 import { genExpr } from "./generate-expressions.ts";
-import { NotGenerated, Source } from "./source.ts";
+import { Source, tryGenerate } from "./source.ts";
 import type { CompiledRun } from "./run.ts";
 
 /** The value's callable, generated on its first call (a modifier may use the value itself; see tableCallable). */
@@ -20,14 +20,7 @@ export function valueCallable(c: Compiler, v: A.ValueDecl): CFn {
 }
 
 function generateValue(c: Compiler, v: A.ValueDecl): CFn | undefined {
-  const g = new Source();
-  try {
-    return g.finish<CFn>(valueBody(c, g, v), "env, span, vm");
-  } catch (err) {
-    // As generateBlock: a shape the generator refuses, a value too deep, or no functions from text.
-    if (err instanceof NotGenerated || err instanceof RangeError || err instanceof EvalError || err instanceof SyntaxError) return undefined;
-    throw err;
-  }
+  return tryGenerate((g) => g.finish<CFn>(valueBody(c, g, v), "env, span, vm"));
 }
 
 /**

@@ -11,30 +11,17 @@ import type { CExpr, Compiler, CStmt } from "./compiler.ts";
 import { enumMembers } from "./expressions.ts";
 import { genEntity, genListStmt } from "./generate-lists.ts";
 import { genEmit, genExpr } from "./generate-expressions.ts";
-import { NotGenerated, Source } from "./source.ts";
+import { Source, tryGenerate } from "./source.ts";
 import { compileStmt } from "./statements.ts";
 
 /** The block as one generated function; undefined where it cannot be (then it is compiled as closures). */
 export function generateBlock(c: Compiler, b: A.Block): CStmt | undefined {
-  const g = new Source();
-  try {
-    return g.finish(genBlock(c, g, b));
-  } catch (err) {
-    // A shape the generator refuses, a block nested too deep to write out, or a host that forbids making functions from text (a content security policy).
-    if (err instanceof NotGenerated || err instanceof RangeError || err instanceof EvalError || err instanceof SyntaxError) return undefined;
-    throw err;
-  }
+  return tryGenerate((g) => g.finish(genBlock(c, g, b)));
 }
 
 /** An expression the runtime evaluates on its own (a handler's condition, a value's base, a table row's result) as one generated function. */
 export function generateExpr(c: Compiler, e: A.Expr): CExpr | undefined {
-  const g = new Source();
-  try {
-    return g.finish<CExpr>(`return ${genExpr(c, g, e)};`);
-  } catch (err) {
-    if (err instanceof NotGenerated || err instanceof RangeError || err instanceof EvalError || err instanceof SyntaxError) return undefined;
-    throw err;
-  }
+  return tryGenerate((g) => g.finish<CExpr>(`return ${genExpr(c, g, e)};`));
 }
 
 export function genBlock(c: Compiler, g: Source, b: A.Block): string {

@@ -112,3 +112,17 @@ export class Source {
     return factory(this.constants, HELPERS);
   }
 }
+
+/**
+ * What `build` generates on a fresh `Source`, or undefined where generating does not apply, and the
+ * caller falls back to closures: a shape the generator refuses, a tree nested too deep to write out,
+ * or a host that forbids making functions from text (a content security policy).
+ */
+export function tryGenerate<F>(build: (g: Source) => F | undefined): F | undefined {
+  try {
+    return build(new Source());
+  } catch (err) {
+    if (err instanceof NotGenerated || err instanceof RangeError || err instanceof EvalError || err instanceof SyntaxError) return undefined;
+    throw err;
+  }
+}
