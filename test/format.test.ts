@@ -119,6 +119,10 @@ describe("the canonical layout", () => {
     expect(fmt(mod)).toBe("value v(n: int) -> int = n\nmodifier m for v when n > 1 : add 1\n");
   });
 
+  it("indents a comment between a line ending in an operator and the line that goes on as that line", () => {
+    expect(fmt("fn f(a: int) -> bool =\n// a note on the body\n    a > 1\n")).toBe("fn f(a: int) -> bool =\n  // a note on the body\n  a > 1\n");
+  });
+
   it("refuses a file with a syntax error and says where", () => {
     const r = formatRules("bad.rules", "fn f() {\n  let = 1\n}\n");
     expect("diagnostics" in r && r.diagnostics.map((d) => `${d.code} ${d.span.line}:${d.span.col}`)).toEqual(["E0002 2:7"]);

@@ -104,9 +104,11 @@ class Layout {
   /** Whether the line `t` starts continues an expression from the line before. */
   private continues(t: LayoutToken): boolean {
     const before = this.lastCode;
-    if (!before || t.kind !== "code") return false;
+    if (!before) return false;
     if (OPENERS[before.image] !== undefined || before.image === ",") return false;
     if (CONTINUING.has(before.image) && !this.typeAngles.has(before)) return true;
+    // A comment between a line ending in an operator and the line that goes on: indented as that line.
+    if (t.kind !== "code") return false;
     if (STARTS_CONTINUATION.has(t.image)) return true;
     // `then a` / `else b` on lines of their own continue an expression; `}` then `else {` does not.
     return t.image === "else" && !CLOSERS.has(before.image);
