@@ -10,6 +10,8 @@ import { errorToken, misspeltKeywordHelp } from "../grammar/messages.ts";
 import type * as A from "./ast.ts";
 import { walk } from "./ast-walk.ts";
 import { declarationStarts, parseByDeclaration, readAroundError } from "./build-ast/by-declaration.ts";
+import { RECOVERY_TOKENS, withoutUnclosed } from "./build-ast/unclosed.ts";
+import { SyntaxErrorBudget } from "./build-ast/syntax-error-budget.ts";
 import { isToken } from "./build-ast/cst-reader.ts";
 import type { DeclarationCache } from "./build-ast/reuse.ts";
 import { DeclarationBuilder } from "./build-ast/declarations.ts";
@@ -64,9 +66,10 @@ function parseUnguarded(path: string, text: string, whole: boolean, reuse: Decla
   pushAll(diagnostics, unsafe);
   const docs = docComments(lexed.groups["docs"]);
   const builder = new DeclarationBuilder(path, docs);
-  const out: Reading = { path, text, builder, kept: [], broken: [], diagnostics, blockComments: new Set(), otherErrors: [...lexed.errors.map((e) => e.offset), ...unsafe.map((d) => d.span.start)] };
-  // A parse tree takes about 3 KB per token: a large file is never read in one piece (see MAX_PIECE_TOKENS).
-  if (whole || (diagnostics.length > 0 && lexed.tokens.length <= MAX_PIECE_TOKENS)) {
+  const out: Reading = { path, text, builder, kept: [], broken: [], diagnostics, blockComments: new Set(), otherErrors: [...lexed.errors.map((e) => e.offset), ...unsafe.map((d) => d.span.start)], budget: new SyntaxErrorBudget(path, text) };
+  // A parse tree takes about 3 KB per token, and error recovery's work grows faster than the tokens it
+  // reads: a large file is never read in one piece (see MAX_PIECE_TOKENS and RECOVERY_TOKENS).
+  if (whole || (diagnostics.length > 0 && lexed.tokens.length <= RECOVERY_TOKENS)) {
     // Lexical errors or too large numbers: the whole file in one piece.
     readWhole(out, lexed.tokens);
   } else {
@@ -74,23 +77,34 @@ function parseUnguarded(path: string, text: string, whole: boolean, reuse: Decla
     // takes are read as a whole, so its diagnostics and recovery are those of the whole-file parse.
     let tokens = lexed.tokens;
     let starts = tokens.length === 0 ? [] : declarationStarts(tokens);
+    // A long piece whose brackets do not balance is cut again at column-1 declarations (unclosed.ts).
+    const unclosed = withoutUnclosed(path, tokens, starts);
+    if (unclosed) {
+      pushAll(diagnostics, unclosed.diagnostics);
+      for (const d of unclosed.dropped) pushAll(out.broken, declaredNames(path, tokens, d.start, d.end));
+      ({ tokens, starts } = unclosed);
+    }
     const oversized = withoutOversized(path, tokens, starts);
     if (oversized) {
       pushAll(diagnostics, oversized.diagnostics);
-      tokens = oversized.tokens;
-      starts = tokens.length === 0 ? [] : declarationStarts(tokens);
+      ({ tokens, starts } = oversized);
     }
     const build = (node: CstNode) => {
       const built = buildDeclaration(builder, node);
       return built && "decl" in built ? built.decl : undefined;
     };
     // Reuse goes by the text between declarations, which a dropped declaration no longer matches.
-    const pieces = reuse && !oversized ? { text, reader: reuse.reader(path) } : undefined;
+    const pieces = reuse && !oversized && !unclosed ? { text, reader: reuse.reader(path) } : undefined;
     for (let s = 0; s < starts.length; ) {
       const read = parseByDeclaration(tokens, starts, s, build, pieces);
       pushAll(out.kept, read.decls);
       if (read.rest === undefined) break;
-      s = readAroundError(tokens, starts, read.rest, (window, lastPieceAt) => readWhole(out, window, lastPieceAt), MAX_PIECE_TOKENS);
+      // Once the file has reported its share of syntax errors, nothing more is recovered: a piece with an
+      // error is read alone (and left out), so the parse stops at its error.
+      if (out.budget.spent) {
+        readWhole(out, tokens.slice(starts[read.rest], starts[read.rest + 1] ?? tokens.length));
+        s = read.rest + 1;
+      } else s = readAroundError(tokens, starts, read.rest, (window, lastPieceAt) => readWhole(out, window, lastPieceAt), RECOVERY_TOKENS);
     }
   }
   if (diagnostics.length > 0) return { recovered: { path, decls: out.kept, broken: out.broken }, diagnostics };
@@ -106,14 +120,16 @@ function parseUnguarded(path: string, text: string, whole: boolean, reuse: Decla
  */
 export const MAX_PIECE_TOKENS = 250_000;
 
-/** The tokens without the declarations longer than MAX_PIECE_TOKENS, and an E0002 for each; undefined when there are none. */
-function withoutOversized(path: string, tokens: IToken[], starts: number[]): { tokens: IToken[]; diagnostics: Diagnostic[] } | undefined {
+/** The tokens without the declarations longer than MAX_PIECE_TOKENS, their starts, and an E0002 for each; undefined when there are none. */
+function withoutOversized(path: string, tokens: IToken[], starts: number[]): { tokens: IToken[]; starts: number[]; diagnostics: Diagnostic[] } | undefined {
   const diagnostics: Diagnostic[] = [];
   const kept: IToken[] = [];
+  const keptStarts: number[] = [];
   for (let s = 0; s < starts.length; s++) {
     const from = starts[s]!;
     const to = starts[s + 1] ?? tokens.length;
     if (to - from <= MAX_PIECE_TOKENS) {
+      keptStarts.push(kept.length);
       for (let i = from; i < to; i++) kept.push(tokens[i]!);
       continue;
     }
@@ -121,7 +137,7 @@ function withoutOversized(path: string, tokens: IToken[], starts: number[]): { t
     const span = tokenSpan(path, first);
     diagnostics.push(diag("E0002", span, `this declaration is ${to - from} tokens long, more than the ${MAX_PIECE_TOKENS} a declaration may have, so it is not read`, "split it into smaller declarations (a long function into functions it calls, a long table into tables)"));
   }
-  return diagnostics.length > 0 ? { tokens: kept, diagnostics } : undefined;
+  return diagnostics.length > 0 ? { tokens: kept, starts: keptStarts, diagnostics } : undefined;
 }
 
 /** What reading a file gathers, piece after piece. */
@@ -136,6 +152,8 @@ interface Reading {
   blockComments: Set<number>;
   /** Where the lexical errors and too large numbers stand. */
   otherErrors: number[];
+  /** How many syntax errors the file still reports (syntax-error-budget.ts). */
+  budget: SyntaxErrorBudget;
 }
 
 /**
@@ -145,24 +163,33 @@ interface Reading {
  */
 function readWhole(out: Reading, tokens: IToken[], lastPieceAt?: number): boolean {
   const { path, text, builder, diagnostics } = out;
-  parser.input = tokens;
-  const cst = parser.file();
-  const nodes = (cst.children["declaration"] ?? []).filter((n): n is CstNode => !isToken(n));
+  // Past RECOVERY_TOKENS (one long declaration, read alone), or once the file has spent its budget of
+  // syntax errors or of recovery work, recovery is off: the parse stops at the first error, and so does its cost.
+  const recovering = out.budget.recover(tokens.length);
+  let cst: CstNode | undefined;
+  if (recovering) {
+    parser.input = tokens;
+    cst = parser.file();
+  } else cst = parser.fileWithoutRecovery(tokens);
+  // Without recovery, an error gives no tree at all.
+  const nodes = (cst?.children["declaration"] ?? []).filter((n): n is CstNode => !isToken(n));
   if (lastPieceAt !== undefined) {
     const last = nodes[nodes.length - 1];
     const ends = last !== undefined && last.location?.startOffset === lastPieceAt && !containsRecovered(last);
     if (!ends || parser.errors.some((e) => !(e.token.startOffset < lastPieceAt))) return false;
   }
   const reportedAt = new Set<number>();
+  if (!recovering && !out.budget.spent && parser.errors.length > 0) out.budget.unrecovered(tokens, diagnostics);
   for (const e of parser.errors) {
-    const t = errorToken(e, tokens);
     // After an error the parser resumes and may stop again at the very same token: say it once.
     if (reportedAt.has(e.token.startOffset)) continue;
     reportedAt.add(e.token.startOffset);
+    if (!out.budget.take(e.token, diagnostics)) break;
+    const t = errorToken(e, tokens);
     const span = Number.isNaN(t.startOffset) || t.tokenType?.name === "EOF" ? eofSpan(path, text, e) : tokenSpan(path, t);
     // `/*` lexes as two operators; the errors it causes are better explained once, as what it is.
-    const opener = text.lastIndexOf("/*", span.start + 1);
-    if (opener >= 0 && text.indexOf("\n", opener) >= span.start - 1 && /^[/*]/.test(text.slice(span.start))) {
+    const opener = out.budget.blockCommentBefore(span.start + 1);
+    if (opener >= 0 && text.indexOf("\n", opener) >= span.start - 1 && /^[/*]/.test(text.slice(span.start, span.start + 1))) {
       if (!out.blockComments.has(opener)) diagnostics.push(diag("E0002", spanAt(path, text, opener, opener + 2), "block comments are not part of the language", "start each comment line with `//`"));
       out.blockComments.add(opener);
       continue;

@@ -13,6 +13,8 @@ export const catalogue = {
   E0004: { severity: "error", summary: "a file outside the folder the rules may read (the root)" },
   E0005: { severity: "error", summary: "a path that is not a regular `.rules` (or `.json`) file: a folder, a device, a FIFO, another kind of file" },
   E0006: { severity: "error", summary: "a file larger than the 8 MB a rules or JSON file may have" },
+  E0007: { severity: "error", summary: "a bracket never closed in a large file, where a declaration at column 1 follows it" },
+  E0008: { severity: "error", summary: "syntax errors past what a file reports: the rest of a long declaration, or past the first 200 in a file" },
   E0101: { severity: "error", summary: "an unknown name" },
   E0102: { severity: "error", summary: "a name declared twice" },
   E0103: { severity: "error", summary: "an unknown field or member" },
