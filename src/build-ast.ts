@@ -81,7 +81,8 @@ function parseUnguarded(path: string, text: string, whole: boolean, reuse: Decla
     const unclosed = withoutUnclosed(path, tokens, starts);
     if (unclosed) {
       pushAll(diagnostics, unclosed.diagnostics);
-      for (const d of unclosed.dropped) pushAll(out.broken, declaredNames(path, tokens, d.start, d.end));
+      // Each part's own tokens: names are read from them alone, so many parts cost no more than one.
+      for (const d of unclosed.dropped) pushAll(out.broken, declaredNames(path, tokens.slice(d.from, d.to), d.start, d.end));
       ({ tokens, starts } = unclosed);
     }
     const oversized = withoutOversized(path, tokens, starts);
@@ -99,9 +100,9 @@ function parseUnguarded(path: string, text: string, whole: boolean, reuse: Decla
       const read = parseByDeclaration(tokens, starts, s, build, pieces);
       pushAll(out.kept, read.decls);
       if (read.rest === undefined) break;
-      // Once the file has reported its share of syntax errors, nothing more is recovered: a piece with an
+      // Once the file has spent its syntax errors or its recovery work, nothing more is recovered: a piece with an
       // error is read alone (and left out), so the parse stops at its error.
-      if (out.budget.spent) {
+      if (out.budget.over) {
         readWhole(out, tokens.slice(starts[read.rest], starts[read.rest + 1] ?? tokens.length));
         s = read.rest + 1;
       } else s = readAroundError(tokens, starts, read.rest, (window, lastPieceAt) => readWhole(out, window, lastPieceAt), RECOVERY_TOKENS);

@@ -29,9 +29,17 @@ export class SyntaxErrorBudget {
     private readonly text: string,
   ) {}
 
+  /** Set once a read was refused recovery for want of budget: from then on, pieces are read one by one. */
+  private exhausted = false;
+
   /** Whether a read of `tokens` tokens may recover; if so, they are counted. */
   recover(tokens: number): boolean {
-    if (this.spent || tokens > this.recoverable) return false;
+    if (this.spent || this.exhausted) return false;
+    if (tokens > this.recoverable) {
+      // One declaration longer than the whole budget does not use it up: the pieces after it still recover.
+      if (tokens <= RECOVERY_TOKENS) this.exhausted = true;
+      return false;
+    }
     this.recoverable -= tokens;
     this.recovered += tokens;
     return true;
@@ -40,6 +48,11 @@ export class SyntaxErrorBudget {
   /** Whether the file has reported all the syntax errors it may. */
   get spent(): boolean {
     return this.left <= 0;
+  }
+
+  /** Whether nothing more is recovered in this file: a piece with an error is then read alone. */
+  get over(): boolean {
+    return this.spent || this.exhausted;
   }
 
   /**
@@ -58,12 +71,17 @@ export class SyntaxErrorBudget {
 
   /** E0008 at the first token of a piece read without recovery, which reports only its first error. */
   unrecovered(tokens: IToken[], diagnostics: Diagnostic[]): void {
-    const why =
-      tokens.length > RECOVERY_TOKENS
-        ? `this declaration is ${tokens.length} tokens long, more than the ${RECOVERY_TOKENS} read with error recovery`
-        : `the file has already been read with error recovery over ${RECOVERY_TOKENS} tokens, the most a file is`;
-    diagnostics.push(diag("E0008", tokenSpan(this.path, tokens[0]!), `only the first syntax error of this declaration is reported: ${why}`, "fix that error and check again, or split the declaration into smaller ones"));
+    const span = tokenSpan(this.path, tokens[0]!);
+    if (!this.exhausted) {
+      const why = `this declaration is ${tokens.length} tokens long, more than the ${RECOVERY_TOKENS} read with error recovery`;
+      diagnostics.push(diag("E0008", span, `only the first syntax error of this declaration is reported: ${why}`, "fix that error and check again, or split the declaration into smaller ones"));
+    } else if (!this.told) {
+      this.told = true;
+      const why = `the file has already been read with error recovery over the ${RECOVERY_TOKENS} tokens a file may be`;
+      diagnostics.push(diag("E0008", span, `from here, only the first syntax error of each declaration is reported: ${why}`, "fix the errors above and check again"));
+    }
   }
+  private told = false;
 
   /**
    * The last `/*` at or before `offset`, or -1. Searching the text backwards for each error made a file of

@@ -41,8 +41,8 @@ export interface WithoutUnclosed {
   starts: number[];
   /** E0007 for each part left out. */
   diagnostics: Diagnostic[];
-  /** The offsets each part left out runs over (from its first token to the end of its last), for its names. */
-  dropped: { start: number; end: number }[];
+  /** The tokens of each part left out (`from`..`to` in the tokens given), and the offsets they run over, for their names. */
+  dropped: { from: number; to: number; start: number; end: number }[];
 }
 
 /** The long pieces with unbalanced brackets cut at column-1 declarations; undefined when there are none. */
@@ -64,7 +64,7 @@ export function withoutUnclosed(path: string, tokens: IToken[], starts: number[]
         return;
       }
       out.diagnostics.push(neverClosed(path, tokens[open]!, b < to ? tokens[b] : undefined));
-      out.dropped.push({ start: tokens[a]!.startOffset, end: tokens[b - 1]!.endOffset! + 1 });
+      out.dropped.push({ from: a, to: b, start: tokens[a]!.startOffset, end: tokens[b - 1]!.endOffset! + 1 });
     });
   }
   return changed ? out : undefined;
