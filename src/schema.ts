@@ -2,7 +2,7 @@
 // validation with ajv. A rejected state is reported with its JSON path and the declaration it breaks.
 import { Ajv, type ErrorObject } from "ajv";
 import * as A from "./ast.ts";
-import { didYouMean } from "./diagnostics.ts";
+import { SuggestionBudget } from "./suggestion-budget.ts";
 import type { RuntimeProgram } from "./runtime/index-program.ts";
 import { ownGet, setOwn } from "./own.ts";
 import { MAX_COUNT } from "./runtime/limits.ts";
@@ -186,6 +186,8 @@ export function validateState(p: RuntimeProgram, state: unknown): StateProblem[]
   const problems: StateProblem[] = [];
   const statusValues = new Set<string>();
   const errors = validate.errors ?? [];
+  // A state of thousands of misspelt keys gets did-you-means for the first few hundred only, as the checker does.
+  const budget = new SuggestionBudget();
   for (const e of errors) {
     // "must match then/else schema": the branch's own errors say what is wrong.
     if (e.keyword === "if") continue;
@@ -195,31 +197,31 @@ export function validateState(p: RuntimeProgram, state: unknown): StateProblem[]
     }
     const at = /^(.*\/statuses\/[^/]+)(\/|$)/.exec(e.instancePath)?.[1];
     if (!at) {
-      problems.push(problem(p, e));
+      problems.push(problem(p, e, budget));
       continue;
     }
     if (statusValues.has(at)) continue;
     statusValues.add(at);
-    problems.push(...timerProblems(p, at, pointerGet(state, at), errors));
+    problems.push(...timerProblems(p, at, pointerGet(state, at), errors, budget));
   }
   return problems;
 }
 
-function timerProblems(p: RuntimeProgram, at: string, value: unknown, errors: ErrorObject[]): StateProblem[] {
+function timerProblems(p: RuntimeProgram, at: string, value: unknown, errors: ErrorObject[], budget: SuggestionBudget): StateProblem[] {
   // Every problem here breaks the status's declaration, whatever field holds the entity.
   const status = p.statuses.get(pointerParts(at).at(-1) ?? "");
   const declaration = status ? { declaration: { name: status.name.text, span: status.span } } : {};
-  return timerValueProblems(p, at, value, errors).map((x) => ({ ...x, ...declaration }));
+  return timerValueProblems(p, at, value, errors, budget).map((x) => ({ ...x, ...declaration }));
 }
 
-function timerValueProblems(p: RuntimeProgram, at: string, value: unknown, errors: ErrorObject[]): StateProblem[] {
+function timerValueProblems(p: RuntimeProgram, at: string, value: unknown, errors: ErrorObject[], budget: SuggestionBudget): StateProblem[] {
   const general = { path: at, message: "must be `true`, how many more events it lasts (1 or more), or an object like `{\"left\": 1, \"until\": \"RoundEnds\"}`" };
   if (typeof value !== "object" || value === null || Array.isArray(value)) return [general];
   const until = (value as Record<string, unknown>)["until"];
   const events = [...p.events.keys()];
   const i = events.indexOf(String(until));
   if (i < 0) {
-    const guess = typeof until === "string" ? didYouMean(until, events) : undefined;
+    const guess = typeof until === "string" ? budget.guess(STATE, until, () => events) : undefined;
     return [{ path: `${at}/until`, message: until === undefined ? "is missing: name the event that counts the status down" : `is not a declared event${guess ? `: ${guess}` : ""}` }];
   }
   const branch = `/anyOf/${TIMER_BRANCH + i}/`;
@@ -229,7 +231,7 @@ function timerValueProblems(p: RuntimeProgram, at: string, value: unknown, error
     if (e.keyword === "additionalProperties") {
       const extra = (e.params as { additionalProperty: string }).additionalProperty;
       const names = p.events.get(String(until))!.params.map((q) => q.name.text);
-      const guess = didYouMean(extra, names);
+      const guess = budget.guess(STATE, extra, () => names);
       return { path: `${at}/${extra}`, message: `is not a parameter of \`${String(until)}\`${guess ? `: ${guess}` : ""}` };
     }
     if (e.keyword === "required") return { path: `${at}/${(e.params as { missingProperty: string }).missingProperty}`, message: "is missing" };
@@ -258,24 +260,26 @@ function pointerGet(root: unknown, pointer: string): unknown {
   return v;
 }
 
-function problem(p: RuntimeProgram, e: ErrorObject): StateProblem {
+/** The one "file" a state's did-you-means are counted in. */
+const STATE = "state";
+
+function problem(p: RuntimeProgram, e: ErrorObject, budget: SuggestionBudget): StateProblem {
   let path = e.instancePath;
   let message = e.message ?? "is not valid";
   if (e.keyword === "additionalProperties") {
     const extra = (e.params as { additionalProperty: string }).additionalProperty;
     if (e.instancePath.endsWith("/statuses")) {
-      const guess = didYouMean(extra, p.statuses.keys());
+      const guess = budget.guess(STATE, extra, () => p.statuses.keys());
       return { path: `${path}/${extra}`, message: `is not a declared status${guess ? `: ${guess}` : ""}` };
     }
     const owner = walk(p, e.instancePath);
     // `{"melle": 1}` in a tally: the keys are the members of its enum, not fields.
     if (owner.type?.name.text === "tally") {
       const enumName = owner.type.element?.name.text ?? "";
-      const guess = didYouMean(extra, (p.enums.get(enumName)?.members ?? []).map((m) => m.text));
+      const guess = budget.guess(STATE, extra, () => (p.enums.get(enumName)?.members ?? []).map((m) => m.text));
       return { path: `${path}/${extra}`, message: `is not a member of \`${enumName}\`${guess ? `: ${guess}` : ""}`, ...(owner.field ? { declaration: owner.field } : {}) };
     }
-    const names = owner.fields.map((f) => f.name.text);
-    const guess = didYouMean(extra, names);
+    const guess = budget.guess(STATE, extra, () => owner.fields.map((f) => f.name.text));
     return {
       path: `${path}/${extra}`,
       message: `is not a field of ${owner.name === "state" ? "the state" : `\`${owner.name}\``}${guess ? `: ${guess}` : ""}`,

@@ -26,9 +26,22 @@ export class SuggestionBudget {
    * gathered: gathering them is itself as long as the scope.
    */
   help(name: string, span: Span, candidates: () => Iterable<string>): string | undefined {
-    const used = this.used.get(span.file) ?? 0;
-    if (used >= this.perFile) return spentHelp(name, this.perFile);
-    this.used.set(span.file, used + 1);
+    return this.spent(span.file) ? spentHelp(name, this.perFile) : this.guess(span.file, name, candidates);
+  }
+
+  /**
+   * The did-you-mean for `name` among `candidates` while `file` (a rules file, or a state being validated)
+   * has suggestions left, else undefined: for messages that name no file of rules, whose words say
+   * enough without the help.
+   */
+  guess(file: string, name: string, candidates: () => Iterable<string>): string | undefined {
+    const used = this.used.get(file) ?? 0;
+    if (used >= this.perFile) return undefined;
+    this.used.set(file, used + 1);
     return didYouMean(name, candidates());
+  }
+
+  private spent(file: string): boolean {
+    return (this.used.get(file) ?? 0) >= this.perFile;
   }
 }

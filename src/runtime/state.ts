@@ -5,7 +5,7 @@
 // One entity held in two places (a unit in an army and as a hex's occupant) is written once with
 // `"$id": "some-id"` and everywhere else as `{"$ref": "some-id"}`; loading makes them one entity again.
 import type * as A from "../ast.ts";
-import { didYouMean } from "../diagnostics.ts";
+import { SuggestionBudget } from "../suggestion-budget.ts";
 import type { StateProblem } from "../schema.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { ownGet, setOwn } from "../own.ts";
@@ -157,10 +157,12 @@ export function referenceProblems(p: RuntimeProgram, json: Record<string, Json>)
     for (const f of kind.fields) visit(f.type, ownGet(j, f.name.text), `${path}/${escapePointer(f.name.text)}`);
   };
   for (const f of p.stateFields) visit(f.type, ownGet(json, f.name.text), `/${escapePointer(f.name.text)}`);
+  // Thousands of unknown ids in a state of thousands: did-you-means for the first few hundred only.
+  const budget = new SuggestionBudget();
   for (const u of uses) {
     const target = declared.get(u.id);
     if (!target) {
-      const guess = didYouMean(u.id, declared.keys());
+      const guess = budget.guess("state", u.id, () => declared.keys());
       const help = guess ?? (declared.size === 0 ? `no entity in the state has an \`$id\`; give the one meant \`"$id": "${u.id}"\`` : undefined);
       problems.push({ path: u.path, message: `names "${u.id}", but no entity in the state has that \`$id\`${help ? `: ${help}` : ""}`, code: "E0403" });
     } else if (target.kind !== u.kind) {
