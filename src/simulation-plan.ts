@@ -2,7 +2,7 @@
 // threads) and the playground (web workers), in a module of its own so the page can plan without
 // loading the pipeline.
 
-/** The largest range: a few hundred milliseconds of Warlords battles, so the progress bar moves. */
+/** The largest range: a few hundred milliseconds of a typical battle scenario, so the progress bar moves. */
 const MAX_RANGE = 5000;
 
 /**
