@@ -1,6 +1,6 @@
 // `npm run bench:editor`: keystroke-to-marker in the playground, in real Chromium (the one the browser
-// tests use: CHROMIUM_PATH, else /usr/bin/chromium). A benchmark script, not a test: it prints figures
-// and asserts nothing about them.
+// tests use: CHROMIUM_PATH, else Debian's package; scripts/find-chromium.ts). A benchmark script, not a
+// test: it prints figures and asserts nothing about them.
 //
 // It builds the playground, serves it, and in two files types one letter at a time into a line it
 // added in the middle of the file, `fn benchProbeN() -> int = benchTarget`, so that each keystroke
@@ -13,40 +13,21 @@
 //
 //   npm run bench:editor                  # 15 keystrokes per file
 //   npm run bench:editor -- --keys 31
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, extname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { deflateRawSync } from "node:zlib";
 import { chromium, type Page } from "playwright-core";
 import { build } from "vite";
 import { rulesOfLines } from "../bench/large-rules.ts";
 import { nodeHost } from "../src/node-host.ts";
+// The browser tests' Chromium, its flags and their static server of the built playground.
+import { ARGS, CHROMIUM, repo, serveStatic } from "../test/browser/harness.ts";
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const KEYS = Number(process.argv[process.argv.indexOf("--keys") + 1]) || 15;
 /** The bounds of the page's typing pause, read from its source (the module itself needs a bundler to load). */
 const DELAY_SOURCE = readFileSync(join(repo, "playground/check-delay.ts"), "utf8");
 const DELAY_BOUNDS = ["MIN", "MAX"].map((b) => Number(new RegExp(`${b}_CHECK_DELAY_MS = (\\d+)`).exec(DELAY_SOURCE)![1]));
-
-const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".ttf": "font/ttf", ".json": "application/json", ".svg": "image/svg+xml" };
-
-function serveStatic(root: string): Promise<Server> {
-  const s = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    const path = resolve(root, "." + decodeURIComponent(url.pathname === "/" ? "/index.html" : url.pathname));
-    if (!path.startsWith(root) || !existsSync(path) || !statSync(path).isFile()) {
-      res.writeHead(404).end("not found");
-      return;
-    }
-    res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" });
-    createReadStream(path).pipe(res);
-  });
-  return new Promise((ok) => s.listen(0, "127.0.0.1", () => ok(s)));
-}
 
 /** A share link's hash for a workspace with `files` added, `active` open (the playground's format). */
 function shareHash(files: Record<string, string>, active: string): string {

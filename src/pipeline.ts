@@ -8,21 +8,13 @@ import { escapePointer, readJson } from "./json-text.ts";
 import { loadProgram as loadSavedProgram } from "./runtime/saved-program.ts";
 import { loadProgram, type FileHost } from "./program.ts";
 import { indexProgram, type RuntimeProgram } from "./runtime/index-program.ts";
-import { ExpectationFailed, Interpreter, type Chooser, type RunOptions } from "./runtime/interpreter.ts";
-import type { Dice } from "./runtime/dice.ts";
-import type { LoopHook } from "./runtime/loop-hook.ts";
-import { CompiledRun } from "./compiled/run.ts";
-import { initialState, stateFromJson, stateToJson, type Json, type StateValues } from "./runtime/state.ts";
-import { cloneState } from "./runtime/state-clone.ts";
-import { stateHoldsTimedStatus } from "./runtime/events.ts";
+import { initialState } from "./runtime/state.ts";
 import type { TraceEntry } from "./runtime/trace.ts";
-import { MAX_LIST, MAX_TEXT } from "./runtime/limits.ts";
-import { scriptedChooser } from "./runtime/choosers.ts";
-import { RuleError, showValue, type Value } from "./runtime/values.ts";
 import { giveStdModules } from "./std/programs.ts";
 import { isStdPath, stdModulesForHints } from "./std/modules.ts";
-import { validateState, type StateProblem } from "./schema.ts";
+import { validateState } from "./schema.ts";
 import type { Span } from "./ast.ts";
+import { describeFailure, newRun, runProblem, type Engine, type Scenario } from "./scenario-runner.ts";
 
 export interface Compiled {
   /** Undefined when there were errors: nothing runs from a program that did not check. */
@@ -142,17 +134,6 @@ export interface ExampleResult {
   trace: TraceEntry[];
 }
 
-/**
- * Which engine runs the rules: `compiled` (src/compiled/: closures built once per program, the default)
- * or `tree`, the tree-walking interpreter it is checked against (test/compiled-reference.test.ts).
- * Both give the same trace, results, dice and errors, byte for byte.
- */
-export type Engine = "tree" | "compiled";
-
-function newRun(engine: Engine, program: RuntimeProgram, globals: (Value | undefined)[], options: RunOptions): Interpreter {
-  return engine === "tree" ? new Interpreter(program, globals, options) : new CompiledRun(program, globals, options);
-}
-
 export function runExamples(files: SourceFile[], inFile?: (file: string) => boolean, titled?: (title: string) => boolean, engine: Engine = "compiled"): ExampleResult[] {
   const program = indexProgram(files);
   return program.examples
@@ -166,29 +147,6 @@ export function runExamples(files: SourceFile[], inFile?: (file: string) => bool
         return { title: ex.title, span: ex.span, passed: false, failure: describeFailure(err), trace: interp.trace };
       }
     });
-}
-
-function describeFailure(err: unknown): { message: string; span?: Span; code?: string } {
-  if (err instanceof ExpectationFailed) return { message: err.message, span: err.span };
-  if (err instanceof RuleError) return { message: err.message, code: err.code, ...(err.span ? { span: err.span } : {}) };
-  // The budget (runtime/limits.ts) stops lists and texts first; a value shown whole (`say` of a list of
-  // long texts) can still pass what JavaScript can hold: that is the budget too.
-  if (err instanceof RangeError && /string length/i.test(err.message)) return { message: `a text value grew too long to hold (a text may hold ${MAX_TEXT} characters)`, code: "R0504" };
-  if (err instanceof RangeError && /array length/i.test(err.message)) return { message: `a list grew too long to hold (a list may hold ${MAX_LIST} items)`, code: "R0504" };
-  // The step budget and MAX_DEPTH stop runaway rules first; this catches a stack that runs out anyway.
-  if (err instanceof RangeError && /call stack/i.test(err.message)) return { message: "the rules nested too deeply and ran out of stack: is there a recursion that never ends?", code: "R0502" };
-  return { message: `internal error: ${err instanceof Error ? err.message : String(err)}`, code: "R0501" };
-}
-
-export interface Scenario {
-  /** Rules to load, relative to the scenario file: a `.rules` file or a folder. */
-  rules: string | string[];
-  /** The function to run: it takes no parameters and works on the state. */
-  run: string;
-  seed?: string;
-  state: Record<string, Json>;
-  /** Answers to the rules' decision points, in the order they are asked; then the first option. */
-  choices?: Json[];
 }
 
 /** A scenario read, its rules checked and its state validated: ready for `runScenario`. */
@@ -309,16 +267,6 @@ function scenarioProblems(program: RuntimeProgram, scenario: Scenario, place: (p
   return problems;
 }
 
-/** Why `name` cannot be the function a scenario runs, or undefined when it can. */
-function runProblem(program: RuntimeProgram, name: string): { message: string; help?: string } | undefined {
-  const fn = program.fns.get(name);
-  if (fn && fn.params.length === 0) return undefined;
-  const names = [...program.fns.values()].filter((f) => f.params.length === 0).map((f) => f.name.text);
-  const guess = fn ? undefined : didYouMean(name, names);
-  const what = fn ? `\`${name}\` takes parameters` : `there is no function \`${name}\``;
-  return { message: `"run" must name a function without parameters: ${what}`, ...(guess ? { help: guess } : {}) };
-}
-
 /** E0003 at the scenario's "rules" for rules that are not there, with the nearest file of that folder. */
 function missingRules(path: string, host: FileHost, at: Span): Diagnostic {
   const shown = host.normalize(path);
@@ -345,84 +293,6 @@ function loadSaved(path: string, host: FileHost, at: Span): { files: SourceFile[
   return { files: saved.files };
 }
 
-export interface ScenarioRun {
-  result?: Value;
-  resultText?: string;
-  state?: Record<string, Json>;
-  rng?: object;
-  trace: TraceEntry[];
-  error?: { message: string; span?: Span; code?: string };
-  stateProblems?: StateProblem[];
-}
-
-export function runScenario(program: RuntimeProgram, scenario: Scenario, options: { seed: string; trace: boolean; chooser?: Chooser; engine?: Engine }): ScenarioRun {
-  const runner = scenarioRunner(program, scenario, options.engine);
-  if ("stateProblems" in runner) return { trace: [], stateProblems: runner.stateProblems };
-  if ("error" in runner) return { trace: [], error: runner.error };
-  return runner.battle(options.seed, options);
-}
-
-/** A scenario ready to run many times: what every run shares (state validation, the function to run) is done once. */
-export type ScenarioRunner =
-  | { stateProblems: StateProblem[] }
-  | { error: NonNullable<ScenarioRun["error"]> }
-  | { battle(seed: string, options?: BattleOptions): ScenarioRun };
-
-export interface BattleOptions {
-  trace?: boolean;
-  chooser?: Chooser;
-  /** Dice in place of seeded ones (see RunOptions). */
-  dice?: Dice;
-  /** Whether the run reports its final state and the generator's (default true); a simulation counts results only. */
-  finalState?: boolean;
-  /** Sees loop heads and calls (`rulesmith odds`): the run is on the tree-walker, which alone calls it. */
-  loopHook?: LoopHook;
-}
-
-/**
- * `runScenario` split in two for a simulation's thousands of runs: the state is validated and converted
- * from JSON once here; each `battle` runs on its own copy (runs must not share entities).
- */
-export function scenarioRunner(program: RuntimeProgram, scenario: Scenario, engine: Engine = "compiled"): ScenarioRunner {
-  const problems = validateState(program, scenario.state);
-  if (problems.length > 0) return { stateProblems: problems };
-  const fn = program.fns.get(scenario.run);
-  const bad = runProblem(program, scenario.run);
-  if (!fn || bad) return { error: { message: `${bad?.message}${bad?.help ? `; ${bad.help}` : ""}`, code: "E0402" } };
-  const enumName = fn.returns && program.enums.has(fn.returns.name.text) ? fn.returns.name.text : undefined;
-  const scripted = scenario.choices ? scenario.choices : undefined;
-  const template = convertedOnce(program, scenario.state);
-  // Its copies hold the same statuses: when none an event counts down, each run skips looking for them.
-  const noStatuses = template !== undefined && !stateHoldsTimedStatus(template);
-  return {
-    battle(seed: string, { trace = false, chooser, dice, finalState = true, loopHook }: BattleOptions = {}): ScenarioRun {
-      const globals = template ? cloneState(template) : stateFromJson(program, scenario.state);
-      const interp = newRun(loopHook ? "tree" : engine, program, globals, {
-        seed,
-        trace,
-        noStatuses,
-        ...(dice ? { dice } : {}),
-        ...(loopHook ? { loopHook } : {}),
-        ...(chooser ? { chooser } : scripted ? { chooser: scriptedChooser(scripted) } : {}),
-      });
-      try {
-        const result = interp.call(fn, [], fn.span);
-        const resultText = enumName ? `${enumName}.${showValue(result)}` : showValue(result);
-        return { ...(result === undefined ? {} : { result, resultText }), ...(finalState ? { state: stateToJson(program, interp.globals), rng: interp.dice.state() } : {}), trace: interp.trace };
-      } catch (err) {
-        return { trace: interp.trace, error: describeFailure(err) };
-      }
-    },
-  };
-}
-
-/** The state converted once, to be copied for each run; undefined if converting fails, so each run fails as it would alone. */
-function convertedOnce(program: RuntimeProgram, state: Scenario["state"]): StateValues | undefined {
-  try {
-    return stateFromJson(program, state);
-  } catch {
-    return undefined;
-  }
-}
-
 export { indexProgram, type RuntimeProgram };
+export { runScenario, scenarioRunner, type BattleOptions, type Engine, type Scenario, type ScenarioRun, type ScenarioRunner } from "./scenario-runner.ts";
+

@@ -2,7 +2,8 @@
 // workers): run a range of seeds on a prepared scenario, plan the ranges, and merge their counts in
 // run order. Run i always has seed `S:i`, whoever runs it, and the merge stops at the first range that
 // met an error, so the counts are the same for any number of workers.
-import { scenarioRunner, type RuntimeProgram, type Scenario, type ScenarioRunner } from "./pipeline.ts";
+import type { RuntimeProgram } from "./runtime/index-program.ts";
+import { scenarioRunner, validatedScenarioRunner, type Scenario, type ScenarioRunner } from "./scenario-runner.ts";
 import { formatRunError, formatStateProblems } from "./cli/report.ts";
 export { planRanges } from "./simulation-plan.ts";
 
@@ -28,6 +29,16 @@ export type PreparedScenario = Extract<ScenarioRunner, { battle: unknown }>;
 export function prepareSimulation(program: RuntimeProgram, scenario: Scenario): PreparedScenario | { error: string } {
   const runner = scenarioRunner(program, scenario);
   if ("stateProblems" in runner) return { error: formatStateProblems(runner.stateProblems) };
+  if ("error" in runner) return { error: formatRunError(runner.error) };
+  return runner;
+}
+
+/**
+ * `prepareSimulation` on a worker, for a scenario the main thread prepared without an error: the state
+ * is converted, not validated again (the same program and state give the same answer on any thread).
+ */
+export function prepareValidatedSimulation(program: RuntimeProgram, scenario: Scenario): PreparedScenario | { error: string } {
+  const runner = validatedScenarioRunner(program, scenario);
   if ("error" in runner) return { error: formatRunError(runner.error) };
   return runner;
 }

@@ -3,17 +3,17 @@
 // docs/language.md, and on programs that fail or run away, both engines must give the same trace
 // (text and entries), results, final state, dice (generator state and dice rolled) and errors (kind,
 // code, message and span), byte for byte. The runaway programs also assert the error they stop with.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { SourceFile } from "../src/ast.ts";
 import { CompiledRun } from "../src/compiled/run.ts";
 import { nodeHost } from "../src/node-host.ts";
-import { compile, indexProgram, loadScenario, runExamples, runScenario, scenarioRunner, type Engine, type Scenario } from "../src/pipeline.ts";
+import { compile, indexProgram, runExamples, runScenario, type Engine, type Scenario } from "../src/pipeline.ts";
 import { Interpreter, type RunOptions } from "../src/runtime/interpreter.ts";
 import { initialState } from "../src/runtime/state.ts";
 import { formatTrace } from "../src/runtime/trace.ts";
 import { RuleError } from "../src/runtime/values.ts";
-import { treeReference } from "./tree-reference.ts";
+import { bundledScenarios, endsAsTheTree } from "./tree-reference.ts";
 import { checked, memoryHost } from "./helpers.ts";
 
 /** Every example of a program run by one engine: its outcome as plain data, the error as thrown. */
@@ -91,34 +91,16 @@ describe("the bench's Warlords battles, trace on", () => {
 });
 
 describe("every bundled scenario: a simulation's run (the state converted once, copied per run) against the tree-walker on a fresh conversion", () => {
-  const scenarios = systems.flatMap((dir) => {
-    const folder = `${dir}/scenarios`;
-    return existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith(".json")).sort().map((f) => `${folder}/${f}`) : [];
-  });
   it("finds the bundled scenarios", () => {
-    expect(scenarios).toContain("rules/warlords3/scenarios/battle.json");
+    expect(bundledScenarios).toContain("rules/warlords3/scenarios/battle.json");
   });
-  for (const path of scenarios) {
-    it(path, () => {
-      const { ready } = loadScenario(path, nodeHost);
-      expect(ready).toBeDefined();
-      const { program, scenario } = ready!;
-      const runner = scenarioRunner(program, scenario, "compiled");
-      if (!("battle" in runner)) throw new Error(`${path} does not run`);
-      for (let i = 0; i < 40; i++) {
-        const seed = `reference:${i}`;
-        const compiled = runner.battle(seed, { trace: true });
-        const { interp: tree, result, error, state } = treeReference(program, scenario, seed);
-        expect(compiled.error?.message).toBe(error);
-        expect(formatTrace(compiled.trace)).toBe(formatTrace(tree.trace));
-        expect(compiled.trace).toEqual(tree.trace);
-        expect(compiled.rng).toEqual(tree.dice.state());
-        if (error === undefined) {
-          expect(compiled.result).toEqual(result);
-          expect(compiled.state).toEqual(state);
-        }
-      }
-    });
+  for (const path of bundledScenarios) {
+    it(path, () =>
+      endsAsTheTree(path, "reference", { trace: true }, (compiled, tree) => {
+        expect(formatTrace(compiled.trace)).toBe(formatTrace(tree.interp.trace));
+        expect(compiled.trace).toEqual(tree.interp.trace);
+      }),
+    );
   }
 });
 

@@ -4,8 +4,7 @@ import { oddsCli } from "./odds-cli.ts";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it, vi } from "vitest";
-import { oddsCommand } from "../src/cli/odds.ts";
+import { describe, expect, it } from "vitest";
 import { enumerateOdds, percent, type OddsResult } from "../src/odds.ts";
 import { loadScenario } from "../src/pipeline.ts";
 import { prepareSimulation } from "../src/simulation.ts";
@@ -127,31 +126,29 @@ describe("rulesmith odds", () => {
   });
 });
 
+/** `rulesmith odds` on a scenario that runs `run` of `rules` on an empty state, in a folder of its own. */
+async function oddsOfRules(rules: string, run: string) {
+  const dir = mkdtempSync(join(tmpdir(), "odds-stop-"));
+  writeFileSync(join(dir, "g.rules"), rules);
+  writeFileSync(join(dir, "s.json"), JSON.stringify({ rules: "g.rules", run, state: {} }));
+  return oddsCli(dir)(join(dir, "s.json"));
+}
+
 describe("rulesmith odds on a failing path", () => {
   it("stops with E0426, the dice of the path and the runtime error", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "odds-fail-"));
-    writeFileSync(join(dir, "g.rules"), "fn go() -> int {\n  let r = roll d6\n  return 10 / (3 - r)\n}\n");
-    writeFileSync(join(dir, "s.json"), JSON.stringify({ rules: "g.rules", run: "go", state: {} }));
-    const err: string[] = [];
-    const error = vi.spyOn(console, "error").mockImplementation((s: string) => void err.push(s));
-    const code = await oddsCommand([join(dir, "s.json"), "--root", dir]).finally(() => error.mockRestore());
-    expect(code).toBe(1);
-    expect(err.join("\n")).toMatch(/^error\[E0426\]: the run fails when the dice come up \[3\] \(dice path 3\)\nerror\[R0501\]: .*\n {2}--> .*g\.rules:3:\d+\n {2}help: /);
+    const r = await oddsOfRules("fn go() -> int {\n  let r = roll d6\n  return 10 / (3 - r)\n}\n", "go");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error\[E0426\]: the run fails when the dice come up \[3\] \(dice path 3\)\nerror\[R0501\]: .*\n {2}--> .*g\.rules:3:\d+\n {2}help: /);
   });
 });
 
 describe("rulesmith odds on a path that never ends", () => {
   it("stops with E0426 at the step budget, showing the first 20 dice of the path", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "odds-loop-"));
     // Rolls until a 6: the first path, all 1s, never gets there. Inside a `for` the loop is no place
     // to merge runs at (test/odds-chain.test.ts has it merged without the `for`), so the path runs on.
-    writeFileSync(join(dir, "g.rules"), "fn wait() -> int {\n  let n = 1\n  for i in [1] {\n    while roll d6 != 6 { n = n + 1 }\n  }\n  return n\n}\n");
-    writeFileSync(join(dir, "s.json"), JSON.stringify({ rules: "g.rules", run: "wait", state: {} }));
-    const err: string[] = [];
-    const error = vi.spyOn(console, "error").mockImplementation((s: string) => void err.push(s));
-    const code = await oddsCommand([join(dir, "s.json"), "--root", dir]).finally(() => error.mockRestore());
-    expect(code).toBe(1);
-    const [first, second] = err.join("\n").split("\n");
+    const r = await oddsOfRules("fn wait() -> int {\n  let n = 1\n  for i in [1] {\n    while roll d6 != 6 { n = n + 1 }\n  }\n  return n\n}\n", "wait");
+    expect(r.code).toBe(1);
+    const [first, second] = r.stderr.split("\n");
     expect(first).toMatch(/^error\[E0426\]: the run fails when the dice come up \[1(, 1){19}, \.\.\. and \d+ more\] \(dice path 1\)$/);
     expect(second).toMatch(/^error\[R0502\]: the step budget/);
   });

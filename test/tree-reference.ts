@@ -1,6 +1,9 @@
 // The reference both compiled-engine tests compare with: the tree-walker, traced, on a state converted
-// from the scenario's JSON for this run alone.
-import type { RuntimeProgram, Scenario } from "../src/pipeline.ts";
+// from the scenario's JSON for this run alone; and the bundled scenarios both run against it.
+import { existsSync, readdirSync } from "node:fs";
+import { expect } from "vitest";
+import { nodeHost } from "../src/node-host.ts";
+import { loadScenario, scenarioRunner, type BattleOptions, type RuntimeProgram, type Scenario, type ScenarioRun } from "../src/pipeline.ts";
 import { scriptedChooser } from "../src/runtime/choosers.ts";
 import { Interpreter } from "../src/runtime/interpreter.ts";
 import { stateFromJson, stateToJson, type Json } from "../src/runtime/state.ts";
@@ -22,5 +25,36 @@ export function treeReference(program: RuntimeProgram, scenario: Scenario, seed:
     return { interp, result, state: stateToJson(program, interp.globals) };
   } catch (err) {
     return { interp, error: (err as Error).message };
+  }
+}
+
+/** Every bundled scenario: the `.json` files of each `rules/NAME/scenarios` folder. */
+export const bundledScenarios = readdirSync("rules", { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(`rules/${d.name}/scenarios`))
+  .flatMap((d) => readdirSync(`rules/${d.name}/scenarios`).filter((f) => f.endsWith(".json")).sort().map((f) => `rules/${d.name}/scenarios/${f}`))
+  .sort();
+
+/**
+ * Runs seeds `prefix:0` .. `prefix:39` of the scenario at `path` as a simulation does (the state
+ * converted once, copied per run, on the compiled engine) and on the tree-walker, checks that each ends
+ * the same (error, dice generator, result and final state), and hands both runs to `compare` for more.
+ */
+export function endsAsTheTree(path: string, prefix: string, options: BattleOptions, compare: (run: ScenarioRun, tree: TreeRun) => void) {
+  const { ready } = loadScenario(path, nodeHost);
+  expect(ready).toBeDefined();
+  const { program, scenario } = ready!;
+  const runner = scenarioRunner(program, scenario, "compiled");
+  if (!("battle" in runner)) throw new Error(`${path} does not run`);
+  for (let i = 0; i < 40; i++) {
+    const seed = `${prefix}:${i}`;
+    const run = runner.battle(seed, options);
+    const tree = treeReference(program, scenario, seed);
+    expect(run.error?.message).toBe(tree.error);
+    compare(run, tree);
+    expect(run.rng).toEqual(tree.interp.dice.state());
+    if (tree.error === undefined) {
+      expect(run.result).toEqual(tree.result);
+      expect(run.state).toEqual(tree.state);
+    }
   }
 }

@@ -3,44 +3,19 @@
 // statuses in a state known to hold none): on every bundled scenario, a simulation's untraced run must
 // end exactly as the tree-walker's traced run of the same seed on a fresh conversion of the state:
 // the same result or error, final state, dice generator state and number of dice rolled.
-import { existsSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { nodeHost } from "../src/node-host.ts";
-import { indexProgram, loadScenario, scenarioRunner, type Scenario } from "../src/pipeline.ts";
+import { indexProgram, scenarioRunner, type Scenario } from "../src/pipeline.ts";
 import { Interpreter } from "../src/runtime/interpreter.ts";
 import { stateFromJson, stateToJson } from "../src/runtime/state.ts";
-import { treeReference } from "./tree-reference.ts";
+import { bundledScenarios, endsAsTheTree } from "./tree-reference.ts";
 import { checked } from "./helpers.ts";
-
-const scenarios = readdirSync("rules", { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(`rules/${d.name}/scenarios`))
-  .flatMap((d) => readdirSync(`rules/${d.name}/scenarios`).filter((f) => f.endsWith(".json")).sort().map((f) => `rules/${d.name}/scenarios/${f}`))
-  .sort();
 
 describe("an untraced simulation run ends as the tree-walker's traced run", () => {
   it("finds the bundled scenarios", () => {
-    expect(scenarios).toEqual(expect.arrayContaining(["rules/warlords3/scenarios/battle.json", "rules/dragon-dice/scenarios/mixed-army.json"]));
+    expect(bundledScenarios).toEqual(expect.arrayContaining(["rules/warlords3/scenarios/battle.json", "rules/dragon-dice/scenarios/mixed-army.json"]));
   });
-  for (const path of scenarios) {
-    it(path, () => {
-      const { ready } = loadScenario(path, nodeHost);
-      expect(ready).toBeDefined();
-      const { program, scenario } = ready!;
-      const runner = scenarioRunner(program, scenario, "compiled");
-      if (!("battle" in runner)) throw new Error(`${path} does not run`);
-      for (let i = 0; i < 40; i++) {
-        const seed = `untraced:${i}`;
-        const fast = runner.battle(seed, { trace: false });
-        const { interp: tree, result, error, state } = treeReference(program, scenario, seed);
-        expect(fast.error?.message).toBe(error);
-        expect(fast.trace).toEqual([]);
-        expect(fast.rng).toEqual(tree.dice.state());
-        if (error === undefined) {
-          expect(fast.result).toEqual(result);
-          expect(fast.state).toEqual(state);
-        }
-      }
-    });
+  for (const path of bundledScenarios) {
+    it(path, () => endsAsTheTree(path, "untraced", { trace: false }, (fast) => expect(fast.trace).toEqual([])));
   }
 });
 
