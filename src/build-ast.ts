@@ -11,6 +11,7 @@ import type * as A from "./ast.ts";
 import { walk } from "./ast-walk.ts";
 import { declarationStarts, parseByDeclaration, readAroundError } from "./build-ast/by-declaration.ts";
 import { RECOVERY_TOKENS, withoutUnclosed } from "./build-ast/unclosed.ts";
+import { bracketsTooDeep } from "./build-ast/bracket-depth.ts";
 import { SyntaxErrorBudget } from "./build-ast/syntax-error-budget.ts";
 import { isToken } from "./build-ast/cst-reader.ts";
 import type { DeclarationCache } from "./build-ast/reuse.ts";
@@ -64,6 +65,8 @@ function parseUnguarded(path: string, text: string, whole: boolean, reuse: Decla
   }
   const unsafe = unsafeNumbers(path, lexed.tokens);
   pushAll(diagnostics, unsafe);
+  const tooDeep = bracketsTooDeep(path, lexed.tokens);
+  if (tooDeep) return { diagnostics: [...diagnostics, tooDeep] };
   const docs = docComments(lexed.groups["docs"]);
   const builder = new DeclarationBuilder(path, docs);
   const out: Reading = { path, text, builder, kept: [], broken: [], diagnostics, blockComments: new Set(), otherErrors: [...lexed.errors.map((e) => e.offset), ...unsafe.map((d) => d.span.start)], budget: new SyntaxErrorBudget(path, text) };

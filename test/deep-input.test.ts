@@ -76,9 +76,14 @@ describe("a long `else if` chain is not nesting", () => {
     const text = 'kind Unit { hp: int }\nfn f(u: Unit?) -> int {\n  if u == none { return 0 }\n  else if u.hp > 5 { return 1 }\n  else if u.hp > 2 { return 2 }\n  else { return u.hp }\n}\nexample "n" {\n  expect f(Unit(hp: 1)) == 1\n  expect f(none) == 0\n}\n';
     expect(example(text, "n").passed).toBe(true);
   });
-  it("nesting that is not a chain is still limited: 501 nested `if`s are E0002", () => {
+  it("nesting that is not a chain is still limited: 501 nested `if`s are E0002 at the block past 64", () => {
     const text = `fn f(x: int) -> int {\n${"if x > 0 { ".repeat(501)}return 1${" }".repeat(501)}\nreturn 0\n}\n`;
     const ds = compileText(text).diagnostics;
-    expect(ds.map((d) => [d.code, d.message])).toEqual([["E0002", "this is nested more than 500 levels deep"]]);
+    // The function's own block is the first; the 64th `if`'s block is the 65th, at column 10 + 63 * 11.
+    expect(ds.map((d) => [d.code, d.message, d.span.line, d.span.col])).toEqual([["E0002", "brackets and blocks are nested more than 64 deep here", 2, 10 + 63 * 11]]);
+  });
+  it("63 nested `if`s in a function read and run; the limit does not depend on the stack left", () => {
+    const text = `fn f(x: int) -> int {\n${"if x > 0 { ".repeat(63)}return 1${" }".repeat(63)}\nreturn 0\n}\nexample "deep" {\n  expect f(1) == 1\n  expect f(0) == 0\n}\n`;
+    expect(example(text, "deep").passed).toBe(true);
   });
 });

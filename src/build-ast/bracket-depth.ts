@@ -1,0 +1,34 @@
+// How deeply brackets and blocks may nest, decided from the tokens before any parse. The parser
+// recurses through a dozen grammar rules for each bracket, so the depth it survives depends on how
+// much stack the caller left it (about 150 parentheses on node's default stack, fewer inside a test
+// runner or an editor worker). Refusing by a count of tokens makes the answer the same everywhere and
+// puts it at the bracket, not at 1:1. No rule text comes near this depth.
+import type { IToken, TokenType } from "chevrotain";
+import * as T from "../../grammar/tokens.ts";
+import { diag, type Diagnostic } from "../diagnostics.ts";
+import { tokenSpan } from "./spans.ts";
+
+export const MAX_BRACKET_DEPTH = 64;
+
+const OPENERS = new Set<TokenType>([T.LBrace, T.LParen, T.LBracket]);
+const CLOSERS = new Set<TokenType>([T.RBrace, T.RParen, T.RBracket]);
+
+/**
+ * E0002 at the first bracket that opens deeper than MAX_BRACKET_DEPTH, in a file whose brackets balance;
+ * undefined otherwise. Where brackets do not balance, the depth is the parser's guess too: such a file
+ * goes to error recovery (and, when large, to unclosed.ts), which reports the bracket left open.
+ */
+export function bracketsTooDeep(path: string, tokens: readonly IToken[]): Diagnostic | undefined {
+  let depth = 0;
+  let first: IToken | undefined;
+  for (const t of tokens) {
+    if (OPENERS.has(t.tokenType)) {
+      if (++depth > MAX_BRACKET_DEPTH && !first) first = t;
+    } else if (CLOSERS.has(t.tokenType)) {
+      if (depth === 0) return undefined;
+      depth--;
+    }
+  }
+  if (!first || depth !== 0) return undefined;
+  return diag("E0002", tokenSpan(path, first), `brackets and blocks are nested more than ${MAX_BRACKET_DEPTH} deep here`, "split it with `let` or a helper `fn`");
+}
