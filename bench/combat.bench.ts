@@ -200,6 +200,18 @@ function perPass(pass: () => void, minMs: number): number {
   return ms / passes;
 }
 
+/**
+ * Collects the young generation the workloads before a battle pass left (the parse, the check and the
+ * diagnostics pass leave tens of MB there), so that a pass pays for its own garbage only: without it,
+ * the first scavenge in the pass after the diagnostics took ~60 ms, as long as the 1000 compiled
+ * battles themselves. A minor collection only: a full one (`gc()`) made every battle pass after it
+ * several times slower (V8 throws away compiled code in a forced full collection). Needs
+ * `node --expose-gc` (the `bench` script passes it); without it, nothing is collected and the table
+ * says so.
+ */
+const collect = (globalThis as { gc?: (options: { type: "minor" }) => void }).gc;
+const settle = () => collect?.({ type: "minor" });
+
 const battles = (one: (seed: string) => unknown) => () => {
   for (const seed of seeds) one(seed);
 };
@@ -237,9 +249,13 @@ interface Round {
 }
 const rounds: Round[] = [];
 for (let r = 0; r < ROUNDS; r++) {
+  settle();
   const compiledMs = perPass(battles(compiledBattle), 0);
+  settle();
   const ts = perPass(battles(handWritten), Math.min(compiledMs, MIN_MS));
+  settle();
   const tree = perPass(battles(treeBattle), 0);
+  settle();
   const viaRunScenario = perPass(battles(throughRunScenario), 0);
   const parse = perPass(parseAll, MIN_MS);
   const json = perPass(jsonParse, MIN_MS);
@@ -274,7 +290,7 @@ const rows: [string, string][] = [
   ["battles/s, tree-walker (CPU)", figure(rate("tree"), 0, "")],
 ];
 const width = Math.max(...rows.map(([k]) => k.length));
-console.log(`rulesmith bench: ${scenarioPath}, ${N} battles per pass (seeds bench:0 .. bench:${N - 1}), ${ROUNDS} interleaved rounds, CPU time`);
+console.log(`rulesmith bench: ${scenarioPath}, ${N} battles per pass (seeds bench:0 .. bench:${N - 1}), ${ROUNDS} interleaved rounds, CPU time, ${collect ? "young generation collected before each battle pass" : "nothing collected before a battle pass (run node with --expose-gc)"}`);
 console.log(`${"figure".padEnd(width)}    median   range (min - max)`);
 for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
 console.log(`A battle of the rules is a run of \`rulesmith simulate\`: a copy of the state (validated and converted from JSON once), a run, the result; the hand-written side converts its own state from the same JSON on every battle.`);
