@@ -13,6 +13,7 @@ import { declarationStarts, parseByDeclaration, readAroundError } from "./build-
 import { isToken } from "./build-ast/cst-reader.ts";
 import type { DeclarationCache } from "./build-ast/reuse.ts";
 import { DeclarationBuilder } from "./build-ast/declarations.ts";
+import { FastParser, fastParser } from "./build-ast/fast/declarations.ts";
 import { spanAt, tokenSpan } from "./build-ast/spans.ts";
 import { diag, type Diagnostic } from "./diagnostics.ts";
 import { pushAll } from "./arrays.ts";
@@ -86,8 +87,9 @@ function parseUnguarded(path: string, text: string, whole: boolean, reuse: Decla
     };
     // Reuse goes by the text between declarations, which a dropped declaration no longer matches.
     const pieces = reuse && !oversized ? { text, reader: reuse.reader(path) } : undefined;
+    const fast = fastParser.enabled ? fastReader(path, docs, tokens) : undefined;
     for (let s = 0; s < starts.length; ) {
-      const read = parseByDeclaration(tokens, starts, s, build, pieces);
+      const read = parseByDeclaration(tokens, starts, s, build, pieces, fast);
       pushAll(out.kept, read.decls);
       if (read.rest === undefined) break;
       s = readAroundError(tokens, starts, read.rest, (window, lastPieceAt) => readWhole(out, window, lastPieceAt), MAX_PIECE_TOKENS);
@@ -95,6 +97,15 @@ function parseUnguarded(path: string, text: string, whole: boolean, reuse: Decla
   }
   if (diagnostics.length > 0) return { recovered: { path, decls: out.kept, broken: out.broken }, diagnostics };
   return { file: { path, decls: out.kept }, diagnostics };
+}
+
+/** The fast parser over `tokens`: a piece's declarations, or undefined (a syntax error, or nested too deeply) where Chevrotain reads it. */
+function fastReader(path: string, docs: Map<number, string>, tokens: IToken[]): (from: number, to: number) => A.Decl[] | undefined {
+  const fast = new FastParser(path, docs);
+  return (from, to) => {
+    const decls = fast.declarations(tokens, from, to);
+    return decls?.every((d) => !reachesDepth(d, MAX_NESTING - 1)) ? decls : undefined;
+  };
 }
 
 /**
