@@ -242,18 +242,13 @@ export abstract class FastExpressions extends Cursor {
       const args = this.argList();
       const span = this.spanFrom(from);
       const values = args.map((a) => (a.kind === "positional" ? a.value : ({ kind: "int", value: 0, span: a.span } as A.Expr)));
-      const bad = args.length < 1 || args.length > 2 || args.some((a) => a.kind !== "positional") ? { badArgs: this.listSpan(listFrom) } : {};
+      const bad = args.length < 1 || args.length > 2 || args.some((a) => a.kind !== "positional") ? { badArgs: this.spanFrom(listFrom) } : {};
       if (values.length >= 2) return { kind: "roll", count: values[0]!, sides: values[1]!, span, ...bad };
       return { kind: "roll", sides: values[0] ?? { kind: "int", value: 1, span }, span, ...bad };
     }
     if (!this.atName()) throw BAIL;
     const die = this.postfixExpr();
     return { kind: "roll", sides: die, span: this.spanFrom(from) };
-  }
-
-  /** The span of an argument list that starts at `from` and ends at the last token taken. */
-  private listSpan(from: number): A.Span {
-    return this.spanFrom(from);
   }
 
   private diceRoll(dice: IToken, from: number): A.Expr {
