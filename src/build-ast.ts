@@ -14,6 +14,7 @@ import { isToken } from "./build-ast/cst-reader.ts";
 import type { DeclarationCache } from "./build-ast/reuse.ts";
 import { DeclarationBuilder } from "./build-ast/declarations.ts";
 import { FastParser, fastParser } from "./build-ast/fast/declarations.ts";
+import { fastLex } from "./build-ast/fast/lexer.ts";
 import { spanAt, tokenSpan } from "./build-ast/spans.ts";
 import { diag, type Diagnostic } from "./diagnostics.ts";
 import { pushAll } from "./arrays.ts";
@@ -55,7 +56,7 @@ export function parseFile(path: string, text: string, options?: { whole?: boolea
 }
 
 function parseUnguarded(path: string, text: string, whole: boolean, reuse: DeclarationCache | undefined): ParseResult {
-  const lexed = lexer.tokenize(text);
+  const lexed = (fastParser.enabled ? fastLex(text) : undefined) ?? lexer.tokenize(text);
   const diagnostics: Diagnostic[] = [];
   for (const e of lexed.errors) {
     const span = spanAt(path, text, e.offset, e.offset + Math.max(1, e.length));

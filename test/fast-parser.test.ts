@@ -11,6 +11,8 @@ import { parseFile } from "../src/build-ast.ts";
 import { declarationStarts } from "../src/build-ast/by-declaration.ts";
 import { FastParser, fastParser } from "../src/build-ast/fast/declarations.ts";
 import { lexer } from "../grammar/tokens.ts";
+import { fastLex } from "../src/build-ast/fast/lexer.ts";
+import type { IToken } from "chevrotain";
 import { baseInputs, mutatedInputs, type Input } from "./parser-corpus.ts";
 
 const golden = JSON.parse(gunzipSync(readFileSync("test/parser-golden/corpus.json.gz")).toString("utf8")) as { bases: Input[] };
@@ -76,5 +78,39 @@ describe("the fast parser", () => {
     expect(fast).toBe(chevrotain);
     const f = parseFile("m.rules", text).file!.decls[0]!;
     expect(f.kind === "fn" && f.body.kind === "block" && f.body.statements[0]!.span).toEqual({ file: "m.rules", line: 2, col: 3, endLine: 2, endCol: 98, start: 24, end: 119 });
+  });
+});
+
+describe("the fast lexer", () => {
+  /** Tokens as JSON, with their type by name (the type object itself is cyclic). */
+  const json = (r: { tokens: IToken[]; groups: Record<string, IToken[]>; errors: unknown[] }) =>
+    JSON.stringify({ tokens: r.tokens.map((t) => ({ ...t, tokenType: t.tokenType.name })), docs: (r.groups["docs"] ?? []).map((t) => ({ ...t, tokenType: t.tokenType.name })), errors: r.errors });
+
+  it("gives every corpus input it lexes the tokens of Chevrotain's lexer, and declines the rest", () => {
+    const inputs = [...baseInputs(), ...golden.bases, ...mutatedInputs(golden.bases)];
+    const wrong: string[] = [];
+    let lexed = 0;
+    for (const input of inputs) {
+      const fast = fastLex(input.text);
+      const chevrotain = lexer.tokenize(input.text);
+      if (!fast) {
+        // Declined: only where the text holds a character outside printable ASCII, or the lexer of record finds an error.
+        if (chevrotain.errors.length === 0 && !/[^\t\n\r\x20-\x7e]/.test(input.text)) wrong.push(`${input.name} (declined)`);
+        continue;
+      }
+      lexed++;
+      if (json(fast) !== json(chevrotain)) wrong.push(input.name);
+    }
+    expect(lexed).toBeGreaterThan(500);
+    expect(wrong).toEqual([]);
+  });
+
+  it("lexes dice, words, numbers, operators, comments and line breaks as the grammar's lexer does", () => {
+    const text = "/// doc\r\nfn f_2(x: int) -> int = 2d6 + d20x + 12abc - _ // c\r  \"a\\\"b\" != x..y => z";
+    const fast = fastLex(text)!;
+    expect(json(fast)).toBe(json(lexer.tokenize(text)));
+    expect(fast.tokens.map((t) => t.tokenType.name).join(" ")).toBe("Kw_fn Identifier LParen Identifier Colon Identifier RParen Arrow Identifier Eq DiceLiteral Plus Identifier Plus Integer Identifier Minus Underscore StringLiteral NotEq Identifier DotDot Identifier FatArrow Identifier");
+    expect(fastLex("x @ y")).toBeUndefined();
+    expect(fastLex('"open\n"')).toBeUndefined();
   });
 });
