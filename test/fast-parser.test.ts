@@ -11,7 +11,9 @@ import { parseFile } from "../src/build-ast.ts";
 import { declarationStarts } from "../src/build-ast/by-declaration.ts";
 import { FastParser, fastParser } from "../src/build-ast/fast/declarations.ts";
 import { lexer } from "../grammar/tokens.ts";
-import { fastLex } from "../src/build-ast/fast/lexer.ts";
+import { FAST_LEXER_TYPES, fastLex } from "../src/build-ast/fast/lexer.ts";
+import { Lexer } from "chevrotain";
+import { allTokens } from "../grammar/tokens.ts";
 import type { IToken } from "chevrotain";
 import { baseInputs, mutatedInputs, type Input } from "./parser-corpus.ts";
 
@@ -104,6 +106,12 @@ describe("the fast lexer", () => {
     }
     expect(lexed).toBeGreaterThan(500);
     expect(wrong).toEqual([]);
+  });
+
+  it("knows every token of the grammar, so a new operator cannot be lexed as two old ones", () => {
+    const withPattern = allTokens.filter((t) => t.PATTERN !== Lexer.NA);
+    expect(withPattern.filter((t) => !FAST_LEXER_TYPES.has(t)).map((t) => t.name)).toEqual([]);
+    expect(FAST_LEXER_TYPES.size).toBe(withPattern.length);
   });
 
   it("lexes dice, words, numbers, operators, comments and line breaks as the grammar's lexer does", () => {

@@ -22,6 +22,9 @@ const SINGLE = new Map<number, TokenType>(
 /** Two-character operators, by their text; tried before the one-character ones, as the grammar's order does. */
 const DOUBLE = new Map<string, TokenType>([["->", T.Arrow], ["=>", T.FatArrow], ["+=", T.PlusEq], ["-=", T.MinusEq], ["==", T.EqEq], ["!=", T.NotEq], ["<=", T.LtEq], [">=", T.GtEq], ["..", T.DotDot]]);
 
+/** Every token type the fast lexer makes: test/fast-parser.test.ts checks it is every type of grammar/tokens.ts with a pattern, so a new token cannot be lexed as two old ones. */
+export const FAST_LEXER_TYPES: ReadonlySet<TokenType> = new Set([...KEYWORDS.values(), ...SINGLE.values(), ...DOUBLE.values(), T.DiceLiteral, T.Integer, T.Identifier, T.Underscore, T.StringLiteral, T.DocComment, T.LineComment, T.WhiteSpace]);
+
 const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
