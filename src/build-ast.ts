@@ -16,6 +16,8 @@ import { SyntaxErrorBudget } from "./build-ast/syntax-error-budget.ts";
 import { isToken } from "./build-ast/cst-reader.ts";
 import type { DeclarationCache } from "./build-ast/reuse.ts";
 import { DeclarationBuilder } from "./build-ast/declarations.ts";
+import { FastParser, fastParser } from "./build-ast/fast/declarations.ts";
+import { fastLex } from "./build-ast/fast/lexer.ts";
 import { spanAt, tokenSpan } from "./build-ast/spans.ts";
 import { diag, type Diagnostic } from "./diagnostics.ts";
 import { pushAll } from "./arrays.ts";
@@ -57,7 +59,7 @@ export function parseFile(path: string, text: string, options?: { whole?: boolea
 }
 
 function parseUnguarded(path: string, text: string, whole: boolean, reuse: DeclarationCache | undefined): ParseResult {
-  const lexed = lexer.tokenize(text);
+  const lexed = (fastParser.enabled ? fastLex(text) : undefined) ?? lexer.tokenize(text);
   const diagnostics: Diagnostic[] = [];
   for (const e of lexed.errors) {
     const span = spanAt(path, text, e.offset, e.offset + Math.max(1, e.length));
@@ -99,8 +101,9 @@ function parseUnguarded(path: string, text: string, whole: boolean, reuse: Decla
     };
     // Reuse goes by the text between declarations, which a dropped declaration no longer matches.
     const pieces = reuse && !oversized && !unclosed ? { text, reader: reuse.reader(path) } : undefined;
+    const fast = fastParser.enabled ? fastReader(path, docs, tokens) : undefined;
     for (let s = 0; s < starts.length; ) {
-      const read = parseByDeclaration(tokens, starts, s, build, pieces);
+      const read = parseByDeclaration(tokens, starts, s, build, pieces, fast);
       pushAll(out.kept, read.decls);
       if (read.rest === undefined) break;
       // Once the file has spent its syntax errors or its recovery work, nothing more is recovered: a piece with an
@@ -113,6 +116,15 @@ function parseUnguarded(path: string, text: string, whole: boolean, reuse: Decla
   }
   if (diagnostics.length > 0) return { recovered: { path, decls: out.kept, broken: out.broken }, diagnostics };
   return { file: { path, decls: out.kept }, diagnostics };
+}
+
+/** The fast parser over `tokens`: a piece's declarations, or undefined (a syntax error, or nested too deeply) where Chevrotain reads it. */
+function fastReader(path: string, docs: Map<number, string>, tokens: IToken[]): (from: number, to: number) => A.Decl[] | undefined {
+  const fast = new FastParser(path, docs);
+  return (from, to) => {
+    const decls = fast.declarations(tokens, from, to);
+    return decls?.every((d) => !reachesDepth(d, MAX_NESTING - 1)) ? decls : undefined;
+  };
 }
 
 /**

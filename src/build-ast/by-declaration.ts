@@ -16,6 +16,7 @@ import { parser } from "../../grammar/parser.ts";
 import type * as A from "../ast.ts";
 import type { PieceReader } from "./reuse.ts";
 import * as T from "../../grammar/tokens.ts";
+import { pushAll } from "../arrays.ts";
 
 /** Where each top-level declaration begins: indexes into `tokens`, the first always 0. */
 export function declarationStarts(tokens: IToken[]): number[] {
@@ -47,6 +48,7 @@ export function parseByDeclaration(
   from: number,
   build: (node: CstNode) => A.Decl | undefined,
   reuse?: { text: string; reader: PieceReader },
+  fast?: (from: number, to: number) => A.Decl[] | undefined,
 ): { decls: A.Decl[]; rest?: number } {
   const decls: A.Decl[] = [];
   for (let s = from; s < starts.length; s++) {
@@ -60,6 +62,13 @@ export function parseByDeclaration(
     const found = piece === undefined ? undefined : reuse!.reader.find(piece, offset, line);
     if (found) {
       decls.push(...found);
+      continue;
+    }
+    // The fast parser (fast/) first: it reads a clean piece straight into the AST, or declines it.
+    const quick = fast?.(starts[s]!, end);
+    if (quick) {
+      if (piece !== undefined) reuse!.reader.keep(piece, offset, line, quick);
+      pushAll(decls, quick);
       continue;
     }
     const cst = parser.fileWithoutRecovery(tokens.slice(starts[s], end));
