@@ -201,7 +201,7 @@ function perPass(pass: () => void, minMs: number): number {
 }
 
 /**
- * Collects the young generation the workloads before a battle pass left (the parse, the check and the
+ * Collects the young generation the workloads before a pass left (the parse, the check and the
  * diagnostics pass leave tens of MB there), so that a pass pays for its own garbage only: without it,
  * the first scavenge in the pass after the diagnostics took ~60 ms, as long as the 1000 compiled
  * battles themselves. A minor collection only: a full one (`gc()`) made every battle pass after it
@@ -257,9 +257,13 @@ for (let r = 0; r < ROUNDS; r++) {
   const tree = perPass(battles(treeBattle), 0);
   settle();
   const viaRunScenario = perPass(battles(throughRunScenario), 0);
+  settle();
   const parse = perPass(parseAll, MIN_MS);
+  settle();
   const json = perPass(jsonParse, MIN_MS);
+  settle();
   const checked = parseThenCheck();
+  settle();
   const diag = perPass(diagnosticsAfterEdit, 0);
   rounds.push({ compiled: compiledMs, tree, ts, runScenario: viaRunScenario, parse, json, check: checked.check, checkParse: checked.parse, diagnostics: diag });
 }
@@ -290,7 +294,7 @@ const rows: [string, string][] = [
   ["battles/s, tree-walker (CPU)", figure(rate("tree"), 0, "")],
 ];
 const width = Math.max(...rows.map(([k]) => k.length));
-console.log(`rulesmith bench: ${scenarioPath}, ${N} battles per pass (seeds bench:0 .. bench:${N - 1}), ${ROUNDS} interleaved rounds, CPU time, ${collect ? "young generation collected before each battle pass" : "nothing collected before a battle pass (run node with --expose-gc)"}`);
+console.log(`rulesmith bench: ${scenarioPath}, ${N} battles per pass (seeds bench:0 .. bench:${N - 1}), ${ROUNDS} interleaved rounds, CPU time, ${collect ? "young generation collected before each pass" : "nothing collected before a pass (run node with --expose-gc)"}`);
 console.log(`${"figure".padEnd(width)}    median   range (min - max)`);
 for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
 console.log(`A battle of the rules is a run of \`rulesmith simulate\`: a copy of the state (validated and converted from JSON once), a run, the result; the hand-written side converts its own state from the same JSON on every battle.`);
