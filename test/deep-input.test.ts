@@ -86,4 +86,9 @@ describe("a long `else if` chain is not nesting", () => {
     const text = `fn f(x: int) -> int {\n${"if x > 0 { ".repeat(63)}return 1${" }".repeat(63)}\nreturn 0\n}\nexample "deep" {\n  expect f(1) == 1\n  expect f(0) == 0\n}\n`;
     expect(example(text, "deep").passed).toBe(true);
   });
+  it("400 blocks opened and never closed in a small file: E0002 at the block past 64, asking whether a bracket was left open", () => {
+    const text = `fn f(x: int) -> int {\n${"if x > 0 {\n".repeat(400)}return 1\n`;
+    const ds = compileText(text).diagnostics;
+    expect(ds.map((d) => [d.code, d.span.line, d.span.col, d.help])).toEqual([["E0002", 65, 10, "is a bracket before it never closed? If not, split it with `let` or a helper `fn`"]]);
+  });
 });

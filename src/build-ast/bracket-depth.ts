@@ -7,6 +7,7 @@ import type { IToken, TokenType } from "chevrotain";
 import * as T from "../../grammar/tokens.ts";
 import { diag, type Diagnostic } from "../diagnostics.ts";
 import { tokenSpan } from "./spans.ts";
+import { RECOVERY_TOKENS } from "./unclosed.ts";
 
 export const MAX_BRACKET_DEPTH = 64;
 
@@ -14,21 +15,24 @@ const OPENERS = new Set<TokenType>([T.LBrace, T.LParen, T.LBracket]);
 const CLOSERS = new Set<TokenType>([T.RBrace, T.RParen, T.RBracket]);
 
 /**
- * E0002 at the first bracket that opens deeper than MAX_BRACKET_DEPTH, in a file whose brackets balance;
- * undefined otherwise. Where brackets do not balance, the depth is the parser's guess too: such a file
- * goes to error recovery (and, when large, to unclosed.ts), which reports the bracket left open.
+ * E0002 at the first bracket that opens deeper than MAX_BRACKET_DEPTH; undefined when none does. In a
+ * large file whose brackets do not balance, the depth is a guess: unclosed.ts cuts such a file at its
+ * declarations and reports the bracket left open, so it is left to that.
  */
 export function bracketsTooDeep(path: string, tokens: readonly IToken[]): Diagnostic | undefined {
   let depth = 0;
+  let balanced = true;
   let first: IToken | undefined;
   for (const t of tokens) {
     if (OPENERS.has(t.tokenType)) {
       if (++depth > MAX_BRACKET_DEPTH && !first) first = t;
     } else if (CLOSERS.has(t.tokenType)) {
-      if (depth === 0) return undefined;
-      depth--;
+      if (depth === 0) balanced = false;
+      else depth--;
     }
   }
-  if (!first || depth !== 0) return undefined;
-  return diag("E0002", tokenSpan(path, first), `brackets and blocks are nested more than ${MAX_BRACKET_DEPTH} deep here`, "split it with `let` or a helper `fn`");
+  if (depth !== 0) balanced = false;
+  if (!first || (!balanced && tokens.length > RECOVERY_TOKENS)) return undefined;
+  const help = balanced ? "split it with `let` or a helper `fn`" : "is a bracket before it never closed? If not, split it with `let` or a helper `fn`";
+  return diag("E0002", tokenSpan(path, first), `brackets and blocks are nested more than ${MAX_BRACKET_DEPTH} deep here`, help);
 }
