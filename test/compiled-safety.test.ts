@@ -1,6 +1,6 @@
 // The compiled backend writes JavaScript source (src/compiled/source.ts) and runs it with `new
 // Function`. Rules come from strangers, so no text of theirs may reach that source: names, strings
-// and numbers go in as constants. Here hostile text goes through declarations, fields, enum members,
+// and numbers go in as constants (a whole-number literal that is a safe integer as its digits). Here hostile text goes through declarations, fields, enum members,
 // strings and state, and must come out as data: the examples pass, the results and the final state
 // hold the text as written, and the generated source holds only the generator's own words.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,7 +55,7 @@ ${HOSTILE.map((h, i) => `  let s${i} = ${literal(h)}\n  expect s${i} == ${litera
 
 /** Every word the generator itself writes; anything else in a generated source came from somewhere it must not. */
 const GENERATOR_WORDS = new Set(
-  "use strict const k h return function env vm let undefined if else while for continue typeof instanceof true null number value record fields globals events emit changeEmission tick length Entity safe eq bin frame copy roll builtin range exact span argc try finally tracing enter leave nest nested f list nan push break apply clear statuses has".split(" "),
+  "use strict const k h return function env vm let undefined if else while for continue typeof instanceof true false null number value record fields globals events emit changeEmission tick length Entity safe eq bin frame copy roll builtin range exact span argc try finally tracing enter leave nest nested f list nan min max abs len p push break apply clear statuses has".split(" "),
 );
 
 describe("generated JavaScript holds no text of the rules", () => {
@@ -97,7 +97,7 @@ describe("generated JavaScript holds no text of the rules", () => {
     for (const text of Source.made) {
       for (const h of ["process", "globalThis", "constructor", "__proto__", "prototype", "script", "\u2028", "`", "${", "\\"]) expect(text).not.toContain(h);
       const words = new Set(text.match(/[A-Za-z_$][A-Za-z0-9_$]*/g));
-      const foreign = [...words].filter((w) => !GENERATOR_WORDS.has(w) && !/^[ctib][0-9]+$/.test(w));
+      const foreign = [...words].filter((w) => !GENERATOR_WORDS.has(w) && !/^[ctibs][0-9]+$/.test(w));
       expect(foreign).toEqual([]);
       // Strings in the source are the generator's own: "use strict" and "number".
       expect(text.match(/"[^"]*"/g)?.filter((s) => s !== '"use strict"' && s !== '"number"') ?? []).toEqual([]);

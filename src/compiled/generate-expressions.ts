@@ -9,13 +9,15 @@ import { memberRead } from "./expressions.ts";
 import { generateAggregate } from "./generate-aggregate.ts";
 import { showExpr } from "../runtime/show-expr.ts";
 import { RuleError, Tally, type Value } from "../runtime/values.ts";
-import type { Source } from "./source.ts";
+import type { HelperName, Source } from "./source.ts";
 
 export function genExpr(c: Compiler, g: Source, e: A.Expr): string {
   switch (e.kind) {
     case "int":
-    case "text":
+      return g.number(e.value);
     case "bool":
+      return e.value ? "true" : "false";
+    case "text":
       return g.k(e.value);
     case "none":
       return "null";
@@ -98,6 +100,17 @@ function genArgs(c: Compiler, g: Source, args: A.Arg[], size: number): string {
   return `(${parts.join(", ")})`;
 }
 
+/**
+ * Built-ins that are a plain function of their arguments, called without `builtin`'s array and
+ * dispatch by name: each helper is `builtin`'s case for it (stdlib.ts), the arguments in the same order.
+ */
+const PLAIN = new Map<string, { helper: HelperName; arity: number }>([
+  ["min", { helper: "min", arity: 2 }],
+  ["max", { helper: "max", arity: 2 }],
+  ["abs", { helper: "abs", arity: 1 }],
+  ["len", { helper: "len", arity: 1 }],
+]);
+
 function genCall(c: Compiler, g: Source, e: A.Expr & { kind: "call" }): string {
   const first = e.args[0];
   if (first?.kind === "comprehension") {
@@ -109,11 +122,8 @@ function genCall(c: Compiler, g: Source, e: A.Expr & { kind: "call" }): string {
   if (e.ref) {
     const d = e.ref.to === "decl" ? c.program.decls[e.ref.id] : undefined;
     switch (d?.kind) {
-      case "fn": {
-        // Straight into the callee's frame, as compileFnCall does.
-        const size = Math.max(d.frameSize ?? 0, e.args.length);
-        return `${g.k(c.cell(d))}.f(${genArgs(c, g, e.args, size)}, ${g.int(e.args.length)}, ${span}, vm)`;
-      }
+      case "fn":
+        return genFnCall(c, g, d, e.args, span);
       case "value":
         return `${g.k(c.value(d))}(${genArgs(c, g, e.args, e.args.length)}, ${span}, vm)`;
       case "table":
@@ -122,8 +132,39 @@ function genCall(c: Compiler, g: Source, e: A.Expr & { kind: "call" }): string {
         return closure(c, g, e);
     }
   }
-  if (e.builtin !== undefined) return `${g.h("builtin")}(vm, ${g.k(e.builtin)}, ${genArgs(c, g, e.args, e.args.length)}, ${span})`;
+  if (e.builtin !== undefined) {
+    const plain = PLAIN.get(e.builtin);
+    if (plain && e.args.length === plain.arity && e.args.every((a) => a.kind === "positional")) {
+      return `${g.h(plain.helper)}(${e.args.map((a) => genExpr(c, g, (a as A.Arg & { value: A.Expr }).value)).join(", ")})`;
+    }
+    return `${g.h("builtin")}(vm, ${g.k(e.builtin)}, ${genArgs(c, g, e.args, e.args.length)}, ${span})`;
+  }
   return closure(c, g, e);
+}
+
+/**
+ * A call of a function: its arguments evaluated in the order written, passed one by one in parameter
+ * order through the cell's `p` (generate-fn.ts), as compileFnCall places them in the callee's frame.
+ * An argument with no parameter's place goes into the frame through `f`, as compileFnCall puts it.
+ */
+function genFnCall(c: Compiler, g: Source, d: A.FnDecl, args: A.Arg[], span: string): string {
+  const cell = g.k(c.cell(d));
+  const argc = g.int(args.length);
+  const n = d.params.length;
+  const places = args.map((a, i) => (a.kind === "positional" ? i : a.kind === "named" ? a.index : undefined));
+  if (places.some((p) => p === undefined || p >= n)) {
+    return `${cell}.f(${genArgs(c, g, args, Math.max(d.frameSize ?? 0, args.length))}, ${argc}, ${span}, vm)`;
+  }
+  const values = args.map((a) => genExpr(c, g, (a as A.Arg & { value: A.Expr }).value));
+  const inPlace: string[] = Array.from({ length: n }, () => "undefined");
+  if (places.every((p, i) => p === i)) {
+    values.forEach((v, i) => (inPlace[i] = v));
+    return `${cell}.p(${argc}, ${span}, vm${inPlace.map((v) => `, ${v}`).join("")})`;
+  }
+  // Named out of order: each into a temporary as written, then passed in its place.
+  const temps = values.map(() => g.temp());
+  places.forEach((p, i) => (inPlace[p!] = temps[i]!));
+  return `(${values.map((v, i) => `${temps[i]} = ${v}, `).join("")}${cell}.p(${argc}, ${span}, vm${inPlace.map((v) => `, ${v}`).join("")}))`;
 }
 
 /**
@@ -167,6 +208,11 @@ export function genEmit(c: Compiler, g: Source, e: { ref?: A.Ref; args: A.Arg[];
   return `${g.k(c.emitter(ev))}(vm, ${genArgs(c, g, e.args, e.args.length)}, ${g.k(e.span)})`;
 }
 
+/** A literal or an enum member: a value that is no object, or none. */
+function plainConstant(e: A.Expr): boolean {
+  return e.kind === "int" || e.kind === "text" || e.kind === "bool" || e.kind === "none" || (e.kind === "member" && e.ref !== undefined);
+}
+
 const ARITHMETIC: Partial<Record<A.BinaryOp, string>> = { "+": "+", "-": "-", "*": "*" };
 const COMPARISON: Partial<Record<A.BinaryOp, string>> = { "<": "<", "<=": "<=", ">": ">", ">=": ">=" };
 
@@ -174,7 +220,6 @@ const COMPARISON: Partial<Record<A.BinaryOp, string>> = { "<": "<", "<=": "<=", 
 function genBinary(c: Compiler, g: Source, e: A.Expr & { kind: "binary" }): string {
   const l = genExpr(c, g, e.left);
   const r = genExpr(c, g, e.right);
-  const constant = e.right.kind === "int";
   const node = g.k(e);
   switch (e.op) {
     case "and":
@@ -183,8 +228,8 @@ function genBinary(c: Compiler, g: Source, e: A.Expr & { kind: "binary" }): stri
       return `(${l} === true || ${r} === true)`;
     case "==":
     case "!=": {
-      const a = g.temp();
-      const same = constant ? `((${a} = ${l}) === ${r} || ${g.h("eq")}(${a}, ${r}))` : `${g.h("eq")}(${l}, ${r})`;
+      // Against a number, text, truth value, enum member or none written in the rules, `valuesEqual` is `===`: it looks further only when both sides are objects (null included, but nothing else equals it).
+      const same = plainConstant(e.right) ? `(${l} === ${r})` : `${g.h("eq")}(${l}, ${r})`;
       return e.op === "==" ? same : `(!${same})`;
     }
     case "/":

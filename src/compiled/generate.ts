@@ -58,7 +58,8 @@ function genStmt(c: Compiler, g: Source, s: A.Stmt): string {
     case "expr":
       return `${tick}\n${genExpr(c, g, s.value)};`;
     case "apply":
-      return `${tick}\nvm.events.apply(${g.k(s)}, ${genEntity(c, g, s.target)}, env);`;
+      // The frame is for the duration's expressions: without one, none is passed (and the function's variables can be locals, generate-fn.ts).
+      return `${tick}\nvm.events.apply(${g.k(s)}, ${genEntity(c, g, s.target)}, ${s.expiry ? "env" : "undefined"});`;
     case "clear":
       return `${tick}\nvm.events.clear(${g.k(s)}, ${genEntity(c, g, s.target)});`;
     case "add":

@@ -1,9 +1,10 @@
 // Generated JavaScript for a rule's block (see generate.ts): the text of one function and what it
-// may reach. The rules never reach the text. Every name, string, number, span and declaration from the
-// rules goes into the constants, and the source names them `c0`, `c1`, ...; temporaries are `t0`, ...;
-// the only numbers written into the text are the checker's own slot indices and sizes (`int` refuses
-// anything else). The function is made by `new Function` with the constants and the runtime helpers
-// (HELPERS) as its only free variables, so the generated code reaches the frame, the run, the
+// may reach. The rules never reach the text. Every name, string, span and declaration from the rules
+// goes into the constants, and the source names them `c0`, `c1`, ...; temporaries are `t0`, ...; the
+// only numbers written into the text are the checker's own slot indices and sizes (`int` refuses
+// anything else) and whole-number literals that are safe integers (`number`: `String` of one is
+// digits and nothing else). The function is made by `new Function` with the constants and the runtime
+// helpers (HELPERS) as its only free variables, so the generated code reaches the frame, the run, the
 // constants and those helpers, nothing else: no global is named in any text this file puts together.
 import { binaryValues } from "../runtime/arithmetic.ts";
 import { exact } from "../runtime/limits.ts";
@@ -27,6 +28,11 @@ const HELPERS = Object.freeze({
   range: checkRange,
   exact,
   nan: Number.NaN,
+  // Built-ins called straight (generate-expressions.ts PLAIN), as stdlib's `builtin` computes them.
+  min: Math.min,
+  max: Math.max,
+  abs: Math.abs,
+  len: (xs: Value[]): number => xs.length,
   /** The tree-walker's `list`: the value when it is a list, else R0501 naming the expression. */
   list: (v: Value | undefined, e: A.Expr): Value[] => {
     if (Array.isArray(v)) return v;
@@ -79,6 +85,16 @@ export class Source {
    */
   h(name: HelperName): string {
     return this.k(HELPERS[name]);
+  }
+
+  /**
+   * A whole number of the rules written into the text as digits: only a safe integer, which `String`
+   * writes as digits alone (a negative one in parentheses); anything else is a constant. A literal
+   * V8 sees can fold the checks made on it (`typeof 0 === "number"`).
+   */
+  number(n: number): string {
+    if (!Number.isSafeInteger(n) || Object.is(n, -0)) return this.k(n);
+    return n < 0 ? `(${String(n)})` : String(n);
   }
 
   /** A checker-given slot, index or size written into the text: a non-negative safe integer, or no generation. */

@@ -57,10 +57,10 @@ export class Events {
     });
   }
 
-  /** `apply S to x [for N E(...) | until E(...)]`: `target` is `x`, already evaluated. */
-  apply(s: A.Stmt & { kind: "apply" }, target: Entity, env: Env) {
+  /** `apply S to x [for N E(...) | until E(...)]`: `target` is `x`, already evaluated; the frame is read only for a duration given here (`s.expiry`). */
+  apply(s: A.Stmt & { kind: "apply" }, target: Entity, env: Env | undefined) {
     const decl = this.vm.decl(s.ref) as A.StatusDecl;
-    const timer = s.expiry ? this.appliedTimer(decl, s.expiry, env) : declaredTimer(this.vm.program, decl);
+    const timer = s.expiry ? this.appliedTimer(decl, s.expiry, env!) : declaredTimer(this.vm.program, decl);
     target.statuses.set(decl.name.text, timer);
     this.statusHolders.add(target);
     this.watch(timer);
