@@ -6,6 +6,7 @@ import type { RuntimeProgram } from "../runtime/index-program.ts";
 import type { Value } from "../runtime/values.ts";
 import type { CompiledRun } from "./run.ts";
 import type { FnCell } from "./generate-fn.ts";
+import type { TableCell } from "./generate-table.ts";
 import type { Emitter, EventCell } from "./events.ts";
 
 /** An expression as a closure: built once per program, called with the rule's frame and the run. */
@@ -36,6 +37,8 @@ export interface Compiler {
   value(d: A.ValueDecl): CFn;
   /** A table's callable. */
   table(d: A.TableDecl): CFn;
+  /** Where generated code finds a table's callable (generate-table.ts). */
+  tableCell(d: A.TableDecl): TableCell;
   /** Where an event's handlers, compiled, are kept (events.ts). */
   event(ev: A.EventDecl): EventCell;
   /** What generated code calls to emit the event. */

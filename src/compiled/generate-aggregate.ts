@@ -9,12 +9,25 @@ import { RuleError } from "../runtime/values.ts";
 import type { CExpr, Compiler } from "./compiler.ts";
 import { enumMembers } from "./expressions.ts";
 import { genExpr } from "./generate-expressions.ts";
-import { Source, tryGenerate } from "./source.ts";
+import { slotsToLocals, slotsUsed, Source, tryGenerate } from "./source.ts";
+import type { Value } from "../runtime/values.ts";
+import type { CompiledRun } from "./run.ts";
 
-export function generateAggregate(c: Compiler, name: string, comp: A.Comprehension, span: A.Span): CExpr | undefined {
-  return tryGenerate((g) => {
+/**
+ * An aggregate's function and how a call passes it the frame: the frame itself (`f(env, vm)`), or,
+ * when it uses the frame by slot only, the slots it uses one by one (`f(vm, env[2], env[5])`), which it
+ * keeps in locals. Its writes (the comprehension's own variables) then stay inside it: nothing outside
+ * the comprehension reads them.
+ */
+export type Aggregate = { f: CExpr; slots?: undefined } | { f: (vm: CompiledRun, ...slots: (Value | undefined)[]) => Value | undefined; slots: number[] };
+
+export function generateAggregate(c: Compiler, name: string, comp: A.Comprehension, span: A.Span): Aggregate | undefined {
+  return tryGenerate((g): Aggregate | undefined => {
     const body = aggregateBody(c, g, name, comp, span);
-    return body === undefined ? undefined : g.finish<CExpr>(body);
+    if (body === undefined) return undefined;
+    const slots = slotsUsed(body);
+    if (slots) return { f: g.finish(slotsToLocals(body), ["vm", ...slots.map((slot) => `s${g.int(slot)}`)].join(", ")), slots };
+    return { f: g.finish<CExpr>(body) };
   });
 }
 

@@ -116,7 +116,8 @@ function genCall(c: Compiler, g: Source, e: A.Expr & { kind: "call" }): string {
   if (first?.kind === "comprehension") {
     // An aggregate over a list: its own generated function. A per-member tally runs as its closure.
     const aggregate = !e.ref && e.builtin !== undefined ? generateAggregate(c, e.builtin, first.comp, e.span) : undefined;
-    return aggregate ? `${g.k(aggregate)}(env, vm)` : closure(c, g, e);
+    if (!aggregate) return closure(c, g, e);
+    return aggregate.slots ? `${g.k(aggregate.f)}(vm${aggregate.slots.map((slot) => `, env[${g.int(slot)}]`).join("")})` : `${g.k(aggregate.f)}(env, vm)`;
   }
   const span = g.k(e.span);
   if (e.ref) {
@@ -126,8 +127,13 @@ function genCall(c: Compiler, g: Source, e: A.Expr & { kind: "call" }): string {
         return genFnCall(c, g, d, e.args, span);
       case "value":
         return `${g.k(c.value(d))}(${genArgs(c, g, e.args, e.args.length)}, ${span}, vm)`;
-      case "table":
+      case "table": {
+        // Every argument in its place, one each: straight to the table's parameters (generate-table.ts).
+        if (e.args.length === d.params.length && e.args.every((a) => a.kind === "positional")) {
+          return `${g.k(c.tableCell(d))}.p(${span}, vm${e.args.map((a) => `, ${genExpr(c, g, (a as A.Arg & { value: A.Expr }).value)}`).join("")})`;
+        }
         return `${g.k(c.table(d))}(${genArgs(c, g, e.args, e.args.length)}, ${span}, vm)`;
+      }
       default:
         return closure(c, g, e);
     }

@@ -19,7 +19,7 @@ import { compileFramedFn } from "./calls.ts";
 import type { CFramedFn, Compiler } from "./compiler.ts";
 import { genBlock } from "./generate.ts";
 import { genExpr } from "./generate-expressions.ts";
-import { Source, tryGenerate } from "./source.ts";
+import { slotsToLocals, slotsUsed, Source, tryGenerate } from "./source.ts";
 import type { Env } from "../runtime/machine.ts";
 import type { CompiledRun } from "./run.ts";
 
@@ -76,9 +76,9 @@ function generateFn(c: Compiler, g: Source, fn: A.FnDecl, n: number, size: numbe
   g.bare = true;
   const body = fn.body.kind === "block" ? genBlock(c, g, fn.body) : `return ${genExpr(c, g, fn.body)};`;
   // Every use of the frame is a slot within it: the frame can be locals.
-  const slotted = !/\benv\b(?!\[\d+\])/.test(body) && [...body.matchAll(/\benv\[(\d+)\]/g)].every((m) => Number(m[1]) < size);
-  if (slotted) {
-    const text = body.replace(/\benv\[(\d+)\]/g, (_, slot: string) => `s${slot}`);
+  const slots = slotsUsed(body);
+  if (slots && slots.every((slot) => slot < size)) {
+    const text = slotsToLocals(body);
     const own = locals(n, size);
     const whole = [own.length > 0 ? `let ${own.join(", ")};` : "", wrap(c, g, fn, text, `[${locals(0, n).join(", ")}]`)].join("\n");
     return { p: g.finish<CArgsFn>(whole, ["argc, span, vm", ...locals(0, n)].join(", ")) };

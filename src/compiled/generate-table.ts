@@ -9,21 +9,61 @@ import type { Value } from "../runtime/values.ts";
 import type { CFn, Compiler } from "./compiler.ts";
 import { compileTable } from "./declarations.ts";
 import { genExpr } from "./generate-expressions.ts";
-import { Source, tryGenerate } from "./source.ts";
+import { NotGenerated, Source, tryGenerate } from "./source.ts";
 import type { CompiledRun } from "./run.ts";
 
+/** A table called with its arguments one by one, as many as it has parameters. */
+export type CArgsTable = (span: A.Span, vm: CompiledRun, ...args: (Value | undefined)[]) => Value | undefined;
+
 /**
- * The table's callable, generated on its first call: a row's result may call the table itself, and
- * generating that call must find the callable already there (as a function's cell, generate-fn.ts).
+ * Where a table's callable lives, generated on its first call: a row's result may call the table
+ * itself, and generating that call must find the cell already there (as a function's, generate-fn.ts).
+ * Two doors to one function: `f` given the arguments in an array (closures), `p` given them one by one
+ * (generated call sites). The table is generated for `p`, its arguments its parameters `s0`, `s1`, ...:
+ * a call from generated code makes no array (nor a frame, when no row reads one).
  */
-export function tableCallable(c: Compiler, t: A.TableDecl): CFn {
-  let f: CFn | undefined;
-  return (args, span, vm) => (f ??= generateTable(c, t) ?? compileTable(c, t))(args, span, vm);
+export interface TableCell {
+  f: CFn;
+  p: CArgsTable;
 }
 
-function generateTable(c: Compiler, t: A.TableDecl): CFn | undefined {
-  return tryGenerate((g) => g.finish<CFn>(tableBody(c, g, t), "env, span, vm"));
+export function tableCell(c: Compiler, t: A.TableDecl): TableCell {
+  const ready = () => {
+    const made = makeTable(c, t);
+    cell.f = made.f;
+    cell.p = made.p;
+  };
+  const cell: TableCell = {
+    f: (args, span, vm) => {
+      ready();
+      return cell.f(args, span, vm);
+    },
+    p: (span, vm, ...args) => {
+      ready();
+      return cell.p(span, vm, ...args);
+    },
+  };
+  return cell;
 }
+
+/** The table's callable through an array of arguments (Compiler.table). */
+export function tableCallable(c: Compiler, t: A.TableDecl): CFn {
+  const cell = c.tableCell(t);
+  return (args, span, vm) => cell.f(args, span, vm);
+}
+
+function makeTable(c: Compiler, t: A.TableDecl): TableCell {
+  const n = t.params.length;
+  const p = tryGenerate((g) => g.finish<CArgsTable>(tableBody(c, g, t), ["span, vm", ...locals(n)].join(", ")));
+  // The door for an array: its items, as arguments.
+  const f = p && tryGenerate((g) => g.finish<CFn>(`return ${g.k(p)}(span, vm${locals(n).map((_, i) => `, env[${g.int(i)}]`).join("")});`, "env, span, vm"));
+  if (p && f) return { f, p };
+  const closures = compileTable(c, t);
+  return { f: closures, p: (span, vm, ...args) => closures(args.slice(0, n), span, vm) };
+}
+
+/** The arguments as the text names them: `s0`, `s1`, ... (generated names, as `t0` and `c0`). */
+const locals = (n: number) => Array.from({ length: n }, (_, i) => `s${i}`);
 
 /** A literal or an enum member (`true`, `3`, `Side.attacker`): its value, known before the run, as compileTable's `constant`. */
 function constant(e: A.Expr): { value: Value } | undefined {
@@ -33,12 +73,11 @@ function constant(e: A.Expr): { value: Value } | undefined {
 }
 
 /**
- * The parameter `env` holds the arguments; the rows run in a frame of the table's size made from
- * them (a row's result may use the inputs, and a comprehension in it writes slots past them), kept
- * apart from the arguments the trace line and the error show.
+ * The arguments are the parameters `s0`, `s1`, ...; rows that read the frame (a row's result may use
+ * the inputs, and a comprehension in it writes slots past them) run in a frame of the table's size made
+ * from them, kept apart from the arguments the trace line and the error show.
  */
 function tableBody(c: Compiler, g: Source, t: A.TableDecl): string {
-  const args = g.temp();
   const label = `table ${t.name.text}`;
   const traced = (vm: CompiledRun, a: Value[], result: Value | undefined, span: A.Span) => {
     vm.rules.push(label);
@@ -48,10 +87,12 @@ function tableBody(c: Compiler, g: Source, t: A.TableDecl): string {
   const missing = (a: Value[], span: A.Span) => {
     throw noTableRow(t, a, span);
   };
-  const head = ["vm.tick(span);", `vm.nest(${g.k(label)}, span);`, "try {", `${args} = env;`];
+  const args = `[${locals(t.params.length).join(", ")}]`;
+  const head = ["vm.tick(span);", `vm.nest(${g.k(label)}, span);`, "try {"];
   const lines: string[] = [];
   for (const row of t.rows) {
-    const tests = row.patterns.map((p, i) => patternTest(c, g, p, `${args}[${g.int(i)}]`)).filter((s) => s !== "");
+    if (row.patterns.length > t.params.length) throw new NotGenerated("a row with more patterns than the table has parameters");
+    const tests = row.patterns.map((p, i) => patternTest(c, g, p, `s${g.int(i)}`)).filter((s) => s !== "");
     const result = g.temp();
     lines.push(
       `if (${tests.length > 0 ? tests.join(" && ") : "true"}) {`,
@@ -65,7 +106,7 @@ function tableBody(c: Compiler, g: Source, t: A.TableDecl): string {
   const rows = lines.join("\n");
   // Rows that never read the frame (constant patterns and results, as most tables have) need none made.
   const frameUsed = /\benv\b/.test(rows);
-  return [...head, frameUsed ? `env = ${g.k(frame)}(${g.int(t.frameSize ?? 0)}, ${args});` : "", rows].join("\n");
+  return [...head, frameUsed ? `const env = ${g.k(frame)}(${g.int(t.frameSize ?? 0)}, ${args});` : "", rows].join("\n");
 }
 
 /** One column's test, as compileTable's rowMatches: `_` none, a value by equality, a range low then high. */

@@ -7,7 +7,7 @@ import type { CExpr, CFn, CFramedFn, Compiler, CStmt } from "./compiler.ts";
 import { compileExpr } from "./expressions.ts";
 import { compileFn } from "./calls.ts";
 import { fnCell, type FnCell } from "./generate-fn.ts";
-import { tableCallable } from "./generate-table.ts";
+import { tableCallable, tableCell, type TableCell } from "./generate-table.ts";
 import { valueCallable } from "./generate-value.ts";
 import { emitter, type Emitter, type EventCell } from "./events.ts";
 import { compileBlock } from "./statements.ts";
@@ -19,6 +19,7 @@ class CompiledProgram implements Compiler {
   private readonly blocks = new Map<A.Block, CStmt>();
   private readonly framed = new Map<A.FnDecl, CFramedFn>();
   private readonly cells = new Map<A.FnDecl, FnCell>();
+  private readonly tableCells = new Map<A.TableDecl, TableCell>();
   private readonly fns = new Map<A.FnDecl | A.ValueDecl | A.TableDecl, CFn>();
   private readonly events = new Map<A.EventDecl, { cell: EventCell; emit: Emitter }>();
 
@@ -80,6 +81,15 @@ class CompiledProgram implements Compiler {
 
   table(d: A.TableDecl): CFn {
     return this.callable(d, tableCallable);
+  }
+
+  tableCell(d: A.TableDecl): TableCell {
+    let cell = this.tableCells.get(d);
+    if (cell === undefined) {
+      cell = tableCell(this, d);
+      this.tableCells.set(d, cell);
+    }
+    return cell;
   }
 
   event(ev: A.EventDecl): EventCell {

@@ -130,6 +130,20 @@ export class Source {
 }
 
 /**
+ * The frame's slots a generated text uses, when it uses the frame by slot only (`env[3]`, never `env`
+ * given to a closure or a helper), else undefined: such a text can keep the slots in locals instead.
+ */
+export function slotsUsed(text: string): number[] | undefined {
+  if (/\benv\b(?!\[\d+\])/.test(text)) return undefined;
+  return [...new Set([...text.matchAll(/\benv\[(\d+)\]/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+}
+
+/** The text with slot `n` of the frame read and written as the local `sn` (a generated name, as `t0`). */
+export function slotsToLocals(text: string): string {
+  return text.replace(/\benv\[(\d+)\]/g, (_, slot: string) => `s${slot}`);
+}
+
+/**
  * What `build` generates on a fresh `Source`, or undefined where generating does not apply, and the
  * caller falls back to closures: a shape the generator refuses, a tree nested too deep to write out,
  * or a host that forbids making functions from text (a content security policy).

@@ -8,6 +8,7 @@
 import type * as A from "../ast.ts";
 import { frame, type Env, type Machine } from "./machine.ts";
 import { declaredTimer, defaultValue } from "./state.ts";
+import type { RuntimeProgram } from "./index-program.ts";
 import { Entity, RuleError, showValue, valuesEqual, type StatusTimer, type Value } from "./values.ts";
 
 /**
@@ -22,10 +23,14 @@ export interface Emission {
 export class Events {
   /** Entities that were given a status while running, so `until`/`for` expiry reaches local ones too. */
   private readonly statusHolders = new Set<Entity>();
-  /** Events that count some status down; others skip expiry at once. */
-  protected readonly expiryEvents = new Set<A.EventDecl>();
+  /**
+   * Events that count some status down; others skip expiry at once. Both sets start as the program's
+   * own (`declaredExpiries`, made once for every run) and are copied only when a run adds to them.
+   */
+  protected expiryEvents: Set<A.EventDecl>;
   /** Of those, the events that count down statuses not bound to a holder argument: they need the walk over the state. */
-  private readonly walkEvents = new Set<A.EventDecl>();
+  private walkEvents: Set<A.EventDecl>;
+  private ownSets = false;
   /** Emissions in progress, innermost last: what `proceed` runs, and what a handler's changes go to. */
   protected readonly emissions: Emission[] = [];
   /** Emissions begun so far in this run: a duration given at `apply` counts only those begun after it. */
@@ -42,10 +47,9 @@ export class Events {
     protected readonly vm: Machine,
     noStatuses = false,
   ) {
-    for (const [event, statuses] of vm.program.expiries) {
-      this.expiryEvents.add(event);
-      if (statuses.some((d) => !d.expiry?.holder)) this.walkEvents.add(event);
-    }
+    const declared = declaredExpiries(vm.program);
+    this.expiryEvents = declared.expiry;
+    this.walkEvents = declared.walk;
     // A state may arrive holding statuses applied with events of their own.
     if (!noStatuses) this.forEachEntity((e) => {
       let walked = false;
@@ -81,7 +85,12 @@ export class Events {
 
   /** Makes emissions of a timer's event count it down. */
   private watch(t: StatusTimer) {
-    if (!t.event) return;
+    if (!t.event || (this.expiryEvents.has(t.event) && (t.holder || this.walkEvents.has(t.event)))) return;
+    if (!this.ownSets) {
+      this.expiryEvents = new Set(this.expiryEvents);
+      this.walkEvents = new Set(this.walkEvents);
+      this.ownSets = true;
+    }
     this.expiryEvents.add(t.event);
     if (!t.holder) this.walkEvents.add(t.event);
   }
@@ -247,6 +256,21 @@ export class Events {
     return t;
   }
 
+}
+
+/** The events that count down statuses as declared (`status S until E`), per program: every run starts from them. */
+const declaredSets = new WeakMap<RuntimeProgram, { expiry: Set<A.EventDecl>; walk: Set<A.EventDecl> }>();
+function declaredExpiries(program: RuntimeProgram): { expiry: Set<A.EventDecl>; walk: Set<A.EventDecl> } {
+  let sets = declaredSets.get(program);
+  if (sets === undefined) {
+    sets = { expiry: new Set(), walk: new Set() };
+    for (const [event, statuses] of program.expiries) {
+      sets.expiry.add(event);
+      if (statuses.some((d) => !d.expiry?.holder)) sets.walk.add(event);
+    }
+    declaredSets.set(program, sets);
+  }
+  return sets;
 }
 
 /** The rule labels (`on UnitHit`) of one timing's handlers of an event, made once per list: they depend on the rules alone. */
