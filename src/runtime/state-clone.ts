@@ -5,6 +5,7 @@
 // tallies, dice, text, numbers, and a timer's declarations.
 import type { StateValues } from "./state.ts";
 import { Entity, type StatusTimer, type Value } from "./values.ts";
+import { tryGenerate } from "../compiled/source.ts";
 
 /** Per state copied: whether an entity in it is reached twice (shared by `$id`, or reaching itself), found once. */
 const sharing = new WeakMap<StateValues, boolean>();
@@ -40,8 +41,12 @@ function reachedTwice(state: StateValues): boolean {
 function cloneValue(v: Value | undefined, copies: Map<Entity, Entity> | undefined): Value | undefined {
   if (typeof v !== "object" || v === null) return v;
   if (Array.isArray(v)) {
-    const list = new Array<Value>(v.length);
-    for (let i = 0; i < v.length; i++) list[i] = cloneValue(v[i], copies) as Value;
+    // A copy of the same elements kind (a packed list stays packed), then its entities and lists copied in place.
+    const list = v.slice();
+    for (let i = 0; i < list.length; i++) {
+      const x = list[i];
+      if (typeof x === "object" && x !== null) list[i] = cloneValue(x, copies) as Value;
+    }
     return list;
   }
   if (v instanceof Entity && !v.record) return cloneEntity(v, copies);
@@ -56,15 +61,47 @@ function cloneEntity(e: Entity, copies: Map<Entity, Entity> | undefined): Entity
   if (e.id !== undefined) copy.id = e.id;
   // Before its fields: an entity may reach itself through them.
   copies?.set(e, copy);
-  // Every field at once, in order (a prototype-free object, values.ts FIELDS: own fields only, and a
-  // write of any name makes an own field), then the lists and entities among them copied in place.
-  const to = Object.assign(copy.fields, e.fields);
-  for (const k in to) {
-    const x = to[k];
-    if (typeof x === "object" && x !== null) to[k] = cloneValue(x, copies);
+  let copier = copierOf.get(e);
+  if (copier === undefined) {
+    copier = fieldCopier(e.fields);
+    copierOf.set(e, copier);
   }
+  copier(e.fields, copy.fields, copies);
   if (e.statuses.size > 0) for (const [s, t] of e.statuses) copy.statuses.set(s, cloneTimer(t, copies));
   return copy;
+}
+
+type Fields = Entity["fields"];
+type FieldCopier = (from: Fields, to: Fields, copies: Map<Entity, Entity> | undefined) => void;
+
+/**
+ * Per entity of a state that is copied again and again: how its fields are copied, found on its first
+ * copy. The state copied is a converted one, which no run changes (runs change copies): its entities
+ * keep the names of their fields.
+ */
+const copierOf = new WeakMap<Entity, FieldCopier>();
+/** Per list of field names, in order: one copier for every entity with those fields. */
+const copiers = new Map<string, FieldCopier>();
+
+/**
+ * Copies every field in order (a prototype-free object, values.ts FIELDS: own fields only, and a write
+ * of any name makes an own field), the lists and entities among them copied. Generated for the names
+ * (as constants, source.ts): each name's read and write then has one shape to expect, about twice as
+ * fast as a loop over names; a host that makes no functions from text gets the loop.
+ */
+function fieldCopier(fields: Fields): FieldCopier {
+  const names = Object.keys(fields);
+  const id = JSON.stringify(names);
+  let copier = copiers.get(id);
+  if (copier === undefined) {
+    copier =
+      tryGenerate((g) => g.finish<FieldCopier>(names.map((name) => `to[${g.k(name)}] = ${g.k(cloneValue)}(from[${g.k(name)}], copies);`).join("\n"), "from, to, copies")) ??
+      ((from, to, copies) => {
+        for (const k in from) to[k] = cloneValue(from[k], copies);
+      });
+    copiers.set(id, copier);
+  }
+  return copier;
 }
 
 function cloneTimer(t: StatusTimer, copies: Map<Entity, Entity> | undefined): StatusTimer {
