@@ -123,18 +123,26 @@ export function validatedScenarioRunner(program: RuntimeProgram, scenario: Scena
   return {
     battle(seed: string, { trace = false, chooser, dice, finalState = true, loopHook }: BattleOptions = {}): ScenarioRun {
       const globals = template ? cloneState(template) : stateFromJson(program, scenario.state);
-      const interp = newRun(loopHook ? "tree" : engine, program, globals, {
-        seed,
-        trace,
-        noStatuses,
-        ...(dice ? { dice } : {}),
-        ...(loopHook ? { loopHook } : {}),
-        ...(chooser ? { chooser } : scripted ? { chooser: scriptedChooser(scripted) } : {}),
-      });
+      // Options and the answer set field by field rather than spread together: a simulation runs this thousands of times.
+      const options: RunOptions = { seed, trace, noStatuses };
+      if (dice) options.dice = dice;
+      if (loopHook) options.loopHook = loopHook;
+      const chosen = chooser ?? (scripted ? scriptedChooser(scripted) : undefined);
+      if (chosen) options.chooser = chosen;
+      const interp = newRun(loopHook ? "tree" : engine, program, globals, options);
       try {
         const result = interp.call(fn, [], fn.span);
-        const resultText = enumName ? `${enumName}.${showValue(result)}` : showValue(result);
-        return { ...(result === undefined ? {} : { result, resultText }), ...(finalState ? { state: stateToJson(program, interp.globals), rng: interp.dice.state() } : {}), trace: interp.trace };
+        const run = {} as ScenarioRun;
+        if (result !== undefined) {
+          run.result = result;
+          run.resultText = enumName ? `${enumName}.${showValue(result)}` : showValue(result);
+        }
+        if (finalState) {
+          run.state = stateToJson(program, interp.globals);
+          run.rng = interp.dice.state();
+        }
+        run.trace = interp.trace;
+        return run;
       } catch (err) {
         return { trace: interp.trace, error: describeFailure(err) };
       }

@@ -267,7 +267,9 @@ export function declaredTimer(p: RuntimeProgram, status: A.StatusDecl, left?: nu
   const x = status.expiry;
   if (!x) return left === undefined ? { status } : { left, status };
   const event = x.ref?.to === "decl" ? p.decls[x.ref.id] : undefined;
-  const t: StatusTimer = { left: left ?? x.times ?? 1, status, ...(event?.kind === "event" ? { event } : {}) };
+  const t: StatusTimer = { left: left ?? x.times ?? 1, status };
+  // Set, not spread in: `apply` makes a timer every time it runs.
+  if (event?.kind === "event") t.event = event;
   if (left === undefined && x.times === undefined) t.once = true;
   if (x.holder) {
     t.param = x.holderIndex ?? -1;
