@@ -5,6 +5,7 @@
 // an emission from a closure or from the tree-walker's own cases comes through `emit` and finds the
 // same plan. Expiry, `proceed`, `apply` and `clear` are the base class's.
 import type * as A from "../ast.ts";
+import { walk } from "../ast-walk.ts";
 import { Events } from "../runtime/events.ts";
 import { frame, type Machine } from "../runtime/machine.ts";
 import { defaultValue } from "../runtime/state.ts";
@@ -18,6 +19,8 @@ interface HandlerCode {
   span: A.Span;
   frameSize: number | undefined;
   condition: CExpr | undefined;
+  /** The condition writes no variable (it has no comprehension or choice): it reads the emission's values as they are, and a frame is made only for a handler that fires. */
+  readsOnly: boolean;
   body: CStmt;
 }
 
@@ -53,6 +56,7 @@ function makePlan(c: Compiler, ev: A.EventDecl): EventPlan {
       span: t.span,
       frameSize: t.frameSize,
       condition: t.condition ? c.entry(t.condition) : undefined,
+      readsOnly: t.condition === undefined || writesNoVariable(t.condition),
       body: c.block(t.body),
     }));
   return {
@@ -63,6 +67,16 @@ function makePlan(c: Compiler, ev: A.EventDecl): EventPlan {
     bodyLabel: `event ${ev.name.text}`,
     result: ev.returns ? resultDefault(c, ev) : undefined,
   };
+}
+
+/** Whether evaluating `e` writes no variable of its frame: only a comprehension or a choice writes one. */
+function writesNoVariable(e: A.Expr): boolean {
+  let writes = false;
+  walk(e, (node) => {
+    if (node.kind === "comprehension" || node.kind === "choose") writes = true;
+    return !writes;
+  });
+  return !writes;
 }
 
 /** The default `result`, as `Events.emit` makes it on every emission; a plain value (not an object) is the same every time. */
@@ -128,10 +142,12 @@ export class CompiledEvents extends Events {
       const h = list[i]!;
       vm.rules.push(h.label);
       // Each handler runs in a frame of its own: the emission's arguments and result as they stand, then its own variables.
-      const env = frame(h.frameSize, values);
-      const applies = !h.condition || h.condition(env, vm) === true;
+      // A condition that only reads sees the same in the values themselves, which nothing changes while it runs.
+      let env = h.readsOnly ? undefined : frame(h.frameSize, values);
+      const applies = !h.condition || h.condition(env ?? values, vm) === true;
       vm.rules.pop();
       if (!applies) continue;
+      env ??= frame(h.frameSize, values);
       if (vm.tracing) {
         vm.rules.push(h.label);
         vm.note("trigger", () => `${h.label} fires`, h.span);

@@ -200,7 +200,8 @@ export class Events {
         (due ??= []).push(s);
       }
       if (due === undefined) return;
-      if (due.length > 1) due.sort((a, b) => (v.statuses.get(a)!.status?.id ?? 0) - (v.statuses.get(b)!.status?.id ?? 0));
+      // In declaration order; statuses applied in that order (the common case) are already, and keep it (the sort is stable).
+      if (due.length > 1 && !inDeclarationOrder(v, due)) due.sort((a, b) => statusId(v, a) - statusId(v, b));
       for (const s of due) {
         const t = v.statuses.get(s)!;
         const next = (t.left ?? 1) - 1;
@@ -209,7 +210,8 @@ export class Events {
           continue;
         }
         v.statuses.delete(s);
-        this.vm.note("status", () => `${showValue(v)} is no longer ${s} (expired on ${name})`, t.status?.span ?? ev.span);
+        // Guarded here too: the message's closure is made before `note` looks.
+        if (this.vm.tracing) this.vm.note("status", () => `${showValue(v)} is no longer ${s} (expired on ${name})`, t.status?.span ?? ev.span);
       }
     };
     const held = new Set<Entity>();
@@ -256,6 +258,15 @@ export class Events {
     return t;
   }
 
+}
+
+function statusId(v: Entity, s: string): number {
+  return v.statuses.get(s)!.status?.id ?? 0;
+}
+
+function inDeclarationOrder(v: Entity, due: string[]): boolean {
+  for (let i = 1; i < due.length; i++) if (statusId(v, due[i - 1]!) > statusId(v, due[i]!)) return false;
+  return true;
 }
 
 /** The events that count down statuses as declared (`status S until E`), per program: every run starts from them. */
