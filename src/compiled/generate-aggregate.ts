@@ -45,14 +45,16 @@ function aggregateBody(c: Compiler, g: Source, name: string, comp: A.Comprehensi
   const i = g.loop();
   const where = comp.where ? `${genExpr(c, g, comp.where)} === true` : "true";
   const counting = name === "count" || name === "any" || name === "all";
+  // `first`, `min` and `max` ask first whether any matched: their list is made with the first match.
+  const lazy = name === "first" || name === "min" || name === "max";
   const lines = [
     `${src} = ${members ? g.k(members) : `${g.h("list")}(${genExpr(c, g, comp.source)}, ${g.k(comp.source)})`};`,
-    `${matching} = ${counting ? "0" : "[]"};`,
+    `${matching} = ${counting ? "0" : lazy ? "undefined" : "[]"};`,
     `for (let ${i} = 0; ${i} < ${src}.length; ${i}++) {`,
     tick,
     `env[${slot}] = ${src}[${i}];`,
     `if (${where}) {`,
-    counting ? `${matching}++;` : `${matching}.push(${src}[${i}]);`,
+    counting ? `${matching}++;` : lazy ? `(${matching} ??= []).push(${src}[${i}]);` : `${matching}.push(${src}[${i}]);`,
     name === "first" || name === "any" ? "break;" : "",
     "}",
     "}",
@@ -72,7 +74,7 @@ function aggregateBody(c: Compiler, g: Source, name: string, comp: A.Comprehensi
   // Every `=>` value after every `where`, as `yields()` maps the items that matched.
   const ys = g.temp();
   const j = g.loop();
-  const yields = needsYield
+  const yields = name === "sum"
     ? [`${ys} = [];`, `for (let ${j} = 0; ${j} < ${matching}.length; ${j}++) {`, `env[${slot}] = ${matching}[${j}];`, `${ys}.push(${genExpr(c, g, comp.yield!)});`, "}"]
     : [];
   const k = g.loop();
@@ -85,16 +87,20 @@ function aggregateBody(c: Compiler, g: Source, name: string, comp: A.Comprehensi
   const none = () => {
     throw new RuleError("R0501", `\`${name}\` found no item in \`${showExpr(comp.source)}\`; add \`else value\` for that case`, span);
   };
-  const empty = `if (${matching}.length === 0) return ${comp.otherwise ? genExpr(c, g, comp.otherwise) : `${g.k(none)}()`};`;
+  const empty = `if (${matching} === undefined) return ${comp.otherwise ? genExpr(c, g, comp.otherwise) : `${g.k(none)}()`};`;
   if (name === "first") return [...lines, empty, `return ${matching}[0];`].join("\n");
   const better = name === "min" ? "<" : ">";
+  // Each `=>` value, in order after every `where`, kept when it is the best so far: the fold after
+  // `yields()` that stdlib makes, without the list of values (comparing neither throws nor rolls).
+  const y = g.temp();
   return [
     ...lines,
     empty,
-    ...yields,
     `${acc} = ${g.h("nan")};`,
-    `for (let ${k} = 0; ${k} < ${ys}.length; ${k}++) {`,
-    `if (${acc} !== ${acc} || ${ys}[${k}] ${better} ${acc}) ${acc} = ${ys}[${k}];`,
+    `for (let ${j} = 0; ${j} < ${matching}.length; ${j}++) {`,
+    `env[${slot}] = ${matching}[${j}];`,
+    `${y} = ${genExpr(c, g, comp.yield!)};`,
+    `if (${acc} !== ${acc} || ${y} ${better} ${acc}) ${acc} = ${y};`,
     "}",
     `return ${acc};`,
   ].join("\n");
