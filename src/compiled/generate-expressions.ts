@@ -109,6 +109,7 @@ const PLAIN = new Map<string, { helper: HelperName; arity: number }>([
   ["max", { helper: "max", arity: 2 }],
   ["abs", { helper: "abs", arity: 1 }],
   ["len", { helper: "len", arity: 1 }],
+  ["clamp", { helper: "clamp", arity: 3 }],
 ]);
 
 function genCall(c: Compiler, g: Source, e: A.Expr & { kind: "call" }): string {

@@ -34,6 +34,7 @@ const HELPERS = Object.freeze({
   max: Math.max,
   abs: Math.abs,
   len: (xs: Value[]): number => xs.length,
+  clamp: (n: number, low: number, high: number): number => Math.min(Math.max(n, low), high),
   /** The tree-walker's `list`: the value when it is a list, else R0501 naming the expression. */
   list: (v: Value | undefined, e: A.Expr): Value[] => {
     if (Array.isArray(v)) return v;
