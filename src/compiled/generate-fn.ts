@@ -19,7 +19,7 @@ import { compileFramedFn } from "./calls.ts";
 import type { CFramedFn, Compiler } from "./compiler.ts";
 import { genBlock } from "./generate.ts";
 import { genExpr } from "./generate-expressions.ts";
-import { slotsToLocals, slotsUsed, Source, tryGenerate } from "./source.ts";
+import { lazyCell, slotsToLocals, slotsUsed, Source, tryGenerate } from "./source.ts";
 import type { Env } from "../runtime/machine.ts";
 import type { CompiledRun } from "./run.ts";
 
@@ -33,22 +33,7 @@ export interface FnCell {
 }
 
 export function fnCell(c: Compiler, fn: A.FnDecl): FnCell {
-  const ready = () => {
-    const made = makeFn(c, fn);
-    cell.f = made.f;
-    cell.p = made.p;
-  };
-  const cell: FnCell = {
-    f: (env, argc, span, vm) => {
-      ready();
-      return cell.f(env, argc, span, vm);
-    },
-    p: (argc, span, vm, ...args) => {
-      ready();
-      return cell.p(argc, span, vm, ...args);
-    },
-  };
-  return cell;
+  return lazyCell(() => makeFn(c, fn));
 }
 
 /** The slots of a frame as the text names them, `s0` ... `s(n-1)`: generated names, as `t0` and `c0`. */

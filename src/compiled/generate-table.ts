@@ -9,7 +9,7 @@ import type { Value } from "../runtime/values.ts";
 import type { CFn, Compiler } from "./compiler.ts";
 import { compileTable } from "./declarations.ts";
 import { genExpr } from "./generate-expressions.ts";
-import { NotGenerated, Source, tryGenerate } from "./source.ts";
+import { lazyCell, NotGenerated, Source, tryGenerate } from "./source.ts";
 import type { CompiledRun } from "./run.ts";
 
 /** A table called with its arguments one by one, as many as it has parameters. */
@@ -28,22 +28,7 @@ export interface TableCell {
 }
 
 export function tableCell(c: Compiler, t: A.TableDecl): TableCell {
-  const ready = () => {
-    const made = makeTable(c, t);
-    cell.f = made.f;
-    cell.p = made.p;
-  };
-  const cell: TableCell = {
-    f: (args, span, vm) => {
-      ready();
-      return cell.f(args, span, vm);
-    },
-    p: (span, vm, ...args) => {
-      ready();
-      return cell.p(span, vm, ...args);
-    },
-  };
-  return cell;
+  return lazyCell(() => makeTable(c, t));
 }
 
 /** The table's callable through an array of arguments (Compiler.table). */

@@ -132,6 +132,25 @@ export class Source {
 }
 
 /**
+ * A callable's cell with its two doors (`f` and `p`, see generate-fn.ts): `make` runs on the first call
+ * through either, and its callables take the doors' places, so every later call goes straight to them.
+ */
+export function lazyCell<F extends (...args: never[]) => unknown, P extends (...args: never[]) => unknown>(make: () => { f: F; p: P }): { f: F; p: P } {
+  const ready = () => Object.assign(cell, make());
+  const cell = {
+    f: ((...args: Parameters<F>) => {
+      ready();
+      return cell.f(...args);
+    }) as F,
+    p: ((...args: Parameters<P>) => {
+      ready();
+      return cell.p(...args);
+    }) as P,
+  };
+  return cell;
+}
+
+/**
  * The frame's slots a generated text uses, when it uses the frame by slot only (`env[3]`, never `env`
  * given to a closure or a helper), else undefined: such a text can keep the slots in locals instead.
  */
