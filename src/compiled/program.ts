@@ -67,12 +67,7 @@ class CompiledProgram implements Compiler {
   }
 
   cell(d: A.FnDecl): FnCell {
-    let cell = this.cells.get(d);
-    if (cell === undefined) {
-      cell = fnCell(this, d);
-      this.cells.set(d, cell);
-    }
-    return cell;
+    return kept(this.cells, d, () => fnCell(this, d));
   }
 
   value(d: A.ValueDecl): CFn {
@@ -84,12 +79,7 @@ class CompiledProgram implements Compiler {
   }
 
   tableCell(d: A.TableDecl): TableCell {
-    let cell = this.tableCells.get(d);
-    if (cell === undefined) {
-      cell = tableCell(this, d);
-      this.tableCells.set(d, cell);
-    }
-    return cell;
+    return kept(this.tableCells, d, () => tableCell(this, d));
   }
 
   event(ev: A.EventDecl): EventCell {
@@ -118,6 +108,16 @@ class CompiledProgram implements Compiler {
     }
     return f;
   }
+}
+
+/** The value kept for `key`, made by `make` the first time. */
+function kept<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let v = map.get(key);
+  if (v === undefined) {
+    v = make();
+    map.set(key, v);
+  }
+  return v;
 }
 
 const compiled = new WeakMap<RuntimeProgram, CompiledProgram>();
