@@ -4,6 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { checked } from "./helpers.ts";
 import { indexProgram, runScenario, scenarioRunner, type Scenario } from "../src/pipeline.ts";
+import { cloneState, keptCopiers } from "../src/runtime/state-clone.ts";
+import { Entity } from "../src/runtime/values.ts";
 
 const RULES = `
 kind Unit {
@@ -51,5 +53,25 @@ describe("copies of a converted state", () => {
     expect(first.state).toEqual({ units: [{ name: "A", hp: 5, friends: [{ name: "C", hp: 1, friends: [] }] }, { name: "B", hp: 2, friends: [] }], general: { name: "G", hp: 2, friends: [] } });
     expect(JSON.stringify(second)).toBe(JSON.stringify(first));
     expect(JSON.stringify(fresh.state)).toBe(JSON.stringify(first.state));
+  });
+});
+
+describe("the copiers of entity fields", () => {
+  it("stay bounded however many field lists a process copies, and every copy is still exact", () => {
+    // Entities with 600 different lists of field names (states from strangers, copied in one process).
+    for (let i = 0; i < 600; i++) {
+      const fields = { [`f${i}`]: i, ["__proto__"]: i + 1, constructor: `c${i}` };
+      const state = [new Entity("E", fields), [new Entity("E", { [`g${i}`]: [i, i + 1] })]];
+      const copy = cloneState(state);
+      expect(copy).not.toBe(state);
+      expect((copy[0] as Entity).fields[`f${i}`]).toBe(i);
+      expect((copy[0] as Entity).fields["constructor"]).toBe(`c${i}`);
+      expect(Object.getOwnPropertyDescriptor((copy[0] as Entity).fields, "__proto__")?.value).toBe(i + 1);
+      const listCopy = ((copy[1] as Entity[])[0]!).fields[`g${i}`];
+      expect(listCopy).toEqual([i, i + 1]);
+      expect(listCopy).not.toBe(((state[1] as Entity[])[0]!).fields[`g${i}`]);
+    }
+    expect(keptCopiers()).toBeLessThanOrEqual(256);
+    expect(keptCopiers()).toBeGreaterThan(0);
   });
 });

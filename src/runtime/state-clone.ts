@@ -80,8 +80,16 @@ type FieldCopier = (from: Fields, to: Fields, copies: Map<Entity, Entity> | unde
  * keep the names of their fields.
  */
 const copierOf = new WeakMap<Entity, FieldCopier>();
-/** Per list of field names, in order: one copier for every entity with those fields. */
+/**
+ * Per list of field names, in order: one copier for every entity with those fields. Bounded, because
+ * states come from strangers and a long-lived process (the language service, a fuzzing child) copies
+ * many: past COPIERS_KEPT lists, the oldest copier is dropped (and made again if needed).
+ */
 const copiers = new Map<string, FieldCopier>();
+const COPIERS_KEPT = 256;
+
+/** How many field copiers are kept now (a test holds the bound). */
+export const keptCopiers = (): number => copiers.size;
 
 /**
  * Copies every field in order (a prototype-free object, values.ts FIELDS: own fields only, and a write
@@ -99,6 +107,7 @@ function fieldCopier(fields: Fields): FieldCopier {
       ((from, to, copies) => {
         for (const k in from) to[k] = cloneValue(from[k], copies);
       });
+    if (copiers.size >= COPIERS_KEPT) copiers.delete(copiers.keys().next().value!);
     copiers.set(id, copier);
   }
   return copier;
