@@ -65,37 +65,15 @@ export abstract class Cursor {
   protected spanFrom(from: number): A.Span {
     const a = this.tokens[from]!;
     const b = this.tokens[this.pos - 1]!;
-    return new Span(this.path, a.startLine!, a.startColumn!, b.endLine!, b.endColumn! + 1, a.startOffset, b.endOffset! + 1);
+    return { file: this.path, line: a.startLine!, col: a.startColumn!, endLine: b.endLine!, endCol: b.endColumn! + 1, start: a.startOffset, end: b.endOffset! + 1 };
   }
   protected tokSpan(t: IToken): A.Span {
-    return new Span(this.path, t.startLine!, t.startColumn!, t.endLine!, t.endColumn! + 1, t.startOffset, t.endOffset! + 1);
+    return { file: this.path, line: t.startLine!, col: t.startColumn!, endLine: t.endLine!, endCol: t.endColumn! + 1, start: t.startOffset, end: t.endOffset! + 1 };
   }
   protected join(a: A.Span, b: A.Span): A.Span {
-    return new Span(a.file, a.line, a.col, b.endLine, b.endCol, a.start, b.end);
+    return { file: a.file, line: a.line, col: a.col, endLine: b.endLine, endCol: b.endCol, start: a.start, end: b.end };
   }
   protected name(t: IToken): A.Name {
-    return new Name(t.image, this.tokSpan(t));
+    return { text: t.image, span: this.tokSpan(t) };
   }
-}
-
-// Spans and names, the most numerous objects of the AST, are made by constructors (the fields of
-// A.Span and A.Name, in the order the Chevrotain path's object literals have them) for the reason
-// fast/lexer.ts gives for its tokens: V8 pretenures the objects of an object literal that mostly
-// survive a scavenge, and every span of a file survives until the file is read.
-class Span implements A.Span {
-  constructor(
-    readonly file: string,
-    readonly line: number,
-    readonly col: number,
-    readonly endLine: number,
-    readonly endCol: number,
-    readonly start: number,
-    readonly end: number,
-  ) {}
-}
-class Name implements A.Name {
-  constructor(
-    readonly text: string,
-    readonly span: A.Span,
-  ) {}
 }
