@@ -138,6 +138,8 @@ export const MAX_PIECE_TOKENS = 250_000;
 
 /** The tokens without the declarations longer than MAX_PIECE_TOKENS, their starts, and an E0002 for each; undefined when there are none. */
 function withoutOversized(path: string, tokens: IToken[], starts: number[]): { tokens: IToken[]; starts: number[]; diagnostics: Diagnostic[] } | undefined {
+  // Nearly always none: then nothing is copied.
+  if (!starts.some((from, s) => (starts[s + 1] ?? tokens.length) - from > MAX_PIECE_TOKENS)) return undefined;
   const diagnostics: Diagnostic[] = [];
   const kept: IToken[] = [];
   const keptStarts: number[] = [];

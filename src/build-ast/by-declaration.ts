@@ -22,12 +22,16 @@ import { pushAll } from "../arrays.ts";
 export function declarationStarts(tokens: IToken[]): number[] {
   const starts = [0];
   let depth = 0;
+  // One lookahead for the whole loop: a closure over the loop's own `let i` would make a new scope
+  // object on every token.
+  let at = 0;
+  const la = (k: number) => tokens[at - 1 + k] ?? EOF_TOKEN;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const type = t.tokenType;
     if (type === T.LBrace || type === T.LParen || type === T.LBracket) depth++;
     else if (type === T.RBrace || type === T.RParen || type === T.RBracket) depth--;
-    else if (depth === 0 && i > 0 && tokens[i - 1]!.endLine !== t.startLine && beginsDeclaration(parser, (k) => tokens[i - 1 + k] ?? EOF_TOKEN)) starts.push(i);
+    else if (depth === 0 && i > 0 && tokens[i - 1]!.endLine !== t.startLine && beginsDeclaration(parser, ((at = i), la))) starts.push(i);
   }
   return starts;
 }

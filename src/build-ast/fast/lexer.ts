@@ -25,6 +25,37 @@ const DOUBLE = new Map<string, TokenType>([["->", T.Arrow], ["=>", T.FatArrow], 
 /** Every token type the fast lexer makes: test/fast-parser.test.ts checks it is every type of grammar/tokens.ts with a pattern, so a new token cannot be lexed as two old ones. */
 export const FAST_LEXER_TYPES: ReadonlySet<TokenType> = new Set([...KEYWORDS.values(), ...SINGLE.values(), ...DOUBLE.values(), T.DiceLiteral, T.Integer, T.Identifier, T.Underscore, T.StringLiteral, T.DocComment, T.LineComment, T.WhiteSpace]);
 
+/** The first characters of the two-character operators: only after one is the pair looked up. */
+const DOUBLE_FIRST = new Set([...DOUBLE.keys()].map((d) => d.charCodeAt(0)));
+
+/**
+ * A token as Chevrotain's lexer makes it, made by a constructor rather than an object literal: V8
+ * pretenures the objects of a literal that mostly survive a scavenge (allocation-site pretenuring), and
+ * a file's tokens all live until the file is read, so literal tokens went straight to the old
+ * generation where, dead a moment later, only a full collection frees them. Objects made by `new`
+ * are always made young. A token never spans lines, so its end is computed from its start and its
+ * text instead of kept: a third fewer fields on the most numerous object of a parse.
+ */
+class Token implements IToken {
+  constructor(
+    readonly image: string,
+    readonly startOffset: number,
+    readonly startLine: number,
+    readonly startColumn: number,
+    readonly tokenTypeIdx: number,
+    readonly tokenType: TokenType,
+  ) {}
+  get endOffset(): number {
+    return this.startOffset + this.image.length - 1;
+  }
+  get endLine(): number {
+    return this.startLine;
+  }
+  get endColumn(): number {
+    return this.startColumn + this.image.length - 1;
+  }
+}
+
 const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
@@ -33,11 +64,7 @@ export function fastLex(text: string): ILexingResult | undefined {
   const docs: IToken[] = [];
   let line = 1;
   let lineStart = 0;
-  const token = (type: TokenType, start: number, end: number): IToken => {
-    const column = start - lineStart + 1;
-    const length = end - start;
-    return { image: text.slice(start, end), startOffset: start, endOffset: start + length - 1, startLine: line, endLine: line, startColumn: column, endColumn: column + length - 1, tokenTypeIdx: type.tokenTypeIdx!, tokenType: type };
-  };
+  const token = (type: TokenType, start: number, end: number, image = text.slice(start, end)): IToken => new Token(image, start, line, start - lineStart + 1, type.tokenTypeIdx!, type);
   for (let i = 0; i < text.length; ) {
     const c = text.charCodeAt(i);
     if (c === 32 || c === 9 || c === 10 || c === 13) {
@@ -60,12 +87,14 @@ export function fastLex(text: string): ILexingResult | undefined {
       let end = i + 1;
       while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
       const word = text.slice(i, end);
-      if (DICE.test(word)) tokens.push(token(T.DiceLiteral, i, end));
-      else if (isDigit(c)) {
-        end = i + 1;
-        while (isDigit(text.charCodeAt(end))) end++;
-        tokens.push(token(T.Integer, i, end));
-      } else tokens.push(token(KEYWORDS.get(word) ?? (word === "_" ? T.Underscore : T.Identifier), i, end));
+      if (isDigit(c) || c === 100) {
+        if (DICE.test(word)) tokens.push(token(T.DiceLiteral, i, end, word));
+        else if (isDigit(c)) {
+          end = i + 1;
+          while (isDigit(text.charCodeAt(end))) end++;
+          tokens.push(token(T.Integer, i, end));
+        } else tokens.push(token(KEYWORDS.get(word) ?? T.Identifier, i, end, word));
+      } else tokens.push(token(KEYWORDS.get(word) ?? (word === "_" ? T.Underscore : T.Identifier), i, end, word));
       i = end;
       continue;
     }
@@ -88,7 +117,7 @@ export function fastLex(text: string): ILexingResult | undefined {
       i = end + 1;
       continue;
     }
-    const two = DOUBLE.get(text.slice(i, i + 2));
+    const two = DOUBLE_FIRST.has(c) ? DOUBLE.get(text.slice(i, i + 2)) : undefined;
     if (two) {
       tokens.push(token(two, i, i + 2));
       i += 2;
