@@ -8,6 +8,7 @@
 import { EOF, createTokenInstance, tokenMatcher, type IToken, type TokenType } from "chevrotain";
 import type * as A from "../../ast.ts";
 import * as T from "../../../grammar/tokens.ts";
+import { Name, Span } from "./nodes.ts";
 
 /** Thrown where the fast parser stops; never escapes `fastDeclarations`. */
 export const BAIL = { bail: true };
@@ -65,15 +66,15 @@ export abstract class Cursor {
   protected spanFrom(from: number): A.Span {
     const a = this.tokens[from]!;
     const b = this.tokens[this.pos - 1]!;
-    return { file: this.path, line: a.startLine!, col: a.startColumn!, endLine: b.endLine!, endCol: b.endColumn! + 1, start: a.startOffset, end: b.endOffset! + 1 };
+    return new Span(this.path, a.startLine!, a.startColumn!, b.endLine!, b.endColumn! + 1, a.startOffset, b.endOffset! + 1);
   }
   protected tokSpan(t: IToken): A.Span {
-    return { file: this.path, line: t.startLine!, col: t.startColumn!, endLine: t.endLine!, endCol: t.endColumn! + 1, start: t.startOffset, end: t.endOffset! + 1 };
+    return new Span(this.path, t.startLine!, t.startColumn!, t.endLine!, t.endColumn! + 1, t.startOffset, t.endOffset! + 1);
   }
   protected join(a: A.Span, b: A.Span): A.Span {
-    return { file: a.file, line: a.line, col: a.col, endLine: b.endLine, endCol: b.endCol, start: a.start, end: b.end };
+    return new Span(a.file, a.line, a.col, b.endLine, b.endCol, a.start, b.end);
   }
   protected name(t: IToken): A.Name {
-    return { text: t.image, span: this.tokSpan(t) };
+    return new Name(t.image, this.tokSpan(t));
   }
 }

@@ -8,6 +8,7 @@ import * as T from "../../../grammar/tokens.ts";
 import { unquote } from "../cst-reader.ts";
 import { ANY_NAME, BAIL, NAME } from "./cursor.ts";
 import { EXPRESSION_FIRST } from "./expressions.ts";
+import * as N from "./nodes.ts";
 import { FastStatements } from "./statements.ts";
 
 const k = T.keywords;
@@ -27,7 +28,7 @@ export class FastParser extends FastStatements {
   declarations(tokens: IToken[], from: number, to: number): A.Decl[] | undefined {
     this.tokens = tokens.slice(from, to);
     this.pos = 0;
-    const decls: A.Decl[] = [];
+    const decls = N.list<A.Decl>();
     try {
       while (this.pos < this.tokens.length) decls.push(this.declaration());
     } catch (err) {
@@ -54,7 +55,7 @@ export class FastParser extends FastStatements {
       case k.import: {
         this.pos++;
         const t = this.expect(T.StringLiteral);
-        return this.withDoc({ kind: "import", path: unquote(t.image), pathSpan: this.tokSpan(t), span: this.spanFrom(from) });
+        return this.withDoc(new N.Import("import", unquote(t.image), this.tokSpan(t), this.spanFrom(from)));
       }
       case k.enum:
         return this.enumDecl(from);
@@ -64,7 +65,7 @@ export class FastParser extends FastStatements {
       case k.state: {
         this.pos++;
         const fields = this.fieldBlock();
-        return this.withDoc({ kind: "state", fields, span: this.spanFrom(from) });
+        return this.withDoc(new N.State("state", fields, this.spanFrom(from)));
       }
       case k.status:
         return this.statusDecl(from);
@@ -88,12 +89,12 @@ export class FastParser extends FastStatements {
         this.pos++;
         const title = unquote(this.expect(T.StringLiteral).image);
         const body = this.block();
-        return this.withDoc({ kind: "example", title, body, span: this.spanFrom(from) });
+        return this.withDoc(new N.Example("example", title, body, this.spanFrom(from)));
       }
       case k.stages: {
         this.pos++;
         const stages = this.stageList();
-        return this.withDoc({ kind: "stages", stages, span: this.spanFrom(from) });
+        return this.withDoc(new N.Stages("stages", stages, this.spanFrom(from)));
       }
       default:
         throw BAIL;
@@ -104,14 +105,14 @@ export class FastParser extends FastStatements {
     this.pos++;
     const name = this.name(this.expectIn(NAME));
     this.expect(T.LBrace);
-    const members: A.Name[] = [];
+    const members = N.list<A.Name>();
     while (!this.at(T.RBrace)) {
       if (beginsDeclaration(parser, this.la)) throw BAIL;
       members.push(this.name(this.expectIn(ANY_NAME)));
       this.eat(T.Comma);
     }
     this.pos++;
-    return this.withDoc({ kind: "enum", name, members, span: this.spanFrom(from) });
+    return this.withDoc(new N.Enum("enum", name, members, this.spanFrom(from)));
   }
 
   private kindDecl(from: number): A.Decl {
@@ -123,7 +124,7 @@ export class FastParser extends FastStatements {
 
   private fieldBlock(): A.FieldDecl[] {
     this.expect(T.LBrace);
-    const fields: A.FieldDecl[] = [];
+    const fields = N.list<A.FieldDecl>();
     while (!this.at(T.RBrace)) {
       if (beginsDeclaration(parser, this.la)) throw BAIL;
       fields.push(this.fieldDecl());
@@ -139,7 +140,7 @@ export class FastParser extends FastStatements {
     const type = this.typeRef();
     const def = this.eat(T.Eq) ? this.expression() : undefined;
     this.eat(T.Comma);
-    const field: A.FieldDecl = { name, type, span: this.spanFrom(from) };
+    const field: A.FieldDecl = new N.FieldDecl(name, type, this.spanFrom(from));
     if (def) field.default = def;
     return this.withDoc(field);
   }
@@ -159,7 +160,7 @@ export class FastParser extends FastStatements {
         this.expect(T.RParen);
       }
     }
-    const decl: A.StatusDecl = { kind: "status", name, span: this.spanFrom(from) };
+    const decl: A.StatusDecl = new N.Status("status", name, this.spanFrom(from));
     if (event) decl.expiry = { event, ...(times !== undefined ? { times } : {}), ...(holder ? { holder } : {}) };
     return this.withDoc(decl);
   }
@@ -170,7 +171,7 @@ export class FastParser extends FastStatements {
     const params = this.paramList();
     const returns = this.eat(T.Arrow) ? this.typeRef() : undefined;
     const body = this.at(T.LBrace) ? this.block() : undefined;
-    const decl: A.EventDecl = { kind: "event", name, params, span: this.spanFrom(from) };
+    const decl: A.EventDecl = new N.Event("event", name, params, this.spanFrom(from));
     if (returns) decl.returns = returns;
     if (body) decl.body = body;
     return this.withDoc(decl);
@@ -184,7 +185,7 @@ export class FastParser extends FastStatements {
     const order = this.eat(k.order) ? this.signedInt() : 0;
     const body = this.block();
     const timing: A.TriggerTiming = first === k.on ? "after" : first === k.before ? "before" : "instead";
-    const decl: A.TriggerDecl = { kind: "trigger", timing, event, order, body, span: this.spanFrom(from) };
+    const decl: A.TriggerDecl = new N.Trigger("trigger", timing, event, order, body, this.spanFrom(from));
     if (condition) decl.condition = condition;
     return this.withDoc(decl);
   }
@@ -200,7 +201,7 @@ export class FastParser extends FastStatements {
       this.expect(T.Eq);
       body = this.expression();
     }
-    const decl: A.FnDecl = { kind: "fn", name, params, body, span: this.spanFrom(from) };
+    const decl: A.FnDecl = new N.Fn("fn", name, params, body, this.spanFrom(from));
     if (returns) decl.returns = returns;
     return this.withDoc(decl);
   }
@@ -213,7 +214,7 @@ export class FastParser extends FastStatements {
     const returns = this.typeRef();
     const stages = this.eat(k.stages) ? this.stageList() : undefined;
     this.expect(T.Eq);
-    const decl: A.ValueDecl = { kind: "value", name, params, returns, base: this.expression(), span: this.spanFrom(from) };
+    const decl: A.ValueDecl = new N.Value("value", name, params, returns, this.expression(), this.spanFrom(from));
     if (stages) decl.stages = stages;
     return this.withDoc(decl);
   }
@@ -233,7 +234,7 @@ export class FastParser extends FastStatements {
     const rounding = startsRounding(this.la) ? this.rounding() : undefined;
     const into = this.eat(k.as) ? this.expression() : undefined;
     const factor = into === undefined && this.eat(k.by) ? this.expression() : undefined;
-    const decl: A.ModifierDecl = { kind: "modifier", name, target, op: this.name(op), span: this.spanFrom(from) };
+    const decl: A.ModifierDecl = new N.Modifier("modifier", name, target, this.name(op), this.spanFrom(from));
     if (condition) decl.condition = condition;
     if (stage) decl.stage = stage;
     if (order !== undefined) decl.order = order;
@@ -253,7 +254,7 @@ export class FastParser extends FastStatements {
     const facesFrom = this.pos;
     const faces = this.listLiteral();
     const facesSpan = this.spanFrom(facesFrom);
-    return this.withDoc({ kind: "die", name, faceType, faces, facesSpan, span: this.spanFrom(from) });
+    return this.withDoc(new N.Die("die", name, faceType, faces, facesSpan, this.spanFrom(from)));
   }
 
   private tableDecl(from: number): A.Decl {
@@ -263,28 +264,28 @@ export class FastParser extends FastStatements {
     this.expect(T.Arrow);
     const returns = this.typeRef();
     this.expect(T.LBrace);
-    const rows: A.TableRow[] = [];
+    const rows = N.list<A.TableRow>();
     while (!this.at(T.RBrace)) rows.push(this.tableRow());
     this.pos++;
-    return this.withDoc({ kind: "table", name, params, returns, rows, span: this.spanFrom(from) });
+    return this.withDoc(new N.Table("table", name, params, returns, rows, this.spanFrom(from)));
   }
 
   private tableRow(): A.TableRow {
     const from = this.pos;
-    const patterns = [this.pattern()];
+    const patterns = Array.of(this.pattern());
     while (this.eat(T.Comma)) patterns.push(this.pattern());
     this.expect(T.FatArrow);
     const result = this.expression();
     this.eat(T.Comma);
-    return { patterns, result, span: this.join(this.spanFrom(from), result.span) };
+    return new N.TableRow(patterns, result, this.join(this.spanFrom(from), result.span));
   }
 
   private pattern(): A.Pattern {
     const from = this.pos;
-    if (this.eat(T.Underscore)) return { span: this.spanFrom(from) };
+    if (this.eat(T.Underscore)) return new N.Pattern(this.spanFrom(from));
     const low = this.expression();
     const high = this.eat(T.DotDot) ? this.expression() : undefined;
-    const pat: A.Pattern = { span: this.spanFrom(from) };
+    const pat: A.Pattern = new N.Pattern(this.spanFrom(from));
     pat.low = low;
     if (high) pat.high = high;
     return pat;
@@ -292,7 +293,7 @@ export class FastParser extends FastStatements {
 
   private stageList(): A.Name[] {
     this.expect(T.LBracket);
-    const names: A.Name[] = [];
+    const names = N.list<A.Name>();
     if (!this.at(T.RBracket)) {
       names.push(this.stageName());
       while (this.eat(T.Comma)) names.push(this.stageName());
@@ -308,7 +309,7 @@ export class FastParser extends FastStatements {
 
   private paramList(): A.Param[] {
     this.expect(T.LParen);
-    const params: A.Param[] = [];
+    const params = N.list<A.Param>();
     if (!this.at(T.RParen)) {
       params.push(this.param());
       while (this.eat(T.Comma)) params.push(this.param());
@@ -320,6 +321,6 @@ export class FastParser extends FastStatements {
   private param(): A.Param {
     const name = this.name(this.expectIn(ANY_NAME));
     this.expect(T.Colon);
-    return { name, type: this.typeRef() };
+    return new N.Param(name, this.typeRef());
   }
 }

@@ -9,6 +9,7 @@ import { parser } from "../../../grammar/parser.ts";
 import * as T from "../../../grammar/tokens.ts";
 import { unquote } from "../cst-reader.ts";
 import { BAIL, Cursor, ANY_NAME, NAME } from "./cursor.ts";
+import * as N from "./nodes.ts";
 
 const k = T.keywords;
 const COMPARE: ReadonlySet<TokenType> = new Set([T.EqEq, T.NotEq, T.LtEq, T.GtEq, T.Lt, T.Gt]);
@@ -25,7 +26,7 @@ export abstract class FastExpressions extends Cursor {
     let left = this.andExpr();
     while (this.eat(k.or)) {
       const right = this.andExpr();
-      left = { kind: "binary", op: "or", left, right, span: this.join(left.span, right.span) };
+      left = new N.Binary("binary", "or", left, right, this.join(left.span, right.span));
     }
     return left;
   }
@@ -34,7 +35,7 @@ export abstract class FastExpressions extends Cursor {
     let left = this.notExpr();
     while (this.eat(k.and)) {
       const right = this.notExpr();
-      left = { kind: "binary", op: "and", left, right, span: this.join(left.span, right.span) };
+      left = new N.Binary("binary", "and", left, right, this.join(left.span, right.span));
     }
     return left;
   }
@@ -43,7 +44,7 @@ export abstract class FastExpressions extends Cursor {
     const from = this.pos;
     if (!this.eat(k.not)) return this.compareExpr();
     const operand = this.notExpr();
-    return { kind: "not", operand, span: this.spanFrom(from) };
+    return new N.Unary("not", operand, this.spanFrom(from));
   }
 
   private compareExpr(): A.Expr {
@@ -54,12 +55,12 @@ export abstract class FastExpressions extends Cursor {
     if (t.tokenType === k.has) {
       this.pos++;
       const status = this.name(this.expectIn(NAME));
-      return { kind: "has", object: left, status, span: this.spanFrom(from) };
+      return new N.Has("has", left, status, this.spanFrom(from));
     }
     if (!COMPARE.has(t.tokenType)) return left;
     this.pos++;
     const right = this.addExpr();
-    return { kind: "binary", op: t.image as A.BinaryOp, left, right, span: this.spanFrom(from) };
+    return new N.Binary("binary", t.image as A.BinaryOp, left, right, this.spanFrom(from));
   }
 
   protected addExpr(): A.Expr {
@@ -67,7 +68,7 @@ export abstract class FastExpressions extends Cursor {
     for (let t = this.tokens[this.pos]; t !== undefined && (t.tokenType === T.Plus || t.tokenType === T.Minus); t = this.tokens[this.pos]) {
       this.pos++;
       const right = this.mulExpr();
-      left = { kind: "binary", op: t.image as A.BinaryOp, left, right, span: this.join(left.span, right.span) };
+      left = new N.Binary("binary", t.image as A.BinaryOp, left, right, this.join(left.span, right.span));
     }
     return left;
   }
@@ -78,7 +79,7 @@ export abstract class FastExpressions extends Cursor {
       this.pos++;
       const right = this.unaryExpr();
       const rounding = startsRounding(this.la) ? this.rounding() : undefined;
-      const e: A.Expr & { kind: "binary" } = { kind: "binary", op: t.image as A.BinaryOp, left, right, span: this.join(left.span, rounding ? rounding.span : right.span) };
+      const e: A.Expr & { kind: "binary" } = new N.Binary("binary", t.image as A.BinaryOp, left, right, this.join(left.span, rounding ? rounding.span : right.span));
       if (rounding) e.rounding = rounding.mode;
       left = e;
     }
@@ -97,7 +98,7 @@ export abstract class FastExpressions extends Cursor {
     const from = this.pos;
     if (!this.eat(T.Minus)) return this.postfixExpr();
     const operand = this.unaryExpr();
-    return { kind: "neg", operand, span: this.spanFrom(from) };
+    return new N.Unary("neg", operand, this.spanFrom(from));
   }
 
   protected postfixExpr(): A.Expr {
@@ -108,23 +109,23 @@ export abstract class FastExpressions extends Cursor {
       if (t.tokenType === T.Dot) {
         this.pos++;
         const m = this.expectIn(ANY_NAME);
-        e = { kind: "member", object: e, member: this.name(m), span: this.join(e.span, this.tokSpan(m)) };
+        e = new N.Member("member", e, this.name(m), this.join(e.span, this.tokSpan(m)));
       } else if (t.tokenType === T.LParen) {
         const from = this.pos;
         const args = this.argList();
-        e = { kind: "call", callee: e, args, span: this.join(e.span, this.spanFrom(from)) };
+        e = new N.Call("call", e, args, this.join(e.span, this.spanFrom(from)));
       } else if (t.tokenType === T.LBracket) {
         this.pos++;
         const index = this.expression();
         const close = this.expect(T.RBracket);
-        e = { kind: "index", object: e, index, span: this.join(e.span, this.tokSpan(close)) };
+        e = new N.Index("index", e, index, this.join(e.span, this.tokSpan(close)));
       } else return e;
     }
   }
 
   protected argList(): A.Arg[] {
     this.expect(T.LParen);
-    const args: A.Arg[] = [];
+    const args = N.list<A.Arg>();
     if (!this.at(T.RParen)) {
       args.push(this.argument());
       while (this.eat(T.Comma)) args.push(this.argument());
@@ -139,22 +140,22 @@ export abstract class FastExpressions extends Cursor {
     if (second === k.in) {
       if (!this.atName()) throw BAIL;
       const comp = this.comprehension();
-      return { kind: "comprehension", comp, span: this.spanFrom(from) };
+      return new N.ComprehensionArg("comprehension", comp, this.spanFrom(from));
     }
     if (second === T.Colon) {
       const name = this.name(this.expectIn(ANY_NAME));
       this.pos++;
       const value = this.expression();
-      return { kind: "named", name, value, span: this.spanFrom(from) };
+      return new N.Named("named", name, value, this.spanFrom(from));
     }
     const value = this.expression();
-    return { kind: "positional", value, span: this.spanFrom(from) };
+    return new N.Valued("positional", value, this.spanFrom(from));
   }
 
   private comprehension(): A.Comprehension {
     const binder = this.name(this.expectIn(NAME));
     this.expect(k.in);
-    const result: A.Comprehension = { binder, source: this.expression() };
+    const result: A.Comprehension = new N.Comprehension(binder, this.expression());
     if (this.eat(k.where)) result.where = this.expression();
     if (this.eat(T.FatArrow)) result.yield = this.expression();
     if (this.eat(k.else)) result.otherwise = this.expression();
@@ -169,22 +170,22 @@ export abstract class FastExpressions extends Cursor {
     if (NAME.has(type)) {
       if (beginsDeclaration(parser, this.la)) throw BAIL;
       this.pos++;
-      return { kind: "name", name: t.image, span: this.tokSpan(t) };
+      return new N.NameRef("name", t.image, this.tokSpan(t));
     }
     switch (type) {
       case T.Integer:
         this.pos++;
-        return { kind: "int", value: Number(t.image), span: this.tokSpan(t) };
+        return new N.Valued("int", Number(t.image), this.tokSpan(t));
       case T.StringLiteral:
         this.pos++;
-        return { kind: "text", value: unquote(t.image), span: this.tokSpan(t) };
+        return new N.Valued("text", unquote(t.image), this.tokSpan(t));
       case k.true:
       case k.false:
         this.pos++;
-        return { kind: "bool", value: type === k.true, span: this.tokSpan(t) };
+        return new N.Valued("bool", type === k.true, this.tokSpan(t));
       case k.none:
         this.pos++;
-        return { kind: "none", span: this.tokSpan(t) };
+        return new N.Leaf("none", this.tokSpan(t));
       case T.LParen: {
         this.pos++;
         const inner = this.expression();
@@ -193,7 +194,7 @@ export abstract class FastExpressions extends Cursor {
       }
       case T.LBracket: {
         const items = this.listLiteral();
-        return { kind: "list", items, span: this.spanFrom(from) };
+        return new N.ListExpr("list", items, this.spanFrom(from));
       }
       case k.if:
         return this.ifExpr(from);
@@ -205,7 +206,7 @@ export abstract class FastExpressions extends Cursor {
         this.pos++;
         const event = this.name(this.expectIn(NAME));
         const args = this.argList();
-        return { kind: "emit", event, args, span: this.spanFrom(from) };
+        return new N.Emit("emit", event, args, this.spanFrom(from));
       }
       default:
         throw BAIL;
@@ -214,7 +215,7 @@ export abstract class FastExpressions extends Cursor {
 
   protected listLiteral(): A.Expr[] {
     this.expect(T.LBracket);
-    const items: A.Expr[] = [];
+    const items = N.list<A.Expr>();
     if (!this.at(T.RBracket)) {
       items.push(this.expression());
       while (this.eat(T.Comma)) items.push(this.expression());
@@ -230,7 +231,7 @@ export abstract class FastExpressions extends Cursor {
     const then = this.expression();
     this.expect(k.else);
     const otherwise = this.expression();
-    return { kind: "cond", condition, then, else: otherwise, span: this.spanFrom(from) };
+    return new N.Cond(condition, then, otherwise, this.spanFrom(from));
   }
 
   private rollExpr(from: number): A.Expr {
@@ -248,14 +249,14 @@ export abstract class FastExpressions extends Cursor {
     }
     if (!this.atName()) throw BAIL;
     const die = this.postfixExpr();
-    return { kind: "roll", sides: die, span: this.spanFrom(from) };
+    return new N.Roll("roll", die, this.spanFrom(from));
   }
 
   private diceRoll(dice: IToken, from: number): A.Expr {
     const [count, sides] = dice.image.split("d");
     const dspan = this.tokSpan(dice);
-    const e: A.Expr = { kind: "roll", sides: { kind: "int", value: Number(sides), span: dspan }, span: this.spanFrom(from) };
-    if (count) e.count = { kind: "int", value: Number(count), span: dspan };
+    const e: A.Expr = new N.Roll("roll", new N.Valued("int", Number(sides), dspan), this.spanFrom(from));
+    if (count) e.count = new N.Valued("int", Number(count), dspan);
     return e;
   }
 
@@ -273,7 +274,7 @@ export abstract class FastExpressions extends Cursor {
     let orNone = this.takeOrNone();
     const by = this.eat(k.by) ? this.postfixExpr() : undefined;
     if (this.takeOrNone()) orNone = true;
-    const e: A.Expr & { kind: "choose" } = { kind: "choose", question, options, span: this.spanFrom(from) };
+    const e: A.Expr & { kind: "choose" } = new N.Choose("choose", question, options, this.spanFrom(from));
     if (orNone) e.orNone = true;
     if (by) e.by = by;
     if (upTo) e.upTo = upTo;

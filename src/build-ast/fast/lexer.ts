@@ -7,6 +7,7 @@
 // test/fast-parser.test.ts compares the two on every input of the golden corpus.
 import type { ILexingResult, IToken, TokenType } from "chevrotain";
 import * as T from "../../../grammar/tokens.ts";
+import { list } from "./nodes.ts";
 
 const KEYWORDS = new Map<string, TokenType>(Object.entries(T.keywords));
 const DICE = /^[0-9]*d[0-9]+$/;
@@ -60,8 +61,9 @@ const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) 
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
 export function fastLex(text: string): ILexingResult | undefined {
-  const tokens: IToken[] = [];
-  const docs: IToken[] = [];
+  // Made without an allocation site, as the parser's nodes are (fast/nodes.ts).
+  const tokens = list<IToken>();
+  const docs = list<IToken>();
   let line = 1;
   let lineStart = 0;
   const token = (type: TokenType, start: number, end: number, image = text.slice(start, end)): IToken => new Token(image, start, line, start - lineStart + 1, type.tokenTypeIdx!, type);

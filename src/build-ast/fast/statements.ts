@@ -7,6 +7,7 @@ import { parser } from "../../../grammar/parser.ts";
 import * as T from "../../../grammar/tokens.ts";
 import { BAIL, NAME, ANY_NAME } from "./cursor.ts";
 import { EXPRESSION_FIRST, FastExpressions } from "./expressions.ts";
+import * as N from "./nodes.ts";
 
 const k = T.keywords;
 
@@ -18,7 +19,7 @@ export abstract class FastStatements extends FastExpressions {
   protected block(): A.Block {
     const from = this.pos;
     this.expect(T.LBrace);
-    const statements: A.Stmt[] = [];
+    const statements = N.list<A.Stmt>();
     for (;;) {
       const t = this.tokens[this.pos];
       if (t === undefined) throw BAIL;
@@ -27,7 +28,7 @@ export abstract class FastStatements extends FastExpressions {
       statements.push(this.statement());
     }
     this.pos++;
-    return { kind: "block", statements, span: this.spanFrom(from) };
+    return new N.Block("block", statements, this.spanFrom(from));
   }
 
   private statement(): A.Stmt {
@@ -48,22 +49,22 @@ export abstract class FastStatements extends FastExpressions {
         this.pos++;
         const condition = this.expression();
         const body = this.block();
-        return { kind: "while", condition, body, span: this.spanFrom(from) };
+        return new N.While("while", condition, body, this.spanFrom(from));
       }
       case k.for:
         return this.forStmt(from);
       case k.return: {
         this.pos++;
         const t = this.peekType();
-        if (t === undefined || !EXPRESSION_FIRST.has(t)) return { kind: "return", span: this.spanFrom(from) };
+        if (t === undefined || !EXPRESSION_FIRST.has(t)) return new N.Leaf("return", this.spanFrom(from));
         const value = this.expression();
-        return { kind: "return", value, span: this.spanFrom(from) };
+        return new N.Valued("return", value, this.spanFrom(from));
       }
       case k.emit: {
         this.pos++;
         const event = this.name(this.expectIn(NAME));
         const args = this.argList();
-        return { kind: "emit", event, args, span: this.spanFrom(from) };
+        return new N.Emit("emit", event, args, this.spanFrom(from));
       }
       case k.apply:
         return this.applyStmt(from);
@@ -72,7 +73,7 @@ export abstract class FastStatements extends FastExpressions {
         const status = this.name(this.expectIn(NAME));
         this.expect(k.from);
         const target = this.expression();
-        return { kind: "clear", status, target, span: this.spanFrom(from) };
+        return new N.StatusTo("clear", status, target, this.spanFrom(from));
       }
       case k.add:
       case k.remove: {
@@ -80,7 +81,7 @@ export abstract class FastStatements extends FastExpressions {
         const item = this.expression();
         this.expect(type === k.add ? k.to : k.from);
         const list = this.expression();
-        return { kind: type === k.add ? "add" : "remove", item, list, span: this.spanFrom(from) };
+        return new N.AddRemove(type === k.add ? "add" : "remove", item, list, this.spanFrom(from));
       }
       case k.move: {
         this.pos++;
@@ -89,24 +90,24 @@ export abstract class FastStatements extends FastExpressions {
         const source = this.expression();
         this.expect(k.to);
         const target = this.expression();
-        return { kind: "move", item, source, target, span: this.spanFrom(from) };
+        return new N.Move("move", item, source, target, this.spanFrom(from));
       }
       case k.expect:
       case k.say: {
         this.pos++;
         const value = this.expression();
-        return { kind: type === k.expect ? "expect" : "say", value, span: this.spanFrom(from) };
+        return new N.Valued(type === k.expect ? "expect" : "say", value, this.spanFrom(from));
       }
       case k.force: {
         this.pos++;
         const what = this.name(this.expectIn(NAME));
         const values = this.expression();
-        return { kind: "force", what, values, span: this.spanFrom(from) };
+        return new N.Force("force", what, values, this.spanFrom(from));
       }
       default:
         if (atProceed(this.la)) {
           this.pos++;
-          return { kind: "proceed", span: this.spanFrom(from) };
+          return new N.Leaf("proceed", this.spanFrom(from));
         }
         return this.exprStmt(from);
     }
@@ -117,7 +118,7 @@ export abstract class FastStatements extends FastExpressions {
     const name = this.name(this.expectIn(NAME));
     const type = this.eat(T.Colon) ? this.typeRef() : undefined;
     this.expect(T.Eq);
-    const s: A.Stmt = { kind: "let", name, value: this.expression(), span: this.spanFrom(from) };
+    const s: A.Stmt = new N.Let("let", name, this.expression(), this.spanFrom(from));
     if (type) s.type = type;
     return s;
   }
@@ -134,11 +135,11 @@ export abstract class FastStatements extends FastExpressions {
       steps.push({ at, condition: this.expression(), then: this.block() });
     }
     const otherwise = this.eat(k.else) ? this.block() : undefined;
-    const s: A.Stmt & { kind: "if" } = { kind: "if", condition, then, span: this.spanFrom(from) };
+    const s: A.Stmt & { kind: "if" } = new N.If("if", condition, then, this.spanFrom(from));
     let last = s;
     for (const step of steps) {
-      const inner: A.Stmt & { kind: "if" } = { kind: "if", condition: step.condition, then: step.then, span: this.join(this.tokSpan(this.tokens[step.at]!), s.span) };
-      last.else = { kind: "block", statements: [inner], span: inner.span };
+      const inner: A.Stmt & { kind: "if" } = new N.If("if", step.condition, step.then, this.join(this.tokSpan(this.tokens[step.at]!), s.span));
+      last.else = new N.Block("block", Array.of<A.Stmt>(inner), inner.span);
       last = inner;
     }
     if (otherwise) last.else = otherwise;
@@ -153,7 +154,7 @@ export abstract class FastStatements extends FastExpressions {
     const to = this.eat(T.DotDot) ? this.expression() : undefined;
     const where = this.eat(k.where) ? this.expression() : undefined;
     const body = this.block();
-    const s: A.Stmt = { kind: "for", name, from: start, body, span: this.spanFrom(from) };
+    const s: A.Stmt = new N.For("for", name, start, body, this.spanFrom(from));
     if (to) s.to = to;
     if (where) s.where = where;
     return s;
@@ -172,7 +173,7 @@ export abstract class FastStatements extends FastExpressions {
       if (sameLine(this.la) && this.at(T.Identifier)) event = this.expiryEvent();
     } else if (forOrUntil) event = this.expiryEvent();
     const span = this.spanFrom(from);
-    const s: A.Stmt & { kind: "apply" } = { kind: "apply", status, target, span };
+    const s: A.Stmt & { kind: "apply" } = new N.StatusTo("apply", status, target, span);
     if (!forOrUntil) return s;
     const expiry: A.AppliedExpiry = { span: { ...this.join(this.tokSpan(forOrUntil), span) } };
     if (times) expiry.times = times;
@@ -198,10 +199,10 @@ export abstract class FastStatements extends FastExpressions {
   private exprStmt(from: number): A.Stmt {
     const target = this.expression();
     const op = this.tokens[this.pos];
-    if (op === undefined || !ASSIGN.has(op.tokenType)) return { kind: "expr", value: target, span: this.spanFrom(from) };
+    if (op === undefined || !ASSIGN.has(op.tokenType)) return new N.Valued("expr", target, this.spanFrom(from));
     this.pos++;
     const value = this.expression();
-    return { kind: "assign", op: op.image as "=" | "+=" | "-=", target, value, span: this.spanFrom(from) };
+    return new N.Assign("assign", op.image as "=" | "+=" | "-=", target, value, this.spanFrom(from));
   }
 
   protected typeRef(): A.TypeRef {
@@ -215,7 +216,7 @@ export abstract class FastStatements extends FastExpressions {
       range = { low, high: this.signedInt() };
     }
     const optional = this.eat(T.Question) !== undefined;
-    const t: A.TypeRef = { name, span: this.spanFrom(from) };
+    const t: A.TypeRef = new N.TypeRef(name, this.spanFrom(from));
     if (element) t.element = element;
     if (range) t.range = range;
     if (optional) t.optional = true;
