@@ -4,7 +4,7 @@
 // from then on, each parse made its nodes straight in the old generation, where, dead a moment later,
 // only a full collection freed them, while every young object they pointed to (a string, a span, an
 // array, a node of a site not yet pretenured) was kept and copied by every scavenge until then. In
-// `npm run bench` that made the parse of the bundled rules ~3x slower than in a fresh process.
+// `npm run bench` that made the parse of the bundled rules ~3x slower than in a fresh run of node.
 // Objects made by `new` are never pretenured, nor arrays made by `Array.of()` (unlike `[]` and
 // `new Array()`): a parse's whole tree is young, and dies young. See bench/README.md.
 //
