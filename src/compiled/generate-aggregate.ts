@@ -9,7 +9,7 @@ import { RuleError } from "../runtime/values.ts";
 import type { CExpr, Compiler } from "./compiler.ts";
 import { enumMembers } from "./expressions.ts";
 import { genExpr } from "./generate-expressions.ts";
-import { slotsToLocals, slotsUsed, Source, tryGenerate } from "./source.ts";
+import { local, slotsToLocals, slotsUsed, Source, tryGenerate } from "./source.ts";
 import type { Value } from "../runtime/values.ts";
 import type { CompiledRun } from "./run.ts";
 
@@ -26,7 +26,7 @@ export function generateAggregate(c: Compiler, name: string, comp: A.Comprehensi
     const body = aggregateBody(c, g, name, comp, span);
     if (body === undefined) return undefined;
     const slots = slotsUsed(body);
-    if (slots) return { f: g.finish(slotsToLocals(body), ["vm", ...slots.map((slot) => `s${g.int(slot)}`)].join(", ")), slots };
+    if (slots) return { f: g.finish(slotsToLocals(body), ["vm", ...slots.map(local)].join(", ")), slots };
     return { f: g.finish<CExpr>(body) };
   });
 }

@@ -19,7 +19,7 @@ import { compileFramedFn } from "./calls.ts";
 import type { CFramedFn, Compiler } from "./compiler.ts";
 import { genBlock } from "./generate.ts";
 import { genExpr } from "./generate-expressions.ts";
-import { lazyCell, slotsToLocals, slotsUsed, Source, tryGenerate } from "./source.ts";
+import { lazyCell, locals, slotsToLocals, slotsUsed, Source, tryGenerate } from "./source.ts";
 import type { Env } from "../runtime/machine.ts";
 import type { CompiledRun } from "./run.ts";
 
@@ -35,9 +35,6 @@ export interface FnCell {
 export function fnCell(c: Compiler, fn: A.FnDecl): FnCell {
   return lazyCell(() => makeFn(c, fn));
 }
-
-/** The slots of a frame as the text names them, `s0` ... `s(n-1)`: generated names, as `t0` and `c0`. */
-const locals = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `s${from + i}`);
 
 function makeFn(c: Compiler, fn: A.FnDecl): FnCell {
   const n = fn.params.length;

@@ -9,7 +9,7 @@ import type { Value } from "../runtime/values.ts";
 import type { CFn, Compiler } from "./compiler.ts";
 import { compileTable } from "./declarations.ts";
 import { genExpr } from "./generate-expressions.ts";
-import { lazyCell, NotGenerated, Source, tryGenerate } from "./source.ts";
+import { lazyCell, local, locals, NotGenerated, Source, tryGenerate } from "./source.ts";
 import type { CompiledRun } from "./run.ts";
 
 /** A table called with its arguments one by one, as many as it has parameters. */
@@ -39,16 +39,13 @@ export function tableCallable(c: Compiler, t: A.TableDecl): CFn {
 
 function makeTable(c: Compiler, t: A.TableDecl): TableCell {
   const n = t.params.length;
-  const p = tryGenerate((g) => g.finish<CArgsTable>(tableBody(c, g, t), ["span, vm", ...locals(n)].join(", ")));
+  const p = tryGenerate((g) => g.finish<CArgsTable>(tableBody(c, g, t), ["span, vm", ...locals(0, n)].join(", ")));
   // The door for an array: its items, as arguments.
-  const f = p && tryGenerate((g) => g.finish<CFn>(`return ${g.k(p)}(span, vm${locals(n).map((_, i) => `, env[${g.int(i)}]`).join("")});`, "env, span, vm"));
+  const f = p && tryGenerate((g) => g.finish<CFn>(`return ${g.k(p)}(span, vm${locals(0, n).map((_, i) => `, env[${g.int(i)}]`).join("")});`, "env, span, vm"));
   if (p && f) return { f, p };
   const closures = compileTable(c, t);
   return { f: closures, p: (span, vm, ...args) => closures(args.slice(0, n), span, vm) };
 }
-
-/** The arguments as the text names them: `s0`, `s1`, ... (generated names, as `t0` and `c0`). */
-const locals = (n: number) => Array.from({ length: n }, (_, i) => `s${i}`);
 
 /** A literal or an enum member (`true`, `3`, `Side.attacker`): its value, known before the run, as compileTable's `constant`. */
 function constant(e: A.Expr): { value: Value } | undefined {
@@ -72,12 +69,12 @@ function tableBody(c: Compiler, g: Source, t: A.TableDecl): string {
   const missing = (a: Value[], span: A.Span) => {
     throw noTableRow(t, a, span);
   };
-  const args = `[${locals(t.params.length).join(", ")}]`;
+  const args = `[${locals(0, t.params.length).join(", ")}]`;
   const head = ["vm.tick(span);", `vm.nest(${g.k(label)}, span);`, "try {"];
   const lines: string[] = [];
   for (const row of t.rows) {
     if (row.patterns.length > t.params.length) throw new NotGenerated("a row with more patterns than the table has parameters");
-    const tests = row.patterns.map((p, i) => patternTest(c, g, p, `s${g.int(i)}`)).filter((s) => s !== "");
+    const tests = row.patterns.map((p, i) => patternTest(c, g, p, local(i))).filter((s) => s !== "");
     const result = g.temp();
     lines.push(
       `if (${tests.length > 0 ? tests.join(" && ") : "true"}) {`,

@@ -159,9 +159,15 @@ export function slotsUsed(text: string): number[] | undefined {
   return [...new Set([...text.matchAll(/\benv\[(\d+)\]/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
 }
 
-/** The text with slot `n` of the frame read and written as the local `sn` (a generated name, as `t0`). */
+/** Slot `n` of a frame kept in a JavaScript local: `sn`, a generated name (as `t0` and `c0`). */
+export const local = (slot: number): string => `s${slot}`;
+
+/** The locals of slots `from` .. `to - 1`. */
+export const locals = (from: number, to: number): string[] => Array.from({ length: Math.max(0, to - from) }, (_, i) => local(from + i));
+
+/** The text with each slot of the frame read and written as its local. */
 export function slotsToLocals(text: string): string {
-  return text.replace(/\benv\[(\d+)\]/g, (_, slot: string) => `s${slot}`);
+  return text.replace(/\benv\[(\d+)\]/g, (_, slot: string) => local(Number(slot)));
 }
 
 /**
