@@ -1,5 +1,4 @@
-// Shared set-up for the browser test files written after playground.browser.ts: build the playground
-// into a folder of its own, serve it as static files, and open Chromium (Debian's package, driven by
+// Shared set-up for the browser test files: build the playground into a folder of its own, serve it as static files, and open Chromium (Debian's package, driven by
 // playwright-core) with a fresh profile. Every wait is for a condition the page reaches, never a sleep.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -14,7 +13,8 @@ import { build } from "vite";
 import { findChromium, realHost } from "../../scripts/find-chromium.ts";
 
 export const repo = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const config = join(repo, "playground/vite.config.ts");
+/** The playground's Vite configuration, for the build and for the dev server (`npm start`). */
+export const config = join(repo, "playground/vite.config.ts");
 /** Found as scripts/ensure-browser.ts (run first by `npm run test:browser`) finds it. */
 export const CHROMIUM = findChromium(realHost()) ?? "chromium";
 export const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
@@ -69,6 +69,9 @@ declare global {
 /** The running playground for one test file: its URL, a browser context and its first page. */
 export interface Playground {
   url: string;
+  /** The folder the playground was built into, as `npm run build` builds it: a build of its own, so a
+   *  concurrent `npm run build` or test run cannot change the files mid-test. */
+  dist: string;
   context: BrowserContext;
   page: Page;
   pageErrors: string[];
@@ -87,7 +90,7 @@ export function usePlayground(name: string, viewport = { width: 1500, height: 90
   const profiles: string[] = [];
   let server: Server | undefined;
   let n = 0;
-  const pg = { pageErrors: [] as string[] } as Playground;
+  const pg = { dist, pageErrors: [] as string[] } as Playground;
   const launch = async () => {
     const profile = mkdtempSync(join(tmpdir(), "rulesmith-chromium-"));
     profiles.push(profile);
@@ -151,6 +154,11 @@ export async function text(page: Page, path?: string): Promise<string> {
   return (await page.evaluate((p) => window.__rulesmith.text(p), path)) ?? "";
 }
 
+/** The rules checker's markers of a file (the open one by default). */
+export async function markers(page: Page, path?: string): Promise<Marker[]> {
+  return page.evaluate((p) => window.__rulesmith.markers(p), path);
+}
+
 /** What `rulesmith CMD PATH` prints for the bundled rules with some files' text replaced. */
 export function cli(cmd: string, path: string, edits: Record<string, string>, args: string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), "rulesmith-cli-"));
@@ -167,13 +175,28 @@ export function cli(cmd: string, path: string, edits: Record<string, string>, ar
   }
 }
 
-/** Types `typed` on a new line at the end of the open file. */
-export async function appendLine(page: Page, typed: string) {
+/** Puts the cursor at the end of the open file. */
+export async function endOfFile(page: Page) {
   await page.evaluate(() => {
     const lines = window.__rulesmith.text()!.split("\n");
     window.__rulesmith.reveal(lines.length, lines[lines.length - 1]!.length + 1);
   });
+}
+
+/** Types `typed` on a new line at the end of the open file. */
+export async function appendLine(page: Page, typed: string) {
+  await endOfFile(page);
   await page.keyboard.insertText("\n" + typed);
+}
+
+/**
+ * Starts a new line at the end of the open file, for keystrokes to follow. The line break is typed as
+ * text, not with the Enter key: a completion list that arrives late from the last word typed would
+ * take Enter as accepting it.
+ */
+export async function newLineAtEnd(page: Page) {
+  await endOfFile(page);
+  await page.keyboard.insertText("\n");
 }
 
 /** Waits until this tab's edits are in localStorage (the save-status says so once written). */
