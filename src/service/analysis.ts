@@ -6,6 +6,7 @@ import { lookupName, visibleDecls as visibleDeclsOf, type NamedDecl, type Symbol
 import { loadProgram, type FileHost } from "../program.ts";
 import type { Type } from "../types.ts";
 import { memoryFileHost } from "./memory-host.ts";
+import { rememberedPerFile } from "./remembered.ts";
 import { CURSOR, parseRemembered, readableText } from "./repair.ts";
 
 export interface Analysis {
@@ -24,9 +25,19 @@ export interface Analysis {
   cursorMember?: A.Expr & { kind: "member" };
 }
 
-/** Analyses `path` within `files`; `text`, when given, stands in for the file's own text. */
-export function analyse(files: Record<string, string>, path: string, text?: string): Analysis {
-  const base = memoryFileHost(files);
+/**
+ * Analyses `path` within `files`, remembered: hover, go-to-definition, references, the outline and
+ * semantic colouring ask about the same program one after another, and only an edit changes it. A
+ * few paths are kept, as each analysis holds the type of every expression of its program.
+ */
+export const analyse = rememberedPerFile(4, (host, path) => analyseOn(host, path));
+
+/** Analyses `path` within `files` with `text` standing in for the file's own text (completion's cursor). */
+export function analyseText(files: Record<string, string>, path: string, text: string): Analysis {
+  return analyseOn(memoryFileHost(files), path, text);
+}
+
+function analyseOn(base: FileHost, path: string, text?: string): Analysis {
   const target = base.normalize(path);
   const host: FileHost = {
     ...base,

@@ -2,7 +2,6 @@
 // files held in memory. It imports nothing from Node, so the playground runs it in a web worker, and
 // no text makes it throw: whatever the user is halfway through typing gets an answer.
 import { catalogue, type Diagnostic } from "../diagnostics.ts";
-import { checkRemembered } from "./check-cache.ts";
 import { completionsAt } from "./completion.ts";
 import { formattingEdits, type TextEdit } from "./formatting.ts";
 import { referencesAt, renameAt, type RenameResult } from "./references.ts";
@@ -11,6 +10,9 @@ import { memoryFileHost } from "./memory-host.ts";
 import { definitionAt, hoverAt } from "./navigation.ts";
 import type { Completion, Hover, Location, ServiceDiagnostic, ServiceFiles } from "./service-types.ts";
 import { rangeOf } from "./text-position.ts";
+import { rememberedPerFile } from "./remembered.ts";
+import { compile } from "../pipeline.ts";
+import { parseRemembered } from "./repair.ts";
 
 export type { Completion, Hover, Location, Range, ServiceDiagnostic, ServiceFiles } from "./service-types.ts";
 export { memoryFileHost } from "./memory-host.ts";
@@ -31,14 +33,16 @@ export function toServiceDiagnostic(d: Diagnostic): ServiceDiagnostic {
   };
 }
 
+/** Paths whose last check is kept; a workspace rarely has more files open. */
+const checkRemembered = rememberedPerFile(32, (host, path) => compile([path], host, parseRemembered).diagnostics);
+
 /**
  * Exactly what `rulesmith check PATH` reports: the same pipeline, over these files instead of the disk.
  * Unchanged files are not parsed again, and an unchanged program is not checked again.
  */
 export function diagnostics(files: ServiceFiles, path: string): ServiceDiagnostic[] {
   return guard(
-    () =>
-      checkRemembered(files, path).map(toServiceDiagnostic),
+    () => checkRemembered(files, path).map(toServiceDiagnostic),
     (err) => [
       {
         code: "E0000",
