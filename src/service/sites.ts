@@ -24,14 +24,22 @@ export type Site =
   /** The `p` of `status s until E(p)`: a parameter of `event`. */
   | { kind: "holder"; name: A.Name; event: A.Name };
 
-export function sitesOf(file: A.SourceFile): Site[] {
-  const out: Site[] = [];
-  walk(file.decls, (node) => site(node as A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out));
+/** Sites by file: an AST is never changed once parsed, and hover and the rest ask of the same file in turn. */
+const known = new WeakMap<A.SourceFile, Site[]>();
+
+/** Every site of a file, in the order of the walk. The list is shared: read it, never change it. */
+export function sitesOf(file: A.SourceFile): readonly Site[] {
+  let out = known.get(file);
+  if (out) return out;
+  out = [];
+  const into = out;
+  walk(file.decls, (node) => site(node as A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, into));
+  known.set(file, out);
   return out;
 }
 
 /** The site whose name holds `offset`; one that ends at `offset` counts too, for a cursor just after a name. */
-export function siteAt(sites: Site[], offset: number): Site | undefined {
+export function siteAt(sites: readonly Site[], offset: number): Site | undefined {
   return sites.find((s) => s.name.span.start <= offset && offset < s.name.span.end) ?? sites.find((s) => s.name.span.end === offset);
 }
 
