@@ -15,7 +15,7 @@ vi.mock("../src/checker/checker.ts", async (importOriginal) => {
   };
 });
 
-const { definition, documentSymbols, hover, references } = await import("../src/service/index.ts");
+const { completions, definition, documentSymbols, hover, references } = await import("../src/service/index.ts");
 
 /**
  * `game/main.rules` imports `game/base.rules`; `other.rules` stands alone. The analyses are kept across
@@ -72,10 +72,24 @@ describe("the service's remembered analyses", () => {
     expect(checks).toBe(2);
   });
 
-  it("answers anew when a missing import appears", () => {
-    const files: Record<string, string> = { "a.rules": 'import "./b.rules"\nfn f() -> int = g()\n' };
+  it("answers anew when a missing import appears, or an imported file goes", () => {
+    const files: Record<string, string> = { "a.rules": 'import "./b.rules"\nfn f() -> int = g()\n// a\n' };
     expect(hover(files, "a.rules", 2, 17)).toBeNull();
     files["b.rules"] = "fn g() -> int = 1\n";
     expect(hover(files, "a.rules", 2, 17)?.markdown).toContain("fn g() -> int");
+    expect(checks).toBe(2);
+    delete files["b.rules"];
+    expect(hover(files, "a.rules", 2, 17)).toBeNull();
+    expect(checks).toBe(3);
+  });
+
+  it("never keeps completion's analysis, made of the text with a cursor in it", () => {
+    const files = workspace();
+    expect(hover(files, "game/main.rules", ...AT)?.markdown).toContain("fn strength(u: Unit) -> int");
+    expect(completions(files, "game/main.rules", ...AT).some((c) => c.label === "strength")).toBe(true);
+    expect(checks).toBe(2);
+    expect(hover(files, "game/main.rules", ...AT)?.markdown).toContain("fn strength(u: Unit) -> int");
+    expect(definition(files, "game/main.rules", ...AT)?.path).toBe("game/base.rules");
+    expect(checks).toBe(2);
   });
 });

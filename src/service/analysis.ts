@@ -27,13 +27,17 @@ export interface Analysis {
 
 /**
  * Analyses `path` within `files`, remembered: hover, go-to-definition, references, the outline and
- * semantic colouring ask about the same program one after another, and only an edit changes it. A
- * few paths are kept, as each analysis holds the type of every expression of its program.
+ * semantic colouring ask about the open file one after another, and only an edit changes it. A few
+ * paths are kept, as each analysis holds the type of every expression of its program.
  */
 export const analyse = rememberedPerFile(4, (host, path) => analyseOn(host, path));
 
-/** Analyses `path` within `files` with `text` standing in for the file's own text (completion's cursor). */
-export function analyseText(files: Record<string, string>, path: string, text: string): Analysis {
+/**
+ * Analyses `path` within `files` anew, with `text`, when given, standing in for the file's own text:
+ * for completion's cursor, and for the many files one search for references reads, which would push
+ * the open files' analyses out of the few kept.
+ */
+export function analyseFresh(files: Record<string, string>, path: string, text?: string): Analysis {
   return analyseOn(memoryFileHost(files), path, text);
 }
 

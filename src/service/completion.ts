@@ -8,7 +8,7 @@ import { aggregates, builtins } from "../stdlib.ts";
 import * as T from "../../grammar/tokens.ts";
 import { tokenMatcher } from "chevrotain";
 import { typeToString, type Type } from "../types.ts";
-import { analyseText, visibleDecl, visibleDecls, visibleStateField, type Analysis } from "./analysis.ts";
+import { analyseFresh, visibleDecl, visibleDecls, visibleStateField, type Analysis } from "./analysis.ts";
 import { expectedAfter, type NameRole } from "./expected.ts";
 import { memoryFileHost } from "./memory-host.ts";
 import { chunkAt, CURSOR, declarationChunks, textWithCursor } from "./repair.ts";
@@ -28,7 +28,7 @@ export function completionsAt(files: Record<string, string>, path: string, line:
   // The lexer counts lines from the chunk's start; the cursor's line is counted the same way.
   const cursorLine = text.slice(chunk.start, word.start).split(/\r\n?|\n/).length;
   const expected = expectedAfter(before, cursorLine);
-  const a = analyseText(files, path, textWithCursor(path, text, word.start, word.end));
+  const a = analyseFresh(files, path, textWithCursor(path, text, word.start, word.end));
   const items: Completion[] = expected.keywords.map((k) => ({ label: k, kind: "keyword" }));
   for (const role of expected.roles) items.push(...namesFor(role, a, before));
   const seen = new Set<string>();

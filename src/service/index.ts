@@ -2,17 +2,17 @@
 // files held in memory. It imports nothing from Node, so the playground runs it in a web worker, and
 // no text makes it throw: whatever the user is halfway through typing gets an answer.
 import { catalogue, type Diagnostic } from "../diagnostics.ts";
+import { compile } from "../pipeline.ts";
 import { completionsAt } from "./completion.ts";
 import { formattingEdits, type TextEdit } from "./formatting.ts";
 import { referencesAt, renameAt, type RenameResult } from "./references.ts";
 import { documentSymbolsOf, semanticNamesOf, type DocumentSymbol, type SemanticName } from "./symbols.ts";
 import { memoryFileHost } from "./memory-host.ts";
 import { definitionAt, hoverAt } from "./navigation.ts";
+import { rememberedPerFile } from "./remembered.ts";
+import { parseRemembered } from "./repair.ts";
 import type { Completion, Hover, Location, ServiceDiagnostic, ServiceFiles } from "./service-types.ts";
 import { rangeOf } from "./text-position.ts";
-import { rememberedPerFile } from "./remembered.ts";
-import { compile } from "../pipeline.ts";
-import { parseRemembered } from "./repair.ts";
 
 export type { Completion, Hover, Location, Range, ServiceDiagnostic, ServiceFiles } from "./service-types.ts";
 export { memoryFileHost } from "./memory-host.ts";

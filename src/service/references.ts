@@ -3,7 +3,7 @@
 // Each file is analysed with the real checker, so `u.hp` counts for `hp` of `Unit` only when `u` is a
 // `Unit`, and a local `hp` never does.
 import { isReserved } from "../../grammar/tokens.ts";
-import { analyse } from "./analysis.ts";
+import { analyse, analyseFresh } from "./analysis.ts";
 import { definitionAt, resolve } from "./navigation.ts";
 import type { Location } from "./service-types.ts";
 import { sitesOf } from "./sites.ts";
@@ -25,7 +25,7 @@ export function referencesAt(files: Record<string, string>, path: string, line: 
     .filter((p) => p.endsWith(".rules") && Object.hasOwn(files, p) && files[p]!.includes(name))
     .sort();
   for (const p of candidates) {
-    const a = analyse(files, p);
+    const a = p === path ? analyse(files, p) : analyseFresh(files, p);
     if (!a.file) continue;
     for (const site of sitesOf(a.file)) {
       if (site.name.text !== name) continue;

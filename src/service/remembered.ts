@@ -25,6 +25,7 @@ interface Kept<T> {
 export function rememberedPerFile<T>(kept: number, work: (host: FileHost, path: string) => T): (files: ServiceFiles, path: string) => T {
   const last = new Map<string, Kept<T>>();
   return (files, path) => {
+    // NUL never occurs in a path an editor or the disk gives, so the joined names stand for the list.
     const names = Object.keys(files).join("\u0000");
     const known = last.get(path);
     if (known && known.names === names && [...known.texts].every(([p, text]) => Object.hasOwn(files, p) && files[p] === text)) return known.value;

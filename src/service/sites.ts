@@ -24,16 +24,19 @@ export type Site =
   /** The `p` of `status s until E(p)`: a parameter of `event`. */
   | { kind: "holder"; name: A.Name; event: A.Name };
 
-/** Sites by file: an AST is never changed once parsed, and hover and the rest ask of the same file in turn. */
+/**
+ * Sites by parsed file, as hover and the rest ask of the same file in turn. What a site reads (kinds,
+ * names, spans, children) is fixed at parse; what the checker writes into a tree (its resolutions)
+ * holds no node the walk would follow, so a file's sites are the same whichever program checked it.
+ */
 const known = new WeakMap<A.SourceFile, Site[]>();
 
 /** Every site of a file, in the order of the walk. The list is shared: read it, never change it. */
 export function sitesOf(file: A.SourceFile): readonly Site[] {
-  let out = known.get(file);
-  if (out) return out;
-  out = [];
-  const into = out;
-  walk(file.decls, (node) => site(node as A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, into));
+  const kept = known.get(file);
+  if (kept) return kept;
+  const out: Site[] = [];
+  walk(file.decls, (node) => site(node as A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out));
   known.set(file, out);
   return out;
 }

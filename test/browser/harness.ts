@@ -1,5 +1,6 @@
-// Shared set-up for the browser test files: build the playground into a folder of its own, serve it as static files, and open Chromium (Debian's package, driven by
-// playwright-core) with a fresh profile. Every wait is for a condition the page reaches, never a sleep.
+// Shared set-up for the browser test files: build the playground into a folder of its own, serve it
+// as static files, and open Chromium (Debian's package, driven by playwright-core) with a fresh
+// profile. Every wait is for a condition the page reaches, never a sleep.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";

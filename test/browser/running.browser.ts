@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createServer as createViteServer } from "vite";
-import { config, newLineAtEnd, openFile, openPage, ran, repo, runTarget, saved, simulate, step, text, usePlayground } from "./harness.ts";
+import { appendLine, config, newLineAtEnd, openFile, openPage, ran, repo, runTarget, saved, simulate, step, text, usePlayground } from "./harness.ts";
 
 const pg = usePlayground("running");
 const fixtures = join(repo, "test/browser/fixtures");
@@ -163,6 +163,9 @@ step(pg, "a long simulation shows progress, can be cancelled, and the editor kee
 
 step(pg, "a share link reopens the same text in a fresh browser", async () => {
   const page = pg.page;
+  // An edit of a bundled file and a file of a new game, both to travel in the link.
+  await openFile(page, EDITED);
+  await appendLine(page, "// sent in a share link");
   await haveQuizGame();
   await page.click("#share");
   // The link is compressed asynchronously: wait for the box to be filled, not for a fixed time.
@@ -177,6 +180,7 @@ step(pg, "a share link reopens the same text in a fresh browser", async () => {
     const p = other.context.pages()[0] ?? (await other.context.newPage());
     await p.goto(url);
     await p.waitForSelector("body[data-ready=true]");
+    assert.ok(edited.endsWith("\n// sent in a share link"));
     assert.equal(await text(p, EDITED), edited);
     assert.equal(await text(p, QUIZ), quiz);
     assert.ok(!p.url().includes("#share="), "the link is consumed once the files are saved");
