@@ -5,6 +5,7 @@ import * as A from "./ast.ts";
 import { SuggestionBudget } from "./suggestion-budget.ts";
 import type { RuntimeProgram } from "./runtime/index-program.ts";
 import { ownGet, setOwn } from "./own.ts";
+import { keepNewest, keptIn } from "./kept.ts";
 import { MAX_COUNT } from "./runtime/limits.ts";
 import { MAX_STATE_DEPTH, referenceProblems, tooDeep, type Json } from "./runtime/state.ts";
 
@@ -161,24 +162,17 @@ const SCHEMAS_KEPT = 16;
 function compileValidator(p: RuntimeProgram): Validator {
   const schema = forAjv(stateSchema(p)) as Schema;
   const key = JSON.stringify(schema);
-  let validate = bySchema.get(key);
-  if (validate) bySchema.delete(key);
   // `ownProperties`: a state lacking a field named `constructor` must not find `Object.prototype`'s.
-  else validate = new Ajv({ allErrors: true, strict: false, ownProperties: true }).compile(schema);
-  if (bySchema.size >= SCHEMAS_KEPT) bySchema.delete(bySchema.keys().next().value!);
-  bySchema.set(key, validate);
-  return validate;
+  const validate = bySchema.get(key) ?? new Ajv({ allErrors: true, strict: false, ownProperties: true }).compile(schema);
+  // Used again or new, it becomes the newest of those kept.
+  return keepNewest(bySchema, SCHEMAS_KEPT, key, validate);
 }
 
 export function validateState(p: RuntimeProgram, state: unknown): StateProblem[] {
   // Before ajv, whose validators recurse per level: a state nested thousands deep must not overflow it.
   const deep = tooDeep(state);
   if (deep !== undefined) return [{ path: deep, message: `is nested more than ${MAX_STATE_DEPTH} levels deep, deeper than a state may be`, code: "E0405" }];
-  let validate = validators.get(p);
-  if (!validate) {
-    validate = compileValidator(p);
-    validators.set(p, validate);
-  }
+  const validate = keptIn(validators, p, () => compileValidator(p));
   // References are checked only in a state of the right shape: the walk trusts it.
   if (validate(state)) return referenceProblems(p, state as Record<string, Json>);
   // A bad status value fails every branch of its `anyOf`; say it once, in the status's terms, or, for

@@ -8,6 +8,7 @@
 // The kept ASTs are never given out: the checker writes its resolution into the trees it checks, so
 // each answer is a fresh copy, with its spans moved.
 import type * as A from "../ast.ts";
+import { keepNewest } from "../kept.ts";
 
 /** The declarations of one piece of text, as parsed where it stood: at `offset`, after line `line`. */
 interface Kept {
@@ -25,9 +26,7 @@ export class DeclarationCache {
   reader(path: string): PieceReader {
     const last = this.byPath.get(path);
     const next = new Map<string, Kept>();
-    this.byPath.delete(path);
-    if (this.byPath.size >= this.paths) this.byPath.delete(this.byPath.keys().next().value!);
-    this.byPath.set(path, next);
+    keepNewest(this.byPath, this.paths, path, next);
     return {
       find: (piece, offset, line) => {
         const kept = last?.get(piece) ?? next.get(piece);

@@ -9,6 +9,7 @@ import { diag, type Diagnostic, type RelatedSpan } from "../diagnostics.ts";
 import { SuggestionBudget } from "../suggestion-budget.ts";
 import { ANY, BOOL, INT, TEXT, listOf, optional, typeToString, type Type } from "../types.ts";
 import { declById, lookupName, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
+import { keptIn } from "../kept.ts";
 
 export interface Var {
   type: Type;
@@ -185,12 +186,7 @@ export abstract class Resolution {
   protected readonly resolved = new WeakMap<A.TypeRef, Type>();
 
   resolveType(ref: A.TypeRef, file: string): Type {
-    let t = this.resolved.get(ref);
-    if (!t) {
-      t = this.resolveTypeOnce(ref, file);
-      this.resolved.set(ref, t);
-    }
-    return t;
+    return keptIn(this.resolved, ref, () => this.resolveTypeOnce(ref, file));
   }
 
   protected resolveTypeOnce(ref: A.TypeRef, file: string): Type {

@@ -2,6 +2,7 @@
 // many runs (a simulation's thousands of battles) use it. Closures close over declarations and slots,
 // never over a run: the run is their second argument.
 import type * as A from "../ast.ts";
+import { keptIn } from "../kept.ts";
 import type { RuntimeProgram } from "../runtime/index-program.ts";
 import type { CExpr, CFn, CFramedFn, Compiler, CStmt } from "./compiler.ts";
 import { compileExpr } from "./expressions.ts";
@@ -26,30 +27,15 @@ class CompiledProgram implements Compiler {
   constructor(readonly program: RuntimeProgram) {}
 
   expr(e: A.Expr): CExpr {
-    let f = this.exprs.get(e);
-    if (f === undefined) {
-      f = compileExpr(this, e);
-      this.exprs.set(e, f);
-    }
-    return f;
+    return keptIn(this.exprs, e, () => compileExpr(this, e));
   }
 
   entry(e: A.Expr): CExpr {
-    let f = this.entries.get(e);
-    if (f === undefined) {
-      f = generateExpr(this, e) ?? this.expr(e);
-      this.entries.set(e, f);
-    }
-    return f;
+    return keptIn(this.entries, e, () => generateExpr(this, e) ?? this.expr(e));
   }
 
   block(b: A.Block): CStmt {
-    let f = this.blocks.get(b);
-    if (f === undefined) {
-      f = generateBlock(this, b) ?? compileBlock(this, b);
-      this.blocks.set(b, f);
-    }
-    return f;
+    return keptIn(this.blocks, b, () => generateBlock(this, b) ?? compileBlock(this, b));
   }
 
   fn(d: A.FnDecl): CFn {
@@ -57,17 +43,14 @@ class CompiledProgram implements Compiler {
   }
 
   framedFn(d: A.FnDecl): CFramedFn {
-    let f = this.framed.get(d);
-    if (f === undefined) {
+    return keptIn(this.framed, d, () => {
       const cell = this.cell(d);
-      f = (env, argc, span, vm) => cell.f(env, argc, span, vm);
-      this.framed.set(d, f);
-    }
-    return f;
+      return (env, argc, span, vm) => cell.f(env, argc, span, vm);
+    });
   }
 
   cell(d: A.FnDecl): FnCell {
-    return kept(this.cells, d, () => fnCell(this, d));
+    return keptIn(this.cells, d, () => fnCell(this, d));
   }
 
   value(d: A.ValueDecl): CFn {
@@ -79,7 +62,7 @@ class CompiledProgram implements Compiler {
   }
 
   tableCell(d: A.TableDecl): TableCell {
-    return kept(this.tableCells, d, () => tableCell(this, d));
+    return keptIn(this.tableCells, d, () => tableCell(this, d));
   }
 
   event(ev: A.EventDecl): EventCell {
@@ -91,43 +74,20 @@ class CompiledProgram implements Compiler {
   }
 
   private eventEntry(ev: A.EventDecl): { cell: EventCell; emit: Emitter } {
-    let e = this.events.get(ev);
-    if (e === undefined) {
+    return keptIn(this.events, ev, () => {
       const cell: EventCell = { ev };
-      e = { cell, emit: emitter(cell) };
-      this.events.set(ev, e);
-    }
-    return e;
+      return { cell, emit: emitter(cell) };
+    });
   }
 
   private callable<D extends A.FnDecl | A.ValueDecl | A.TableDecl>(d: D, make: (c: Compiler, d: D) => CFn): CFn {
-    let f = this.fns.get(d);
-    if (f === undefined) {
-      f = make(this, d);
-      this.fns.set(d, f);
-    }
-    return f;
+    return keptIn(this.fns, d, () => make(this, d));
   }
-}
-
-/** The value kept for `key`, made by `make` the first time. */
-function kept<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-  let v = map.get(key);
-  if (v === undefined) {
-    v = make();
-    map.set(key, v);
-  }
-  return v;
 }
 
 const compiled = new WeakMap<RuntimeProgram, CompiledProgram>();
 
 /** The program's closures, made on first use and kept as long as the program is. */
 export function compiledProgram(program: RuntimeProgram): Compiler {
-  let c = compiled.get(program);
-  if (c === undefined) {
-    c = new CompiledProgram(program);
-    compiled.set(program, c);
-  }
-  return c;
+  return keptIn(compiled, program, () => new CompiledProgram(program));
 }

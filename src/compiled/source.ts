@@ -14,6 +14,7 @@ import type * as A from "../ast.ts";
 import { showExpr } from "../runtime/show-expr.ts";
 import { Entity, RuleError, valuesEqual, type Value } from "../runtime/values.ts";
 import type { CStmt } from "./compiler.ts";
+import { keptIn } from "../kept.ts";
 
 /** What generated code may call besides the rules' constants: each a constant too (`Source.h`). */
 const HELPERS = Object.freeze({
@@ -57,13 +58,10 @@ export class Source {
 
   /** A constant by its generated name: the same value (a span, a declaration, a string) named once. */
   k(v: unknown): string {
-    let name = this.shared.get(v);
-    if (name === undefined) {
-      name = `c${this.constants.length}`;
+    return keptIn(this.shared, v, () => {
       this.constants.push(v);
-      this.shared.set(v, name);
-    }
-    return name;
+      return `c${this.constants.length - 1}`;
+    });
   }
 
   /** A new temporary of the function. */

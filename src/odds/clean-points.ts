@@ -13,6 +13,7 @@
 import { walk, type Node } from "../ast-walk.ts";
 import type * as A from "../ast.ts";
 import type { RuntimeProgram } from "../runtime/index-program.ts";
+import { keptIn } from "../kept.ts";
 
 export interface CleanPoints {
   /** Clean `while` statements: their function, and a number that names the place. */
@@ -26,12 +27,7 @@ export interface CleanPoints {
 const cache = new WeakMap<RuntimeProgram, CleanPoints>();
 
 export function cleanPoints(program: RuntimeProgram): CleanPoints {
-  let found = cache.get(program);
-  if (!found) {
-    found = findCleanPoints(program);
-    cache.set(program, found);
-  }
-  return found;
+  return keptIn(cache, program, () => findCleanPoints(program));
 }
 
 function findCleanPoints(program: RuntimeProgram): CleanPoints {

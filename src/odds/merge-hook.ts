@@ -14,6 +14,7 @@ import type { LoopHook } from "../runtime/loop-hook.ts";
 import type { Env } from "../runtime/machine.ts";
 import { Die, Entity, Tally, type StatusTimer, type Value } from "../runtime/values.ts";
 import { cleanPoints, type CleanPoints } from "./clean-points.ts";
+import { keptIn } from "../kept.ts";
 
 /**
  * Thrown by the hook to end a run at a merge point: the runner catches it as the run's error, and the
@@ -169,12 +170,7 @@ class Writer {
 
   /** A declaration by a number of its own, the same in every run and every fingerprint. */
   private decl(d: object): number {
-    let n = declNumbers.get(d);
-    if (n === undefined) {
-      n = ++declCount;
-      declNumbers.set(d, n);
-    }
-    return n;
+    return keptIn(declNumbers, d, () => ++declCount);
   }
 }
 

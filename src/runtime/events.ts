@@ -6,6 +6,7 @@
 // evaluate and trace. Emissions are not the hot path of `eval`/`exec`: the one extra field read per
 // call into this class costs nothing measurable.
 import type * as A from "../ast.ts";
+import { keptIn } from "../kept.ts";
 import { frame, type Env, type Machine } from "./machine.ts";
 import { declaredTimer, defaultValue } from "./state.ts";
 import type { RuntimeProgram } from "./index-program.ts";
@@ -272,27 +273,20 @@ function inDeclarationOrder(v: Entity, due: string[]): boolean {
 /** The events that count down statuses as declared (`status S until E`), per program: every run starts from them. */
 const declaredSets = new WeakMap<RuntimeProgram, { expiry: Set<A.EventDecl>; walk: Set<A.EventDecl> }>();
 function declaredExpiries(program: RuntimeProgram): { expiry: Set<A.EventDecl>; walk: Set<A.EventDecl> } {
-  let sets = declaredSets.get(program);
-  if (sets === undefined) {
-    sets = { expiry: new Set(), walk: new Set() };
+  return keptIn(declaredSets, program, () => {
+    const sets = { expiry: new Set<A.EventDecl>(), walk: new Set<A.EventDecl>() };
     for (const [event, statuses] of program.expiries) {
       sets.expiry.add(event);
       if (statuses.some((d) => !d.expiry?.holder)) sets.walk.add(event);
     }
-    declaredSets.set(program, sets);
-  }
-  return sets;
+    return sets;
+  });
 }
 
 /** The rule labels (`on UnitHit`) of one timing's handlers of an event, made once per list: they depend on the rules alone. */
 const labelsOf = new WeakMap<A.TriggerDecl[], string[]>();
 function handlerLabels(list: A.TriggerDecl[], ev: A.EventDecl): string[] {
-  let labels = labelsOf.get(list);
-  if (labels === undefined) {
-    labels = list.map((t) => `${t.timing === "after" ? "on" : t.timing === "instead" ? "instead of" : "before"} ${ev.name.text}`);
-    labelsOf.set(list, labels);
-  }
-  return labels;
+  return keptIn(labelsOf, list, () => list.map((t) => `${t.timing === "after" ? "on" : t.timing === "instead" ? "instead of" : "before"} ${ev.name.text}`));
 }
 
 /** `for 6 RoundEnds`, `until TurnStarts(player: Player "Red")`: how a status applied with a duration lasts. */

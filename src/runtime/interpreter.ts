@@ -25,6 +25,7 @@ import type { TraceEntry, TraceKind } from "./trace.ts";
 import { constructEntity, tallyOfCounts } from "./construct.ts";
 import { copyLists, Entity, RuleError, showValue, Tally, type Value } from "./values.ts";
 import { pushAll } from "../arrays.ts";
+import { keptIn } from "../kept.ts";
 
 export type { Chooser } from "./machine.ts";
 
@@ -156,12 +157,7 @@ export class Interpreter implements Machine {
   /** Rule labels ("fn resolve", "modifier highGround") are made once per declaration, for every run: they depend on the rules alone. */
   private static readonly labels = new WeakMap<object, string>();
   label(decl: object, make: () => string): string {
-    let l = Interpreter.labels.get(decl);
-    if (l === undefined) {
-      l = make();
-      Interpreter.labels.set(decl, l);
-    }
-    return l;
+    return keptIn(Interpreter.labels, decl, make);
   }
 
   enter(rule: string, span: A.Span) {

@@ -6,17 +6,14 @@
 import type { StateValues } from "./state.ts";
 import { Entity, type StatusTimer, type Value } from "./values.ts";
 import { tryGenerate } from "../compiled/source.ts";
+import { keepNewest, keptIn } from "../kept.ts";
 
 /** Per state copied: whether an entity in it is reached twice (shared by `$id`, or reaching itself), found once. */
 const sharing = new WeakMap<StateValues, boolean>();
 
 /** A fresh copy of `state` for one run: nothing the run changes is shared with `state` or another copy. */
 export function cloneState(state: StateValues): StateValues {
-  let shared = sharing.get(state);
-  if (shared === undefined) {
-    shared = reachedTwice(state);
-    sharing.set(state, shared);
-  }
+  const shared = keptIn(sharing, state, () => reachedTwice(state));
   // Without sharing a copy is a tree: no map from each entity to its copy is needed.
   const copies = shared ? new Map<Entity, Entity>() : undefined;
   const out: StateValues = new Array<Value | undefined>(state.length);
@@ -61,12 +58,7 @@ function cloneEntity(e: Entity, copies: Map<Entity, Entity> | undefined): Entity
   if (e.id !== undefined) copy.id = e.id;
   // Before its fields: an entity may reach itself through them.
   copies?.set(e, copy);
-  let copier = copierOf.get(e);
-  if (copier === undefined) {
-    copier = fieldCopier(e.fields);
-    copierOf.set(e, copier);
-  }
-  copier(e.fields, copy.fields, copies);
+  keptIn(copierOf, e, () => fieldCopier(e.fields))(e.fields, copy.fields, copies);
   if (e.statuses.size > 0) for (const [s, t] of e.statuses) copy.statuses.set(s, cloneTimer(t, copies));
   return copy;
 }
@@ -100,17 +92,14 @@ export const keptCopiers = (): number => copiers.size;
 function fieldCopier(fields: Fields): FieldCopier {
   const names = Object.keys(fields);
   const id = JSON.stringify(names);
-  let copier = copiers.get(id);
-  if (copier === undefined) {
-    copier =
-      tryGenerate((g) => g.finish<FieldCopier>(names.map((name) => `to[${g.k(name)}] = ${g.k(cloneValue)}(from[${g.k(name)}], copies);`).join("\n"), "from, to, copies")) ??
-      ((from, to, copies) => {
-        for (const k in from) to[k] = cloneValue(from[k], copies);
-      });
-    if (copiers.size >= COPIERS_KEPT) copiers.delete(copiers.keys().next().value!);
-    copiers.set(id, copier);
-  }
-  return copier;
+  const known = copiers.get(id);
+  if (known) return known;
+  const copier =
+    tryGenerate((g) => g.finish<FieldCopier>(names.map((name) => `to[${g.k(name)}] = ${g.k(cloneValue)}(from[${g.k(name)}], copies);`).join("\n"), "from, to, copies")) ??
+    ((from: Fields, to: Fields, copies: Map<Entity, Entity> | undefined) => {
+      for (const k in from) to[k] = cloneValue(from[k], copies);
+    });
+  return keepNewest(copiers, COPIERS_KEPT, id, copier);
 }
 
 function cloneTimer(t: StatusTimer, copies: Map<Entity, Entity> | undefined): StatusTimer {

@@ -5,6 +5,7 @@
 // files exist (an import may start or stop finding its file), so the last answers per file are kept
 // with those and reused while they hold. Files are parsed through the one parse cache
 // (`parseRemembered`), so an edit re-parses only the file that changed.
+import { keepNewest } from "../kept.ts";
 import type { FileHost } from "../program.ts";
 import { memoryFileHost } from "./memory-host.ts";
 import type { ServiceFiles } from "./service-types.ts";
@@ -39,10 +40,6 @@ export function rememberedPerFile<T>(kept: number, work: (host: FileHost, path: 
         return text;
       },
     };
-    const value = work(host, path);
-    last.delete(path);
-    if (last.size >= kept) last.delete(last.keys().next().value!);
-    last.set(path, { names, texts, value });
-    return value;
+    return keepNewest(last, kept, path, { names, texts, value: work(host, path) }).value;
   };
 }

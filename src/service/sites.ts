@@ -2,6 +2,7 @@
 // a use of one. Hover and go-to-definition find the site under the cursor and resolve it.
 import type * as A from "../ast.ts";
 import { walk } from "../ast-walk.ts";
+import { keptIn } from "../kept.ts";
 import type { NamedDecl } from "../checker/symbols.ts";
 
 export type Site =
@@ -33,12 +34,11 @@ const known = new WeakMap<A.SourceFile, Site[]>();
 
 /** Every site of a file, in the order of the walk. The list is shared: read it, never change it. */
 export function sitesOf(file: A.SourceFile): readonly Site[] {
-  const kept = known.get(file);
-  if (kept) return kept;
-  const out: Site[] = [];
-  walk(file.decls, (node) => site(node as A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out));
-  known.set(file, out);
-  return out;
+  return keptIn(known, file, () => {
+    const out: Site[] = [];
+    walk(file.decls, (node) => site(node as A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out));
+    return out;
+  });
 }
 
 /** The site whose name holds `offset`; one that ends at `offset` counts too, for a cursor just after a name. */
