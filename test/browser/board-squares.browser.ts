@@ -108,6 +108,40 @@ step(pg, "selecting a trace line that lists an area's squares highlights exactly
   await pg.shot("squares-highlight");
 });
 
+/** WCAG's relative luminance of a computed CSS colour, `rgb(r, g, b)`. */
+function luminance(css: string): number {
+  const [r, g, b] = css.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((c) => {
+    const v = Number(c) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const contrast = (a: string, b: string) => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+};
+
+step(pg, "in a dark system theme the grid is dark and the board's buttons stay readable", async () => {
+  const { page } = pg;
+  await runBattle();
+  await page.emulateMedia({ colorScheme: "dark" });
+  try {
+    await page.waitForFunction(() => document.querySelector(".monaco-editor")!.classList.contains("vs-dark"));
+    const square = await page.$eval(".board-square", (c) => getComputedStyle(c).fill);
+    const body = await page.$eval("body", (b) => getComputedStyle(b).backgroundColor);
+    assert.ok(luminance(square) < 0.05 && contrast(square, body) < 1.5, `a grid square (${square}) on the dark page (${body})`);
+    const buttons = await page.$$(".board-switch button");
+    assert.ok(buttons.length >= 2, "the start / after-the-run switch");
+    for (const b of buttons) {
+      const [fg, bg] = await b.evaluate((e) => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]);
+      assert.ok(contrast(fg!, bg!) >= 4.5, `button text ${fg} on ${bg}`);
+    }
+    await pg.shot("squares-dark");
+  } finally {
+    await page.emulateMedia({ colorScheme: "light" });
+  }
+});
+
 step(pg, "no uncaught errors reached the page", () => {
   assert.deepEqual(pg.pageErrors, []);
 });
