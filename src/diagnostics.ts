@@ -38,6 +38,7 @@ export const catalogue = {
   E0240: { severity: "error", summary: "a value that may be `none` used as if it were there" },
   E0241: { severity: "error", summary: "`none` where no optional type says what it stands for" },
   E0242: { severity: "error", summary: "a malformed `choose up to`" },
+  E0243: { severity: "error", summary: "an empty list where no type says what its items are" },
   E0230: { severity: "error", summary: "`proceed` outside an `instead of` handler" },
   E0231: { severity: "error", summary: "`proceed` on an event with no default body" },
   E0232: { severity: "error", summary: "an event parameter named `result` on an event with a result type" },

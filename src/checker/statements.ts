@@ -168,6 +168,7 @@ export abstract class Statements extends Calls {
   protected stmt(s: A.Stmt, scope: Scope, ctx: Context) {
     switch (s.kind) {
       case "let": {
+        const reported = this.out.length;
         let t = this.expr(s.value, scope, ctx);
         if (s.type) {
           const declared = this.resolveType(s.type, ctx.file);
@@ -176,6 +177,9 @@ export abstract class Statements extends Calls {
           t = declared;
         } else if (t.t === "void") this.report("E0201", s.value.span, "this produces no value to store");
         else if (t.t === "none") this.report("E0241", s.value.span, `\`${s.name.text}\` needs a type to hold \`none\``, `write the optional type, like \`let ${s.name.text}: Unit? = none\``);
+        // `[]` fits any list where a type is expected; here none is, and a list of anything would take
+        // text into a list of numbers. Only when the value had no error of its own, which `any` also marks.
+        else if (this.out.length === reported && itemsUnknown(t)) this.report("E0243", s.value.span, `\`${s.name.text}\` needs a type: an empty list says nothing of what it will hold`, `write the list's type, like \`let ${s.name.text}: ${listShape(t)}\``);
         if (this.stateField(s.name.text, ctx.file)) {
           this.report("W0305", s.name.span, `\`${s.name.text}\` hides the state field of the same name in the rest of this block`, "choose another name for the variable");
         }
@@ -462,4 +466,14 @@ function rebuilt(read: { record: A.KindDecl; object: A.Expr }, at: A.Expr, s: A.
 /** `Icon(melee: 2)`: an enum called with constant counts only. */
 export function isConstantTally(e: A.Expr, isEnum: (name: string) => boolean): boolean {
   return e.kind === "call" && e.callee.kind === "name" && isEnum(e.callee.name) && e.args.every((a) => a.kind === "named" && constInt(a.value) !== undefined);
+}
+
+/** A list type whose items, at any depth, are of no known type: what `[]` and `[[]]` alone give. */
+function itemsUnknown(t: Type): boolean {
+  return t.t === "list" && (t.of.t === "any" || itemsUnknown(t.of));
+}
+
+/** `list<list<int>>` for `[[]]`: the list's shape, with `int` standing for the item type to write. */
+function listShape(t: Type): string {
+  return t.t === "list" ? `list<${listShape(t.of)}>` : "int";
 }
