@@ -179,7 +179,10 @@ export abstract class Statements extends Calls {
         else if (t.t === "none") this.report("E0241", s.value.span, `\`${s.name.text}\` needs a type to hold \`none\``, `write the optional type, like \`let ${s.name.text}: Unit? = none\``);
         // `[]` fits any list where a type is expected; here none is, and a list of anything would take
         // text into a list of numbers. Only when the value had no error of its own, which `any` also marks.
-        else if (this.out.length === reported && itemsUnknown(t)) this.report("E0243", s.value.span, `\`${s.name.text}\` needs a type: an empty list says nothing of what it will hold`, `write the list's type, like \`let ${s.name.text}: ${listShape(t)}\``);
+        else if (this.out.length === reported && typeUnknown(t)) {
+          const what = t.t === "list" ? "an empty list says nothing of what it will hold" : "its value comes from an empty list, which says nothing of its items";
+          this.report("E0243", s.value.span, `\`${s.name.text}\` needs a type: ${what}`, `write the type, like \`let ${s.name.text}: ${typeShape(t)}\``);
+        }
         if (this.stateField(s.name.text, ctx.file)) {
           this.report("W0305", s.name.span, `\`${s.name.text}\` hides the state field of the same name in the rest of this block`, "choose another name for the variable");
         }
@@ -468,12 +471,12 @@ export function isConstantTally(e: A.Expr, isEnum: (name: string) => boolean): b
   return e.kind === "call" && e.callee.kind === "name" && isEnum(e.callee.name) && e.args.every((a) => a.kind === "named" && constInt(a.value) !== undefined);
 }
 
-/** A list type whose items, at any depth, are of no known type: what `[]` and `[[]]` alone give. */
-function itemsUnknown(t: Type): boolean {
-  return t.t === "list" && (t.of.t === "any" || itemsUnknown(t.of));
+/** A type that is, or lists at any depth, no known type: what `[]`, `[[]]` and `last([])` alone give. */
+function typeUnknown(t: Type): boolean {
+  return t.t === "any" || (t.t === "list" && typeUnknown(t.of));
 }
 
-/** `list<list<int>>` for `[[]]`: the list's shape, with `int` standing for the item type to write. */
-function listShape(t: Type): string {
-  return t.t === "list" ? `list<${listShape(t.of)}>` : "int";
+/** `list<list<int>>` for `[[]]`: the value's shape, with `int` standing for the type to write. */
+function typeShape(t: Type): string {
+  return t.t === "list" ? `list<${typeShape(t.of)}>` : "int";
 }
