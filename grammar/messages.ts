@@ -79,9 +79,19 @@ export function misspeltKeywordHelp(token: IToken, tokens: readonly IToken[]): s
  * name is closer (`retrun 1`).
  */
 export function keywordGuess(word: string): string | undefined {
+  const foreign = FOREIGN_WORDS.get(word);
+  if (foreign) return foreign;
   const keyword = misspeltKeyword(word);
   return keyword ? `did you mean \`${keyword}\`? \`${word}\` is not a keyword, so it reads as a name` : undefined;
 }
+
+/** Words of other languages an author may reach for, which read as names here: what to write instead. */
+const FOREIGN_WORDS = new Map([
+  ["break", "loops have no `break`: end a `while` through its condition, or find an item with `first(x in xs where ...)`"],
+  ["continue", "loops have no `continue`: skip items with `for x in xs where ...`, or put the rest of the body in an `if`"],
+  ["null", "write `none` for no value (its type is optional, `T?`)"],
+  ["nil", "write `none` for no value (its type is optional, `T?`)"],
+]);
 
 /** The keyword a word is one slip away from (two, for long words), if it is no keyword itself. */
 function misspeltKeyword(word: string): string | undefined {

@@ -374,8 +374,18 @@ function unsafeNumbers(path: string, tokens: IToken[]): Diagnostic[] {
 function lexError(span: A.Span, rest: string): Diagnostic {
   if (rest.startsWith('"')) return diag("E0001", span, "this text is never closed", 'end it with `"` on the same line');
   if (rest.startsWith("/*")) return diag("E0001", span, "block comments are not part of the language", "start each comment line with `//`");
-  return diag("E0001", span, `unexpected character \`${rest[0] ?? ""}\``);
+  const word = OPERATOR_WORDS.get(rest.slice(0, 2)) ?? OPERATOR_WORDS.get(rest[0] ?? "");
+  return diag("E0001", span, `unexpected character \`${rest[0] ?? ""}\``, word);
 }
+
+/** The help for an operator of other languages whose character cannot start a token here. */
+const OPERATOR_WORDS = new Map([
+  ["!", "write `not` to negate a condition (`not x`); `!=` compares"],
+  ["&&", "write `and` to join conditions"],
+  ["&", "write `and` to join conditions"],
+  ["||", "write `or` to join conditions"],
+  ["|", "write `or` to join conditions"],
+]);
 
 /** A syntax error at the end of input points at the last real token, not past the file. */
 function eofSpan(file: string, text: string, e: object): A.Span {

@@ -32,6 +32,11 @@ export const builtins: Record<string, Builtin> = {
     doc: "Whether the list holds the item.",
   },
   str: { params: [{ name: "value", type: ANY }], returns: () => TEXT, doc: "The value as text, for `say`." },
+  rollEach: {
+    params: [{ name: "count", type: INT }, { name: "sides", type: INT }],
+    returns: () => listOf(INT),
+    doc: "Rolls `count` dice of `sides` sides and gives each die apart, in the order rolled: a dice pool, to sort, compare pair by pair or count successes in. Traced, and forceable, like `roll(count, sides)`.",
+  },
   rollCount: {
     params: [],
     returns: () => INT,
@@ -42,7 +47,8 @@ export const builtins: Record<string, Builtin> = {
 
 /**
  * Aggregates take a comprehension: `count(u in units where u.hp > 0)`,
- * `sum(u in units => u.hp)`, `max(s in spells => s.plus else 0)`.
+ * `sum(u in units => u.hp)`, `max(s in spells => s.plus else 0)`, `map(u in units => u.name)`,
+ * `sort(d in dice => -d)`.
  */
 export const aggregates = {
   count: "How many items match `where`.",
@@ -53,6 +59,8 @@ export const aggregates = {
   first: "The first item that matches `where`; `else` gives the value when none does.",
   min: "The smallest `=> value`; `else` gives the value for an empty list.",
   max: "The largest `=> value`; `else` gives the value for an empty list.",
+  map: "The `=> value` of each item that matches `where`, in order, as a new list.",
+  sort: "The items that match `where`, ordered by `=> key` (a number), smallest first; items with equal keys keep their order. `=> -key` puts the largest first.",
 } as const;
 
 export type AggregateName = keyof typeof aggregates;

@@ -215,16 +215,23 @@ export abstract class Calls extends Expressions {
     c.slot = inner.declare(c.binder.text, { type: element, span: c.binder.span, mutable: false });
     if (c.where) this.condition(c.where, inner, ctx);
     const yields = c.yield ? this.expr(c.yield, inner, ctx) : undefined;
-    const needsYield = name === "sum" || name === "min" || name === "max";
+    const needsYield = name === "sum" || name === "min" || name === "max" || name === "map" || name === "sort";
     if (needsYield && !c.yield) {
-      this.report("E0209", span, `\`${name}\` needs \`=> value\` to say what to ${name === "sum" ? "add up" : "compare"}`, `write \`${name}(${c.binder.text} in ... => ${c.binder.text}.field)\``);
+      const what = name === "sum" ? "add up" : name === "map" ? "give for each item" : name === "sort" ? "order the items by" : "compare";
+      this.report("E0209", span, `\`${name}\` needs \`=> value\` to say what to ${what}`, `write \`${name}(${c.binder.text} in ... => ${c.binder.text}.field)\``);
     }
     if (!needsYield && c.yield) this.report("E0209", c.yield.span, `\`${name}\` takes no \`=> value\``);
     if ((name === "any" || name === "all") && !c.where) this.report("E0209", span, `\`${name}\` needs \`where condition\``);
-    if (needsYield && yields) this.expectType(yields, INT, c.yield!.span, `the value \`${name}\` works on`);
+    if (needsYield && yields && name !== "map") this.expectType(yields, INT, c.yield!.span, `the value \`${name}\` works on`);
+    if (name === "map" && yields?.t === "void") this.report("E0201", c.yield!.span, "this produces no value to put in the list");
     const canElse = name === "first" || name === "min" || name === "max";
     if (c.otherwise && !canElse) this.report("E0209", c.otherwise.span, `\`${name}\` takes no \`else\`: it always has a result`);
-    const result: Type = name === "count" || needsYield ? INT : name === "any" || name === "all" ? BOOL : name === "filter" ? listOf(element) : element;
+    const result: Type =
+      name === "map" ? listOf(yields?.t === "int" ? INT : (yields ?? ANY))
+      : name === "filter" || name === "sort" ? listOf(element)
+      : name === "count" || needsYield ? INT
+      : name === "any" || name === "all" ? BOOL
+      : element;
     if (c.otherwise && canElse) this.expectType(this.expr(c.otherwise, scope, ctx), result, c.otherwise.span, "the `else` value");
     return result;
   }

@@ -44,6 +44,17 @@ export function rollValues(vm: Machine, e: A.Expr & { kind: "roll" }, count: num
   return total;
 }
 
+/** `rollEach(count, sides)`: a pool of dice kept apart. None is an empty pool (a side with no dice left). */
+function rollEach(vm: Machine, count: number, sides: number, span: A.Span): number[] {
+  if (!Number.isInteger(count) || count < 0 || count > 1000) throw new RuleError("R0501", `cannot roll ${count} dice`, span);
+  if (!Number.isInteger(sides) || sides < 1) throw new RuleError("R0501", `a die needs at least 1 side, not ${sides}`, span);
+  if (count === 0) return [];
+  vm.charge(count - 1, span);
+  const results = Array.from({ length: count }, () => vm.dice.roll(sides, span));
+  if (vm.tracing) vm.note("roll", () => `rollEach ${count}d${sides} -> [${results.map((r) => (r.forced ? `${r.value} (forced)` : r.value)).join(", ")}]`, span);
+  return results.map((r) => r.value);
+}
+
 /** A custom die: a face is picked as a die of that many sides would be, so `force dice` names the face. */
 function rollDie(vm: Machine, die: Die, span: A.Span): Tally {
   const name = die.name;
@@ -135,6 +146,8 @@ export function builtin(vm: Machine, name: string, a: Value[], span: A.Span): Va
       return (a[0] as Value[]).some((x) => valuesEqual(x, a[1]));
     case "str":
       return checkText(showValue(a[0]), span);
+    case "rollEach":
+      return rollEach(vm, n[0]!, n[1]!, span);
     case "rollCount":
       return vm.dice.rolled;
     case "last": {
@@ -199,6 +212,16 @@ export function aggregateOver<M extends Machine>(vm: M, name: string, c: A.Compr
       return matching.length === source.length;
     case "filter":
       return matching;
+    case "map":
+      return matching.map((item) => {
+        env[slot] = item;
+        return yieldOf!(env, vm) as Value;
+      });
+    case "sort": {
+      // Array.prototype.sort is stable, so items with equal keys keep their order.
+      const keys = yields();
+      return keys.map((_, i) => i).sort((a, b) => keys[a]! - keys[b]!).map((i) => matching[i]!);
+    }
     case "first":
     case "min":
     case "max": {
