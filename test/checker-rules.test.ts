@@ -40,6 +40,11 @@ describe("fixes from the reference review", () => {
     const c = compileText("kind L { hp: int = 1 }\nstate { leader: L }\nkind U { n: int = leader.hp }\n");
     expect(c.diagnostics.map((d) => d.code)).toContain("E0207");
   });
+  it("says once that a name in a table row is not a pattern, and where a condition on the inputs goes", () => {
+    const c = compileText("table wound(s: int, t: int) -> int {\n  s, 3 => 4\n  _, _ => 5\n}\n");
+    expect(c.diagnostics.map((d) => `${d.code} ${d.span.line}:${d.span.col} ${d.message}`)).toEqual(["E0207 2:3 a table pattern must be a constant, but `s` is a name"]);
+    expect(c.diagnostics[0]!.help).toContain("belongs in a `fn` that calls the table");
+  });
   it("checks constant arguments against a field's range when an entity is made, and `let` ranges", () => {
     const c = compileText('kind U { name: text, hp: int in 0..4 }\nfn f() -> U = U(name: "a", hp: 9)\nfn g() -> int {\n  let x: int in 1..3 = 5\n  return x\n}\n');
     expect(c.diagnostics.filter((d) => d.code === "E0210").map((d) => d.message)).toEqual([

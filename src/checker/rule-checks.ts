@@ -274,6 +274,11 @@ export abstract class RuleChecks extends Statements {
   }
 
   protected constant(e: A.Expr, t: Type, ctx: Context): Key | undefined {
+    // `s, s => 4`: a name (a parameter's, as often as not) is never a pattern; one error, not E0101 too.
+    if (e.kind === "name") {
+      this.report("E0207", e.span, `a table pattern must be a constant, but \`${e.name}\` is a name`, "rows match constants (a number, `true`/`false`, text, an enum member, a record like `Hex(q: 0, r: 0)`) or `_`; a condition on the inputs, like `s >= 2 * t`, belongs in a `fn` that calls the table");
+      return undefined;
+    }
     const ty = this.expr(e, new Scope(), ctx);
     this.expectType(ty, t, e.span, "this pattern");
     const n = constInt(e);
