@@ -65,12 +65,26 @@ export function errorToken(e: { message: string; token: IToken }, tokens: readon
  * The help for a syntax error at `token` that follows a misspelt keyword (`rol d6`: the parser only
  * sees that `d6` cannot follow the name `rol`): "did you mean `roll`?". `tokens` is the file's tokens.
  */
-export function misspeltKeywordHelp(token: IToken, tokens: readonly IToken[]): string | undefined {
+function misspeltKeywordHelp(token: IToken, tokens: readonly IToken[]): string | undefined {
   let i = tokens.indexOf(token);
   if (i < 0) i = tokens.findIndex((t) => t.startOffset >= token.startOffset);
   const previous = i > 0 ? tokens[i - 1] : undefined;
   if (!previous || !tokenMatcher(previous, T.Name) || tokenMatcher(previous, T.Keyword) || previous.endLine !== token.startLine) return undefined;
   return keywordGuess(previous.image);
+}
+
+/**
+ * The help for a syntax error at `token`: a misspelt keyword before it, or `(` after a trigger's event
+ * (`on Destroyed(victim)`), where an author of other languages writes the handler's parameters.
+ */
+export function syntaxHelp(token: IToken, tokens: readonly IToken[]): string | undefined {
+  const misspelt = misspeltKeywordHelp(token, tokens);
+  if (misspelt || token.image !== "(") return misspelt;
+  const i = tokens.indexOf(token);
+  const [timing, event] = i >= 2 ? [tokens[i - 2]!, tokens[i - 1]!] : [];
+  const trigger = timing?.image === "on" || timing?.image === "before" || (timing?.image === "of" && tokens[i - 3]?.image === "instead");
+  if (!trigger || !event || !tokenMatcher(event, T.Name)) return undefined;
+  return `a trigger takes no parameters: its \`when\` and its body see \`${event.image}\`'s parameters by their names`;
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { CstNode, IToken } from "chevrotain";
 import { parser } from "../grammar/parser.ts";
 import { lexer } from "../grammar/tokens.ts";
-import { errorToken, misspeltKeywordHelp } from "../grammar/messages.ts";
+import { errorToken, syntaxHelp } from "../grammar/messages.ts";
 import type * as A from "./ast.ts";
 import { walk } from "./ast-walk.ts";
 import { declarationStarts, parseByDeclaration, readAroundError } from "./build-ast/by-declaration.ts";
@@ -212,7 +212,7 @@ function readWhole(out: Reading, tokens: IToken[], lastPieceAt?: number): boolea
       out.blockComments.add(opener);
       continue;
     }
-    diagnostics.push(diag("E0002", span, e.message, misspeltKeywordHelp(t, tokens)));
+    diagnostics.push(diag("E0002", span, e.message, syntaxHelp(t, tokens)));
   }
   // Where each error stands, so the declaration it belongs to can be left out. A parse error is
   // raised at the token the parser could not take: inside the declaration, or just after its last

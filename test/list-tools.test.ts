@@ -1,7 +1,7 @@
 // The list tools a new author reached for and did not find (a trial writing Risk, a Warhammer attack
 // sequence and a deck from the reference alone): `map` and `sort` over a comprehension, a pool of dice
 // kept apart (`rollEach`), E0243 for a variable of an untyped empty list, and the help for words and
-// operators of other languages (`break`, `null`, `!`, `&&`).
+// operators of other languages (`break`, `null`, `!`, `&&`, a trigger's parameters).
 import { describe, expect, it } from "vitest";
 import { runExamples } from "../src/pipeline.ts";
 import { checked, compileText } from "./helpers.ts";
@@ -113,6 +113,12 @@ describe("help for what other languages write", () => {
     const ds = diags(`fn f(x: bool) -> bool = !(x)\nfn g(x: bool, y: bool) -> bool = x && y\n`);
     expect(ds[0]).toBe("E0001 1:25 unexpected character `!` | write `not` to negate a condition (`not x`); `!=` compares");
     expect(ds[1]).toBe("E0001 2:36 unexpected character `&` | write `and` to join conditions");
+  });
+
+  it("a trigger written with parameters says that it sees the event's by name", () => {
+    const ds = diags(`event Destroyed(victim: int)\non Destroyed(victim) when victim > 0 { say victim }\ninstead of Destroyed(v) { say 1 }\n`);
+    const help = "a trigger takes no parameters: its `when` and its body see `Destroyed`'s parameters by their names";
+    expect(ds.filter((d) => d.endsWith(help)).map((d) => d.split(" ").slice(0, 2).join(" "))).toEqual(["E0002 2:13", "E0002 3:21"]);
   });
 
   it("`break`, `continue` and `null` say what to write instead", () => {
