@@ -88,6 +88,13 @@ example "seeded" {
     expect(r.get("seeded")!.rolls).toHaveLength(1);
   });
 
+  it("a roll where a list of dice is wanted says that a roll is the sum, and names rollEach", () => {
+    expect(diags("fn pool() -> list<int> = roll 3d6\nfn sum() -> list<int> = 3\n")).toEqual([
+      "E0201 1:26 the function's result should be list<int>, but this is int | a `roll` of several dice is their sum; `rollEach(count, sides)` gives each die apart, as a list",
+      "E0201 2:25 the function's result should be list<int>, but this is int",
+    ]);
+  });
+
   it("stops with R0501 for a count outside 0..1000 or a die of no sides, and a forced value that cannot come up is R0503", () => {
     const r = run(`
 example "negative" { expect len(rollEach(-1, 6)) == 0 }

@@ -43,8 +43,15 @@ export abstract class Expressions extends Resolution {
   protected expectType(actual: Type, expected: Type, span: A.Span, what: string) {
     if (assignable(actual, expected)) return;
     // `Unit?` where a `Unit` is needed: the fix is a check, not a different value.
-    const help = actual.t === "optional" && assignable(actual.of, expected) ? this.checkHelp(span) : undefined;
+    const help = actual.t === "optional" && assignable(actual.of, expected) ? this.checkHelp(span) : this.poolHelp(actual, expected, span);
     this.report("E0201", span, `${what} should be ${typeToString(expected)}, but this is ${typeToString(actual)}`, help);
+  }
+
+  /** `roll 3d6` where a list of numbers is wanted: the roll is the sum; the dice apart are a pool. */
+  private poolHelp(actual: Type, expected: Type, span: A.Span): string | undefined {
+    const e = this.typedAt.get(spanKey(span));
+    if (e?.kind !== "roll" || actual.t !== "int" || expected.t !== "list" || expected.of.t !== "int") return undefined;
+    return "a `roll` of several dice is their sum; `rollEach(count, sides)` gives each die apart, as a list";
   }
 
   /** The expression last typed at each span, so a help text can name what to check. */
