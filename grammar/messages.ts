@@ -93,13 +93,18 @@ export function syntaxHelp(token: IToken, tokens: readonly IToken[]): string | u
  * name is closer (`retrun 1`).
  */
 export function keywordGuess(word: string): string | undefined {
-  const foreign = FOREIGN_WORDS.get(word);
-  if (foreign) return foreign;
   const keyword = misspeltKeyword(word);
   return keyword ? `did you mean \`${keyword}\`? \`${word}\` is not a keyword, so it reads as a name` : undefined;
 }
 
-/** Words of other languages an author may reach for, which read as names here: what to write instead. */
+/**
+ * What to write instead of a word of other languages that reads as a name here, for the checker's
+ * "unknown name" (a syntax error next to a field that is rightly named `break` gets no such help).
+ */
+export function foreignWordHelp(word: string): string | undefined {
+  return FOREIGN_WORDS.get(word);
+}
+
 const FOREIGN_WORDS = new Map([
   ["break", "loops have no `break`: end a `while` through its condition, or find an item with `first(x in xs where ...)`"],
   ["continue", "loops have no `continue`: skip items with `for x in xs where ...`, or put the rest of the body in an `if`"],

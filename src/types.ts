@@ -26,6 +26,11 @@ export const VOID: Type = { t: "void" };
 export const ANY: Type = { t: "any" };
 export const NONE: Type = { t: "none" };
 export const listOf = (of: Type): Type => ({ t: "list", of });
+
+/** A type that is, or lists or makes optional at any depth, no known type: what `[]` alone gives. */
+export function typeUnknown(t: Type): boolean {
+  return t.t === "any" || ((t.t === "list" || t.t === "optional") && typeUnknown(t.of));
+}
 /** `T?`; already-optional types, `none` and `any` stay as they are. */
 export const optional = (of: Type): Type => (of.t === "optional" || of.t === "none" || of.t === "any" ? of : { t: "optional", of });
 

@@ -67,7 +67,7 @@ const expectedCodes: Record<string, string[]> = {
   "unknown-name": ["E0101"],
   "unknown-type": ["E0104"],
   "unreachable-row": ["W0302"],
-  "untyped-empty-list": ["E0243", "E0243", "E0243", "E0101"],
+  "untyped-empty-list": ["E0243", "E0243", "E0243", "E0101", "E0101", "E0243"],
   "unused-value": ["W0303"],
   "wrong-arg-count": ["E0202", "E0202"],
   "wrong-type": ["E0201", "E0201"],

@@ -48,6 +48,12 @@ example "wrong" { expect map(u in [Unit(name: "A")] => u.name) == ["B"] }
     ]);
   });
 
+  it("a map of nothing but `none` is E0241, as `let x = none` is", () => {
+    expect(diags("fn m(xs: list<int>) -> int {\n  let n = map(x in xs => none)\n  return 0\n}\n")).toEqual([
+      "E0241 2:26 a list of nothing but `none` has no type to hold it | give each item a value, like `=> if c then x.field else none`",
+    ]);
+  });
+
   it("each needs its `=> value`, sort's a number, and neither takes `else`", () => {
     expect(diags(`${UNITS}fn a(us: list<Unit>) -> list<Unit> = sort(u in us)\nfn b(us: list<Unit>) -> list<Unit> = sort(u in us => u.name)\nfn c(us: list<Unit>) -> list<int> = map(u in us)\nfn d(us: list<Unit>) -> list<int> = map(u in us => u.hp else 0)\n`)).toEqual([
       "E0209 2:43 `sort` needs `=> value` to say what to order the items by | write `sort(u in ... => u.field)`",
@@ -83,23 +89,38 @@ example "seeded" {
   expect len(pool) == 4 and all(d in pool where d >= 1 and d <= 10)
 }
 `);
-    expect(r.get("three against two")).toMatchObject({ failure: undefined, rolls: ["rollEach 3d6 -> [6 (forced), 1 (forced), 3 (forced)]", "rollEach 2d6 -> [3 (forced), 5 (forced)]"] });
+    expect(r.get("three against two")).toMatchObject({ failure: undefined, rolls: ["rollEach 3d6 -> [6 (forced), 1 (forced), 3 (forced)]", "rollEach 2d6 -> [3 (forced), 5 (forced)]", "rollEach 0d6 -> []"] });
     expect(r.get("seeded")!.failure).toBeUndefined();
     expect(r.get("seeded")!.rolls).toHaveLength(1);
   });
 
   it("a roll where a list of dice is wanted says that a roll is the sum, and names rollEach", () => {
-    expect(diags("fn pool() -> list<int> = roll 3d6\nfn sum() -> list<int> = 3\n")).toEqual([
+    expect(diags("fn pool() -> list<int> = roll 3d6\nfn sum() -> list<int> = 3\nfn one() -> list<int> = roll d6\n")).toEqual([
       "E0201 1:26 the function's result should be list<int>, but this is int | a `roll` of several dice is their sum; `rollEach(count, sides)` gives each die apart, as a list",
       "E0201 2:25 the function's result should be list<int>, but this is int",
+      "E0201 3:25 the function's result should be list<int>, but this is int",
     ]);
+  });
+
+  it("a constant count outside 0..1000 or a die of no sides is E0201 before anything runs, as for roll", () => {
+    expect(diags("fn a() -> list<int> = rollEach(-1, 0)\nfn b() -> list<int> = rollEach(1001, 6)\n")).toEqual([
+      "E0201 1:32 a pool holds 0 to 1000 dice, not -1",
+      "E0201 1:36 a roll needs at least 1 side, not 0",
+      "E0201 2:32 a pool holds 0 to 1000 dice, not 1001",
+    ]);
+  });
+
+  it("a pool of no dice is traced too", () => {
+    const r = run(`example "none" { expect rollEach(0, 6) == [] }\n`);
+    expect(r.get("none")).toMatchObject({ failure: undefined, rolls: ["rollEach 0d6 -> []"] });
   });
 
   it("stops with R0501 for a count outside 0..1000 or a die of no sides, and a forced value that cannot come up is R0503", () => {
     const r = run(`
-example "negative" { expect len(rollEach(-1, 6)) == 0 }
-example "too many" { expect len(rollEach(1001, 6)) == 0 }
-example "no sides" { expect len(rollEach(2, 0)) == 0 }
+fn pool(n: int, sides: int) -> list<int> = rollEach(n, sides)
+example "negative" { expect len(pool(-1, 6)) == 0 }
+example "too many" { expect len(pool(1001, 6)) == 0 }
+example "no sides" { expect len(pool(0, 0)) == 0 }
 example "forced seven" {
   force dice [7]
   expect len(rollEach(1, 6)) == 1
@@ -108,7 +129,7 @@ example "forced seven" {
     expect([...r.values()].map((x) => `${x.title}: ${x.code} ${x.failure}`)).toEqual([
       "negative: R0501 cannot roll -1 dice",
       "too many: R0501 cannot roll 1001 dice",
-      "no sides: R0501 a die needs at least 1 side, not 0",
+      "no sides: R0501 cannot roll a die with 0 sides",
       `forced seven: R0503 ${r.get("forced seven")!.failure}`,
     ]);
     expect(r.get("forced seven")!.failure).toMatch(/7/);

@@ -9,6 +9,7 @@ import { ANY, BOOL, INT, VOID, assignable, listOf, typeToString, type Type } fro
 import { constInt, Expressions } from "./expressions.ts";
 import { Scope, type Context } from "./resolution.ts";
 import { lookupName } from "./symbols.ts";
+import { MAX_DICE } from "../runtime/limits.ts";
 
 export abstract class Calls extends Expressions {
   /**
@@ -110,6 +111,14 @@ export abstract class Calls extends Expressions {
       const itemArg = e.args[1];
       if (name === "contains" && list?.t === "list" && item && itemArg && !assignable(item, list.of) && !assignable(list.of, item)) {
         this.report("E0201", itemArg.span, `${typeToString(list)} can never contain ${typeToString(item)}, so this is always false`);
+      }
+      // As `roll(0, 6)` is: a constant that can never roll is an error before anything runs.
+      if (name === "rollEach") {
+        const [count, sides] = [e.args[0], e.args[1]].map((a) => (a && a.kind !== "comprehension" ? a.value : undefined));
+        const n = count ? constInt(count) : undefined;
+        if (n !== undefined && (n < 0 || n > MAX_DICE)) this.report("E0201", count!.span, `a pool holds 0 to ${MAX_DICE} dice, not ${n}`);
+        const s = sides ? constInt(sides) : undefined;
+        if (s !== undefined && s < 1) this.report("E0201", sides!.span, `a roll needs at least 1 side, not ${s}`);
       }
       return b.returns(types);
     }
@@ -224,6 +233,7 @@ export abstract class Calls extends Expressions {
     if ((name === "any" || name === "all") && !c.where) this.report("E0209", span, `\`${name}\` needs \`where condition\``);
     if (needsYield && yields && name !== "map") this.expectType(yields, INT, c.yield!.span, `the value \`${name}\` works on`);
     if (name === "map" && yields?.t === "void") this.report("E0201", c.yield!.span, "this produces no value to put in the list");
+    if (name === "map" && yields?.t === "none") this.report("E0241", c.yield!.span, "a list of nothing but `none` has no type to hold it", "give each item a value, like `=> if c then x.field else none`");
     const canElse = name === "first" || name === "min" || name === "max";
     if (c.otherwise && !canElse) this.report("E0209", c.otherwise.span, `\`${name}\` takes no \`else\`: it always has a result`);
     const result: Type =

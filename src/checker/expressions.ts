@@ -5,8 +5,8 @@
 import * as A from "../ast.ts";
 import { walk } from "../ast-walk.ts";
 import { didYouMean } from "../diagnostics.ts";
-import { keywordGuess } from "../../grammar/messages.ts";
-import { ANY, BOOL, INT, NONE, TEXT, assignable, listOf, optional, typeToString, type Type } from "../types.ts";
+import { foreignWordHelp, keywordGuess } from "../../grammar/messages.ts";
+import { ANY, BOOL, INT, NONE, TEXT, assignable, listOf, optional, typeToString, typeUnknown, type Type } from "../types.ts";
 import { showExpr } from "../runtime/show-expr.ts";
 import { relativeImport, Resolution, Scope, type Context } from "./resolution.ts";
 
@@ -50,7 +50,7 @@ export abstract class Expressions extends Resolution {
   /** `roll 3d6` where a list of numbers is wanted: the roll is the sum; the dice apart are a pool. */
   private poolHelp(actual: Type, expected: Type, span: A.Span): string | undefined {
     const e = this.typedAt.get(spanKey(span));
-    if (e?.kind !== "roll" || actual.t !== "int" || expected.t !== "list" || expected.of.t !== "int") return undefined;
+    if (e?.kind !== "roll" || !e.count || constInt(e.count) === 1 || actual.t !== "int" || expected.t !== "list" || expected.of.t !== "int") return undefined;
     return "a `roll` of several dice is their sum; `rollEach(count, sides)` gives each die apart, as a list";
   }
 
@@ -117,8 +117,8 @@ export abstract class Expressions extends Resolution {
         return this.call(e, scope, ctx);
       case "list": {
         const types = e.items.map((i) => this.expr(i, scope, ctx));
-        // `[u, none]`: a list of `Unit?`.
-        const plain = types.find((t) => t.t !== "any" && t.t !== "none") ?? types.find((t) => t.t !== "any") ?? ANY;
+        // `[u, none]`: a list of `Unit?`. `[[], [1]]`: the item type the empty list leaves open is the other's.
+        const plain = types.find((t) => t.t !== "none" && !typeUnknown(t)) ?? types.find((t) => t.t !== "any" && t.t !== "none") ?? types.find((t) => t.t !== "any") ?? ANY;
         const first = types.some((t) => t.t === "none") ? optional(plain) : plain;
         types.forEach((t, i) => this.expectType(t, first, e.items[i]!.span, "every item of a list"));
         return listOf(first.t === "int" ? INT : first);
@@ -148,7 +148,9 @@ export abstract class Expressions extends Resolution {
         if (b.t === "none") return optional(a);
         if (b.t === "optional" && !assignable(b, a) && assignable(a, b)) return b;
         this.expectType(b, a, e.else.span, "both branches of `if`");
-        return a.t === "any" ? b : a.t === "int" ? INT : a;
+        // `if c then [] else [1]`: the branch that says more gives the type.
+        const known = typeUnknown(a) && !typeUnknown(b) ? b : a;
+        return known.t === "int" ? INT : known;
       }
       case "roll": {
         const sides = this.expr(e.sides, scope, ctx);
@@ -211,7 +213,7 @@ export abstract class Expressions extends Resolution {
       return ANY;
     }
     const candidates = () => [...scope.names(), ...this.s.stateFields.keys(), ...this.namesOf(ctx.file, "fn", "value", "table", "kind", "enum", "die", "event", "status", "modifier")];
-    if (!this.notImported(e.name, e.span, ctx.file)) this.report("E0101", e.span, `unknown name \`${e.name}\``, this.suggest(e.name, e.span, candidates) ?? keywordGuess(e.name));
+    if (!this.notImported(e.name, e.span, ctx.file)) this.report("E0101", e.span, `unknown name \`${e.name}\``, this.suggest(e.name, e.span, candidates) ?? foreignWordHelp(e.name) ?? keywordGuess(e.name));
     return ANY;
   }
 

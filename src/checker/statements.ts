@@ -4,7 +4,8 @@
 // rule-checks.ts; this layer hands them over from `decl`.
 import * as A from "../ast.ts";
 import { didYouMean } from "../diagnostics.ts";
-import { ANY, INT, VOID, assignable, listOf, typeToString, type Type } from "../types.ts";
+import { ANY, INT, VOID, assignable, listOf, typeToString, typeUnknown, type Type } from "../types.ts";
+import { walk } from "../ast-walk.ts";
 import { showExpr } from "../runtime/show-expr.ts";
 import { Calls } from "./calls.ts";
 import { constInt, presentWhen } from "./expressions.ts";
@@ -79,7 +80,7 @@ export abstract class Statements extends Calls {
           const t = this.expr(d.body, scope, ctx);
           if (d.returns) this.expectType(t, returns, d.body.span, "the function's result");
           else {
-            const hint = t.t === "void" || t.t === "any" ? "`-> int`" : `\`-> ${typeToString(t)}\``;
+            const hint = t.t === "void" ? "`-> int`" : `\`-> ${typeUnknown(t) ? typeShape(t) : typeToString(t)}\``;
             this.report("E0205", d.name.span, `\`${d.name.text}\` is written with \`=\`, so it must declare what it produces`, `add ${hint} before the \`=\``);
           }
         }
@@ -178,10 +179,12 @@ export abstract class Statements extends Calls {
         } else if (t.t === "void") this.report("E0201", s.value.span, "this produces no value to store");
         else if (t.t === "none") this.report("E0241", s.value.span, `\`${s.name.text}\` needs a type to hold \`none\``, `write the optional type, like \`let ${s.name.text}: Unit? = none\``);
         // `[]` fits any list where a type is expected; here none is, and a list of anything would take
-        // text into a list of numbers. Only when the value had no error of its own, which `any` also marks.
-        else if (this.out.length === reported && typeUnknown(t)) {
-          const what = t.t === "list" ? "an empty list says nothing of what it will hold" : "its value comes from an empty list, which says nothing of its items";
-          this.report("E0243", s.value.span, `\`${s.name.text}\` needs a type: ${what}`, `write the type, like \`let ${s.name.text}: ${typeShape(t)}\``);
+        // text into a list of numbers. Only for a value with an empty list in it and no error of its
+        // own: an error's `any` (in this value, or in a variable it reads) is not the author's `[]`.
+        else if (this.out.length === reported && typeUnknown(t) && holdsEmptyList(s.value)) {
+          const what = (t.t === "optional" ? t.of : t).t === "list" ? "an empty list says nothing of what it will hold" : "its value comes from an empty list, which says nothing of its items";
+          const shown = showExpr(s.value);
+          this.report("E0243", s.value.span, `\`${s.name.text}\` needs a type: ${what}`, `write the type, like \`let ${s.name.text}: ${typeShape(t)} = ${shown.length <= 24 ? shown : "..."}\``);
         }
         if (this.stateField(s.name.text, ctx.file)) {
           this.report("W0305", s.name.span, `\`${s.name.text}\` hides the state field of the same name in the rest of this block`, "choose another name for the variable");
@@ -471,12 +474,17 @@ export function isConstantTally(e: A.Expr, isEnum: (name: string) => boolean): b
   return e.kind === "call" && e.callee.kind === "name" && isEnum(e.callee.name) && e.args.every((a) => a.kind === "named" && constInt(a.value) !== undefined);
 }
 
-/** A type that is, or lists at any depth, no known type: what `[]`, `[[]]` and `last([])` alone give. */
-function typeUnknown(t: Type): boolean {
-  return t.t === "any" || (t.t === "list" && typeUnknown(t.of));
+/** Whether an expression has an empty list literal in it, as `[]`, `[[]]` and `last([])` have. */
+function holdsEmptyList(e: A.Expr): boolean {
+  let found = false;
+  walk(e, (n) => {
+    if (found) return false;
+    if (n.kind === "list" && (n as A.Expr & { kind: "list" }).items.length === 0) found = true;
+  });
+  return found;
 }
 
 /** `list<list<int>>` for `[[]]`: the value's shape, with `int` standing for the type to write. */
 function typeShape(t: Type): string {
-  return t.t === "list" ? `list<${typeShape(t.of)}>` : "int";
+  return t.t === "list" ? `list<${typeShape(t.of)}>` : t.t === "optional" ? `${typeShape(t.of)}?` : "int";
 }

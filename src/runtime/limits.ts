@@ -12,6 +12,9 @@ export const MAX_TEXT = 1_000_000;
 /** One member's count in a tally. */
 export const MAX_COUNT = 1_000_000;
 
+/** Dice in one roll, `roll(n, sides)` or a pool, `rollEach(n, sides)`. */
+export const MAX_DICE = 1000;
+
 /** Characters in all the messages of one run's trace (when it is kept). */
 export const MAX_TRACE = 50_000_000;
 

@@ -6,7 +6,7 @@
 import { answers } from "./choosers.ts";
 import type * as A from "../ast.ts";
 import { frame, type Env, type Machine } from "./machine.ts";
-import { checkCount, checkText, exact } from "./limits.ts";
+import { checkCount, checkText, exact, MAX_DICE } from "./limits.ts";
 import { showExpr } from "./show-expr.ts";
 import { tallyIn } from "./state.ts";
 import { Die, RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
@@ -20,7 +20,7 @@ export function roll(vm: Machine, e: A.Expr & { kind: "roll" }, env: Env): numbe
 export function rollValues(vm: Machine, e: A.Expr & { kind: "roll" }, count: number, sides: Value | undefined): number | Tally {
   if (sides instanceof Die) return rollDie(vm, sides, e.span);
   if (typeof sides !== "number") throw new RuleError("R0501", `\`${showExpr(e.sides)}\` has no value yet`, e.sides.span);
-  if (!Number.isInteger(count) || count < 1 || count > 1000) throw new RuleError("R0501", `cannot roll ${count} dice`, e.span);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_DICE) throw new RuleError("R0501", `cannot roll ${count} dice`, e.span);
   // Every die after the first is a step of the budget: a loop of `roll(1000, 6)` is a runaway too.
   vm.charge(count - 1, e.span);
   // Without a trace, no object per die: only the values are needed.
@@ -46,10 +46,10 @@ export function rollValues(vm: Machine, e: A.Expr & { kind: "roll" }, count: num
 
 /** `rollEach(count, sides)`: a pool of dice kept apart. None is an empty pool (a side with no dice left). */
 function rollEach(vm: Machine, count: number, sides: number, span: A.Span): number[] {
-  if (!Number.isInteger(count) || count < 0 || count > 1000) throw new RuleError("R0501", `cannot roll ${count} dice`, span);
-  if (!Number.isInteger(sides) || sides < 1) throw new RuleError("R0501", `a die needs at least 1 side, not ${sides}`, span);
-  if (count === 0) return [];
-  vm.charge(count - 1, span);
+  if (!Number.isInteger(count) || count < 0 || count > MAX_DICE) throw new RuleError("R0501", `cannot roll ${count} dice`, span);
+  // The dice's own check, also for a pool of none.
+  if (!Number.isInteger(sides) || sides < 1) throw new RuleError("R0501", `cannot roll a die with ${sides} sides`, span);
+  if (count > 1) vm.charge(count - 1, span);
   const results = Array.from({ length: count }, () => vm.dice.roll(sides, span));
   if (vm.tracing) vm.note("roll", () => `rollEach ${count}d${sides} -> [${results.map((r) => (r.forced ? `${r.value} (forced)` : r.value)).join(", ")}]`, span);
   return results.map((r) => r.value);
