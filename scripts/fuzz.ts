@@ -10,7 +10,7 @@
 // the run goes on. Every failure is written to `fuzz-output/` with its seed and, for an exception, a
 // shrunk repro. Exits 1 when anything failed.
 import { availableParallelism } from "node:os";
-import { generate, inputSeed } from "./fuzz/inputs.ts";
+import { generate, inputSeed, type Input } from "./fuzz/inputs.ts";
 import { child, runPool, type PoolOptions, type Reply, type Slot } from "./fuzz/pool.ts";
 import { cpuSeconds, OUTPUT, writeRepro } from "./fuzz/report.ts";
 
@@ -57,16 +57,25 @@ async function main() {
   const options: PoolOptions = { script: process.argv[1]!, jobs: args.jobs, timeoutMs: args.timeout, wallFactor: 20, recycle: args.recycle, heapMb: args.heap, heapRestartMb: Math.floor(args.heap / 3) };
   console.log(`fuzz: seed ${args.seed}, ${indices.length} inputs, ${Math.min(args.jobs, indices.length)} child processes (heap limit ${args.heap} MB, replaced after ${args.recycle} inputs or ${options.heapRestartMb} MB of heap), timeout ${args.timeout} ms of CPU per input (${(args.timeout * 20) / 1000} s on the clock for a child using none)`);
   const seedOf = (i: number) => inputSeed(args.seed, i);
+  // The input again, for its repro; one the generator cannot make (its own bug, reported as such) is
+  // written as an empty input, which `--only` replays.
+  const inputOf = (i: number): Input => {
+    try {
+      return generate(seedOf(i));
+    } catch {
+      return { kind: "generator", overrides: {}, root: "", at: 0 };
+    }
+  };
   const onReply = async (i: number, reply: Reply, slot: Slot) => {
     counts.inputs++;
     if ("hung" in reply) {
       counts.hangs++;
-      const inp = generate(seedOf(i));
+      const inp = inputOf(i);
       byKind.set(inp.kind, (byKind.get(inp.kind) ?? 0) + 1);
       console.log(`  hang: input ${i} (${inp.kind}) took ${hangTime(reply)}: ${writeRepro(args.seed, i, seedOf(i), "hang", `no answer after ${hangTime(reply)}`, inp)}`);
     } else if ("died" in reply) {
       counts.deaths++;
-      const inp = generate(seedOf(i));
+      const inp = inputOf(i);
       byKind.set(inp.kind, (byKind.get(inp.kind) ?? 0) + 1);
       console.log(`  process death: input ${i} (${inp.kind}), ${reply.died}: ${writeRepro(args.seed, i, seedOf(i), "death", `the process died: ${reply.died}; the end of its stderr:\n${reply.stderr}`, inp)}`);
     } else {
@@ -78,10 +87,11 @@ async function main() {
       for (const [name, ms] of Object.entries(o.cpu)) byStage.set(name, (byStage.get(name) ?? 0) + ms);
       if (o.failures.length > 0) {
         counts.exceptions++;
-        const again = await slot.run(seedOf(i), true, Math.max(args.timeout, 300_000));
-        const shrunk = "outcome" in again ? again.shrunk : undefined;
+        // Shrunk by running it again with shrinking on (nothing to shrink when the generator failed).
+        const again = o.kind === "generator" ? undefined : await slot.run(seedOf(i), true, Math.max(args.timeout, 300_000));
+        const shrunk = again && "outcome" in again ? again.shrunk : undefined;
         const detail = o.failures.map((f) => `[${f.stage}] ${f.message}`).join("\n\n");
-        const dir = writeRepro(args.seed, i, seedOf(i), "exception", detail, generate(seedOf(i)), shrunk);
+        const dir = writeRepro(args.seed, i, seedOf(i), "exception", detail, inputOf(i), shrunk);
         console.log(`  uncaught exception: input ${i} (${o.kind}) in ${o.failures.map((f) => f.stage).join(", ")}: ${o.failures[0]!.message.split("\n")[0]}\n    ${dir}`);
       }
     }

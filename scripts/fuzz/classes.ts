@@ -134,7 +134,11 @@ export function editState(text: string, edits: readonly StateEdit[]): string {
     if (all.length === 0) break;
     const [holder, key] = all[e.path % all.length]!;
     const h = holder as Record<string, unknown>;
-    if (e.op === "replace") h[key] = e.value;
+    // A copy of the edit's value: fast-check gives the same object to every input that draws a constant
+    // (`{ $id: "dup" }`), so putting it in as it is would let one edit put it inside itself (a cycle
+    // JSON cannot write) and let one input's edits change the next input's constants.
+    const value = structuredClone(e.value);
+    if (e.op === "replace") h[key] = value;
     // Another place's value: often the right type (a unit where a unit goes), so more states validate and run.
     else if (e.op === "copy") {
       const [from, fromKey] = all[(e.path * 7 + 3) % all.length]!;
@@ -143,8 +147,8 @@ export function editState(text: string, edits: readonly StateEdit[]): string {
     else if (e.op === "rename" && !Array.isArray(h)) {
       Object.defineProperty(h, e.name, { value: h[key], enumerable: true, configurable: true, writable: true });
       delete h[key];
-    } else if (Array.isArray(h)) h.push(e.value);
-    else Object.defineProperty(h, e.name, { value: e.value, enumerable: true, configurable: true, writable: true });
+    } else if (Array.isArray(h)) h.push(value);
+    else Object.defineProperty(h, e.name, { value, enumerable: true, configurable: true, writable: true });
   }
   return JSON.stringify(scenario, null, 1).replace(/"\\u0000raw:((?:[^"\\]|\\.)*)"/g, (_, raw: string) => JSON.parse(`"${raw}"`) as string);
 }

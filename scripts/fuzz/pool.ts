@@ -42,7 +42,15 @@ function childCpuMs(pid: number | undefined): number | undefined {
 /** The child's side: waits for input seeds, runs each, answers. */
 export function child(): void {
   process.on("message", (msg: { seed: number; shrink?: boolean }) => {
-    const inp = generate(msg.seed);
+    let inp: Input;
+    try {
+      inp = generate(msg.seed);
+    } catch (err) {
+      // A bug of the fuzzer's own, not of rulesmith: reported as a failure of its own stage, not a death.
+      const outcome: Outcome = { kind: "generator", failures: [{ stage: "generate", message: err instanceof Error ? (err.stack ?? err.message) : String(err) }], checked: false, examples: 0, scenarioRan: false, cpu: {} };
+      process.send!({ outcome, heapUsed: process.memoryUsage().heapUsed } satisfies Answer);
+      return;
+    }
     const outcome = runInput(inp);
     const shrunk = msg.shrink && outcome.failures.length > 0 ? shrink(inp) : undefined;
     const answer: Answer = { outcome, heapUsed: process.memoryUsage().heapUsed, ...(shrunk ? { shrunk } : {}) };
