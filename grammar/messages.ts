@@ -105,6 +105,19 @@ export function foreignWordHelp(word: string): string | undefined {
   return FOREIGN_WORDS.get(word);
 }
 
+/** What to write instead of an operator of other languages whose character cannot start a token here (`!`, `&&`). */
+export function foreignOperatorHelp(rest: string): string | undefined {
+  return FOREIGN_OPERATORS.get(rest.slice(0, 2)) ?? FOREIGN_OPERATORS.get(rest[0] ?? "");
+}
+
+const FOREIGN_OPERATORS = new Map([
+  ["!", "write `not` to negate a condition (`not x`); `!=` compares"],
+  ["&&", "write `and` to join conditions"],
+  ["&", "write `and` to join conditions"],
+  ["||", "write `or` to join conditions"],
+  ["|", "write `or` to join conditions"],
+]);
+
 const FOREIGN_WORDS = new Map([
   ["break", "loops have no `break`: end a `while` through its condition, or find an item with `first(x in xs where ...)`"],
   ["continue", "loops have no `continue`: skip items with `for x in xs where ...`, or put the rest of the body in an `if`"],

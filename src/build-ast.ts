@@ -6,7 +6,7 @@
 import type { CstNode, IToken } from "chevrotain";
 import { parser } from "../grammar/parser.ts";
 import { lexer } from "../grammar/tokens.ts";
-import { errorToken, syntaxHelp } from "../grammar/messages.ts";
+import { errorToken, foreignOperatorHelp, syntaxHelp } from "../grammar/messages.ts";
 import type * as A from "./ast.ts";
 import { walk } from "./ast-walk.ts";
 import { declarationStarts, parseByDeclaration, readAroundError } from "./build-ast/by-declaration.ts";
@@ -374,18 +374,8 @@ function unsafeNumbers(path: string, tokens: IToken[]): Diagnostic[] {
 function lexError(span: A.Span, rest: string): Diagnostic {
   if (rest.startsWith('"')) return diag("E0001", span, "this text is never closed", 'end it with `"` on the same line');
   if (rest.startsWith("/*")) return diag("E0001", span, "block comments are not part of the language", "start each comment line with `//`");
-  const word = OPERATOR_WORDS.get(rest.slice(0, 2)) ?? OPERATOR_WORDS.get(rest[0] ?? "");
-  return diag("E0001", span, `unexpected character \`${rest[0] ?? ""}\``, word);
+  return diag("E0001", span, `unexpected character \`${rest[0] ?? ""}\``, foreignOperatorHelp(rest));
 }
-
-/** The help for an operator of other languages whose character cannot start a token here. */
-const OPERATOR_WORDS = new Map([
-  ["!", "write `not` to negate a condition (`not x`); `!=` compares"],
-  ["&&", "write `and` to join conditions"],
-  ["&", "write `and` to join conditions"],
-  ["||", "write `or` to join conditions"],
-  ["|", "write `or` to join conditions"],
-]);
 
 /** A syntax error at the end of input points at the last real token, not past the file. */
 function eofSpan(file: string, text: string, e: object): A.Span {

@@ -2,13 +2,16 @@
 // a key made from strangers' text, bounded, the oldest going first, since an editor's worker, the
 // language server and a fuzzing child read one text after another for hours.
 
-/** The value kept in `map` for `key`, made by `make` the first time. */
-export function keptIn<K extends object, V>(map: WeakMap<K, V>, key: K, make: () => V): V;
-export function keptIn<K, V>(map: Map<K, V>, key: K, make: () => V): V;
-export function keptIn<K extends object, V>(map: Map<K, V> | WeakMap<K, V>, key: K, make: () => V): V {
+/**
+ * The value kept in `map` for `key`, made by `make(key)` the first time. On a hot path, pass a function
+ * made once (`keptIn(copierOf, e, copierFor)`), not a new closure per call.
+ */
+export function keptIn<K extends object, V>(map: WeakMap<K, V>, key: K, make: (key: K) => V): V;
+export function keptIn<K, V>(map: Map<K, V>, key: K, make: (key: K) => V): V;
+export function keptIn<K extends object, V>(map: Map<K, V> | WeakMap<K, V>, key: K, make: (key: K) => V): V {
   let value = map.get(key);
   if (value === undefined) {
-    value = make();
+    value = make(key);
     map.set(key, value);
   }
   return value;

@@ -172,7 +172,7 @@ export function validateState(p: RuntimeProgram, state: unknown): StateProblem[]
   // Before ajv, whose validators recurse per level: a state nested thousands deep must not overflow it.
   const deep = tooDeep(state);
   if (deep !== undefined) return [{ path: deep, message: `is nested more than ${MAX_STATE_DEPTH} levels deep, deeper than a state may be`, code: "E0405" }];
-  const validate = keptIn(validators, p, () => compileValidator(p));
+  const validate = keptIn(validators, p, compileValidator);
   // References are checked only in a state of the right shape: the walk trusts it.
   if (validate(state)) return referenceProblems(p, state as Record<string, Json>);
   // A bad status value fails every branch of its `anyOf`; say it once, in the status's terms, or, for

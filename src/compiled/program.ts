@@ -89,5 +89,7 @@ const compiled = new WeakMap<RuntimeProgram, CompiledProgram>();
 
 /** The program's closures, made on first use and kept as long as the program is. */
 export function compiledProgram(program: RuntimeProgram): Compiler {
-  return keptIn(compiled, program, () => new CompiledProgram(program));
+  return keptIn(compiled, program, compiledAnew);
 }
+
+const compiledAnew = (program: RuntimeProgram): CompiledProgram => new CompiledProgram(program);

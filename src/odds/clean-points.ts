@@ -27,7 +27,7 @@ export interface CleanPoints {
 const cache = new WeakMap<RuntimeProgram, CleanPoints>();
 
 export function cleanPoints(program: RuntimeProgram): CleanPoints {
-  return keptIn(cache, program, () => findCleanPoints(program));
+  return keptIn(cache, program, findCleanPoints);
 }
 
 function findCleanPoints(program: RuntimeProgram): CleanPoints {

@@ -273,14 +273,16 @@ function inDeclarationOrder(v: Entity, due: string[]): boolean {
 /** The events that count down statuses as declared (`status S until E`), per program: every run starts from them. */
 const declaredSets = new WeakMap<RuntimeProgram, { expiry: Set<A.EventDecl>; walk: Set<A.EventDecl> }>();
 function declaredExpiries(program: RuntimeProgram): { expiry: Set<A.EventDecl>; walk: Set<A.EventDecl> } {
-  return keptIn(declaredSets, program, () => {
-    const sets = { expiry: new Set<A.EventDecl>(), walk: new Set<A.EventDecl>() };
-    for (const [event, statuses] of program.expiries) {
-      sets.expiry.add(event);
-      if (statuses.some((d) => !d.expiry?.holder)) sets.walk.add(event);
-    }
-    return sets;
-  });
+  return keptIn(declaredSets, program, expiriesOf);
+}
+
+function expiriesOf(program: RuntimeProgram): { expiry: Set<A.EventDecl>; walk: Set<A.EventDecl> } {
+  const sets = { expiry: new Set<A.EventDecl>(), walk: new Set<A.EventDecl>() };
+  for (const [event, statuses] of program.expiries) {
+    sets.expiry.add(event);
+    if (statuses.some((d) => !d.expiry?.holder)) sets.walk.add(event);
+  }
+  return sets;
 }
 
 /** The rule labels (`on UnitHit`) of one timing's handlers of an event, made once per list: they depend on the rules alone. */

@@ -13,7 +13,7 @@ const sharing = new WeakMap<StateValues, boolean>();
 
 /** A fresh copy of `state` for one run: nothing the run changes is shared with `state` or another copy. */
 export function cloneState(state: StateValues): StateValues {
-  const shared = keptIn(sharing, state, () => reachedTwice(state));
+  const shared = keptIn(sharing, state, reachedTwice);
   // Without sharing a copy is a tree: no map from each entity to its copy is needed.
   const copies = shared ? new Map<Entity, Entity>() : undefined;
   const out: StateValues = new Array<Value | undefined>(state.length);
@@ -58,7 +58,7 @@ function cloneEntity(e: Entity, copies: Map<Entity, Entity> | undefined): Entity
   if (e.id !== undefined) copy.id = e.id;
   // Before its fields: an entity may reach itself through them.
   copies?.set(e, copy);
-  keptIn(copierOf, e, () => fieldCopier(e.fields))(e.fields, copy.fields, copies);
+  keptIn(copierOf, e, copierFor)(e.fields, copy.fields, copies);
   if (e.statuses.size > 0) for (const [s, t] of e.statuses) copy.statuses.set(s, cloneTimer(t, copies));
   return copy;
 }
@@ -89,6 +89,9 @@ export const keptCopiers = (): number => copiers.size;
  * (as constants, source.ts): each name's read and write then has one shape to expect, about twice as
  * fast as a loop over names; a host that makes no functions from text gets the loop.
  */
+/** An entity's copier, looked up by its field names. */
+const copierFor = (e: Entity): FieldCopier => fieldCopier(e.fields);
+
 function fieldCopier(fields: Fields): FieldCopier {
   const names = Object.keys(fields);
   const id = JSON.stringify(names);

@@ -40,9 +40,12 @@ export function rollValues(vm: Machine, e: A.Expr & { kind: "roll" }, count: num
   }
   const results = Array.from({ length: count }, () => vm.dice.roll(sides, e.span));
   const total = exact(results.reduce((n, r) => n + r.value, 0), () => `the total of \`${showExpr(e)}\``, e.span);
-  if (vm.tracing) vm.note("roll", () => `roll ${count}d${sides} -> ${results.map((r) => (r.forced ? `${r.value} (forced)` : r.value)).join(" + ")} = ${total}`, e.span);
+  if (vm.tracing) vm.note("roll", () => `roll ${count}d${sides} -> ${results.map(shownDie).join(" + ")} = ${total}`, e.span);
   return total;
 }
+
+/** One die of several as the trace shows it: its value, marked when a `force dice` gave it. */
+const shownDie = (r: { value: number; forced: boolean }): string => (r.forced ? `${r.value} (forced)` : String(r.value));
 
 /** `rollEach(count, sides)`: a pool of dice kept apart. None is an empty pool (a side with no dice left). */
 function rollEach(vm: Machine, count: number, sides: number, span: A.Span): number[] {
@@ -51,7 +54,7 @@ function rollEach(vm: Machine, count: number, sides: number, span: A.Span): numb
   if (!Number.isInteger(sides) || sides < 1) throw new RuleError("R0501", `cannot roll a die with ${sides} sides`, span);
   if (count > 1) vm.charge(count - 1, span);
   const results = Array.from({ length: count }, () => vm.dice.roll(sides, span));
-  if (vm.tracing) vm.note("roll", () => `rollEach ${count}d${sides} -> [${results.map((r) => (r.forced ? `${r.value} (forced)` : r.value)).join(", ")}]`, span);
+  if (vm.tracing) vm.note("roll", () => `rollEach ${count}d${sides} -> [${results.map(shownDie).join(", ")}]`, span);
   return results.map((r) => r.value);
 }
 
