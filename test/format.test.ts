@@ -154,7 +154,7 @@ describe("fmt on mutants that parse", () => {
         parsed++;
         expectFormatsSoundly(text);
       }),
-      { numRuns: 150 },
+      { numRuns: 150, seed: 301 },
     );
     expect(parsed).toBeGreaterThan(10);
   });
@@ -167,7 +167,7 @@ describe("fmt on mutants that parse", () => {
         expectFormatsSoundly(text);
         expect(exampleResults({ "main.rules": fmt(text) }, ["main.rules"])).toEqual(exampleResults({ "main.rules": text }, ["main.rules"]));
       }),
-      { numRuns: 100 },
+      { numRuns: 100, seed: 302 },
     );
   });
 });
@@ -194,7 +194,7 @@ describe("fmt on any text", () => {
         if ("diagnostics" in r) expect(r.diagnostics.length).toBeGreaterThan(0);
         else expect(fmt(r.text)).toBe(r.text);
       }),
-      { numRuns: 200 },
+      { numRuns: 200, seed: 303 },
     );
   });
 });
