@@ -5,10 +5,10 @@
 // which a program has once.
 import { readFileSync } from "node:fs";
 import { lexer } from "../grammar/tokens.ts";
-import { parseFile } from "../src/build-ast.ts";
-import type * as A from "../src/ast.ts";
+import { parseFile } from "../src/syntax/parse.ts";
+import type * as A from "../src/core/ast.ts";
 import { compile } from "../src/pipeline.ts";
-import { nodeHost } from "../src/node-host.ts";
+import { nodeHost } from "../src/hosts/node-host.ts";
 
 /** The bundled program as one text, imports dropped; it checks on its own. */
 export function bundledProgramText(root = "rules/dragon-dice"): string {

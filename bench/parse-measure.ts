@@ -8,7 +8,7 @@
 // two for the parser.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseFile } from "../src/build-ast.ts";
+import { parseFile } from "../src/syntax/parse.ts";
 
 /** A JSON text of about `bytes` bytes (never less than one state): the scenario's state, repeated in an array. */
 export function sameSizeJson(root: string, bytes: number): string {

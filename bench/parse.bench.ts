@@ -10,7 +10,7 @@
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseFile } from "../src/build-ast.ts";
+import { parseFile } from "../src/syntax/parse.ts";
 import { bundledProgramText, largeRulesText, rulesPrefix } from "./large-rules.ts";
 import { parseEach, sameSizeJson } from "./parse-measure.ts";
 

@@ -1,6 +1,6 @@
 // Warlords III stack combat, written by hand in plain TypeScript: the yardstick the interpreter is
 // measured against in `npm run bench`. It follows rules/warlords3/*.rules step by step and draws its
-// dice from seedrandom exactly as src/runtime/dice.ts does, in exactly the same order, so a seed gives
+// dice from seedrandom exactly as src/run/dice.ts does, in exactly the same order, so a seed gives
 // the same battle here as in the interpreter.
 //
 // This file is for the bench only. It imports nothing from src/ (and src/ must never import it): the
@@ -125,7 +125,7 @@ export function battlefieldFromJson(state: BattlefieldJson): Battlefield {
   return { attacker: stackFromJson(state.attacker), defender: stackFromJson(state.defender) };
 }
 
-// ---- dice: the same stream as src/runtime/dice.ts -----------------------------------------------------
+// ---- dice: the same stream as src/run/dice.ts -----------------------------------------------------
 
 export class Dice {
   private readonly rng: seedrandom.StatefulPRNG<seedrandom.State.Arc4>;

@@ -34,7 +34,7 @@ for (const stream of [process.stdout, process.stderr]) {
 
 let main;
 if (buildIsCurrent()) {
-  ({ main } = await import("../dist/cli/src/cli/main.js"));
+  ({ main } = await import("../dist/cli/src/hosts/cli/main.js"));
 } else {
   let register;
   try {
@@ -44,6 +44,6 @@ if (buildIsCurrent()) {
     process.exit(1);
   }
   register();
-  ({ main } = await import("../src/cli/main.ts"));
+  ({ main } = await import("../src/hosts/cli/main.ts"));
 }
 process.exitCode = await main(process.argv.slice(2));

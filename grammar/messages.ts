@@ -1,5 +1,5 @@
 // The parser's error messages in plain words. Chevrotain builds each syntax error's text through this
-// provider; `src/build-ast.ts` reports it as E0002 at the token the parser could not take.
+// provider; `src/syntax/parse.ts` reports it as E0002 at the token the parser could not take.
 import { tokenMatcher, type IParserErrorMessageProvider, type IToken, type TokenType } from "chevrotain";
 import * as T from "./tokens.ts";
 

@@ -1,4 +1,4 @@
-// The Chevrotain grammar of `.rules` files. It produces a concrete syntax tree (CST); `src/build-ast.ts`
+// The Chevrotain grammar of `.rules` files. It produces a concrete syntax tree (CST); `src/syntax/parse.ts`
 // turns that into the typed AST. One parser instance is shared, with error recovery on, so a file with
 // several syntax errors reports each of them.
 //
@@ -44,7 +44,7 @@ export class RulesParser extends ExpressionRules {
 
   /**
    * The tree of `tokens` as a whole file, read with recovery off (about a tenth less work): for the pieces
-   * a file is read in (src/build-ast/by-declaration.ts). A clean read gives the same tree as with
+   * a file is read in (src/syntax/by-declaration.ts). A clean read gives the same tree as with
    * recovery on; a piece with an error is read again, with recovery, by the caller.
    */
   fileWithoutRecovery(tokens: IToken[]): CstNode {

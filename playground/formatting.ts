@@ -1,5 +1,5 @@
 // "Format document" in the playground: Monaco asks, the language worker answers with the edits of
-// `rulesmith fmt` (src/service/formatting.ts), so the browser and the command line lay files out alike.
+// `rulesmith fmt` (src/tools/service/formatting.ts), so the browser and the command line lay files out alike.
 import { monaco } from "./monaco-features.ts";
 import type { LanguageClient } from "./language-client.ts";
 

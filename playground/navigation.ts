@@ -1,9 +1,9 @@
-// Editor basics answered by the language service (src/service): find references (shift+F12), rename
+// Editor basics answered by the language service (src/tools/service): find references (shift+F12), rename
 // across files (F2), the outline (ctrl+shift+O and the F1 palette's "Go to Symbol"); and "Go Back"
 // (alt+left, ctrl+- on a Mac) to where the cursor was before F12, a problem or a trace line moved it.
 import { monaco } from "./monaco-features.ts";
 import type { LanguageClient } from "./language-client.ts";
-import type { DocumentSymbol, Range, SymbolKind } from "../src/service/index.ts";
+import type { DocumentSymbol, Range, SymbolKind } from "../src/tools/service/index.ts";
 
 const range = (r: Range) => new monaco.Range(r.line, r.col, r.endLine, r.endCol);
 

@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { SHAPE_NAMES, SHAPES, type Shape } from "../bench/broken-files.ts";
-import { diagnostics } from "../src/service/index.ts";
+import { diagnostics } from "../src/tools/service/index.ts";
 
 const kbArg = process.argv.indexOf("--kb");
 const KB = kbArg >= 0 ? Number(process.argv[kbArg + 1]) : 300;

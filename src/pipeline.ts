@@ -1,20 +1,20 @@
 // The whole pipeline in one place: load and parse, stop on errors; check, stop on errors; then run
 // examples or a scenario. The CLI and the playground both go through here.
-import type { SourceFile } from "./ast.ts";
-import { checkProgram } from "./checker/checker.ts";
-import { diag, didYouMean, hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
-import { parseFile, spanAt } from "./build-ast.ts";
-import { escapePointer, readJson } from "./json-text.ts";
-import { loadProgram as loadSavedProgram } from "./runtime/saved-program.ts";
-import { loadProgram, type FileHost } from "./program.ts";
-import { indexProgram, type RuntimeProgram } from "./runtime/index-program.ts";
-import { initialState } from "./runtime/state.ts";
-import type { TraceEntry } from "./runtime/trace.ts";
-import { giveStdModules } from "./std/programs.ts";
-import { isStdPath, stdModulesForHints } from "./std/modules.ts";
-import { validateState } from "./schema.ts";
-import type { Span } from "./ast.ts";
-import { describeFailure, newRun, runProblem, type Engine, type Scenario } from "./scenario-runner.ts";
+import type { SourceFile } from "./core/ast.ts";
+import { checkProgram } from "./check/checker.ts";
+import { diag, didYouMean, hasErrors, sortDiagnostics, type Diagnostic } from "./core/diagnostics.ts";
+import { parseFile, spanAt } from "./syntax/parse.ts";
+import { escapePointer, readJson } from "./core/json-text.ts";
+import { loadProgram as loadSavedProgram } from "./run/saved-program.ts";
+import { loadProgram, type FileHost } from "./syntax/load.ts";
+import { indexProgram, type RuntimeProgram } from "./run/index-program.ts";
+import { initialState } from "./run/state.ts";
+import type { TraceEntry } from "./run/trace.ts";
+import { giveStdModules } from "./syntax/std/programs.ts";
+import { isStdPath, stdModulesForHints } from "./syntax/std/modules.ts";
+import { validateState } from "./run/schema.ts";
+import type { Span } from "./core/ast.ts";
+import { describeFailure, newRun, runProblem, type Engine, type Scenario } from "./run/scenario-runner.ts";
 
 export interface Compiled {
   /** Undefined when there were errors: nothing runs from a program that did not check. */
@@ -114,7 +114,7 @@ function connectedByImports(files: SourceFile[], resolve: (from: string, path: s
     for (const d of f.decls) {
       if (d.kind !== "import") continue;
       const target = resolve(f.path, d.path);
-      // A standard module joins no programs: each importer gets its own copy (std/programs.ts).
+      // A standard module joins no programs: each importer gets its own copy (syntax/std/programs.ts).
       if (group.has(target) && !isStdPath(target)) group.set(find(target), find(f.path));
     }
   }
@@ -294,5 +294,5 @@ function loadSaved(path: string, host: FileHost, at: Span): { files: SourceFile[
 }
 
 export { indexProgram, type RuntimeProgram };
-export { runScenario, scenarioRunner, type BattleOptions, type Engine, type Scenario, type ScenarioRun, type ScenarioRunner } from "./scenario-runner.ts";
+export { runScenario, scenarioRunner, type BattleOptions, type Engine, type Scenario, type ScenarioRun, type ScenarioRunner } from "./run/scenario-runner.ts";
 

@@ -1,9 +1,9 @@
 // The bundled ACKS Domains at War content (seed 000), as its issue's "done when" states it.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { nodeHost } from "../src/node-host.ts";
+import { nodeHost } from "../src/hosts/node-host.ts";
 import { compile, indexProgram, runExamples, runScenario, type Scenario } from "../src/pipeline.ts";
-import { formatTrace } from "../src/runtime/trace.ts";
+import { formatTrace } from "../src/run/trace.ts";
 
 const compiled = compile(["rules/acks-daw"], nodeHost);
 const scenario = JSON.parse(readFileSync("rules/acks-daw/scenarios/battle.json", "utf8")) as Scenario;

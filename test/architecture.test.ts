@@ -1,6 +1,6 @@
 // Architecture rules from the brief, checked on the source tree itself.
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, normalize, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 
 function sources(dir: string): string[] {
@@ -13,6 +13,69 @@ function sources(dir: string): string[] {
 
 const engine = [...sources("src"), ...sources("grammar")];
 
+// The layers, lowest first, and what each may import. `grammar/` is the syntax's tokens and parser;
+// `core/` the language's data (AST, types, diagnostics, built-in signatures) that every phase shares.
+// The runtime sees only core: a checked program runs without the parser or the checker.
+type Layer = "grammar" | "core" | "syntax" | "check" | "run" | "pipeline" | "tools" | "api" | "hosts";
+const BELOW: Record<Layer, Layer[]> = {
+  grammar: [],
+  core: [],
+  syntax: ["grammar", "core"],
+  check: ["grammar", "core", "syntax"],
+  run: ["core"],
+  pipeline: ["grammar", "core", "syntax", "check", "run"],
+  tools: ["grammar", "core", "syntax", "check", "run", "pipeline"],
+  api: ["grammar", "core", "syntax", "check", "run", "pipeline", "tools"],
+  hosts: ["grammar", "core", "syntax", "check", "run", "pipeline", "tools", "api"],
+};
+
+function layerOf(file: string): Layer {
+  const [top, second] = file.split(sep);
+  if (top === "grammar") return "grammar";
+  const name = second!.replace(/\.ts$/, "");
+  if (name in BELOW) return name as Layer;
+  throw new Error(`${file} is in no layer: put it in one of src/${Object.keys(BELOW).join(", src/")}`);
+}
+
+/** Each engine file's relative imports, resolved to files; with `values`, type-only imports left out. */
+function importsOf(values: boolean): Map<string, string[]> {
+  const pattern = values ? /^(?:import|export)(?!\s+type\b)[^;]*?\sfrom\s+"(\.[^"]+)"/gms : /^(?:import|export)[^;]*?\sfrom\s+"(\.[^"]+)"/gms;
+  return new Map(engine.map((f) => [f, [...readFileSync(f, "utf8").matchAll(pattern)].map((m) => normalize(join(dirname(f), m[1]!)))]));
+}
+const imports = importsOf(false);
+
+/** Strongly connected groups of more than one file in the value-import graph (Tarjan's algorithm). */
+function valueCycles(): string[][] {
+  const graph = importsOf(true);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1) cycles.push(group.sort());
+    }
+  };
+  for (const f of engine) if (!index.has(f)) visit(f);
+  return cycles;
+}
+
 describe("architecture", () => {
   it("src/ and grammar/ know no particular game", () => {
     // Names from the seeds' games: none may appear in the engine.
@@ -21,11 +84,20 @@ describe("architecture", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("the runtime never imports the parser or the checker", () => {
-    const runtime = sources("src/runtime");
-    expect(runtime.length).toBeGreaterThan(3);
-    const offenders = runtime.filter((f) => /from\s+"(\.\.\/)+(grammar|checker|build-ast|program)|from\s+"\.\.\/checker\//.test(readFileSync(f, "utf8")));
+  it("each layer imports only the layers below it (docs/design.md, layers)", () => {
+    const offenders: string[] = [];
+    for (const [file, targets] of imports) {
+      const from = layerOf(file);
+      for (const target of targets) {
+        const to = layerOf(target);
+        if (to !== from && !BELOW[from].includes(to)) offenders.push(`${file} (${from}) imports ${target} (${to})`);
+      }
+    }
     expect(offenders).toEqual([]);
+  });
+
+  it("no module imports itself through others (type-only imports aside, which are erased)", () => {
+    expect(valueCycles()).toEqual([]);
   });
 
   it("the bench's hand-written implementation is never used by src/", () => {

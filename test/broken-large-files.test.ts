@@ -5,10 +5,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SHAPES } from "../bench/broken-files.ts";
 import { parser } from "../grammar/parser.ts";
-import { parseFile } from "../src/build-ast.ts";
-import { SYNTAX_ERRORS_PER_FILE } from "../src/build-ast/syntax-error-budget.ts";
-import { RECOVERY_TOKENS } from "../src/build-ast/unclosed.ts";
-import { diagnostics } from "../src/service/index.ts";
+import { parseFile } from "../src/syntax/parse.ts";
+import { SYNTAX_ERRORS_PER_FILE } from "../src/syntax/syntax-error-budget.ts";
+import { RECOVERY_TOKENS } from "../src/syntax/unclosed.ts";
+import { diagnostics } from "../src/tools/service/index.ts";
 
 const shown = (text: string) => diagnostics({ "big.rules": text }, "big.rules").map((d) => `${d.code} ${d.range.line}:${d.range.col} ${d.message} | ${d.help ?? ""}`);
 

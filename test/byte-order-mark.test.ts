@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { nodeFileHost } from "../src/node-host.ts";
+import { nodeFileHost } from "../src/hosts/node-host.ts";
 import { compile, loadScenario, runScenario } from "../src/pipeline.ts";
-import { saveProgram } from "../src/runtime/saved-program.ts";
+import { saveProgram } from "../src/run/saved-program.ts";
 
 const BOM = "\uFEFF";
 const dir = mkdtempSync(join(tmpdir(), "rulesmith-bom-"));

@@ -3,7 +3,7 @@
 // reference documents (import order, expression printing).
 import { describe, expect, it } from "vitest";
 import { compile, indexProgram, runExamples } from "../src/pipeline.ts";
-import { validateState } from "../src/schema.ts";
+import { validateState } from "../src/run/schema.ts";
 import { checked, compileText, example, memoryHost } from "./helpers.ts";
 
 const codes = (text: string) => compileText(text).diagnostics.map((d) => `${d.code} ${d.span.line}:${d.span.col}`);

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { compile } from "../src/pipeline.ts";
 import { compileText, memoryHost, render } from "./helpers.ts";
 
-const goldenDir = fileURLToPath(new URL("./golden/", import.meta.url));
+const goldenDir = fileURLToPath(new URL("./golden", import.meta.url));
 const update = process.env["UPDATE_GOLDEN"] === "1";
 
 interface GoldenCase {

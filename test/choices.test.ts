@@ -3,8 +3,8 @@
 // Chooser see them.
 import { describe, expect, it } from "vitest";
 import { indexProgram, runScenario } from "../src/pipeline.ts";
-import type { Json } from "../src/runtime/state.ts";
-import { showValue, type Value } from "../src/runtime/values.ts";
+import type { Json } from "../src/run/state.ts";
+import { showValue, type Value } from "../src/run/values.ts";
 import { checked, compileText, example } from "./helpers.ts";
 
 const head = `kind Player { name: text }

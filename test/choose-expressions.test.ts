@@ -1,7 +1,7 @@
 // How `choose` parses, and the scripted answers of examples and scenarios.
 import { describe, expect, it } from "vitest";
 import { compile, indexProgram, runExamples } from "../src/pipeline.ts";
-import { validateState } from "../src/schema.ts";
+import { validateState } from "../src/run/schema.ts";
 import { checked, compileText, example, memoryHost } from "./helpers.ts";
 
 const codes = (text: string) => compileText(text).diagnostics.map((d) => `${d.code} ${d.span.line}:${d.span.col}`);

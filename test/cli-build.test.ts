@@ -13,7 +13,7 @@ const tsc = createRequire(import.meta.url).resolve("typescript/package.json").re
 
 function run(args: string[], compiled: boolean): Promise<{ code: number; stdout: string; stderr: string }> {
   const argv = compiled
-    ? ["--input-type=module", "-e", "const { main } = await import(process.argv[1]); process.exitCode = await main(process.argv.slice(2));", pathToFileURL(`${out}/src/cli/main.js`).href, ...args]
+    ? ["--input-type=module", "-e", "const { main } = await import(process.argv[1]); process.exitCode = await main(process.argv.slice(2));", pathToFileURL(`${out}/src/hosts/cli/main.js`).href, ...args]
     : ["bin/rulesmith.js", ...args];
   return new Promise((done) =>
     execFile(process.execPath, argv, { cwd: root, env: { ...process.env, NO_COLOR: "1", RULESMITH_FROM_SOURCE: "1" } }, (err, stdout, stderr) =>

@@ -1,12 +1,12 @@
-// `x has S` written out in generated code (src/compiled/generate-expressions.ts, genHas): the same
+// `x has S` written out in generated code (src/run/compiled/generate-expressions.ts, genHas): the same
 // answers and trace as the tree-walker. (Its R0501 for a non-entity mirrors the closure's; the
 // checker refuses a `none` there, E0240, so no checked program reaches it.)
 import { describe, expect, it } from "vitest";
-import { CompiledRun } from "../src/compiled/run.ts";
+import { CompiledRun } from "../src/run/compiled/run.ts";
 import { indexProgram } from "../src/pipeline.ts";
-import { Interpreter } from "../src/runtime/interpreter.ts";
-import { initialState } from "../src/runtime/state.ts";
-import { RuleError } from "../src/runtime/values.ts";
+import { Interpreter } from "../src/run/interpreter.ts";
+import { initialState } from "../src/run/state.ts";
+import { RuleError } from "../src/run/values.ts";
 import { checked } from "./helpers.ts";
 
 const RULES = `kind Unit { name: text }

@@ -1,18 +1,18 @@
-// The compiled backend (src/compiled/) against the tree-walking interpreter it replaces: on every
+// The compiled backend (src/run/compiled/) against the tree-walking interpreter it replaces: on every
 // bundled example, on the bench's Warlords seeds with the trace on, on every example in
 // docs/language.md, and on programs that fail or run away, both engines must give the same trace
 // (text and entries), results, final state, dice (generator state and dice rolled) and errors (kind,
 // code, message and span), byte for byte. The runaway programs also assert the error they stop with.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { SourceFile } from "../src/ast.ts";
-import { CompiledRun } from "../src/compiled/run.ts";
-import { nodeHost } from "../src/node-host.ts";
+import type { SourceFile } from "../src/core/ast.ts";
+import { CompiledRun } from "../src/run/compiled/run.ts";
+import { nodeHost } from "../src/hosts/node-host.ts";
 import { compile, indexProgram, runExamples, runScenario, type Engine, type Scenario } from "../src/pipeline.ts";
-import { Interpreter, type RunOptions } from "../src/runtime/interpreter.ts";
-import { initialState } from "../src/runtime/state.ts";
-import { formatTrace } from "../src/runtime/trace.ts";
-import { RuleError } from "../src/runtime/values.ts";
+import { Interpreter, type RunOptions } from "../src/run/interpreter.ts";
+import { initialState } from "../src/run/state.ts";
+import { formatTrace } from "../src/run/trace.ts";
+import { RuleError } from "../src/run/values.ts";
 import { bundledScenarios, endsAsTheTree } from "./tree-reference.ts";
 import { checked, memoryHost } from "./helpers.ts";
 
@@ -187,7 +187,7 @@ describe("failing and runaway programs stop the same way in both engines", () =>
 
 describe("the compiled backend stands on the runtime alone", () => {
   it("imports neither the parser nor the checker, and makes JavaScript from source in one place only", () => {
-    const dir = "src/compiled";
+    const dir = "src/run/compiled";
     const files = readdirSync(dir).filter((f) => f.endsWith(".ts"));
     expect(files.length).toBeGreaterThan(4);
     for (const f of files) {

@@ -1,10 +1,10 @@
-// The compiled backend writes JavaScript source (src/compiled/source.ts) and runs it with `new
+// The compiled backend writes JavaScript source (src/run/compiled/source.ts) and runs it with `new
 // Function`. Rules come from strangers, so no text of theirs may reach that source: names, strings
 // and numbers go in as constants (a whole-number literal that is a safe integer as its digits). Here hostile text goes through declarations, fields, enum members,
 // strings and state, and must come out as data: the examples pass, the results and the final state
 // hold the text as written, and the generated source holds only the generator's own words.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Source } from "../src/compiled/source.ts";
+import { Source } from "../src/run/compiled/source.ts";
 import { indexProgram, runExamples, runScenario, type Scenario } from "../src/pipeline.ts";
 import { checked } from "./helpers.ts";
 

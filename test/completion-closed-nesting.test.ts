@@ -3,7 +3,7 @@
 // 4 GB and killed the process). The depth that counts is the deepest the text before the cursor
 // reaches, not how many brackets are still open there.
 import { describe, expect, it } from "vitest";
-import { completions } from "../src/service/index.ts";
+import { completions } from "../src/tools/service/index.ts";
 
 const PREFIX = "fn f(n: int) -> int = n\nfn g() -> int = ";
 

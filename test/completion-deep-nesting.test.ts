@@ -2,7 +2,7 @@
 // takes time in the square of the open brackets, so 2,300 `[` took 22 s. Past 100 open brackets the
 // service answers with the names of an expression and no keywords, at once.
 import { describe, expect, it } from "vitest";
-import { completions } from "../src/service/index.ts";
+import { completions } from "../src/tools/service/index.ts";
 
 const PREFIX = "fn f(n: int) -> int = n\nfn g() -> int = ";
 

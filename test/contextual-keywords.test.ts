@@ -3,7 +3,7 @@
 // where a name would make the grammar read two ways, and the error says where they can be names.
 import { describe, expect, it } from "vitest";
 import { reservedWords } from "../grammar/tokens.ts";
-import { completions, definition } from "../src/service/index.ts";
+import { completions, definition } from "../src/tools/service/index.ts";
 import { compileText, examples } from "./helpers.ts";
 
 /** Every example of a program that must check, as title -> passed (with the failure when not). */

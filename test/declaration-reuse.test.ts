@@ -1,11 +1,11 @@
-// The language service re-parses only the declarations an edit touched (src/build-ast/reuse.ts): the
+// The language service re-parses only the declarations an edit touched (src/syntax/reuse.ts): the
 // others come from the last read of the file, moved to where they now stand. Whatever the edit, the
 // result is the parse of the new text from scratch.
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseFile } from "../src/build-ast.ts";
-import { DeclarationCache } from "../src/build-ast/reuse.ts";
+import { parseFile } from "../src/syntax/parse.ts";
+import { DeclarationCache } from "../src/syntax/reuse.ts";
 import { mutate, mutation, SAMPLE } from "./generators.ts";
 
 describe("reusing unchanged declarations", () => {

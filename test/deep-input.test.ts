@@ -3,7 +3,7 @@
 // and a long `else if` chain is a chain, not nesting: 2,000 branches parse, check and run.
 import { describe, expect, it } from "vitest";
 import { indexProgram, runScenario } from "../src/pipeline.ts";
-import { validateState } from "../src/schema.ts";
+import { validateState } from "../src/run/schema.ts";
 import { checked, compileText, example } from "./helpers.ts";
 
 const RULES = `

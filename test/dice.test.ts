@@ -2,13 +2,13 @@
 // `E(member: n)`, the tally modifier ops (`set`, `add`, `count ... as ...`, `double E.m`) and their
 // stage order, tallies and dice in state JSON and its schema, and every checker error they bring.
 import { describe, expect, it } from "vitest";
-import type { Diagnostic } from "../src/diagnostics.ts";
+import type { Diagnostic } from "../src/core/diagnostics.ts";
 import { indexProgram, runExamples, runScenario } from "../src/pipeline.ts";
-import { Interpreter } from "../src/runtime/interpreter.ts";
-import { loadProgram, saveProgram } from "../src/runtime/saved-program.ts";
-import { initialState, stateFromJson, stateToJson, type Json } from "../src/runtime/state.ts";
-import { showValue } from "../src/runtime/values.ts";
-import { stateSchema, validateState } from "../src/schema.ts";
+import { Interpreter } from "../src/run/interpreter.ts";
+import { loadProgram, saveProgram } from "../src/run/saved-program.ts";
+import { initialState, stateFromJson, stateToJson, type Json } from "../src/run/state.ts";
+import { showValue } from "../src/run/values.ts";
+import { stateSchema, validateState } from "../src/run/schema.ts";
 import { checked, compileText, example } from "./helpers.ts";
 
 /** Six faces, each showing something different, so a face's result names its number. */

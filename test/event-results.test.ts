@@ -1,7 +1,7 @@
 // Events as a general mechanism: `before` handlers change the arguments, `instead of` can `proceed` to
 // the default body, and an event can carry a `result` that its handlers change (a roll in progress).
 import { describe, expect, it } from "vitest";
-import { formatTrace } from "../src/runtime/trace.ts";
+import { formatTrace } from "../src/run/trace.ts";
 import { compileText, example } from "./helpers.ts";
 
 function passed(text: string, title: string) {

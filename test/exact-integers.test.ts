@@ -4,7 +4,7 @@
 // a state number outside the range (`1e400`, 2^53 + 1) is E0401 with its path.
 import { describe, expect, it } from "vitest";
 import { indexProgram, runScenario } from "../src/pipeline.ts";
-import { validateState } from "../src/schema.ts";
+import { validateState } from "../src/run/schema.ts";
 import { checked, compileText, example } from "./helpers.ts";
 
 const MAX = "9007199254740991";

@@ -1,4 +1,4 @@
-// The fast parser (src/build-ast/fast/) against the Chevrotain path it stands in for: on every bundled
+// The fast parser (src/syntax/fast/) against the Chevrotain path it stands in for: on every bundled
 // file and every input of the golden corpus (test/parser-corpus.ts: the bundled files, the standard
 // modules, the docs' examples and about a thousand mutated variants), parsing with the fast parser on
 // and off gives the same result, byte for byte as JSON: the AST with every span and key order, the
@@ -7,11 +7,11 @@
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseFile } from "../src/build-ast.ts";
-import { declarationStarts } from "../src/build-ast/by-declaration.ts";
-import { FastParser, fastParser } from "../src/build-ast/fast/declarations.ts";
+import { parseFile } from "../src/syntax/parse.ts";
+import { declarationStarts } from "../src/syntax/by-declaration.ts";
+import { FastParser, fastParser } from "../src/syntax/fast-parser/declarations.ts";
 import { lexer } from "../grammar/tokens.ts";
-import { FAST_LEXER_TYPES, fastLex } from "../src/build-ast/fast/lexer.ts";
+import { FAST_LEXER_TYPES, fastLex } from "../src/syntax/fast-parser/lexer.ts";
 import { Lexer } from "chevrotain";
 import { allTokens } from "../grammar/tokens.ts";
 import type { IToken } from "chevrotain";

@@ -55,8 +55,8 @@ function write(path: string, text: string) {
 write("outside.rules", "fn secretly() -> int = 1\n");
 write("outside/more.rules", "fn more() -> int = 2\n");
 write("game/climb.rules", 'import "../outside.rules"\nfn g() -> int = secretly()\n');
-write("game/zero.rules", 'import "../../../../../../../../dev/zero"\n');
-write("game/environ.rules", 'import "../../../../../../../../proc/self/environ"\n');
+write("game/zero.rules", 'import "../../../dev/zero"\n');
+write("game/environ.rules", 'import "../../../proc/self/environ"\n');
 write("game/notes.txt", "password=hunter2\n");
 write("game/text.rules", 'import "notes.txt"\n');
 write("game/folder.rules", 'import "sub"\n');

@@ -5,10 +5,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseFile } from "../src/build-ast.ts";
-import { formatRules } from "../src/format/index.ts";
+import { parseFile } from "../src/syntax/parse.ts";
+import { formatRules } from "../src/tools/format/index.ts";
 import { compile, runExamples } from "../src/pipeline.ts";
-import { formatting } from "../src/service/index.ts";
+import { formatting } from "../src/tools/service/index.ts";
 import { mutate, mutation, SAMPLE } from "./generators.ts";
 import { memoryHost } from "./helpers.ts";
 

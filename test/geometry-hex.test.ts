@@ -4,7 +4,7 @@
 // NW (0,-1), W (-1,0), SW (-1,1), SE (0,1)).
 import { describe, expect, it } from "vitest";
 import { compile, indexProgram, runExamples, runScenario } from "../src/pipeline.ts";
-import { stateSchema } from "../src/schema.ts";
+import { stateSchema } from "../src/run/schema.ts";
 import { checked, compileText, memoryHost } from "./helpers.ts";
 
 /** Runs the examples of `body` (which imports std/hex) and returns the failures, as "title: message". */

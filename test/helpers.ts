@@ -1,10 +1,10 @@
 // Shared test helpers: an in-memory file host, and shortcuts from source text to a checked program.
-import type { SourceFile } from "../src/ast.ts";
-import { formatDiagnostic, type Diagnostic } from "../src/diagnostics.ts";
+import type { SourceFile } from "../src/core/ast.ts";
+import { formatDiagnostic, type Diagnostic } from "../src/core/diagnostics.ts";
 import { compile, runExamples, type Compiled, type ExampleResult } from "../src/pipeline.ts";
-import { memoryFileHost } from "../src/service/memory-host.ts";
+import { memoryFileHost } from "../src/tools/service/memory-host.ts";
 
-export { memoryFileHost as memoryHost } from "../src/service/memory-host.ts";
+export { memoryFileHost as memoryHost } from "../src/tools/service/memory-host.ts";
 
 /** Compiles one in-memory file called `main.rules` (plus any others given). */
 export function compileText(text: string, others: Record<string, string> = {}): Compiled {

@@ -4,7 +4,7 @@
 // with the markdown parser Monaco itself uses, as Monaco does when `supportHtml` is off.
 import { describe, expect, it } from "vitest";
 import { inertMarkdown, withoutImages } from "../playground/hover-markdown.ts";
-import { completions, hover } from "../src/service/index.ts";
+import { completions, hover } from "../src/tools/service/index.ts";
 
 // Monaco's own copy of `marked` (it has no type declarations: imported by a name TypeScript does not resolve).
 const MARKED = "monaco-editor/base/common/marked/marked.js";

@@ -2,8 +2,8 @@
 // a large file with a lexical error. Each is read with bounded memory: no piece of more than
 // MAX_PIECE_TOKENS tokens is parsed at once, and nothing passes an array as spread arguments.
 import { describe, expect, it } from "vitest";
-import { pushAll } from "../src/arrays.ts";
-import { MAX_PIECE_TOKENS, parseFile } from "../src/build-ast.ts";
+import { pushAll } from "../src/core/push-all.ts";
+import { MAX_PIECE_TOKENS, parseFile } from "../src/syntax/parse.ts";
 
 const lines = (n: number, line: (i: number) => string) => Array.from({ length: n }, (_, i) => line(i)).join("\n") + "\n";
 

@@ -3,9 +3,9 @@
 // or `b`; a mark naming it must mark the first mutant only (it used to mark all three, so an example
 // killing one of the other two made the mark an error, E0423).
 import { describe, expect, it } from "vitest";
-import type { Span } from "../src/ast.ts";
-import { markOf, readMarks } from "../src/mutate/marks.ts";
-import type { Mutant, Operator } from "../src/mutate/mutants.ts";
+import type { Span } from "../src/core/ast.ts";
+import { markOf, readMarks } from "../src/tools/mutate/marks.ts";
+import type { Mutant, Operator } from "../src/tools/mutate/mutants.ts";
 
 const at = (line: number): Span => ({ file: "g.rules", line, col: 1, endLine: line, endCol: 2, start: 0, end: 1 });
 const mutant = (id: number, operator: Operator, before: string, after: string): Mutant => ({ id, operator, file: 0, path: [], replace: (x) => x, span: at(2), before, after, decl: at(2) });

@@ -3,11 +3,11 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { Span } from "../src/ast.ts";
-import { readMarks } from "../src/mutate/marks.ts";
-import { applyMutant, type Mutant } from "../src/mutate/mutants.ts";
-import { MutationRunner } from "../src/mutate/run.ts";
-import { buildReport } from "../src/mutate/score.ts";
+import type { Span } from "../src/core/ast.ts";
+import { readMarks } from "../src/tools/mutate/marks.ts";
+import { applyMutant, type Mutant } from "../src/tools/mutate/mutants.ts";
+import { MutationRunner } from "../src/tools/mutate/run.ts";
+import { buildReport } from "../src/tools/mutate/score.ts";
 import { compile } from "../src/pipeline.ts";
 import { memoryHost } from "./helpers.ts";
 

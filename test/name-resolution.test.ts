@@ -2,10 +2,10 @@
 // each other may reuse a name, and the runtime runs on the resolution alone.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type * as A from "../src/ast.ts";
-import { walk } from "../src/ast-walk.ts";
+import type * as A from "../src/core/ast.ts";
+import { walk } from "../src/core/ast-walk.ts";
 import { compile, runExamples } from "../src/pipeline.ts";
-import { nodeHost } from "../src/node-host.ts";
+import { nodeHost } from "../src/hosts/node-host.ts";
 import { memoryHost } from "./helpers.ts";
 
 const model = `kind Unit { name: text, hp: int = 2 }`;
@@ -84,9 +84,9 @@ describe("the runtime runs on the checker's resolution alone", () => {
   });
 
   it("has no table of names in the interpreter: declarations are read by id, variables by slot", () => {
-    // The interpreter's core and the parts it hands work to (see src/runtime/machine.ts).
-    for (const part of ["interpreter", "machine", "events", "modifiers", "arithmetic", "tables", "stdlib", "writes"]) {
-      const source = readFileSync(`src/runtime/${part}.ts`, "utf8");
+    // The interpreter's core and the parts it hands work to (see src/run/machine.ts).
+    for (const part of ["interpreter", "machine", "events", "modifiers", "arithmetic", "tables", "builtins", "writes"]) {
+      const source = readFileSync(`src/run/${part}.ts`, "utf8");
       expect([part, source.match(/program\.(enums|kinds|fns|dice|statuses)|stateFields\.find|name\.text ===|\.lookup\(|builtins\[/g)]).toEqual([part, null]);
     }
   });

@@ -6,9 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { hasFile, Workspace } from "../playground/workspace.ts";
 import { loadScenario, runExamples, runScenario } from "../src/pipeline.ts";
-import { indexProgram } from "../src/runtime/index-program.ts";
-import { loadProgram, saveProgram } from "../src/runtime/saved-program.ts";
-import { stateSchema, validateState } from "../src/schema.ts";
+import { indexProgram } from "../src/run/index-program.ts";
+import { loadProgram, saveProgram } from "../src/run/saved-program.ts";
+import { stateSchema, validateState } from "../src/run/schema.ts";
 import { checked, compileText, memoryHost } from "./helpers.ts";
 
 const NAMES = ["__proto__", "constructor", "toString", "valueOf", "hasOwnProperty"] as const;

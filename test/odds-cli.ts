@@ -1,6 +1,6 @@
 // `rulesmith odds ARGS --root DIR` in process, with what it printed: the odds tests' one way to run it.
 import { vi } from "vitest";
-import { oddsCommand } from "../src/cli/odds.ts";
+import { oddsCommand } from "../src/hosts/cli/odds.ts";
 
 export function oddsCli(dir: string) {
   return async (...args: string[]) => {

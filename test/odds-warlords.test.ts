@@ -5,9 +5,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { enumerateOdds } from "../src/odds.ts";
+import { enumerateOdds } from "../src/tools/odds/odds.ts";
 import { loadScenario } from "../src/pipeline.ts";
-import { prepareSimulation, runRange, type PreparedScenario } from "../src/simulation.ts";
+import { prepareSimulation, runRange, type PreparedScenario } from "../src/tools/simulation/simulation.ts";
 import { memoryHost } from "./helpers.ts";
 
 const WARLORDS = join(import.meta.dirname, "..", "rules", "warlords3");

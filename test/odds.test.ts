@@ -5,9 +5,9 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { enumerateOdds, percent, type OddsResult } from "../src/odds.ts";
+import { enumerateOdds, percent, type OddsResult } from "../src/tools/odds/odds.ts";
 import { loadScenario } from "../src/pipeline.ts";
-import { prepareSimulation } from "../src/simulation.ts";
+import { prepareSimulation } from "../src/tools/simulation/simulation.ts";
 import { memoryHost } from "./helpers.ts";
 
 /** The odds of `run` in `rules` (empty state), as { result: "num/den" }. */

@@ -1,7 +1,7 @@
 // The language service on optional types: hover shows `T?` and the narrowed `T`, and completion after
 // `x.` on a `T?` still offers the kind's fields.
 import { describe, expect, it } from "vitest";
-import { completions, hover } from "../src/service/index.ts";
+import { completions, hover } from "../src/tools/service/index.ts";
 
 const RULES = `kind Player { name: text }
 kind Unit { name: text, controller: Player? }

@@ -2,8 +2,8 @@
 // narrowing by `!= none` / `== none` checks, and `none` in the game state JSON (`null`) and its schema.
 import { describe, expect, it } from "vitest";
 import { indexProgram, runScenario } from "../src/pipeline.ts";
-import { stateFromJson, stateToJson, type Json } from "../src/runtime/state.ts";
-import { validateState } from "../src/schema.ts";
+import { stateFromJson, stateToJson, type Json } from "../src/run/state.ts";
+import { validateState } from "../src/run/schema.ts";
 import { checked, compileText, example } from "./helpers.ts";
 
 /** Each diagnostic as `CODE line:col message | help`. */

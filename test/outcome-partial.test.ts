@@ -8,8 +8,8 @@ import { describe, expect, test } from "vitest";
 import { mergePartials, type OutcomePartial } from "../playground/outcome-partial.ts";
 import { OutcomeCounter } from "../playground/outcome-stats.ts";
 import { countRange, prepareRuns } from "../playground/workers/simulate-range.ts";
-import { planRanges } from "../src/simulation-plan.ts";
-import { spread } from "../src/stats.ts";
+import { planRanges } from "../src/tools/simulation/plan.ts";
+import { spread } from "../src/tools/simulation/stats.ts";
 import type { Files } from "../playground/protocol.ts";
 
 /** Every file of a bundled game system, keyed as the playground keys them. */

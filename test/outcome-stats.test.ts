@@ -1,10 +1,10 @@
-// The playground's simulation statistics (playground/outcome-stats.ts, src/stats.ts): a tally result
+// The playground's simulation statistics (playground/outcome-stats.ts, src/tools/simulation/stats.ts): a tally result
 // counted per member, a number as one distribution, anything else by outcome; means, spreads and
 // intervals checked against hand-worked values.
 import { describe, expect, test } from "vitest";
 import { OutcomeCounter } from "../playground/outcome-stats.ts";
-import { meanDifference, spread } from "../src/stats.ts";
-import { Tally } from "../src/runtime/values.ts";
+import { meanDifference, spread } from "../src/tools/simulation/stats.ts";
+import { Tally } from "../src/run/values.ts";
 
 const icons = ["melee", "save"];
 const tally = (melee: number, save: number) =>

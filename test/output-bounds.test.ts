@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { DIAGNOSTICS_PER_FILE, formatDiagnostics } from "../src/cli/report.ts";
-import { diag, FRAME_WIDTH, formatDiagnostic, frameWindow } from "../src/diagnostics.ts";
-import { spanAt } from "../src/build-ast.ts";
+import { DIAGNOSTICS_PER_FILE, formatDiagnostics } from "../src/tools/report.ts";
+import { diag, FRAME_WIDTH, formatDiagnostic, frameWindow } from "../src/core/diagnostics.ts";
+import { spanAt } from "../src/syntax/parse.ts";
 
 const project = fileURLToPath(new URL("..", import.meta.url));
 

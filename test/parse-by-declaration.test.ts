@@ -1,4 +1,4 @@
-// The parser reads a file declaration by declaration (src/build-ast/by-declaration.ts) and reads it
+// The parser reads a file declaration by declaration (src/syntax/by-declaration.ts) and reads it
 // again as a whole only when there is an error. These tests hold the two ways to the same answer: on
 // every bundled file, on mutated programs, and on a generated file of more than 1 MB, whose AST is
 // the ASTs of its parts.
@@ -6,10 +6,10 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bundledProgramText, renamedCopy } from "../bench/large-rules.ts";
-import { declarationStarts } from "../src/build-ast/by-declaration.ts";
-import { parseFile } from "../src/build-ast.ts";
+import { declarationStarts } from "../src/syntax/by-declaration.ts";
+import { parseFile } from "../src/syntax/parse.ts";
 import { lexer } from "../grammar/tokens.ts";
-import { nodeHost } from "../src/node-host.ts";
+import { nodeHost } from "../src/hosts/node-host.ts";
 import { editTokens, mutate, mutation, SAMPLE, tokenEdit } from "./generators.ts";
 
 function bundledFiles(): string[] {

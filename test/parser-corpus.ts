@@ -7,9 +7,9 @@
 import { createHash } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
 import fc from "fast-check";
-import { HEX_MODULE } from "../src/std/hex.ts";
-import { SQUARE_MODULE } from "../src/std/square.ts";
-import { parseFile } from "../src/build-ast.ts";
+import { HEX_MODULE } from "../src/syntax/std/hex.ts";
+import { SQUARE_MODULE } from "../src/syntax/std/square.ts";
+import { parseFile } from "../src/syntax/parse.ts";
 import { editTokens, mutate, mutation, SAMPLE, tokenEdit } from "./generators.ts";
 
 export interface Input {

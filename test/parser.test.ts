@@ -1,9 +1,9 @@
 // The syntax phase: recovery reports every syntax error with its exact place, the AST keeps spans,
 // doc comments reach declarations and fields, and a stray character is a lexer error.
 import { describe, expect, it } from "vitest";
-import type * as A from "../src/ast.ts";
-import { MAX_NESTING, parseFile } from "../src/build-ast.ts";
-import { formatDiagnostic } from "../src/diagnostics.ts";
+import type * as A from "../src/core/ast.ts";
+import { MAX_NESTING, parseFile } from "../src/syntax/parse.ts";
+import { formatDiagnostic } from "../src/core/diagnostics.ts";
 
 /** Where a span starts and ends, as `line:col-endLine:endCol`. */
 const at = (s: A.Span) => `${s.line}:${s.col}-${s.endLine}:${s.endCol}`;

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { TokenType } from "chevrotain";
 import { describe, expect, it } from "vitest";
 import { keywords, lexer } from "../grammar/tokens.ts";
-import { monarchFromGrammar, tokenClass } from "../playground/highlighting.ts";
+import { monarchFromGrammar, tokenClass } from "../grammar/highlighting.ts";
 
 const rules = monarchFromGrammar().tokenizer.root.map(([re, cls]) => [new RegExp(re.source, "y"), cls] as const);
 

@@ -1,6 +1,6 @@
 // The playground's workers run in the browser: nothing they import, however deep, may be a Node module
 // (`node:fs`, `worker_threads`, ...). Followed through the relative imports of each worker's source, so
-// a module that starts to need Node (src/odds.ts, src/mutate/, src/cli/report.ts) is caught here rather
+// a module that starts to need Node (src/tools/odds/odds.ts, src/tools/mutate/, src/tools/report.ts) is caught here rather
 // than by a page that breaks at run time.
 import { readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
@@ -41,6 +41,6 @@ describe("the playground's workers", () => {
     });
   }
   it("would see a Node module (the check itself works)", () => {
-    expect(nodeImports(join(root, "src/cli/mutate.ts"))).toEqual(expect.arrayContaining(["src/cli/mutate.ts imports node:os", "src/cli/mutate.ts imports node:util"]));
+    expect(nodeImports(join(root, "src/hosts/cli/mutate.ts"))).toEqual(expect.arrayContaining(["src/hosts/cli/mutate.ts imports node:os", "src/hosts/cli/mutate.ts imports node:util"]));
   });
 });

@@ -1,10 +1,10 @@
 // The Exact button's rows (playground/odds-rows.ts): the distribution `enumerateOdds` finds, as
 // fractions and percentages, read field by field so a richer result (merged states, doubles) still shows.
 import { describe, expect, it } from "vitest";
-import { enumerateOdds, type OddsResult } from "../src/odds.ts";
+import { enumerateOdds, type OddsResult } from "../src/tools/odds/odds.ts";
 import { loadScenario } from "../src/pipeline.ts";
-import { memoryFileHost } from "../src/service/index.ts";
-import { prepareSimulation } from "../src/simulation.ts";
+import { memoryFileHost } from "../src/tools/service/index.ts";
+import { prepareSimulation } from "../src/tools/simulation/simulation.ts";
 import { oddsReply } from "../playground/odds-rows.ts";
 import { starterFiles } from "../playground/starter.ts";
 

@@ -3,11 +3,11 @@
 // RuleErrors or failed expectations.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseFile } from "../src/build-ast.ts";
-import { catalogue, formatDiagnostic, type Diagnostic } from "../src/diagnostics.ts";
+import { parseFile } from "../src/syntax/parse.ts";
+import { catalogue, formatDiagnostic, type Diagnostic } from "../src/core/diagnostics.ts";
 import { compile, indexProgram, runExamples, runScenario, type ExampleResult } from "../src/pipeline.ts";
-import type { Json } from "../src/runtime/state.ts";
-import { validateState } from "../src/schema.ts";
+import type { Json } from "../src/run/state.ts";
+import { validateState } from "../src/run/schema.ts";
 import { deepNesting, editTokens, mutate, mutation, randomProgram, SAMPLE, token, tokenEdit } from "./generators.ts";
 import { checked, memoryHost } from "./helpers.ts";
 

@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { checked, compileText, example, examples } from "./helpers.ts";
 import { indexProgram, runScenario } from "../src/pipeline.ts";
-import { stateSchema } from "../src/schema.ts";
-import { completions, hover } from "../src/service/index.ts";
+import { stateSchema } from "../src/run/schema.ts";
+import { completions, hover } from "../src/tools/service/index.ts";
 
 const HEX = `
 enum Terrain { plain, forest }

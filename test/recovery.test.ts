@@ -5,9 +5,9 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { parseFile } from "../src/build-ast.ts";
+import { parseFile } from "../src/syntax/parse.ts";
 import { compile } from "../src/pipeline.ts";
-import { diagnostics as serviceDiagnostics } from "../src/service/index.ts";
+import { diagnostics as serviceDiagnostics } from "../src/tools/service/index.ts";
 import { compileText, memoryHost } from "./helpers.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));

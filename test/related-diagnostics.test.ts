@@ -3,7 +3,7 @@
 // `note:` with its own `-->` and code frame; the language service passes them to the editor.
 import { describe, expect, it } from "vitest";
 import { compile } from "../src/pipeline.ts";
-import { diagnostics as serviceDiagnostics } from "../src/service/index.ts";
+import { diagnostics as serviceDiagnostics } from "../src/tools/service/index.ts";
 import { compileText, memoryHost, render } from "./helpers.ts";
 
 /** Each diagnostic as `CODE line:col`, then its related places as `line:col message`. */

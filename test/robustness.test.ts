@@ -1,7 +1,7 @@
 // Inputs from the foundation review that once crashed the tools or misled the user.
 import { describe, expect, it } from "vitest";
 import { compile, indexProgram, runExamples, runScenario } from "../src/pipeline.ts";
-import { validateState } from "../src/schema.ts";
+import { validateState } from "../src/run/schema.ts";
 import { checked, compileText, example, memoryHost } from "./helpers.ts";
 
 describe("runaway work stops with a clear error", () => {

@@ -2,7 +2,7 @@
 // source text, and an example that must pass.
 import { expect } from "vitest";
 import { indexProgram, runScenario, type Scenario } from "../src/pipeline.ts";
-import type { Json } from "../src/runtime/state.ts";
+import type { Json } from "../src/run/state.ts";
 import { checked, example } from "./helpers.ts";
 
 /** Runs a parameterless function of a checked program against a state. */

@@ -2,11 +2,11 @@
 // and the game state as JSON. The semantics of the rules themselves are in runtime.test.ts.
 import { describe, expect, it } from "vitest";
 import { indexProgram, runScenario, type Scenario } from "../src/pipeline.ts";
-import { Dice } from "../src/runtime/dice.ts";
-import { Interpreter } from "../src/runtime/interpreter.ts";
-import { initialState, stateFromJson, stateToJson, type Json } from "../src/runtime/state.ts";
-import { formatTrace } from "../src/runtime/trace.ts";
-import { validateState } from "../src/schema.ts";
+import { Dice } from "../src/run/dice.ts";
+import { Interpreter } from "../src/run/interpreter.ts";
+import { initialState, stateFromJson, stateToJson, type Json } from "../src/run/state.ts";
+import { formatTrace } from "../src/run/trace.ts";
+import { validateState } from "../src/run/schema.ts";
 import { checked, example, examples } from "./helpers.ts";
 import { passed, scenario } from "./runtime-helpers.ts";
 

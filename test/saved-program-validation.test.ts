@@ -1,11 +1,11 @@
 // A saved program (`rulesmith compile`) is a file anyone may have edited. Before it runs it must fit the
-// schema of its format (src/runtime/saved-program-schema.ts), and every id, slot and place the checker
+// schema of its format (src/run/saved-program-schema.ts), and every id, slot and place the checker
 // wrote into it must point at something of the right sort; otherwise loading it is a clean error with
 // the JSON path (or the rule) that is wrong, never a run with wrong values or a crash.
 import { describe, expect, it } from "vitest";
 import { compile, loadScenario, runScenario } from "../src/pipeline.ts";
-import { nodeHost } from "../src/node-host.ts";
-import { loadProgram, saveProgram } from "../src/runtime/saved-program.ts";
+import { nodeHost } from "../src/hosts/node-host.ts";
+import { loadProgram, saveProgram } from "../src/run/saved-program.ts";
 import { checked, memoryHost } from "./helpers.ts";
 
 const RULES = `kind Unit { hp: int in 0..9 }

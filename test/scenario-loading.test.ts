@@ -6,8 +6,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { readyScenario } from "../playground/workers/programs.ts";
-import { formatDiagnostics } from "../src/cli/report.ts";
-import { nodeHost } from "../src/node-host.ts";
+import { formatDiagnostics } from "../src/tools/report.ts";
+import { nodeHost } from "../src/hosts/node-host.ts";
 import { loadScenario, runScenario } from "../src/pipeline.ts";
 import { memoryHost } from "./helpers.ts";
 

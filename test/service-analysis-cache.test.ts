@@ -4,8 +4,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 let checks = 0;
-vi.mock("../src/checker/checker.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../src/checker/checker.ts")>();
+vi.mock("../src/check/checker.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../src/check/checker.ts")>();
   return {
     ...real,
     checkProgram: (...args: Parameters<typeof real.checkProgram>) => {
@@ -15,7 +15,7 @@ vi.mock("../src/checker/checker.ts", async (importOriginal) => {
   };
 });
 
-const { completions, definition, documentSymbols, hover, references } = await import("../src/service/index.ts");
+const { completions, definition, documentSymbols, hover, references } = await import("../src/tools/service/index.ts");
 
 /**
  * `game/main.rules` imports `game/base.rules`; `other.rules` stands alone. The analyses are kept across

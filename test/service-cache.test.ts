@@ -4,8 +4,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const parsed: string[] = [];
-vi.mock("../src/build-ast.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../src/build-ast.ts")>();
+vi.mock("../src/syntax/parse.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../src/syntax/parse.ts")>();
   return {
     ...real,
     parseFile: (path: string, text: string, options?: { whole?: boolean }) => {
@@ -15,7 +15,7 @@ vi.mock("../src/build-ast.ts", async (importOriginal) => {
   };
 });
 
-const { completions, diagnostics, hover } = await import("../src/service/index.ts");
+const { completions, diagnostics, hover } = await import("../src/tools/service/index.ts");
 
 /** Two programs: `game/` (main imports base) and `other.rules` on its own. */
 function workspace(): Record<string, string> {

@@ -1,7 +1,7 @@
 // The language service on the constructs of the general mechanisms: completion after `round`, after
 // `emit` used as a value, the modifier operations, and the type of `result` in a modifier.
 import { describe, expect, it } from "vitest";
-import { completions, hover } from "../src/service/index.ts";
+import { completions, hover } from "../src/tools/service/index.ts";
 
 const LIB = `kind Unit { name: text, hp: int = 2 }
 /// A round ends.

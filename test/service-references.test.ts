@@ -1,7 +1,7 @@
 // The language service's references, rename, outline and semantic names: resolved with the checker,
 // so a field is found through the type of what holds it, and a local name never leaks into others.
 import { describe, expect, it } from "vitest";
-import { documentSymbols, references, rename, semanticNames } from "../src/service/index.ts";
+import { documentSymbols, references, rename, semanticNames } from "../src/tools/service/index.ts";
 
 const FILES = {
   "game/units.rules": `kind Unit {

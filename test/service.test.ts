@@ -7,11 +7,11 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { catalogue } from "../src/diagnostics.ts";
-import { completionsAt } from "../src/service/completion.ts";
-import { namePositions } from "../src/service/expected.ts";
-import { completions, definition, diagnostics, hover, memoryFileHost, type Completion, type ServiceFiles } from "../src/service/index.ts";
-import { definitionAt, hoverAt } from "../src/service/navigation.ts";
+import { catalogue } from "../src/core/diagnostics.ts";
+import { completionsAt } from "../src/tools/service/completion.ts";
+import { namePositions } from "../src/tools/service/expected.ts";
+import { completions, definition, diagnostics, hover, memoryFileHost, type Completion, type ServiceFiles } from "../src/tools/service/index.ts";
+import { definitionAt, hoverAt } from "../src/tools/service/navigation.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -406,7 +406,7 @@ describe("the service in a browser", () => {
         else if (spec.startsWith("node:") || ["fs", "path", "os", "child_process", "util"].includes(spec)) offenders.push(`${relative(root, file)} imports ${spec}`);
       }
     };
-    visit(join(root, "src/service/index.ts"));
+    visit(join(root, "src/tools/service/index.ts"));
     expect(seen.size).toBeGreaterThan(10);
     expect(offenders).toEqual([]);
   });

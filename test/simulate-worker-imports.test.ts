@@ -3,21 +3,21 @@
 // build the grammar) and validating the state again had cost each worker more than the runs it saved.
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { nodeHost } from "../src/node-host.ts";
+import { nodeHost } from "../src/hosts/node-host.ts";
 import { loadScenario } from "../src/pipeline.ts";
-import { scenarioRunner, validatedScenarioRunner } from "../src/scenario-runner.ts";
+import { scenarioRunner, validatedScenarioRunner } from "../src/run/scenario-runner.ts";
 
 /** Every source file the worker module loads, as a bundler follows its imports (type-only ones are left out). */
 async function workerModules(): Promise<string[]> {
-  const out = await build({ entryPoints: ["src/cli/simulate-worker.ts"], bundle: true, write: false, metafile: true, platform: "node", format: "esm", packages: "external", outfile: "worker.js", logLevel: "silent" });
+  const out = await build({ entryPoints: ["src/hosts/cli/simulate-worker.ts"], bundle: true, write: false, metafile: true, platform: "node", format: "esm", packages: "external", outfile: "worker.js", logLevel: "silent" });
   return Object.keys(out.metafile.inputs).sort();
 }
 
 describe("a simulate worker thread", () => {
   it("loads no parser, checker, program loader or pipeline", async () => {
     const modules = await workerModules();
-    expect(modules).toContain("src/scenario-runner.ts");
-    expect(modules).toContain("src/compiled/run.ts");
+    expect(modules).toContain("src/run/scenario-runner.ts");
+    expect(modules).toContain("src/run/compiled/run.ts");
     expect(modules.filter((m) => /^grammar\/|^src\/(build-ast|pipeline|program)\.ts$|^src\/(checker|build-ast|service)\/|^src\/std\/programs\.ts$/.test(m))).toEqual([]);
   });
 

@@ -1,10 +1,10 @@
 // `rulesmith simulate` over worker threads: the same seeds give the same counts for any number of
 // workers, and the state validated and converted once starts every run as a fresh JSON load would.
 import { describe, expect, it } from "vitest";
-import { simulate } from "../src/cli/simulate.ts";
-import { nodeHost } from "../src/node-host.ts";
+import { simulate } from "../src/hosts/cli/simulate.ts";
+import { nodeHost } from "../src/hosts/node-host.ts";
 import { loadScenario, runScenario, scenarioRunner, type ReadyScenario } from "../src/pipeline.ts";
-import { mergeRanges, planRanges } from "../src/simulation.ts";
+import { mergeRanges, planRanges } from "../src/tools/simulation/simulation.ts";
 import { memoryHost } from "./helpers.ts";
 
 function ready(path: string, host = nodeHost): ReadyScenario {

@@ -1,7 +1,7 @@
 // How runs are split for workers: every run once, in order; large ranges first and smaller ones at the
 // end, so no worker is left with a large last range while the others have nothing to do.
 import { describe, expect, it } from "vitest";
-import { planRanges } from "../src/simulation-plan.ts";
+import { planRanges } from "../src/tools/simulation/plan.ts";
 
 const sizes = (ranges: [number, number][]) => ranges.map(([from, to]) => to - from);
 

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { compile } from "../src/pipeline.ts";
-import { memoryFileHost } from "../src/service/index.ts";
+import { memoryFileHost } from "../src/tools/service/index.ts";
 
 function diagnostics(text: string) {
   return compile(["slip.rules"], memoryFileHost({ "slip.rules": text })).diagnostics.map((d) => [d.code, d.span.line, d.span.col, d.message, d.help]);

@@ -3,7 +3,7 @@
 // (`rol d6`) gets "did you mean `roll`?", and `=` where a comparison is meant gets "use `==`".
 import { describe, expect, test } from "vitest";
 import { compile } from "../src/pipeline.ts";
-import { memoryFileHost } from "../src/service/index.ts";
+import { memoryFileHost } from "../src/tools/service/index.ts";
 
 function errors(text: string) {
   return compile(["slip.rules"], memoryFileHost({ "slip.rules": text })).diagnostics.map((d) => [d.code, d.span.line, d.span.col, d.message, d.help]);

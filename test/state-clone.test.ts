@@ -1,11 +1,11 @@
-// A simulation's runs each copy the state converted once (src/runtime/state-clone.ts): a copy must be
+// A simulation's runs each copy the state converted once (src/run/state-clone.ts): a copy must be
 // what converting the JSON again would make. An entity held in two places stays one entity in the copy,
 // and no run sees another's changes.
 import { describe, expect, it } from "vitest";
 import { checked } from "./helpers.ts";
 import { indexProgram, runScenario, scenarioRunner, type Scenario } from "../src/pipeline.ts";
-import { cloneState, keptCopiers } from "../src/runtime/state-clone.ts";
-import { Entity } from "../src/runtime/values.ts";
+import { cloneState, keptCopiers } from "../src/run/state-clone.ts";
+import { Entity } from "../src/run/values.ts";
 
 const RULES = `
 kind Unit {

@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { checked } from "./helpers.ts";
 import { indexProgram, runScenario } from "../src/pipeline.ts";
-import { validateState } from "../src/schema.ts";
-import { formatStateProblems } from "../src/cli/report.ts";
+import { validateState } from "../src/run/schema.ts";
+import { formatStateProblems } from "../src/tools/report.ts";
 
 const RULES = `
 kind Unit {

@@ -1,10 +1,10 @@
-// Did-you-mean in state validation is bounded as the checker's is (src/suggestion-budget.ts): a state of
+// Did-you-mean in state validation is bounded as the checker's is (src/core/suggestion-budget.ts): a state of
 // many misspelt keys or unknown `$ref` ids gets a suggestion for the first SUGGESTIONS_PER_FILE only, so
 // its validation is not quadratic (issue 14, large files); the problems themselves are all reported.
 import { describe, expect, it } from "vitest";
 import { indexProgram } from "../src/pipeline.ts";
-import { validateState } from "../src/schema.ts";
-import { SUGGESTIONS_PER_FILE } from "../src/suggestion-budget.ts";
+import { validateState } from "../src/run/schema.ts";
+import { SUGGESTIONS_PER_FILE } from "../src/core/suggestion-budget.ts";
 import { checked } from "./helpers.ts";
 
 const rules = "kind Unit {\n  hp: int = 1\n  leader: Unit?\n}\nstate { units: list<Unit> }\n";

@@ -2,8 +2,8 @@
 // (the caster's next turn), the check that an expiry can match its holder, and the state JSON shapes.
 import { describe, expect, it } from "vitest";
 import { indexProgram, runScenario } from "../src/pipeline.ts";
-import { stateFromJson, stateToJson, type Json } from "../src/runtime/state.ts";
-import { validateState } from "../src/schema.ts";
+import { stateFromJson, stateToJson, type Json } from "../src/run/state.ts";
+import { validateState } from "../src/run/schema.ts";
 import { checked, compileText, example } from "./helpers.ts";
 
 function passed(text: string, title: string) {

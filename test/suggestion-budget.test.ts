@@ -2,7 +2,7 @@
 // scope, so only the first SUGGESTIONS_PER_FILE unknown names in a file get one; after that the help says
 // what to do in words. An ordinary file keeps every suggestion.
 import { describe, expect, it } from "vitest";
-import { spentHelp, SuggestionBudget, SUGGESTIONS_PER_FILE } from "../src/suggestion-budget.ts";
+import { spentHelp, SuggestionBudget, SUGGESTIONS_PER_FILE } from "../src/core/suggestion-budget.ts";
 import { compileText, render } from "./helpers.ts";
 
 const lines = (n: number, line: (i: number) => string) => Array.from({ length: n }, (_, i) => line(i)).join("\n") + "\n";

@@ -5,8 +5,8 @@
 // the same result or error, final state, dice generator state and number of dice rolled.
 import { describe, expect, it } from "vitest";
 import { indexProgram, scenarioRunner, type Scenario } from "../src/pipeline.ts";
-import { Interpreter } from "../src/runtime/interpreter.ts";
-import { stateFromJson, stateToJson } from "../src/runtime/state.ts";
+import { Interpreter } from "../src/run/interpreter.ts";
+import { stateFromJson, stateToJson } from "../src/run/state.ts";
 import { bundledScenarios, endsAsTheTree } from "./tree-reference.ts";
 import { checked } from "./helpers.ts";
 

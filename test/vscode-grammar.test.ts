@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as oniguruma from "vscode-oniguruma";
 import * as textmate from "vscode-textmate";
 import { keywords, lexer } from "../grammar/tokens.ts";
-import { tokenClass } from "../playground/highlighting.ts";
+import { tokenClass } from "../grammar/highlighting.ts";
 import { classOfScope, SCOPE_NAME, textmateFromGrammar } from "../editors/vscode/textmate.mts";
 
 let grammar: textmate.IGrammar;

@@ -1,10 +1,10 @@
 // The extension's TextMate grammar, generated from the grammar's own token definitions
-// (grammar/tokens.ts) as the playground's Monaco highlighting is (playground/highlighting.ts, whose
+// (grammar/tokens.ts) as the playground's Monaco highlighting is (grammar/highlighting.ts, whose
 // colour classes it reuses): one pattern per token in the lexer's order, so a keyword added to the
 // grammar is highlighted in VS Code without touching this file. `npm run package:vscode` writes it.
 import type { TokenType } from "chevrotain";
 import { allTokens } from "../../grammar/tokens.ts";
-import { tokenClass } from "../../playground/highlighting.ts";
+import { tokenClass } from "../../grammar/highlighting.ts";
 
 export const SCOPE_NAME = "source.rules";
 

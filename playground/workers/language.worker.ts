@@ -1,15 +1,15 @@
 // The language worker: holds a copy of the workspace's files and answers the editor's questions with
-// the editor-agnostic language service in src/service, the same checker `rulesmith check` runs.
+// the editor-agnostic language service in src/tools/service, the same checker `rulesmith check` runs.
 // Checking off the main thread keeps typing smooth however large the program grows.
 //
 // Completion, hover and definition are answered at once. Checks wait until the messages already
 // queued are handled, and only the newest check of each file runs: on a slow machine a burst of
 // keystrokes costs one check, and a completion never waits behind checks of text already gone.
-import { completions, definition, diagnostics, documentSymbols, formatting, hover, references, rename } from "../../src/service/index.ts";
+import { completions, definition, diagnostics, documentSymbols, formatting, hover, references, rename } from "../../src/tools/service/index.ts";
 import type { Files, LanguageReply, LanguageRequest } from "../protocol.ts";
 import { describeError } from "./programs.ts";
 import { checkScenario } from "./scenario-check.ts";
-import { setOwn } from "../../src/own.ts";
+import { setOwn } from "../../src/core/own-keys.ts";
 
 let files: Files = {};
 /** The newest unanswered check per file. */
@@ -51,7 +51,7 @@ self.onmessage = (e: MessageEvent<LanguageRequest>) => {
       files = { ...req.files };
       return;
     case "update":
-      // A file may be called anything, `__proto__` included: stored as an own property (src/own.ts).
+      // A file may be called anything, `__proto__` included: stored as an own property (src/core/own-keys.ts).
       setOwn(files, req.path, req.text);
       return;
     case "remove":

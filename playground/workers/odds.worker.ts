@@ -1,8 +1,8 @@
-// The exact odds worker: `rulesmith odds` on a scenario of the workspace (src/odds.ts), each result
+// The exact odds worker: `rulesmith odds` on a scenario of the workspace (src/tools/odds/odds.ts), each result
 // with its probability as a fraction and a percentage. The page stops it by terminating the worker.
-import { enumerateOdds, type OddsResult } from "../../src/odds.ts";
+import { enumerateOdds, type OddsResult } from "../../src/tools/odds/odds.ts";
 import { oddsReply } from "../odds-rows.ts";
-import { prepareSimulation } from "../../src/simulation.ts";
+import { prepareSimulation } from "../../src/tools/simulation/simulation.ts";
 import type { OddsReply, OddsRequest } from "../validate-protocol.ts";
 import { describeError, readyScenario } from "./programs.ts";
 

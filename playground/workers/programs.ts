@@ -2,10 +2,10 @@
 // files instead of the disk: a game system's folder for examples, a scenario (and its "rules") for runs.
 // Problems come back as the same text `rulesmith check` and `rulesmith run` print.
 import { compile, loadScenario, type ReadyScenario } from "../../src/pipeline.ts";
-import { formatDiagnostics } from "../../src/cli/report.ts";
-import { memoryFileHost } from "../../src/service/index.ts";
-import type { SourceFile, Span } from "../../src/ast.ts";
-import type { Diagnostic } from "../../src/diagnostics.ts";
+import { formatDiagnostics } from "../../src/tools/report.ts";
+import { memoryFileHost } from "../../src/tools/service/index.ts";
+import type { SourceFile, Span } from "../../src/core/ast.ts";
+import type { Diagnostic } from "../../src/core/diagnostics.ts";
 import type { Files } from "../protocol.ts";
 
 /** `error[CODE]: message` and where, the first two lines `rulesmith check` prints for a diagnostic. */

@@ -1,12 +1,12 @@
 // A scenario `.json` file in the editor: its diagnostics, exactly those `rulesmith run` reports before
 // running (invalid JSON, unknown keys, a state value its declaration forbids, a "run" that is not a
 // function), at the key or value they are about; and the JSON Schema of the whole file, the state's
-// part derived from the declarations by src/schema.ts as `rulesmith schema` prints it, for Monaco's
+// part derived from the declarations by src/run/schema.ts as `rulesmith schema` prints it, for Monaco's
 // JSON language to complete field and enum names and to describe them on hover.
 import { compile, indexProgram, loadScenario } from "../../src/pipeline.ts";
-import { stateSchema } from "../../src/schema.ts";
-import { readJson } from "../../src/json-text.ts";
-import { memoryFileHost, toServiceDiagnostic, type ServiceDiagnostic } from "../../src/service/index.ts";
+import { stateSchema } from "../../src/run/schema.ts";
+import { readJson } from "../../src/core/json-text.ts";
+import { memoryFileHost, toServiceDiagnostic, type ServiceDiagnostic } from "../../src/tools/service/index.ts";
 import type { Files } from "../protocol.ts";
 
 export interface ScenarioCheck {

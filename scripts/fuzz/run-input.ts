@@ -2,17 +2,17 @@
 // and the examples of every checked program, or load and run a scenario), then the language service
 // (diagnostics, completion, hover, definition) at the input's offset. Nothing here may throw: a throw
 // anywhere, or an "internal error", is a failure of the input.
-import { parseFile } from "../../src/build-ast.ts";
+import { parseFile } from "../../src/syntax/parse.ts";
 import { compile, loadScenario, runScenario } from "../../src/pipeline.ts";
-import { indexProgram } from "../../src/runtime/index-program.ts";
-import { ExpectationFailed, Interpreter } from "../../src/runtime/interpreter.ts";
-import { initialState } from "../../src/runtime/state.ts";
-import { RuleError } from "../../src/runtime/values.ts";
-import { validateState } from "../../src/schema.ts";
-import { completionsAt } from "../../src/service/completion.ts";
-import { diagnostics as serviceDiagnostics } from "../../src/service/index.ts";
-import { memoryFileHost } from "../../src/service/memory-host.ts";
-import { definitionAt, hoverAt } from "../../src/service/navigation.ts";
+import { indexProgram } from "../../src/run/index-program.ts";
+import { ExpectationFailed, Interpreter } from "../../src/run/interpreter.ts";
+import { initialState } from "../../src/run/state.ts";
+import { RuleError } from "../../src/run/values.ts";
+import { validateState } from "../../src/run/schema.ts";
+import { completionsAt } from "../../src/tools/service/completion.ts";
+import { diagnostics as serviceDiagnostics } from "../../src/tools/service/index.ts";
+import { memoryFileHost } from "../../src/tools/service/memory-host.ts";
+import { definitionAt, hoverAt } from "../../src/tools/service/navigation.ts";
 import { BUNDLED, type Input } from "./inputs.ts";
 
 /** Steps an example may take: enough for the bundled examples' work, small enough to keep inputs fast. */

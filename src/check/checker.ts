@@ -1,0 +1,49 @@
+// The checker: name resolution, types and rule-specific checks for a whole program. It reports every
+// mistake it can find before anything runs; each report names the exact span and, where a name is
+// misspelt, the closest declared name. This file is the pipeline of the check; the checks themselves
+// are a chain of classes, one concern a file: resolution.ts, expressions.ts, calls.ts, statements.ts, rule-checks.ts.
+import type * as A from "../core/ast.ts";
+import type { Diagnostic } from "../core/diagnostics.ts";
+import type { ExprObserver } from "./resolution.ts";
+import { RuleChecks } from "./rule-checks.ts";
+import { collectSymbols, type Symbols } from "./symbols.ts";
+
+export { PRIMITIVES, Scope, type ExprObserver, type Frame, type Var } from "./resolution.ts";
+export { constInt } from "./expressions.ts";
+
+export interface CheckResult {
+  diagnostics: Diagnostic[];
+  symbols: Symbols;
+}
+
+/**
+ * Checks one program, resolving every name in it (ids from `firstId` on, so that programs checked
+ * together never share one). `elsewhere` holds the files loaded alongside it that it does not import: a name
+ * found only there gets E0105 with the import to add, rather than a bare "unknown name".
+ */
+export function checkProgram(files: A.SourceFile[], resolveImport: (from: string, path: string) => string, elsewhere: A.SourceFile[] = [], observe?: ExprObserver, firstId = 0): CheckResult {
+  const diagnostics: Diagnostic[] = [];
+  const symbols = collectSymbols(files, diagnostics, resolveImport, firstId);
+  const outside = new Map<string, A.Span>();
+  const broken = new Set(files.flatMap((f) => (f.broken ?? []).map((n) => n.text)));
+  for (const f of elsewhere) {
+    for (const d of f.decls) {
+      if ("name" in d) outside.set(d.name.text, d.span);
+      if (d.kind === "state") for (const field of d.fields) outside.set(field.name.text, field.span);
+    }
+  }
+  new Checker(symbols, diagnostics, outside, observe, broken).run(files);
+  return { diagnostics, symbols };
+}
+
+class Checker extends RuleChecks {
+  /** After `collectSymbols`: every declaration on its own, then what needs them all, then the frames. */
+  run(files: A.SourceFile[]) {
+    for (const f of files) for (const d of f.decls) this.decl(d, f.path);
+    // Program-wide: the modifiers of a value are known only once every file is checked.
+    this.checkSetModifierOrder();
+    this.checkCountBeforeScale();
+    // A rule's frame size is known only once its whole body is: the runtime allocates that many slots.
+    for (const [owner, frame] of this.frames) owner.frameSize = frame.size;
+  }
+}

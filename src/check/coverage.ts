@@ -1,0 +1,77 @@
+// Table coverage: a rule text's table that says nothing for some inputs is a hole in the text, so the
+// checker enumerates every input combination of finite parameters and reports the ones no row matches.
+import type { Type } from "../core/types.ts";
+
+export type Key = number | boolean | string;
+/** A row pattern after constant folding: undefined is `_`. */
+export type ConstPattern = { low: Key; high: Key } | undefined;
+
+export const LIMIT = 20000;
+
+export function domainOf(t: Type, enumMembers: (name: string) => string[]): Key[] | undefined {
+  if (t.t === "bool") return [false, true];
+  if (t.t === "enum") return enumMembers(t.name);
+  if (t.t === "int" && t.low !== undefined && t.high !== undefined && t.high - t.low < LIMIT) {
+    return Array.from({ length: t.high - t.low + 1 }, (_, i) => t.low! + i);
+  }
+  return undefined;
+}
+
+export function matches(p: ConstPattern, v: Key): boolean {
+  if (p === undefined) return true;
+  if (typeof v === "number" && typeof p.low === "number" && typeof p.high === "number") return v >= p.low && v <= p.high;
+  return p.low === v;
+}
+
+export interface CoverageResult {
+  /** Up to a few input tuples that no row matches. */
+  uncovered: Key[][];
+  uncoveredCount: number;
+  /** Indexes of rows that no input reaches because earlier rows take every input they match. */
+  unreachable: number[];
+  /** Indexes of rows that match no possible input at all (a value outside the range, an empty range). */
+  impossible: number[];
+}
+
+/**
+ * Returns undefined when some parameter has no finite domain (an unbounded `int` or `text`):
+ * then only a row of `_` covers everything, and the checker cannot list what is missing.
+ */
+export function tableCoverage(domains: (Key[] | undefined)[], rows: ConstPattern[][]): CoverageResult | undefined {
+  if (domains.some((d) => d === undefined)) return undefined;
+  const ds = domains as Key[][];
+  const total = ds.reduce((n, d) => n * d.length, 1);
+  if (total > LIMIT) return undefined;
+  const reached = new Array<boolean>(rows.length).fill(false);
+  const matchesSome = new Array<boolean>(rows.length).fill(false);
+  const uncovered: Key[][] = [];
+  let uncoveredCount = 0;
+  const tuple: Key[] = [];
+  const visit = (i: number) => {
+    if (i === ds.length) {
+      let row = -1;
+      rows.forEach((r, i) => {
+        if (!r.every((p, j) => matches(p, tuple[j]!))) return;
+        matchesSome[i] = true;
+        if (row < 0) row = i;
+      });
+      if (row >= 0) reached[row] = true;
+      else {
+        uncoveredCount++;
+        if (uncovered.length < 4) uncovered.push([...tuple]);
+      }
+      return;
+    }
+    for (const v of ds[i]!) {
+      tuple[i] = v;
+      visit(i + 1);
+    }
+  };
+  visit(0);
+  return {
+    uncovered,
+    uncoveredCount,
+    unreachable: reached.flatMap((r, i) => (r || !matchesSome[i] ? [] : [i])),
+    impossible: matchesSome.flatMap((m, i) => (m ? [] : [i])),
+  };
+}

@@ -1,0 +1,449 @@
+// Types of expressions: `expr` gives each expression its type and records on it what the runtime needs
+// (slots, refs, field indexes), for literals, names, members, operators, `choose` and the narrowing of
+// optionals by a `!= none` check. Calls and constructions, the largest group, follow in calls.ts; kept
+// apart from statements so that what an expression means can be read without the rules that use it.
+import * as A from "../core/ast.ts";
+import { walk } from "../core/ast-walk.ts";
+import { didYouMean } from "../core/diagnostics.ts";
+import { foreignWordHelp, keywordGuess } from "../../grammar/messages.ts";
+import { ANY, BOOL, INT, NONE, TEXT, assignable, listOf, optional, typeToString, typeUnknown, type Type } from "../core/types.ts";
+import { showExpr } from "../core/show-expr.ts";
+import { relativeImport, Resolution, Scope, type Context } from "./resolution.ts";
+
+export abstract class Expressions extends Resolution {
+  /** In calls.ts: a name applied to arguments. */
+  protected abstract call(e: A.Expr & { kind: "call" }, scope: Scope, ctx: Context): Type;
+  /** In calls.ts: the event and arguments of an `emit`. */
+  protected abstract emitArgs(s: { event: A.Name; args: A.Arg[]; span: A.Span; ref?: A.Ref }, scope: Scope, ctx: Context): A.EventDecl | undefined;
+
+  /** Reads of one count from a tally: tallies are values, so such a read cannot be assigned to. */
+  protected readonly tallyReads = new WeakMap<A.Expr, string>();
+
+  /** Reads of a field of a record, with the record and the expression it was read from. */
+  protected readonly recordReads = new WeakMap<A.Expr, { record: A.KindDecl; object: A.Expr }>();
+
+  protected entity(t: Type, span: A.Span) {
+    if (t.t === "kind" && this.isRecord(t.name)) this.report("E0201", span, `statuses belong to entities of a \`kind\`, but \`${t.name}\` is a record, a plain value`);
+    if (t.t === "optional" && t.of.t === "kind") this.report("E0240", span, `this may be \`none\`, which holds no statuses`, this.checkHelp(span));
+    else if (t.t !== "kind" && t.t !== "any") this.report("E0201", span, `statuses belong to entities of a \`kind\`, but this is ${typeToString(t)}`);
+  }
+
+  /** A constant given where a ranged int is expected must fit the range; other values are checked at run time. */
+  protected constantInRange(e: A.Expr, t: Type, what: string) {
+    const v = constInt(e);
+    if (t.t === "int" && t.low !== undefined && v !== undefined && (v < t.low || v > t.high!)) {
+      this.report("E0210", e.span, `${v} is outside the range ${t.low}..${t.high} of ${what}`);
+    }
+  }
+
+  protected condition(e: A.Expr, scope: Scope, ctx: Context) {
+    this.expectType(this.expr(e, scope, ctx), BOOL, e.span, "a condition");
+  }
+
+  protected expectType(actual: Type, expected: Type, span: A.Span, what: string) {
+    if (assignable(actual, expected)) return;
+    // `Unit?` where a `Unit` is needed: the fix is a check, not a different value.
+    const help = actual.t === "optional" && assignable(actual.of, expected) ? this.checkHelp(span) : this.poolHelp(actual, expected, span);
+    this.report("E0201", span, `${what} should be ${typeToString(expected)}, but this is ${typeToString(actual)}`, help);
+  }
+
+  /** `roll 3d6` where a list of numbers is wanted: the roll is the sum; the dice apart are a pool. */
+  private poolHelp(actual: Type, expected: Type, span: A.Span): string | undefined {
+    const e = this.typedAt.get(spanKey(span));
+    if (e?.kind !== "roll" || !e.count || constInt(e.count) === 1 || actual.t !== "int" || expected.t !== "list" || expected.of.t !== "int") return undefined;
+    return "a `roll` of several dice is their sum; `rollEach(count, sides)` gives each die apart, as a list";
+  }
+
+  /** The expression last typed at each span, so a help text can name what to check. */
+  protected readonly typedAt = new Map<string, A.Expr>();
+
+  protected checkHelp(span: A.Span): string {
+    const e = this.typedAt.get(spanKey(span));
+    if (!e || e.kind === "name") return `check it with \`if ${e ? showExpr(e) : "x"} != none\``;
+    // Only plain names are narrowed: a field could change between the check and the use.
+    const name = e.kind === "member" ? e.member.text : "v";
+    return `a check narrows only a plain name: copy it with \`let ${name} = ${showExpr(e)}\`, then check \`if ${name} != none\``;
+  }
+
+  /** E0240: a `T?` used where only a present value will do. */
+  protected maybeNone(e: A.Expr, what: string) {
+    this.report("E0240", e.span, `${what}, but \`${showExpr(e)}\` may be \`none\``, this.checkHelp(e.span));
+  }
+
+  protected roundingMode(mode: A.Name) {
+    if ((A.roundings as readonly string[]).includes(mode.text)) return;
+    this.report("E0221", mode.span, `unknown rounding \`${mode.text}\``, didYouMean(mode.text, A.roundings) ?? "round `down`, `up` or `nearest`");
+  }
+
+  expr(e: A.Expr, scope: Scope, ctx: Context): Type {
+    const t = this.typeOf(e, scope, ctx);
+    this.typedAt.set(spanKey(e.span), e);
+    this.observe?.(e, t, scope);
+    return t;
+  }
+
+  protected typeOf(e: A.Expr, scope: Scope, ctx: Context): Type {
+    switch (e.kind) {
+      case "int":
+        return INT;
+      case "text":
+        return TEXT;
+      case "bool":
+        return BOOL;
+      case "none":
+        return NONE;
+      case "name":
+        return this.name(e, scope, ctx);
+      case "member":
+        return this.member(e, scope, ctx);
+      case "index": {
+        const list = this.expr(e.object, scope, ctx);
+        // `results[action]`: a tally read at a member known only at run time.
+        if (list.t === "tally") {
+          this.tallyReads.set(e, list.of);
+          this.expectType(this.expr(e.index, scope, ctx), { t: "enum", name: list.of }, e.index.span, "a tally's index");
+          return INT;
+        }
+        this.expectType(this.expr(e.index, scope, ctx), INT, e.index.span, "a list index");
+        if (list.t === "list") return list.of;
+        if (list.t === "optional") {
+          this.maybeNone(e.object, "only a list can be indexed");
+          return list.of.t === "list" ? list.of.of : ANY;
+        }
+        if (list.t !== "any") this.report("E0201", e.object.span, `only a list or a tally can be indexed, but this is ${typeToString(list)}`);
+        return ANY;
+      }
+      case "call":
+        return this.call(e, scope, ctx);
+      case "list": {
+        const types = e.items.map((i) => this.expr(i, scope, ctx));
+        // `[u, none]`: a list of `Unit?`. `[[], [1]]`: the item type the empty list leaves open is the other's.
+        const plain = types.find((t) => t.t !== "none" && !typeUnknown(t)) ?? types.find((t) => t.t !== "any" && t.t !== "none") ?? types.find((t) => t.t !== "any") ?? ANY;
+        const first = types.some((t) => t.t === "none") ? optional(plain) : plain;
+        types.forEach((t, i) => this.expectType(t, first, e.items[i]!.span, "every item of a list"));
+        return listOf(first.t === "int" ? INT : first);
+      }
+      case "binary":
+        return this.binary(e, scope, ctx);
+      case "not":
+        this.condition(e.operand, scope, ctx);
+        return BOOL;
+      case "neg": {
+        const t = this.expr(e.operand, scope, ctx);
+        if (t.t === "optional" && t.of.t === "int") this.maybeNone(e.operand, "`-` needs a number");
+        else this.expectType(t, INT, e.operand.span, "the operand of `-`");
+        return INT;
+      }
+      case "has":
+        this.entity(this.expr(e.object, scope, ctx), e.object.span);
+        const status = this.statusName(e.status, ctx);
+        if (status) e.ref = { to: "decl", id: status.id! };
+        return BOOL;
+      case "cond": {
+        this.condition(e.condition, scope, ctx);
+        const a = this.expr(e.then, this.narrow(scope, presentWhen(e.condition, true), [], ctx), ctx);
+        const b = this.expr(e.else, this.narrow(scope, presentWhen(e.condition, false), [], ctx), ctx);
+        // `if c then u else none`: a `Unit?`.
+        if (a.t === "none") return optional(b);
+        if (b.t === "none") return optional(a);
+        if (b.t === "optional" && !assignable(b, a) && assignable(a, b)) return b;
+        this.expectType(b, a, e.else.span, "both branches of `if`");
+        // `if c then [] else [1]`: the branch that says more gives the type.
+        const known = typeUnknown(a) && !typeUnknown(b) ? b : a;
+        return known.t === "int" ? INT : known;
+      }
+      case "roll": {
+        const sides = this.expr(e.sides, scope, ctx);
+        if (sides.t === "die") {
+          if (e.count) this.report("E0202", e.count.span, "a custom die is rolled one at a time: `roll Footman`");
+          return { t: "tally", of: sides.of };
+        }
+        if (e.badArgs) this.report("E0202", e.badArgs, "`roll` takes the number of sides, or the number of dice and the sides: `roll(20)`, `roll(2, 6)`");
+        if (e.count) this.expectType(this.expr(e.count, scope, ctx), INT, e.count.span, "the number of dice");
+        for (const [part, what] of [[e.count, "dice"], [e.sides, "sides"]] as const) {
+          const n = part ? constInt(part) : undefined;
+          if (n !== undefined && n < 1) this.report("E0201", part!.span, `a roll needs at least 1 ${what === "dice" ? "die" : "side"}, not ${n}`);
+        }
+        this.expectType(sides, INT, e.sides.span, "the number of sides, or a die");
+        // Sides already reported (`roll Icon`) may have meant a die: no second error about the result.
+        return sides.t === "any" ? ANY : INT;
+      }
+      case "emit": {
+        const ev = this.emitArgs(e, scope, ctx);
+        if (!ev) return ANY;
+        if (!ev.returns) {
+          this.report("E0201", e.span, `event \`${ev.name.text}\` has no result, so this \`emit\` gives no value`, `declare one, like \`event ${ev.name.text}(...) -> int\`, or emit it as a statement`);
+          return ANY;
+        }
+        return this.resolveType(ev.returns, ev.span.file);
+      }
+      case "choose":
+        return this.choose(e, scope, ctx);
+      default:
+        return A.assertNever(e);
+    }
+  }
+
+  protected name(e: A.Expr & { kind: "name" }, scope: Scope, ctx: Context): Type {
+    const local = scope.get(e.name);
+    if (local) {
+      // A narrowed state field is still the state field: only its type changed here.
+      e.ref = local.stateField ? { to: "state", index: this.s.stateIndex.get(e.name)! } : local.ofEmission ? { to: "local", slot: local.slot, event: true } : { to: "local", slot: local.slot };
+      return local.type;
+    }
+    const field = this.stateField(e.name, ctx.file);
+    if (field) {
+      e.ref = { to: "state", index: this.s.stateIndex.get(e.name)! };
+      return this.resolveType(field.type, ctx.file);
+    }
+    const hidden = this.s.stateFields.get(e.name);
+    if (hidden) {
+      this.report("E0105", e.span, `the state field \`${e.name}\` is declared in \`${hidden.span.file}\`, which this file does not import`, `add \`import "${relativeImport(ctx.file, hidden.span.file)}"\``);
+      return ANY;
+    }
+    if (this.declared(e.name)) {
+      const d = this.lookup(e.name, e.span, ctx.file);
+      if (!d) return ANY;
+      if (d.kind === "die") {
+        e.ref = { to: "decl", id: d.id! };
+        return { t: "die", of: d.faceType.text };
+      }
+      if (d.kind === "enum") this.report("E0201", e.span, `\`${e.name}\` is an enum; name one of its members, like \`${e.name}.${d.members[0]?.text ?? "member"}\``, `to go through its members, write \`for m in ${e.name} { ... }\``);
+      else this.report("E0201", e.span, `\`${e.name}\` is a ${d.kind}, not a value`, d.kind === "fn" || d.kind === "value" || d.kind === "table" ? `call it: \`${e.name}(...)\`` : undefined);
+      return ANY;
+    }
+    const candidates = () => [...scope.names(), ...this.s.stateFields.keys(), ...this.namesOf(ctx.file, "fn", "value", "table", "kind", "enum", "die", "event", "status", "modifier")];
+    if (!this.notImported(e.name, e.span, ctx.file)) this.report("E0101", e.span, `unknown name \`${e.name}\``, this.suggest(e.name, e.span, candidates) ?? foreignWordHelp(e.name) ?? keywordGuess(e.name));
+    return ANY;
+  }
+
+  protected member(e: A.Expr & { kind: "member" }, scope: Scope, ctx: Context): Type {
+    const m = e.member.text;
+    // `Side.attacker`: an enum member.
+    if (e.object.kind === "name" && !scope.get(e.object.name) && !this.s.stateFields.has(e.object.name)) {
+      const d = this.declared(e.object.name) ? this.lookup(e.object.name, e.object.span, ctx.file) : undefined;
+      if (this.declared(e.object.name) && !d) return ANY;
+      if (d?.kind === "enum") {
+        e.ref = { to: "decl", id: d.id! };
+        if (d.members.some((x) => x.text === m)) return { t: "enum", name: d.name.text, id: d.id };
+        this.report("E0103", e.member.span, `enum \`${d.name.text}\` has no member \`${m}\``, this.suggest(m, e.member.span, () => d.members.map((x) => x.text)));
+        return ANY;
+      }
+    }
+    let obj = this.expr(e.object, scope, ctx);
+    if (obj.t === "optional") {
+      this.maybeNone(e.object, `\`.${m}\` needs a value`);
+      obj = obj.of;
+    }
+    if (obj.t === "any") return ANY;
+    if (obj.t === "kind") {
+      const k = this.typeDecl(obj.name, obj.id) as A.KindDecl;
+      const f = k.fields.find((x) => x.name.text === m);
+      if (f && k.record) this.recordReads.set(e, { record: k, object: e.object });
+      if (f) {
+        e.field = { kind: k.id!, index: k.fields.indexOf(f) };
+        return this.resolveType(f.type, k.span.file);
+      }
+      this.report("E0103", e.member.span, `\`${obj.name}\` has no field \`${m}\``, this.suggest(m, e.member.span, () => k.fields.map((x) => x.name.text)));
+      return ANY;
+    }
+    if (obj.t === "tally") {
+      this.tallyReads.set(e, obj.of);
+      const members = this.enumMembers(obj.of);
+      if (members.includes(m)) return INT;
+      this.report("E0103", e.member.span, `enum \`${obj.of}\` has no member \`${m}\` to count`, this.suggest(m, e.member.span, () => members));
+      return ANY;
+    }
+    this.report("E0103", e.member.span, `${typeToString(obj)} has no field \`${m}\``, obj.t === "list" && m === "length" ? "use `len(list)`" : undefined);
+    return ANY;
+  }
+
+  protected binary(e: A.Expr & { kind: "binary" }, scope: Scope, ctx: Context): Type {
+    const l = this.expr(e.left, scope, ctx);
+    // `x != none and x.hp > 0`: the right of `and` runs only when the left held, of `or` when it failed.
+    const right = e.op === "and" || e.op === "or" ? this.narrow(scope, presentWhen(e.left, e.op === "and"), [], ctx) : scope;
+    const r = this.expr(e.right, right, ctx);
+    if (e.rounding && e.op !== "/") this.report("E0221", e.rounding.span, `only \`/\` takes a rounding, not \`${e.op}\``);
+    else if (e.rounding) this.roundingMode(e.rounding);
+    switch (e.op) {
+      case "and":
+      case "or":
+        this.expectType(l, BOOL, e.left.span, `the left of \`${e.op}\``);
+        this.expectType(r, BOOL, e.right.span, `the right of \`${e.op}\``);
+        return BOOL;
+      case "==":
+      case "!=":
+        if ((l.t === "none") !== (r.t === "none") && ![l, r].some((t) => t.t === "optional" || t.t === "any")) {
+          const other = l.t === "none" ? e.right : e.left;
+          this.report("W0309", e.span, `\`${showExpr(other)}\` is ${typeToString(l.t === "none" ? r : l)}, which is never \`none\`, so this is always ${e.op === "!=" ? "true" : "false"}`, "declare its type optional, like `Unit?`, if it may hold nothing");
+          return BOOL;
+        }
+        if (!assignable(l, r) && !assignable(r, l)) this.report("E0201", e.span, `cannot compare ${typeToString(l)} with ${typeToString(r)}`);
+        return BOOL;
+      case "<":
+      case "<=":
+      case ">":
+      case ">=":
+        this.numbers(e, l, r);
+        return BOOL;
+      case "+":
+        if (l.t === "text" || r.t === "text") return TEXT;
+        if (this.optionalOperand(e, l, r)) return INT;
+        if (l.t === "list" || r.t === "list" || l.t === "tally" || r.t === "tally") {
+          // Two lists join; two tallies add member by member. Either way both sides are alike, and an
+          // empty list `[]` takes the other side's element type.
+          const t = (l.t === "tally" || l.t === "list") && !(l.t === "list" && l.of.t === "any") ? l : r;
+          this.expectType(l, t, e.left.span, "the left of `+`");
+          this.expectType(r, t, e.right.span, "the right of `+`");
+          return t;
+        }
+        this.numbers(e, l, r);
+        return INT;
+      case "-":
+        // Tallies subtract member by member (a count stops at 0).
+        if (l.t === "tally" || r.t === "tally") return this.bothTallies(e, l, r);
+        this.numbers(e, l, r);
+        return INT;
+      case "*":
+        // `t * 2` and `2 * t`: every count scaled.
+        if (l.t === "tally" || r.t === "tally") {
+          const [t, n, nSpan] = l.t === "tally" ? [l, r, e.right.span] : [r, l, e.left.span];
+          this.expectType(n, INT, nSpan, "the factor of a tally");
+          return t;
+        }
+        this.numbers(e, l, r);
+        return INT;
+      case "/":
+        if (l.t === "tally") {
+          this.expectType(r, INT, e.right.span, "what every count is divided by");
+          if (!e.rounding) this.report("E0221", e.span, "dividing a tally needs a rounding: `round down`, `round up` or `round nearest`", `write \`${showExpr(e)} round down\``);
+          return l;
+        }
+        this.numbers(e, l, r);
+        this.truncatingConstant(e);
+        return INT;
+      case "%":
+        this.numbers(e, l, r);
+        return INT;
+      default:
+        return A.assertNever(e.op);
+    }
+  }
+
+  protected bothTallies(e: A.Expr & { kind: "binary" }, l: Type, r: Type): Type {
+    const t = l.t === "tally" ? l : r;
+    this.expectType(l, t, e.left.span, `the left of \`${e.op}\``);
+    this.expectType(r, t, e.right.span, `the right of \`${e.op}\``);
+    return t;
+  }
+
+  /** `hp + 1` where `hp` is an `int?`: E0240 once, not a type mismatch. */
+  protected optionalOperand(e: A.Expr & { kind: "binary" }, l: Type, r: Type): boolean {
+    const side = l.t === "optional" ? e.left : r.t === "optional" ? e.right : undefined;
+    if (side) this.maybeNone(side, `\`${e.op}\` needs a number`);
+    return side !== undefined;
+  }
+
+  /**
+   * W0307: `5 / 4` written with constants is 1, since numbers are whole and `/` drops the remainder:
+   * almost always a fraction meant as one (`multiply 5 / 4` for "+25%"), so say so.
+   */
+  private truncatingConstant(e: A.Expr & { kind: "binary" }) {
+    const a = constInt(e.left);
+    const b = constInt(e.right);
+    if (e.rounding || a === undefined || b === undefined || b === 0 || a % b === 0) return;
+    this.report("W0307", e.span, `\`${showExpr(e)}\` is ${Math.trunc(a / b)}: numbers are whole, and \`/\` drops the remainder`, `say how it rounds, \`${showExpr(e)} round nearest\`, or scale first: \`x * ${a} / ${b} round nearest\``);
+  }
+
+  protected numbers(e: A.Expr & { kind: "binary" }, l: Type, r: Type) {
+    if (this.optionalOperand(e, l, r)) return;
+    this.expectType(l, INT, e.left.span, `the left of \`${e.op}\``);
+    this.expectType(r, INT, e.right.span, `the right of \`${e.op}\``);
+  }
+
+  /**
+   * `choose "q" from xs`: an item of `xs`; `or none` makes it optional; `up to n` makes it a list of
+   * up to `n` items, asked one at a time with `none` to stop. `by who` takes any value: it is shown.
+   */
+  protected choose(e: A.Expr & { kind: "choose" }, scope: Scope, ctx: Context): Type {
+    if (e.upTo) {
+      this.expectType(this.expr(e.upTo, scope, ctx), INT, e.upTo.span, "the number of picks");
+      const n = constInt(e.upTo);
+      if (n !== undefined && n < 0) this.report("E0242", e.upTo.span, `\`choose up to ${n}\` can never pick anything: the number of picks cannot be below 0`, "use 0 or more");
+      if (e.orNone) this.report("E0242", e.span, "`choose up to` already offers `none` to stop, so `or none` says nothing more", "remove `or none`");
+    }
+    this.expectType(this.expr(e.question, scope, ctx), TEXT, e.question.span, "the question");
+    const options = this.expr(e.options, scope, ctx);
+    if (e.by) this.expr(e.by, scope, ctx);
+    let item: Type = ANY;
+    if (options.t === "list") item = options.of;
+    else if (options.t === "optional" && options.of.t === "list") this.maybeNone(e.options, "`choose` picks from a list");
+    else if (options.t !== "any") this.report("E0201", e.options.span, `\`choose\` picks from a list, but this is ${typeToString(options)}`);
+    if (e.upTo) return listOf(item);
+    return e.orNone ? optional(item) : item;
+  }
+
+  /**
+   * A scope in which each named variable, parameter or state field of an optional type has its plain
+   * type, because a check has shown it is not `none`. A name assigned anywhere in `region` keeps its
+   * optional type: the check may no longer hold there.
+   */
+  protected narrow(scope: Scope, names: string[], region: A.Stmt[], ctx: Context): Scope {
+    if (names.length === 0) return scope;
+    const inner = new Scope(scope);
+    for (const name of names) {
+      if (region.some((s) => assignsName(s, name))) continue;
+      const local = scope.get(name);
+      const field = local ? undefined : this.stateField(name, ctx.file);
+      const t = local?.type ?? (field ? this.resolveType(field.type, ctx.file) : undefined);
+      if (t?.t !== "optional") continue;
+      inner.set(name, local ? { ...local, type: t.of, narrowed: true } : { type: t.of, span: field!.name.span, mutable: true, narrowed: true, stateField: true, slot: -1 });
+    }
+    return inner;
+  }
+}
+
+/** Where a span is, as a map key. */
+function spanKey(s: A.Span): string {
+  return `${s.file}:${s.start}:${s.end}`;
+}
+
+/**
+ * The plain names (variables, parameters, state fields) that cannot be `none` when `e` is `holds`:
+ * `x != none` when true, `x == none` when false, through `and`, `or` and `not`.
+ */
+export function presentWhen(e: A.Expr, holds: boolean): string[] {
+  switch (e.kind) {
+    case "binary": {
+      if (e.op === "==" || e.op === "!=") {
+        const name = e.left.kind === "none" && e.right.kind === "name" ? e.right.name : e.right.kind === "none" && e.left.kind === "name" ? e.left.name : undefined;
+        return name !== undefined && (e.op === "!=") === holds ? [name] : [];
+      }
+      // Both sides of a true `and` held; both sides of a false `or` failed.
+      if ((e.op === "and" && holds) || (e.op === "or" && !holds)) return [...presentWhen(e.left, holds), ...presentWhen(e.right, holds)];
+      return [];
+    }
+    case "not":
+      return presentWhen(e.operand, !holds);
+    default:
+      return [];
+  }
+}
+
+/** Whether the statement (or one inside it) assigns the plain name: a check on it may not hold after. */
+function assignsName(s: A.Stmt, name: string): boolean {
+  let found = false;
+  walk(s, (n) => {
+    const x = n as A.Stmt;
+    if (x.kind === "assign" && x.target.kind === "name" && x.target.name === name) found = true;
+    return !found;
+  });
+  return found;
+}
+
+/** An integer literal, or a negated one: the constant an expression is, when it is written as one. */
+export function constInt(e: A.Expr): number | undefined {
+  if (e.kind === "int") return e.value;
+  if (e.kind === "neg" && e.operand.kind === "int") return -e.operand.value;
+  return undefined;
+}

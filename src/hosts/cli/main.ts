@@ -1,0 +1,357 @@
+// The `rulesmith` command line: check, test, run, simulate. Every failure is a diagnostic with a code;
+// nothing reaches the user as a raw exception.
+import { writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { parseArgs } from "node:util";
+import type { Diagnostic } from "../../core/diagnostics.ts";
+import type { FileHost } from "../../syntax/load.ts";
+import type { ReadyScenario } from "../../pipeline.ts";
+import { formatTrace } from "../../run/trace.ts";
+import { formatDiagnostics, formatRunError, formatStateProblems } from "../../tools/report.ts";
+import type { SourceFile } from "../../core/ast.ts";
+
+/** The parser, checker and runtime, loaded by the first command that runs rules: `--help` never loads them. */
+const engine = () => import("./engine.ts");
+
+const HELP: Record<string, string> = {
+  main: `rulesmith - write tabletop game rules as code
+
+Usage:
+  rulesmith check PATH...                         parse and check .rules files or folders
+  rulesmith test PATH... [--grep TEXT]            run every example in the rules
+  rulesmith run SCENARIO.json [--seed S] [--trace] [--json]
+  rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W]
+  rulesmith odds SCENARIO.json [--max-states N]    the exact odds of each result: every dice path, merged by state
+  rulesmith mutate PATH... [--json] [--budget N]   do the examples pin the rules down? (mutation testing)
+  rulesmith compile PATH... --out PROGRAM.json    save the checked program for the runtime alone
+  rulesmith schema PATH...                        print the JSON Schema of the game state
+  rulesmith fmt PATH... [--check]                 lay .rules files out in the canonical layout
+  rulesmith lsp                                   the language server for editors (stdio)
+  rulesmith doc PATH... --out DIR                 write an HTML reference of the rules
+
+Every command takes --root DIR: files (imports, a scenario's "rules") are read only below it.
+Run \`rulesmith COMMAND --help\` for one command.`,
+  check: `rulesmith check PATH...
+
+Parses and checks every .rules file named, every .rules file below a named folder, and every file
+they import. Prints each diagnostic as \`error[CODE]: message\` with its location, a code frame and a
+\`help:\` line where a fix is known. Exits 1 when there is any error (warnings alone exit 0).
+At most 50 diagnostics are printed per file (then \`... and N more in FILE\`); a code frame shows at
+most 120 characters of its line around the mistake.
+  --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
+                folder of each named path, or the working directory when it holds that folder).
+                Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
+  test: `rulesmith test PATH... [--grep TEXT] [--trace]
+
+Checks the rules, then runs every \`example\` in the named files and folders. Prints each failure with
+expected against actual and the trace of the run, and ends with \`N passed, N failed\`. Files that
+import each other form one system; a system that does not check is skipped (its errors are printed)
+and the others still run. Says \`no examples ran: ...\` when none ran. Exits 1 on any failure, on a
+system that does not check, and when --grep matches no example.
+  --grep TEXT   run only the examples whose title contains TEXT (ignoring case)
+  --trace       print the trace of passing examples too
+  --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
+                folder of each named path, or the working directory when it holds that folder).
+                Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
+  schema: `rulesmith schema PATH...
+
+Checks the rules and prints the JSON Schema (draft-07) that a game state must match: derived from the
+\`state\`, \`kind\`, \`enum\` and \`status\` declarations, with their doc comments as descriptions.
+Editors can use it to complete and validate scenario files.
+  --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
+                folder of each named path, or the working directory when it holds that folder).
+                Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
+  run: `rulesmith run SCENARIO.json [--seed S] [--trace] [--json]
+
+Runs a scenario: a JSON file with "rules" (a .rules file or folder, relative to the scenario),
+"run" (a function without parameters), "state" (the game state), an optional "seed" and optional
+"choices": answers to the rules' decision points in the order they are asked (an option's value, its
+text, an entity's name, or null for none); unanswered ones take the default policy, the first option.
+"rules" may also name a program saved by \`rulesmith compile\` (a .json file).
+An entity held in two places is written once with "$id": "name" and elsewhere as {"$ref": "name"};
+the final state (--json) writes shared entities the same way.
+The state is validated against the schema derived from the declarations. Problems with the scenario
+are printed as \`check\` prints diagnostics, pointing at the key or value in the JSON.
+  --seed S   the dice seed (overrides the scenario's; default "1")
+  --trace    print every roll, choice, event, trigger, modifier and status change
+  --json     print the result, final state, dice state and trace as JSON
+  --root DIR read only below DIR: the scenario, its "rules" and their imports (default: the
+             scenario's folder, or the working directory when it holds that folder).
+             Only regular .rules and .json files of at most 8 MB are read.`,
+  compile: `rulesmith compile PATH... --out PROGRAM.json
+
+Checks the rules like \`check\` and, when there are no errors, saves the checked program as JSON.
+A scenario's "rules" can name that file: it then runs without parsing or checking again.
+  --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
+                folder of each named path, or the working directory when it holds that folder).
+                Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
+  simulate: `rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W]
+
+Runs the scenario N times (default 1000) with seeds S:0 .. S:N-1 and prints how often each result
+came up, with 95% Wilson confidence intervals. Shows a progress bar when stderr is a terminal.
+The state is validated and converted once; the runs are split over worker threads, and the counts
+are the same for any number of workers (run i always has seed S:i). A run that stops with an error
+ends the simulation: the counts are those of the runs before it.
+  --workers W   worker threads (default: every core, ${availableParallelism()} here); 1 runs in one thread
+  --root DIR    read only below DIR: the scenario, its "rules" and their imports (default: the
+                scenario's folder, or the working directory when it holds that folder).
+                Only regular .rules and .json files of at most 8 MB are read.`,
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case "check":
+        return await check(rest);
+      case "test":
+        return await test(rest);
+      case "run":
+        return await run(rest);
+      case "simulate":
+        return await sim(rest);
+      case "compile":
+        return await compileCommand(rest);
+      case "schema":
+        return await schemaCommand(rest);
+      case "odds":
+        return await (await import("./odds.ts")).oddsCommand(rest);
+      case "mutate":
+        return await (await import("./mutate.ts")).mutateCommand(rest);
+      // Loaded when used, like the engine: `--help` loads none of them.
+      case "fmt":
+        return await (await import("./fmt.ts")).fmtCommand(rest);
+      case "lsp":
+        return await (await import("./lsp.ts")).lspCommand(rest);
+      case "doc":
+        return await (await import("./doc.ts")).docCommand(rest);
+      case undefined:
+      case "--help":
+      case "-h":
+      case "help":
+        console.log(HELP["main"]);
+        return command === undefined ? 1 : 0;
+      default:
+        console.error(`error: unknown command \`${command}\`\n\n${HELP["main"]}`);
+        return 1;
+    }
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (isUsageError(err)) {
+      console.error(`error: ${message}\n\nRun \`rulesmith ${command ?? ""} --help\` for usage.`);
+    } else {
+      // Not the user's mistake: say so plainly, in one line, without a stack trace.
+      console.error(`internal error: ${message}\nThis is a bug in rulesmith; please report it with the command that caused it.`);
+    }
+    return 1;
+  }
+}
+
+/** A mistake in the command line itself: bad flags or missing arguments. */
+class UsageError extends Error {}
+
+function isUsageError(err: unknown): boolean {
+  return err instanceof UsageError || (err instanceof Error && String((err as { code?: unknown }).code ?? "").startsWith("ERR_PARSE_ARGS"));
+}
+
+function wantsHelp(args: string[], command: string): boolean {
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(HELP[command]);
+    return true;
+  }
+  return false;
+}
+
+function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>) {
+  if (ds.length) console.error(formatDiagnostics(ds, texts));
+}
+
+/** The `--root` option every command takes. */
+const ROOT_OPTION = { root: { type: "string" } } as const;
+
+/** The host a command reads through: below `--root`, or below the default roots of the named paths. */
+async function hostFor(paths: string[], root: string | undefined): Promise<FileHost> {
+  const { defaultRoots, nodeFileHost } = await engine();
+  return nodeFileHost(root !== undefined ? [root] : defaultRoots(paths));
+}
+
+/** The common start of check, test, compile and schema: the named paths, compiled, with diagnostics printed. */
+async function compileNamed(paths: string[], host: FileHost) {
+  if (paths.length === 0) throw new UsageError("name at least one .rules file or folder");
+  const { compile } = await engine();
+  const compiled = compile(paths, host);
+  printDiagnostics(compiled.diagnostics, compiled.texts);
+  return compiled;
+}
+
+async function check(args: string[]): Promise<number> {
+  if (wantsHelp(args, "check")) return 0;
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: ROOT_OPTION });
+  const compiled = await compileNamed(positionals, await hostFor(positionals, values.root));
+  if (!compiled.programs) return 1;
+  const files = compiled.programs.reduce((n, p) => n + p.length, 0);
+  console.log(`checked ${files} file(s)${compiled.programs.length > 1 ? ` in ${compiled.programs.length} separate programs` : ""}: no errors`);
+  return 0;
+}
+
+/** The one program some files form; a state belongs to one game, so several are an error. */
+function oneProgram(programs: SourceFile[][] | undefined): SourceFile[] | undefined {
+  if (!programs) return undefined;
+  if (programs.length === 1) return programs[0];
+  const mains = programs.map((p) => `\`${p[p.length - 1]!.path}\``).join(", ");
+  console.error(`error[E0402]: these rules form ${programs.length} separate programs (files that do not import each other): ${mains}; name one`);
+  return undefined;
+}
+
+async function schemaCommand(args: string[]): Promise<number> {
+  if (wantsHelp(args, "schema")) return 0;
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: ROOT_OPTION });
+  const compiled = await compileNamed(positionals, await hostFor(positionals, values.root));
+  const program = oneProgram(compiled.programs);
+  if (!program) return 1;
+  const { stateSchema, indexProgram } = await engine();
+  console.log(JSON.stringify(stateSchema(indexProgram(program)), null, 2));
+  return 0;
+}
+
+async function compileCommand(args: string[]): Promise<number> {
+  if (wantsHelp(args, "compile")) return 0;
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" }, ...ROOT_OPTION } });
+  if (!values.out) throw new UsageError("name the output file with --out");
+  const program = oneProgram((await compileNamed(positionals, await hostFor(positionals, values.root))).programs);
+  if (!program) return 1;
+  const { saveProgram } = await engine();
+  writeFileSync(values.out, saveProgram(program));
+  console.log(`saved ${program.length} checked file(s) to ${values.out}`);
+  return 0;
+}
+
+async function test(args: string[]): Promise<number> {
+  if (wantsHelp(args, "test")) return 0;
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" }, grep: { type: "string" }, ...ROOT_OPTION } });
+  const host = await hostFor(positionals, values.root);
+  const compiled = await compileNamed(positionals, host);
+  const { runExamples } = await engine();
+  const grep = values.grep?.toLowerCase();
+  // Only examples in the named files and folders run; imported files contribute rules, not tests.
+  const named = new Set(positionals.flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
+  // Each system that checked runs its examples, whatever became of the others.
+  const unchecked = compiled.systems.filter((s) => !s.checked);
+  const results = compiled.systems
+    .filter((s) => s.checked)
+    .flatMap((s) => runExamples(s.files, (file) => named.has(file), grep ? (title) => title.toLowerCase().includes(grep) : undefined));
+  for (const s of unchecked) {
+    const errors = s.diagnostics.filter((d) => d.severity === "error").length;
+    console.log(`SKIP  examples in ${s.name} did not run: ${errors > 0 ? `${errors} error(s)` : "a file it imports could not be read"}`);
+  }
+  let failed = 0;
+  for (const r of results) {
+    const where = `${r.span.file}:${r.span.line}`;
+    if (r.passed) {
+      console.log(`ok    ${r.title}  (${where})`);
+      if (values.trace && r.trace.length) console.log(indent(formatTrace(r.trace)));
+      continue;
+    }
+    failed++;
+    const f = r.failure!;
+    const at = f.span ? `${f.span.file}:${f.span.line}:${f.span.col}` : where;
+    console.log(`FAIL  ${r.title}  (${where})\n  ${f.code ? `error[${f.code}]: ` : ""}${f.message}\n  --> ${at}`);
+    if (r.trace.length) console.log(`  trace:\n${indent(formatTrace(lastOf(r.trace)), 4)}`);
+  }
+  const checkedAny = unchecked.length < compiled.systems.length;
+  if (results.length > 0) console.log(`${results.length - failed} passed, ${failed} failed`);
+  else if (!checkedAny) console.log("no examples ran: the rules do not check");
+  else if (grep) console.log(`no examples ran: no example's title contains "${values.grep}"`);
+  else console.log("no examples ran: there are no examples in the named files");
+  if (unchecked.length > 0) {
+    const systems = unchecked.length === 1 ? "1 system" : `${unchecked.length} systems`;
+    console.log(`${systems} did not check: examples in ${listed(unchecked.map((s) => s.name))} did not run`);
+  }
+  // A filter that matches nothing is a mistake worth failing on; rules without examples are not.
+  return failed > 0 || unchecked.length > 0 || (results.length === 0 && grep) ? 1 : 0;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/** A runaway recursion leaves hundreds of nested entries: a failure shows the last ones, where it went wrong. */
+const FAILURE_TRACE_LIMIT = 200;
+function lastOf<T extends { depth: number }>(trace: T[]): T[] {
+  if (trace.length <= FAILURE_TRACE_LIMIT) return trace;
+  const shown = trace.slice(-FAILURE_TRACE_LIMIT);
+  const base = Math.min(...shown.map((t) => t.depth));
+  const note = { ...shown[0]!, depth: 0, kind: "say", rule: "rulesmith", message: `... ${trace.length - FAILURE_TRACE_LIMIT} earlier trace entries left out` };
+  return [note as T, ...shown.map((t) => ({ ...t, depth: Math.min(t.depth - base + 1, 40) }))];
+}
+
+function indent(s: string, n = 2): string {
+  return s
+    .split("\n")
+    .map((l) => " ".repeat(n) + l)
+    .join("\n");
+}
+
+/** Reads and checks a scenario file and its rules, printing its diagnostics as `check` does; undefined when it cannot run. */
+async function readyScenario(path: string, root: string | undefined): Promise<ReadyScenario | undefined> {
+  const { loadScenario } = await engine();
+  const loaded = loadScenario(path, await hostFor([path], root));
+  printDiagnostics(loaded.diagnostics, loaded.texts);
+  return loaded.ready;
+}
+
+async function run(args: string[]): Promise<number> {
+  if (wantsHelp(args, "run")) return 0;
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { seed: { type: "string" }, trace: { type: "boolean" }, json: { type: "boolean" }, ...ROOT_OPTION },
+  });
+  if (positionals.length !== 1) throw new UsageError("name one scenario file");
+  const loaded = await readyScenario(positionals[0]!, values.root);
+  if (!loaded) return 1;
+  const { runScenario } = await engine();
+  const seed = values.seed ?? loaded.scenario.seed ?? "1";
+  const out = runScenario(loaded.program, loaded.scenario, { seed, trace: Boolean(values.trace || values.json) });
+  if (out.stateProblems) {
+    console.error(formatStateProblems(out.stateProblems));
+    return 1;
+  }
+  if (values.json) {
+    console.log(JSON.stringify({ seed, result: out.resultText ?? null, error: out.error ?? null, state: out.state ?? null, rng: out.rng ?? null, trace: out.trace }, null, 2));
+    return out.error ? 1 : 0;
+  }
+  if (values.trace) console.log(formatTrace(out.trace));
+  if (out.error) {
+    console.error(formatRunError(out.error));
+    return 1;
+  }
+  console.log(`result: ${out.resultText ?? "(none)"}`);
+  return 0;
+}
+
+async function sim(args: string[]): Promise<number> {
+  if (wantsHelp(args, "simulate")) return 0;
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { n: { type: "string", short: "n" }, seed: { type: "string" }, workers: { type: "string" }, ...ROOT_OPTION },
+  });
+  if (positionals.length !== 1) throw new UsageError("name one scenario file");
+  const n = Number(values.n ?? "1000");
+  if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new UsageError("-n must be a whole number from 1 to 10000000");
+  const workers = values.workers === undefined ? undefined : Number(values.workers);
+  if (workers !== undefined && (!Number.isInteger(workers) || workers < 1 || workers > 256)) throw new UsageError("--workers must be a whole number from 1 to 256");
+  const loaded = await readyScenario(positionals[0]!, values.root);
+  if (!loaded) return 1;
+  const { simulate, formatSimulation } = await engine();
+  const seed = values.seed ?? loaded.scenario.seed ?? "1";
+  const outcome = await simulate(loaded, n, seed, { ...(workers ? { workers } : {}), progressTo: process.stderr });
+  if (outcome.error) {
+    console.error(outcome.error);
+    return 1;
+  }
+  console.log(formatSimulation(outcome, seed));
+  return 0;
+}

@@ -1,0 +1,18 @@
+// One worker thread of `rulesmith mutate`: given the checked files once, it generates the same mutants
+// as the main thread and runs the ones it is sent by number.
+import { parentPort, workerData } from "node:worker_threads";
+import type { SourceFile } from "../../core/ast.ts";
+import { MutationRunner } from "../../tools/mutate/run.ts";
+
+export interface MutateWorkerData {
+  files: SourceFile[];
+  texts: [string, string][];
+  named: string[];
+}
+
+const data = workerData as MutateWorkerData;
+const named = new Set(data.named);
+const runner = new MutationRunner(data.files, new Map(data.texts), (f) => named.has(f));
+parentPort!.on("message", (ids: number[]) => {
+  parentPort!.postMessage(ids.map((id) => runner.run(id)));
+});

@@ -1,0 +1,132 @@
+// `rulesmith mutate PATH...`: do the examples pin the rules down? Every clause is changed the ways an
+// author's mistakes change it (src/tools/mutate/mutants.ts), the examples run on each change, and a change
+// no example notices (a surviving mutant) is a clause the examples do not check.
+import { availableParallelism } from "node:os";
+import { parseArgs } from "node:util";
+import type { SourceFile } from "../../core/ast.ts";
+import type { Diagnostic } from "../../core/diagnostics.ts";
+import type { Mutant } from "../../tools/mutate/mutants.ts";
+import { marksOf, planSystem } from "../../tools/mutate/plan.ts";
+import type { MutantResult } from "../../tools/mutate/run.ts";
+import { buildReport, formatReport, reportJson } from "../../tools/mutate/score.ts";
+import { defaultRoots, nodeFileHost } from "../node-host.ts";
+import { compile } from "../../pipeline.ts";
+import type { MutateWorkerData } from "./mutate-worker.ts";
+import { formatDiagnostics } from "../../tools/report.ts";
+import { onWorkers, progressBar } from "./worker-pool.ts";
+
+export const MUTATE_HELP = `rulesmith mutate PATH... [--json] [--budget N] [--workers W] [--marked]
+
+Checks whether the examples pin the rules down. Each clause of the rules in the named files and
+folders is changed the way a slip of the pen would change it, one change (a mutant) at a time:
+  comparison        < and <=, > and >=, == and != swapped
+  constant          a whole number one more or one less
+  negate-condition  an if, while, where or when condition negated
+  drop-condition    the condition dropped (if true; no where filter)
+  drop-conjunct     one side of an and / or dropped
+  aggregate         max, min and sum swapped
+  remove-modifier, remove-handler   a modifier or handler left out
+  stage, order      a modifier moved to the stage before or after; a modifier or handler moved
+                    from first to last among its own (or back)
+  table-cell        a table row's result replaced by the next row's
+  status-expiry     a status lasting one event more or one less
+The examples of the named files run on every mutant, in parallel. A mutant is killed when an example
+fails; one that survives is a clause no example checks: it is printed with its range, the clause
+before and after, and the examples that ran over it. The score is killed / (killed + survived), per
+file and in all.
+
+A mutant that changes no behaviour, or a number the rule text does not give, is marked in the rules
+with a comment on the clause's line (or alone on a line above it, doc comments between skipped),
+and counted apart:
+  // mutate: equivalent <reason>
+  // mutate: unspecified <reason>
+  // mutate: equivalent(comparison, constant) <reason>    only those operators
+  // mutate: equivalent(comparison) \`u.hp > 0\` <reason>  only that clause (before or after)
+A mutant marked equivalent that an example kills is an error (E0423): the mark is wrong.
+
+Exits 1 when the rules do not check, an example fails before any mutation, or a mark is wrong.
+  --json        print the tallies and every mutant not killed as JSON
+  --budget N    run at most N mutants (default 5000), an even sample of them, so large rules finish
+  --workers W   worker threads (default: every core); 1 runs in one thread
+  --marked      list the marked mutants too, with their reasons
+  --root DIR    read only below DIR (default: the folder of each named path)`;
+
+const DEFAULT_BUDGET = 5000;
+
+export async function mutateCommand(args: string[]): Promise<number> {
+  if (args.includes("--help") || args.includes("-h")) {
+    console.log(MUTATE_HELP);
+    return 0;
+  }
+  const { positionals: paths, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { json: { type: "boolean" }, budget: { type: "string" }, workers: { type: "string" }, marked: { type: "boolean" }, root: { type: "string" } },
+  });
+  const budget = Number(values.budget ?? DEFAULT_BUDGET);
+  const workers = values.workers === undefined ? availableParallelism() : Number(values.workers);
+  const usage = paths.length === 0 ? "name at least one .rules file or folder" : !Number.isInteger(budget) || budget < 1 ? "--budget must be a whole number of at least 1" : !Number.isInteger(workers) || workers < 1 || workers > 256 ? "--workers must be a whole number from 1 to 256" : undefined;
+  if (usage) {
+    console.error(`error: ${usage}\n\nRun \`rulesmith mutate --help\` for usage.`);
+    return 1;
+  }
+  const host = nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots(paths));
+  const compiled = compile(paths, host);
+  const named = new Set(paths.flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
+  const { marks, diagnostics: markProblems } = marksOf(named, compiled.texts);
+  const problems: Diagnostic[] = [...compiled.diagnostics, ...markProblems];
+  const stop = (ds: Diagnostic[]) => {
+    if (ds.length) console.error(formatDiagnostics(ds, compiled.texts));
+    return ds.some((d) => d.severity === "error");
+  };
+  if (stop(problems) || compiled.systems.some((s) => !s.checked)) return 1;
+
+  const all: Mutant[] = [];
+  const results: MutantResult[] = [];
+  for (const system of compiled.systems) {
+    if (!system.files.some((f) => named.has(f.path))) continue;
+    const ran = await mutateSystem(system.files, compiled.texts, named, budget, workers, all.length);
+    if ("problem" in ran) {
+      stop([ran.problem]);
+      return 1;
+    }
+    all.push(...ran.mutants);
+    results.push(...ran.results);
+  }
+  const report = buildReport(all, results, marks, all.length);
+  if (values.json) console.log(JSON.stringify(reportJson(report), null, 2));
+  else console.log(formatReport(report, Boolean(values.marked)));
+  return stop(report.diagnostics) ? 1 : 0;
+}
+
+/** The mutants of one system and their outcomes, with ids from `offset` on so systems can be reported together. */
+async function mutateSystem(files: SourceFile[], texts: Map<string, string>, named: Set<string>, budget: number, workers: number, offset: number): Promise<{ mutants: Mutant[]; results: MutantResult[] } | { problem: Diagnostic }> {
+  const plan = planSystem(files, texts, named, budget);
+  if ("problem" in plan) return plan;
+  const { runner, ids } = plan;
+  const progress = progressBar(ids.length, process.stderr, 50);
+  let results: MutantResult[];
+  const threads = Math.min(workers, Math.ceil(ids.length / 10));
+  if (threads <= 1) {
+    results = [];
+    for (const id of ids) {
+      results.push(runner.run(id));
+      progress.add(1);
+    }
+  } else {
+    const data: MutateWorkerData = { files, texts: [...texts], named: [...named] };
+    const answers = await onWorkers<number[], MutantResult[]>("mutate-worker", data, chunks(ids, 10), threads, (a) => progress.add(a.length));
+    results = answers.flat();
+  }
+  progress.end();
+  return {
+    mutants: runner.mutants.map((m) => ({ ...m, id: m.id + offset })),
+    results: results.map((r) => ({ ...r, id: r.id + offset })),
+  };
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

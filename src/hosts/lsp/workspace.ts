@@ -1,0 +1,100 @@
+// The files the language server answers about: every .rules file below the workspace root, read
+// through the same bounded host as the command line (src/hosts/node-host.ts: below the root only, regular
+// files of at most 8 MB), with the editor's unsaved text standing in for the disk's while a file is
+// open. Paths are `/`-separated and relative to the root, as the language service wants them.
+import { watch, type FSWatcher } from "node:fs";
+import { relative, resolve, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { nodeFileHost } from "../node-host.ts";
+import { setOwn } from "../../core/own-keys.ts";
+import type { FileHost } from "../../syntax/load.ts";
+
+export class Workspace {
+  /** Every readable .rules file's text, the editor's where the file is open. */
+  readonly files: Record<string, string> = {};
+  private readonly open = new Set<string>();
+  private readonly host: FileHost;
+  private watcher: FSWatcher | undefined;
+
+  constructor(readonly root: string) {
+    this.root = resolve(root);
+    this.host = nodeFileHost([this.root]);
+  }
+
+  /** The workspace path of a `file:` URI, or undefined for one outside the root (never read). */
+  pathOf(uri: string): string | undefined {
+    if (!uri.startsWith("file:")) return undefined;
+    let full: string;
+    try {
+      full = fileURLToPath(uri);
+    } catch {
+      return undefined;
+    }
+    const rel = relative(this.root, full);
+    if (rel === "" || rel.startsWith("..") || resolve(this.root, rel) !== resolve(full)) return undefined;
+    return rel.split(sep).join("/");
+  }
+
+  uriOf(path: string): string {
+    return pathToFileURL(resolve(this.root, path)).href;
+  }
+
+  /** Reads every .rules file below the root. */
+  loadAll() {
+    for (const shown of this.host.listRules(this.root) ?? []) {
+      const path = this.pathOf(pathToFileURL(resolve(shown)).href);
+      if (path !== undefined) this.readFromDisk(path);
+    }
+  }
+
+  isOpen(path: string): boolean {
+    return this.open.has(path);
+  }
+
+  openPaths(): string[] {
+    return [...this.open].sort();
+  }
+
+  setOpen(path: string, text: string) {
+    this.open.add(path);
+    setOwn(this.files, path, text);
+  }
+
+  /** The editor closed the file: the disk's text counts again. */
+  close(path: string) {
+    this.open.delete(path);
+    this.readFromDisk(path);
+  }
+
+  /** A file changed, appeared or went away on disk; an open file keeps the editor's text. */
+  changedOnDisk(path: string) {
+    if (!path.endsWith(".rules") || this.open.has(path)) return;
+    this.readFromDisk(path);
+  }
+
+  private readFromDisk(path: string) {
+    const text = this.host.read(resolve(this.root, path));
+    if (text === undefined) {
+      if (Object.hasOwn(this.files, path)) delete this.files[path];
+    } else setOwn(this.files, path, text);
+  }
+
+  /** Watches the root itself, for editors that do not report file changes. */
+  watchDisk(onChange: (path: string) => void) {
+    try {
+      this.watcher = watch(this.root, { recursive: true }, (_event, name) => {
+        if (typeof name !== "string" || !name.endsWith(".rules")) return;
+        const path = name.split(sep).join("/");
+        this.changedOnDisk(path);
+        onChange(path);
+      });
+      this.watcher.on("error", () => this.watcher?.close());
+    } catch {
+      this.watcher = undefined; // a root that cannot be watched is still read when files open
+    }
+  }
+
+  dispose() {
+    this.watcher?.close();
+  }
+}

@@ -1,0 +1,244 @@
+// The standard library's run-time side: dice rolls (`roll`, custom dice), choices (`choose`, scripted
+// answers, the chooser), the built-in functions (src/core/builtin-signatures.ts declares them for the checker) and the
+// aggregates over a comprehension (`count`, `sum`, `min`, ..., and a per-member tally). Free functions
+// taking the running interpreter as a `Machine` (see machine.ts): `eval` calls them as it called the
+// methods they were, at the same cost, and they need nothing of the interpreter's but that interface.
+import { answers } from "./choosers.ts";
+import type * as A from "../core/ast.ts";
+import { frame, type Env, type Machine } from "./machine.ts";
+import { checkCount, checkText, exact, MAX_DICE } from "./limits.ts";
+import { showExpr } from "../core/show-expr.ts";
+import { tallyIn } from "./state.ts";
+import { Die, RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
+
+export function roll(vm: Machine, e: A.Expr & { kind: "roll" }, env: Env): number | Tally {
+  const count = e.count ? (vm.eval(e.count, env) as number) : 1;
+  return rollValues(vm, e, count, vm.eval(e.sides, env));
+}
+
+/** `roll` on its evaluated count and sides: shared by the tree-walker and the compiled backend. */
+export function rollValues(vm: Machine, e: A.Expr & { kind: "roll" }, count: number, sides: Value | undefined): number | Tally {
+  if (sides instanceof Die) return rollDie(vm, sides, e.span);
+  if (typeof sides !== "number") throw new RuleError("R0501", `\`${showExpr(e.sides)}\` has no value yet`, e.sides.span);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_DICE) throw new RuleError("R0501", `cannot roll ${count} dice`, e.span);
+  // Every die after the first is a step of the budget: a loop of `roll(1000, 6)` is a runaway too.
+  vm.charge(count - 1, e.span);
+  // Without a trace, no object per die: only the values are needed.
+  if (count === 1) {
+    const value = vm.dice.rollValue(sides, e.span);
+    if (vm.tracing) {
+      const forced = vm.dice.lastForced;
+      vm.note("roll", () => `roll d${sides} -> ${value}${forced ? " (forced)" : ""}`, e.span);
+    }
+    return value;
+  }
+  if (!vm.tracing) {
+    let sum = 0;
+    for (let i = 0; i < count; i++) sum += vm.dice.rollValue(sides, e.span);
+    // The message's closure is made only when the total is not exact: a simulation rolls this often.
+    return Number.isSafeInteger(sum) ? sum : exact(sum, () => `the total of \`${showExpr(e)}\``, e.span);
+  }
+  const results = Array.from({ length: count }, () => vm.dice.roll(sides, e.span));
+  const total = exact(results.reduce((n, r) => n + r.value, 0), () => `the total of \`${showExpr(e)}\``, e.span);
+  if (vm.tracing) vm.note("roll", () => `roll ${count}d${sides} -> ${results.map(shownDie).join(" + ")} = ${total}`, e.span);
+  return total;
+}
+
+/** One die of several as the trace shows it: its value, marked when a `force dice` gave it. */
+const shownDie = (r: { value: number; forced: boolean }): string => (r.forced ? `${r.value} (forced)` : String(r.value));
+
+/** `rollEach(count, sides)`: a pool of dice kept apart. None is an empty pool (a side with no dice left). */
+function rollEach(vm: Machine, count: number, sides: number, span: A.Span): number[] {
+  if (!Number.isInteger(count) || count < 0 || count > MAX_DICE) throw new RuleError("R0501", `cannot roll ${count} dice`, span);
+  // The dice's own check, also for a pool of none.
+  if (!Number.isInteger(sides) || sides < 1) throw new RuleError("R0501", `cannot roll a die with ${sides} sides`, span);
+  if (count > 1) vm.charge(count - 1, span);
+  const results = Array.from({ length: count }, () => vm.dice.roll(sides, span));
+  if (vm.tracing) vm.note("roll", () => `rollEach ${count}d${sides} -> [${results.map(shownDie).join(", ")}]`, span);
+  return results.map((r) => r.value);
+}
+
+/** A custom die: a face is picked as a die of that many sides would be, so `force dice` names the face. */
+function rollDie(vm: Machine, die: Die, span: A.Span): Tally {
+  const name = die.name;
+  // Faces are constants: evaluated on the first roll of the die and kept.
+  const faces = (die.faces ??= die.decl.faces.map((f) => vm.eval(f, frame(0)) as Tally));
+  const r = vm.dice.roll(faces.length, span, `\`${name}\`, which has ${faces.length} faces`);
+  const face = faces[r.value - 1]!;
+  if (vm.tracing) vm.note("roll", () => `roll ${name} -> face ${r.value} of ${faces.length}: ${showValue(face)}${r.forced ? " (forced)" : ""}`, span);
+  return face;
+}
+
+export function choose(vm: Machine, e: A.Expr & { kind: "choose" }, env: Env): Value {
+  const question = vm.eval(e.question, env) as string;
+  const listed = vm.eval(e.options, env) as Value[];
+  const who = e.by ? showValue(vm.eval(e.by, env)) : undefined;
+  if (e.upTo) return chooseUpTo(vm, e, env, question, listed, who);
+  // `or none`: `none` is the last option, so the default policy takes it only from an empty list.
+  const options = e.orNone ? [...listed, null] : listed;
+  if (options.length === 0) throw new RuleError("R0501", `nothing to choose from for "${question}"`, e.options.span);
+  return options[ask(vm, e, question, options, who)]!;
+}
+
+/**
+ * `choose up to N "q" from xs`: one question per pick, offering what is not yet picked and then
+ * `none` to stop. Picks are taken out by position, so equal items can each be picked once. With
+ * nothing left to pick it stops without asking.
+ */
+function chooseUpTo(vm: Machine, e: A.Expr & { kind: "choose" }, env: Env, question: string, listed: Value[], who: string | undefined): Value[] {
+  const n = vm.eval(e.upTo!, env) as number;
+  if (n < 0) throw new RuleError("R0501", `cannot choose up to ${n}: the number of picks cannot be below 0`, e.upTo!.span);
+  const left = [...listed];
+  const picked: Value[] = [];
+  while (picked.length < n && left.length > 0) {
+    const index = ask(vm, e, question, [...left, null], who, `pick ${picked.length + 1} of up to ${n}`);
+    if (index === left.length) break;
+    picked.push(...left.splice(index, 1));
+  }
+  return picked;
+}
+
+/** One question: a scripted answer, else the chooser, else the first option. Returns the option's index. */
+function ask(vm: Machine, e: A.Expr & { kind: "choose" }, question: string, options: Value[], who: string | undefined, pick?: string): number {
+  let index: number | undefined;
+  let how = "default: the first option";
+  if (vm.scripted.length > 0) {
+    const wanted = vm.scripted.shift()!;
+    index = options.findIndex((o) => valuesEqual(o, wanted));
+    // A text names an option as a scenario's "choices" do: by its displayed text or an entity's name.
+    if (index < 0 && typeof wanted === "string") index = options.findIndex((o) => o !== null && answers(o, wanted));
+    if (index < 0) {
+      const shown = typeof wanted === "string" ? JSON.stringify(wanted) : showValue(wanted);
+      throw new RuleError("R0503", `the scripted choice ${shown} is not one of the options for "${question}": ${options.map(showValue).join(", ")}`, e.span);
+    }
+    how = "scripted";
+  } else if (vm.chooser) {
+    index = vm.chooser.choose(question, options, e.span, who);
+    if (index !== undefined && (index < 0 || index >= options.length || !Number.isInteger(index))) {
+      throw new RuleError("R0503", `the chooser picked option ${index} of ${options.length} for "${question}"`, e.span);
+    }
+    if (index !== undefined) how = "chosen";
+  }
+  const picked = options[index ?? 0]!;
+  const about = [...(who === undefined ? [] : [`asked of ${who}`]), ...(pick === undefined ? [] : [pick])];
+  vm.note("choice", () => `"${question}"${about.length > 0 ? ` (${about.join(", ")})` : ""} -> ${showValue(picked)} (${how})`, e.span);
+  return index ?? 0;
+}
+
+/** Arguments in parameter order: a named argument carries the place the checker found for it. */
+export function builtin(vm: Machine, name: string, a: Value[], span: A.Span): Value {
+  const n = a as number[];
+  switch (name) {
+    case "min":
+      return Math.min(n[0]!, n[1]!);
+    case "max":
+      return Math.max(n[0]!, n[1]!);
+    case "abs":
+      return Math.abs(n[0]!);
+    case "clamp":
+      return Math.min(Math.max(n[0]!, n[1]!), n[2]!);
+    case "chance": {
+      const r = vm.dice.roll(100, span);
+      const hit = r.value <= n[0]!;
+      if (vm.tracing) vm.note("roll", () => `chance ${n[0]}%: d100 -> ${r.value}${r.forced ? " (forced)" : ""}, ${hit ? "success" : "failure"}`, span);
+      return hit;
+    }
+    case "len":
+      return (a[0] as Value[]).length;
+    case "contains":
+      return (a[0] as Value[]).some((x) => valuesEqual(x, a[1]));
+    case "str":
+      return checkText(showValue(a[0]), span);
+    case "rollEach":
+      return rollEach(vm, n[0]!, n[1]!, span);
+    case "rollCount":
+      return vm.dice.rolled;
+    case "last": {
+      const list = a[0] as Value[];
+      if (list.length === 0) throw new RuleError("R0501", "`last` of an empty list", span);
+      return list[list.length - 1]!;
+    }
+    default:
+      throw new RuleError("R0501", `there is no built-in \`${name}\``, span);
+  }
+}
+
+/** `Icon(m in Icon => t[m] / 2 round down)`: a tally with one count per member. */
+export function perMember(vm: Machine, en: A.EnumDecl, c: A.Comprehension, env: Env): Tally {
+  const counts = new Map<string, number>();
+  for (const m of en.members) {
+    env[c.slot!] = m.text;
+    const n = vm.eval(c.yield!, env) as number;
+    if (n < 0) throw new RuleError("R0501", `a count cannot be negative, but \`${m.text}\` is ${n}`, c.yield!.span);
+    counts.set(m.text, checkCount(m.text, n, c.yield!.span));
+  }
+  return tallyIn(en, counts);
+}
+
+export function aggregate(vm: Machine, name: string, c: A.Comprehension, env: Env, span: A.Span): Value {
+  const source = vm.enumAsList(c.source) ?? vm.list(c.source, env);
+  const part = (e: A.Expr | undefined) => (e ? (at: Env, m: Machine) => m.eval(e, at) : undefined);
+  return aggregateOver(vm, name, c, env, span, source, part(c.where), part(c.yield), part(c.otherwise));
+}
+
+/** A part of a comprehension, evaluated in the frame: the tree-walker's `eval`, or a compiled closure. */
+export type Part<M extends Machine> = (env: Env, vm: M) => Value | undefined;
+
+/**
+ * An aggregate over its evaluated source, given its `where`, yield and `else` parts: shared by the
+ * tree-walker (`aggregate`) and the compiled backend, which passes its closures.
+ */
+export function aggregateOver<M extends Machine>(vm: M, name: string, c: A.Comprehension, env: Env, span: A.Span, source: readonly Value[], where: Part<M> | undefined, yieldOf: Part<M> | undefined, otherwise: Part<M> | undefined): Value {
+  const slot = c.slot!;
+  const matching: Value[] = [];
+  for (const item of source) {
+    vm.tick(span); // every item counts, as every pass of a `for` does
+    env[slot] = item;
+    if (!where || where(env, vm) === true) {
+      matching.push(item);
+      if (name === "first" || name === "any") break;
+    }
+  }
+  const yields = () =>
+    matching.map((item) => {
+      env[slot] = item;
+      return yieldOf!(env, vm) as number;
+    });
+  switch (name) {
+    case "count":
+      return matching.length;
+    case "sum":
+      return yields().reduce((a, b) => exact(a + b, () => `the \`sum\` at this point`, span), 0);
+    case "any":
+      return matching.length > 0;
+    case "all":
+      return matching.length === source.length;
+    case "filter":
+      return matching;
+    case "map":
+      return matching.map((item) => {
+        env[slot] = item;
+        return yieldOf!(env, vm) as Value;
+      });
+    case "sort": {
+      // Array.prototype.sort is stable, so items with equal keys keep their order.
+      const keys = yields();
+      return keys.map((_, i) => i).sort((a, b) => keys[a]! - keys[b]!).map((i) => matching[i]!);
+    }
+    case "first":
+    case "min":
+    case "max": {
+      if (matching.length === 0) {
+        if (otherwise) return otherwise(env, vm) as Value;
+        throw new RuleError("R0501", `\`${name}\` found no item in \`${showExpr(c.source)}\`; add \`else value\` for that case`, span);
+      }
+      if (name === "first") return matching[0]!;
+      // A loop, not Math.min(...ys): spreading a long list overflows the call stack.
+      let best = Number.NaN;
+      for (const y of yields()) if (Number.isNaN(best) || (name === "min" ? y < best : y > best)) best = y;
+      return best;
+    }
+    default:
+      throw new RuleError("R0501", `\`${name}\` is not an aggregate`, span);
+  }
+}

@@ -1,0 +1,129 @@
+// Values (with their modifiers) and tables as callables, each built once per program. They run as the
+// interpreter's `callValue` + modifiers.ts and `callTable` + tables.ts do, step for step; the parts
+// that decide something (a modifier's operation, the trace's lines, the error for a missing row) are
+// those files' own functions. Only the walk is here, over closures instead of nodes.
+import type * as A from "../../core/ast.ts";
+import { frame } from "../machine.ts";
+import { applyModifierAt, modifierMessage } from "../modifiers.ts";
+import { noTableRow, tableMessage } from "../tables.ts";
+import { valuesEqual, type Value } from "../values.ts";
+import type { CExpr, CFn, Compiler } from "./compiler.ts";
+
+interface ModifierCode {
+  m: A.ModifierDecl;
+  label: string;
+  condition?: CExpr;
+  amount?: CExpr;
+  into?: CExpr;
+  factor?: CExpr;
+}
+
+export function compileValue(c: Compiler, v: A.ValueDecl): CFn {
+  const label = `value ${v.name.text}`;
+  let base: CExpr | undefined;
+  let modifiers: ModifierCode[] | undefined;
+  const optional = (e: A.Expr | undefined) => (e ? c.entry(e) : undefined);
+  return (args, span, vm) => {
+    vm.tick(span);
+    vm.nest(label, span);
+    try {
+      base ??= c.entry(v.base);
+      modifiers ??= (c.program.modifiers.get(v) ?? []).map((m) => ({
+        m,
+        label: `modifier ${m.name.text}`,
+        condition: optional(m.condition),
+        amount: optional(m.amount),
+        into: optional(m.into),
+        factor: optional(m.factor),
+      }));
+      let result = base(frame(v.frameSize, args), vm);
+      for (let i = 0; i < modifiers.length; i++) {
+        const code = modifiers[i]!;
+        const m = code.m;
+        // Each modifier has its own frame: the value's parameters, then its own comprehension variables.
+        const env = frame(m.frameSize, args);
+        vm.rules.push(code.label);
+        try {
+          // `result` is the value as it stands when this modifier is reached.
+          env[m.resultSlot!] = result;
+          if (code.condition && code.condition(env, vm) !== true) continue;
+          const amount = code.amount ? code.amount(env, vm) : undefined;
+          const before = result;
+          const into = code.into ? code.into(env, vm) : undefined;
+          const factor = code.factor ? code.factor(env, vm) : undefined;
+          result = applyModifierAt(m, result, amount, into ?? factor);
+          const after = result;
+          // A modifier whose condition held is reported even when it changed nothing: it did fire.
+          if (vm.tracing) vm.note("modifier", () => modifierMessage(v, m, before, after, amount, into, factor), m.span);
+        } finally {
+          vm.rules.pop();
+        }
+      }
+      return result;
+    } finally {
+      vm.nested--;
+    }
+  };
+}
+
+interface RowCode {
+  /** Per column: nothing for `_`, a constant's closure, or a range's two. */
+  patterns: { low?: CExpr; high?: CExpr; lowConstant?: { value: Value } }[];
+  result: CExpr;
+  span: A.Span;
+}
+
+export function compileTable(c: Compiler, t: A.TableDecl): CFn {
+  const label = `table ${t.name.text}`;
+  let rows: RowCode[] | undefined;
+  return (args, span, vm) => {
+    vm.tick(span);
+    vm.nest(label, span);
+    try {
+      rows ??= t.rows.map((row) => ({
+        patterns: row.patterns.map((p) => ({ ...(p.low ? { low: c.expr(p.low), lowConstant: constant(p.low) } : {}), ...(p.high ? { high: c.expr(p.high) } : {}) })),
+        result: c.entry(row.result),
+        span: row.span,
+      }));
+      // Patterns are constants, but a row's result may use the table's inputs: `_ => n * 2`.
+      const env = frame(t.frameSize, args);
+      for (let r = 0; r < rows.length; r++) {
+        const row = rows[r]!;
+        if (!rowMatches(row, args, env, vm)) continue;
+        const result = row.result(env, vm);
+        if (vm.tracing) {
+          vm.rules.push(label);
+          vm.note("table", () => tableMessage(t, args as Value[], result), row.span);
+          vm.rules.pop();
+        }
+        return result;
+      }
+      throw noTableRow(t, args as Value[], span);
+    } finally {
+      vm.nested--;
+    }
+  };
+}
+
+function rowMatches(row: RowCode, args: (Value | undefined)[], env: (Value | undefined)[], vm: Parameters<CExpr>[1]): boolean {
+  const patterns = row.patterns;
+  for (let i = 0; i < patterns.length; i++) {
+    const p = patterns[i]!;
+    if (!p.low) continue;
+    const low = p.lowConstant ? p.lowConstant.value : p.low(env, vm);
+    if (!p.high) {
+      if (!valuesEqual(low, args[i])) return false;
+      continue;
+    }
+    const high = p.high(env, vm);
+    if ((args[i] as number) < (low as number) || (args[i] as number) > (high as number)) return false;
+  }
+  return true;
+}
+
+/** A pattern written as a literal or an enum member (`true`, `3`, `Side.attacker`): its value, known before the run. */
+function constant(e: A.Expr): { value: Value } | undefined {
+  if (e.kind === "int" || e.kind === "bool" || e.kind === "text") return { value: e.value };
+  if (e.kind === "member" && e.ref) return { value: e.member.text };
+  return undefined;
+}

@@ -1,0 +1,287 @@
+// Expressions as closures. Each case mirrors the tree-walker's (src/run/interpreter.ts, `eval`)
+// step for step, with the same checks, messages and spans; what the case decides from the tree alone
+// (a literal, a slot, a member's name, an operator) is decided here once. A rare node, or one whose
+// shape the checker did not resolve, runs through the tree-walker's own case (`treeEval`).
+import type * as A from "../../core/ast.ts";
+import { binaryValues } from "../arithmetic.ts";
+import { showExpr } from "../../core/show-expr.ts";
+import { rollValues } from "../builtins.ts";
+import { copyLists, Entity, RuleError, Tally, valuesEqual, type Value } from "../values.ts";
+import { compileCall, compileEmit } from "./calls.ts";
+import type { CExpr, Compiler } from "./compiler.ts";
+import { entityOf, memberRead, tree } from "./operands.ts";
+
+export function compileExpr(c: Compiler, e: A.Expr): CExpr {
+  switch (e.kind) {
+    case "int":
+    case "text":
+    case "bool": {
+      const v = e.value;
+      return () => v;
+    }
+    case "none":
+      return () => null;
+    case "name":
+      return compileName(c, e);
+    case "member":
+      return compileMember(c, e);
+    case "call":
+      return compileCall(c, e);
+    case "list": {
+      const items = e.items.map((i) => c.expr(i));
+      return (env, vm) => items.map((i) => i(env, vm) as Value);
+    }
+    case "binary":
+      return compileBinary(c, e);
+    case "not": {
+      const o = c.expr(e.operand);
+      return (env, vm) => o(env, vm) !== true;
+    }
+    case "neg": {
+      const o = c.expr(e.operand);
+      return (env, vm) => -(o(env, vm) as number);
+    }
+    case "cond": {
+      const test = c.expr(e.condition);
+      const then = c.expr(e.then);
+      const otherwise = c.expr(e.else);
+      return (env, vm) => (test(env, vm) === true ? then(env, vm) : otherwise(env, vm));
+    }
+    case "roll": {
+      const count = e.count ? c.expr(e.count) : undefined;
+      const sides = c.expr(e.sides);
+      return (env, vm) => rollValues(vm, e, count ? (count(env, vm) as number) : 1, sides(env, vm));
+    }
+    case "emit":
+      return compileEmit(c, e) ?? tree(e);
+    case "index":
+      return compileIndex(c, e);
+    case "has":
+      return compileHas(c, e);
+    case "choose":
+      return tree(e);
+    default:
+      return tree(e);
+  }
+}
+
+function compileName(c: Compiler, e: A.Expr & { kind: "name" }): CExpr {
+  const ref = e.ref;
+  switch (ref?.to) {
+    case "local": {
+      const slot = ref.slot;
+      return (env) => env[slot];
+    }
+    case "state": {
+      const index = ref.index;
+      return (_, vm) => vm.globals[index];
+    }
+    case "decl": {
+      const d = c.program.decls[ref.id];
+      if (d === undefined) return tree(e);
+      const die = c.program.dieValues.get(d as A.DieDecl);
+      return () => die;
+    }
+    default:
+      return tree(e);
+  }
+}
+
+function compileMember(c: Compiler, e: A.Expr & { kind: "member" }): CExpr {
+  // `Side.attacker`: an enum member is its name at run time.
+  if (e.ref) {
+    const member = e.member.text;
+    return () => member;
+  }
+  const name = e.member.text;
+  const read = memberRead(e);
+  // `u.hp` on a variable: the most common read of all, one closure instead of two.
+  const local = localSlot(e.object);
+  if (local !== undefined) {
+    return (env) => {
+      const obj = env[local];
+      if (obj instanceof Entity && !obj.record) {
+        const v = obj.fields[name];
+        if (v !== undefined) return v;
+      }
+      return read(obj);
+    };
+  }
+  const object = c.expr(e.object);
+  return (env, vm) => {
+    const obj = object(env, vm);
+    if (obj instanceof Entity) {
+      const v = obj.fields[name];
+      if (v === undefined) throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
+      return obj.record ? copyLists(v) : v;
+    }
+    if (obj instanceof Tally) return obj.get(name);
+    if (obj === null) throw new RuleError("R0501", `\`${showExpr(e.object)}\` is none`, e.object.span);
+    throw new RuleError("R0501", `\`${showExpr(e.object)}\` has no value yet`, e.object.span);
+  };
+}
+
+/**
+ * `and`/`or` short-circuit; the common cases (whole numbers, comparisons, equality) are answered
+ * here; everything else, and every error, goes to `binaryValues`, which the tree-walker uses too.
+ */
+function compileBinary(c: Compiler, e: A.Expr & { kind: "binary" }): CExpr {
+  const l = c.expr(e.left);
+  const r = c.expr(e.right);
+  const k = e.right.kind === "int" ? e.right.value : undefined;
+  if (k !== undefined) {
+    const withConstant = binaryWithConstant(e, l, k);
+    if (withConstant) return withConstant;
+  }
+  switch (e.op) {
+    case "and":
+      return (env, vm) => l(env, vm) === true && r(env, vm) === true;
+    case "or":
+      return (env, vm) => l(env, vm) === true || r(env, vm) === true;
+    case "==":
+      return (env, vm) => valuesEqual(l(env, vm), r(env, vm));
+    case "!=":
+      return (env, vm) => !valuesEqual(l(env, vm), r(env, vm));
+    case "+":
+      return (env, vm) => {
+        const a = l(env, vm);
+        const b = r(env, vm);
+        if (typeof a === "number" && typeof b === "number") {
+          const n = a + b;
+          if (Number.isSafeInteger(n)) return n;
+        }
+        return binaryValues(e, a, b);
+      };
+    case "-":
+      return (env, vm) => {
+        const a = l(env, vm);
+        const b = r(env, vm);
+        if (typeof a === "number" && typeof b === "number") {
+          const n = a - b;
+          if (Number.isSafeInteger(n)) return n;
+        }
+        return binaryValues(e, a, b);
+      };
+    case "*":
+      return (env, vm) => {
+        const a = l(env, vm);
+        const b = r(env, vm);
+        if (typeof a === "number" && typeof b === "number") {
+          const n = a * b;
+          if (Number.isSafeInteger(n)) return n;
+        }
+        return binaryValues(e, a, b);
+      };
+    case "<":
+      return (env, vm) => {
+        const a = l(env, vm);
+        const b = r(env, vm);
+        return typeof a === "number" && typeof b === "number" ? a < b : binaryValues(e, a, b);
+      };
+    case "<=":
+      return (env, vm) => {
+        const a = l(env, vm);
+        const b = r(env, vm);
+        return typeof a === "number" && typeof b === "number" ? a <= b : binaryValues(e, a, b);
+      };
+    case ">":
+      return (env, vm) => {
+        const a = l(env, vm);
+        const b = r(env, vm);
+        return typeof a === "number" && typeof b === "number" ? a > b : binaryValues(e, a, b);
+      };
+    case ">=":
+      return (env, vm) => {
+        const a = l(env, vm);
+        const b = r(env, vm);
+        return typeof a === "number" && typeof b === "number" ? a >= b : binaryValues(e, a, b);
+      };
+    case "/":
+    case "%":
+      return (env, vm) => binaryValues(e, l(env, vm), r(env, vm));
+    default:
+      return tree(e);
+  }
+}
+
+function compileIndex(c: Compiler, e: A.Expr & { kind: "index" }): CExpr {
+  const object = c.expr(e.object);
+  const index = c.expr(e.index);
+  return (env, vm) => {
+    const obj = object(env, vm);
+    if (obj instanceof Tally) return obj.get(index(env, vm) as string);
+    if (!Array.isArray(obj)) throw new RuleError("R0501", `\`${showExpr(e.object)}\` has no value yet`, e.object.span);
+    const i = index(env, vm) as number;
+    if (i < 0 || i >= obj.length) throw new RuleError("R0501", `index ${i} is outside \`${showExpr(e.object)}\`, which holds ${obj.length}`, e.index.span);
+    return obj[i];
+  };
+}
+
+function compileHas(c: Compiler, e: A.Expr & { kind: "has" }): CExpr {
+  const d = e.ref?.to === "decl" ? c.program.decls[e.ref.id] : undefined;
+  if (d?.kind !== "status") return tree(e);
+  const object = entityOf(c, e.object);
+  const status = d.name.text;
+  return (env, vm) => object(env, vm).statuses.has(status);
+}
+
+/** The slot of a plain variable, for the forms that read one without a closure call. */
+function localSlot(e: A.Expr): number | undefined {
+  return e.kind === "name" && e.ref?.to === "local" ? e.ref.slot : undefined;
+}
+
+/** `hp > 0`, `n + 1`: an operator with a whole number written on its right, one closure call fewer. */
+function binaryWithConstant(e: A.Expr & { kind: "binary" }, l: CExpr, k: number): CExpr | undefined {
+  switch (e.op) {
+    case "+":
+      return (env, vm) => {
+        const a = l(env, vm);
+        if (typeof a === "number") {
+          const n = a + k;
+          if (Number.isSafeInteger(n)) return n;
+        }
+        return binaryValues(e, a, k);
+      };
+    case "-":
+      return (env, vm) => {
+        const a = l(env, vm);
+        if (typeof a === "number") {
+          const n = a - k;
+          if (Number.isSafeInteger(n)) return n;
+        }
+        return binaryValues(e, a, k);
+      };
+    case "<":
+      return (env, vm) => {
+        const a = l(env, vm);
+        return typeof a === "number" ? a < k : binaryValues(e, a, k);
+      };
+    case "<=":
+      return (env, vm) => {
+        const a = l(env, vm);
+        return typeof a === "number" ? a <= k : binaryValues(e, a, k);
+      };
+    case ">":
+      return (env, vm) => {
+        const a = l(env, vm);
+        return typeof a === "number" ? a > k : binaryValues(e, a, k);
+      };
+    case ">=":
+      return (env, vm) => {
+        const a = l(env, vm);
+        return typeof a === "number" ? a >= k : binaryValues(e, a, k);
+      };
+    case "==":
+      return (env, vm) => {
+        const a = l(env, vm);
+        return a === k || valuesEqual(a, k);
+      };
+    case "!=":
+      return (env, vm) => {
+        const a = l(env, vm);
+        return a !== k && !valuesEqual(a, k);
+      };
+    default:
+      return undefined;
+  }
+}

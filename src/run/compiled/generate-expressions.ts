@@ -1,0 +1,356 @@
+// Expressions as JavaScript text (see source.ts for what the text may hold). Each case is the closure
+// case of expressions.ts / calls.ts written out inline: the same order of evaluation, the same fast
+// paths, and the same helpers (binaryValues, valuesEqual, rollValues, builtin, events.emit) for
+// everything else and every error. An expression this file does not write out becomes a call of its
+// closure, passed in as a constant: one semantics, and every node still has one.
+import type * as A from "../../core/ast.ts";
+import type { CExpr, Compiler } from "./compiler.ts";
+import { enumMembers, memberRead } from "./operands.ts";
+import type { CompiledRun } from "./run.ts";
+import { showExpr } from "../../core/show-expr.ts";
+import { RuleError, Tally, type Value } from "../values.ts";
+import { local, slotsToLocals, slotsUsed, Source, tryGenerate, type HelperName } from "./source.ts";
+
+export function genExpr(c: Compiler, g: Source, e: A.Expr): string {
+  switch (e.kind) {
+    case "int":
+      return g.number(e.value);
+    case "bool":
+      return e.value ? "true" : "false";
+    case "text":
+      return g.k(e.value);
+    case "none":
+      return "null";
+    case "name":
+      return genName(c, g, e);
+    case "member":
+      return genMember(c, g, e);
+    case "call":
+      return genCall(c, g, e);
+    case "list":
+      return `[${e.items.map((i) => genExpr(c, g, i)).join(", ")}]`;
+    case "binary":
+      return genBinary(c, g, e);
+    case "not":
+      return `(${genExpr(c, g, e.operand)} !== true)`;
+    case "neg":
+      return `(-(${genExpr(c, g, e.operand)}))`;
+    case "cond":
+      return `(${genExpr(c, g, e.condition)} === true ? ${genExpr(c, g, e.then)} : ${genExpr(c, g, e.else)})`;
+    case "roll": {
+      const count = e.count ? genExpr(c, g, e.count) : "1";
+      return `${g.h("roll")}(vm, ${g.k(e)}, ${count}, ${genExpr(c, g, e.sides)})`;
+    }
+    case "emit":
+      return genEmit(c, g, e) ?? closure(c, g, e);
+    case "has":
+      return genHas(c, g, e) ?? closure(c, g, e);
+    case "index":
+      return genIndex(c, g, e);
+    default:
+      return closure(c, g, e);
+  }
+}
+
+/** The expression's closure, called: for the shapes written out nowhere else. */
+function closure(c: Compiler, g: Source, e: A.Expr): string {
+  return `${g.k(c.expr(e))}(env, vm)`;
+}
+
+function genName(c: Compiler, g: Source, e: A.Expr & { kind: "name" }): string {
+  const ref = e.ref;
+  switch (ref?.to) {
+    case "local":
+      return `env[${g.int(ref.slot)}]`;
+    case "state":
+      return `vm.globals[${g.int(ref.index)}]`;
+    default:
+      return closure(c, g, e);
+  }
+}
+
+/** `u.hp`: an entity's own field on the fast path; a record, a tally, none and every error through `memberRead`. */
+function genMember(c: Compiler, g: Source, e: A.Expr & { kind: "member" }): string {
+  if (e.ref) return g.k(e.member.text);
+  const obj = g.temp();
+  const v = g.temp();
+  const object = genExpr(c, g, e.object);
+  const name = g.k(e.member.text);
+  return `(${obj} = ${object}, ${obj} instanceof ${g.h("Entity")} && !${obj}.record && (${v} = ${obj}.fields[${name}]) !== undefined ? ${v} : ${g.k(memberRead(e))}(${obj}))`;
+}
+
+/**
+ * Arguments into a new array, in the order written, each at its parameter's place (the checker's, for
+ * a named one): as compileArgs and compileFnCall build them. Gives the text that makes the array.
+ */
+function genArgs(c: Compiler, g: Source, args: A.Arg[], size: number): string {
+  // Every argument in its own place, in order: an array literal, the rest of the frame `undefined`.
+  if (args.every((a, i) => a.kind === "positional" || (a.kind === "named" && a.index === i))) {
+    const values = args.map((a) => genExpr(c, g, (a as A.Arg & { value: A.Expr }).value));
+    for (let i = args.length; i < size; i++) values.push("undefined");
+    return `[${values.join(", ")}]`;
+  }
+  const t = g.temp();
+  const parts = [`${t} = ${g.h("frame")}(${g.int(size)})`];
+  args.forEach((a, i) => {
+    if (a.kind === "positional") parts.push(`${t}[${g.int(i)}] = ${genExpr(c, g, a.value)}`);
+    else if (a.kind === "named") parts.push(`${t}[${g.int(a.index)}] = ${genExpr(c, g, a.value)}`);
+  });
+  parts.push(t);
+  return `(${parts.join(", ")})`;
+}
+
+/**
+ * Built-ins that are a plain function of their arguments, called without `builtin`'s array and
+ * dispatch by name: each helper is `builtin`'s case for it (core/builtin-signatures.ts), the arguments in the same order.
+ */
+const PLAIN = new Map<string, { helper: HelperName; arity: number }>([
+  ["min", { helper: "min", arity: 2 }],
+  ["max", { helper: "max", arity: 2 }],
+  ["abs", { helper: "abs", arity: 1 }],
+  ["len", { helper: "len", arity: 1 }],
+  ["clamp", { helper: "clamp", arity: 3 }],
+]);
+
+function genCall(c: Compiler, g: Source, e: A.Expr & { kind: "call" }): string {
+  const first = e.args[0];
+  if (first?.kind === "comprehension") {
+    // An aggregate over a list: its own generated function. A per-member tally runs as its closure.
+    const aggregate = !e.ref && e.builtin !== undefined ? generateAggregate(c, e.builtin, first.comp, e.span) : undefined;
+    if (!aggregate) return closure(c, g, e);
+    return aggregate.slots ? `${g.k(aggregate.f)}(vm${aggregate.slots.map((slot) => `, env[${g.int(slot)}]`).join("")})` : `${g.k(aggregate.f)}(env, vm)`;
+  }
+  const span = g.k(e.span);
+  if (e.ref) {
+    const d = e.ref.to === "decl" ? c.program.decls[e.ref.id] : undefined;
+    switch (d?.kind) {
+      case "fn":
+        return genFnCall(c, g, d, e.args, span);
+      case "value":
+        return `${g.k(c.value(d))}(${genArgs(c, g, e.args, e.args.length)}, ${span}, vm)`;
+      case "table": {
+        // Every argument in its place, one each: straight to the table's parameters (generate-table.ts).
+        if (e.args.length === d.params.length && e.args.every((a) => a.kind === "positional")) {
+          return `${g.k(c.tableCell(d))}.p(${span}, vm${e.args.map((a) => `, ${genExpr(c, g, (a as A.Arg & { value: A.Expr }).value)}`).join("")})`;
+        }
+        return `${g.k(c.table(d))}(${genArgs(c, g, e.args, e.args.length)}, ${span}, vm)`;
+      }
+      default:
+        return closure(c, g, e);
+    }
+  }
+  if (e.builtin !== undefined) {
+    const plain = PLAIN.get(e.builtin);
+    if (plain && e.args.length === plain.arity && e.args.every((a) => a.kind === "positional")) {
+      return `${g.h(plain.helper)}(${e.args.map((a) => genExpr(c, g, (a as A.Arg & { value: A.Expr }).value)).join(", ")})`;
+    }
+    return `${g.h("builtin")}(vm, ${g.k(e.builtin)}, ${genArgs(c, g, e.args, e.args.length)}, ${span})`;
+  }
+  return closure(c, g, e);
+}
+
+/**
+ * A call of a function: its arguments evaluated in the order written, passed one by one in parameter
+ * order through the cell's `p` (generate-fn.ts), as compileFnCall places them in the callee's frame.
+ * An argument with no parameter's place goes into the frame through `f`, as compileFnCall puts it.
+ */
+function genFnCall(c: Compiler, g: Source, d: A.FnDecl, args: A.Arg[], span: string): string {
+  const cell = g.k(c.cell(d));
+  const argc = g.int(args.length);
+  const n = d.params.length;
+  const places = args.map((a, i) => (a.kind === "positional" ? i : a.kind === "named" ? a.index : undefined));
+  if (places.some((p) => p === undefined || p >= n)) {
+    return `${cell}.f(${genArgs(c, g, args, Math.max(d.frameSize ?? 0, args.length))}, ${argc}, ${span}, vm)`;
+  }
+  const values = args.map((a) => genExpr(c, g, (a as A.Arg & { value: A.Expr }).value));
+  const inPlace: string[] = Array.from({ length: n }, () => "undefined");
+  if (places.every((p, i) => p === i)) {
+    values.forEach((v, i) => (inPlace[i] = v));
+    return `${cell}.p(${argc}, ${span}, vm${inPlace.map((v) => `, ${v}`).join("")})`;
+  }
+  // Named out of order: each into a temporary as written, then passed in its place.
+  const temps = values.map(() => g.temp());
+  places.forEach((p, i) => (inPlace[p!] = temps[i]!));
+  return `(${values.map((v, i) => `${temps[i]} = ${v}, `).join("")}${cell}.p(${argc}, ${span}, vm${inPlace.map((v) => `, ${v}`).join("")}))`;
+}
+
+/**
+ * `xs[i]`, as compileIndex in expressions.ts: the object first (neither a list nor a tally is R0501
+ * before the index is evaluated), then the index; a list's item in range inline, a tally's count and
+ * an index out of range through `at`.
+ */
+function genIndex(c: Compiler, g: Source, e: A.Expr & { kind: "index" }): string {
+  const object = e.object;
+  const index = e.index;
+  const listOrTally = (obj: Value | undefined) => {
+    if (!(obj instanceof Tally) && !Array.isArray(obj)) throw new RuleError("R0501", `\`${showExpr(object)}\` has no value yet`, object.span);
+  };
+  const at = (obj: Value[] | Tally, i: Value | undefined): Value | undefined => {
+    if (obj instanceof Tally) return obj.get(i as string);
+    const n = i as number;
+    if (n < 0 || n >= obj.length) throw new RuleError("R0501", `index ${n} is outside \`${showExpr(object)}\`, which holds ${obj.length}`, index.span);
+    return obj[n];
+  };
+  const o = g.temp();
+  const i = g.temp();
+  return `(${o} = ${genExpr(c, g, object)}, ${g.k(listOrTally)}(${o}), ${i} = ${genExpr(c, g, index)}, ${i} >= 0 && ${i} < ${o}.length ? ${o}[${i}] : ${g.k(at)}(${o}, ${i}))`;
+}
+
+/** `x has S`, as compileHas in expressions.ts: a status of an entity; anything else is R0501 naming `x`. */
+function genHas(c: Compiler, g: Source, e: A.Expr & { kind: "has" }): string | undefined {
+  const d = e.ref?.to === "decl" ? c.program.decls[e.ref.id] : undefined;
+  if (d?.kind !== "status") return undefined;
+  const v = g.temp();
+  const object = e.object;
+  const noValue = () => {
+    throw new RuleError("R0501", `\`${showExpr(object)}\` has no value yet`, object.span);
+  };
+  return `((${v} = ${genExpr(c, g, object)}) instanceof ${g.h("Entity")} ? ${v}.statuses.has(${g.k(d.name.text)}) : ${g.k(noValue)}())`;
+}
+
+/** `emit E(args)`; undefined when the reference is not an event's (its closure reports it, as the tree-walker does). */
+export function genEmit(c: Compiler, g: Source, e: { ref?: A.Ref; args: A.Arg[]; span: A.Span }): string | undefined {
+  const ev = e.ref?.to === "decl" ? c.program.decls[e.ref.id] : undefined;
+  if (ev?.kind !== "event") return undefined;
+  return `${g.k(c.emitter(ev))}(vm, ${genArgs(c, g, e.args, e.args.length)}, ${g.k(e.span)})`;
+}
+
+/** A literal or an enum member: a value that is no object, or none. */
+function plainConstant(e: A.Expr): boolean {
+  return e.kind === "int" || e.kind === "text" || e.kind === "bool" || e.kind === "none" || (e.kind === "member" && e.ref !== undefined);
+}
+
+const ARITHMETIC: Partial<Record<A.BinaryOp, string>> = { "+": "+", "-": "-", "*": "*" };
+const COMPARISON: Partial<Record<A.BinaryOp, string>> = { "<": "<", "<=": "<=", ">": ">", ">=": ">=" };
+
+/** The closure cases of compileBinary written out: whole numbers and comparisons inline, the rest (and every error) `binaryValues`. */
+function genBinary(c: Compiler, g: Source, e: A.Expr & { kind: "binary" }): string {
+  const l = genExpr(c, g, e.left);
+  const r = genExpr(c, g, e.right);
+  const node = g.k(e);
+  switch (e.op) {
+    case "and":
+      return `(${l} === true && ${r} === true)`;
+    case "or":
+      return `(${l} === true || ${r} === true)`;
+    case "==":
+    case "!=": {
+      // Against a number, text, truth value, enum member or none written in the rules, `valuesEqual` is `===`: it looks further only when both sides are objects (null included, but nothing else equals it).
+      const same = plainConstant(e.right) ? `(${l} === ${r})` : `${g.h("eq")}(${l}, ${r})`;
+      return e.op === "==" ? same : `(!${same})`;
+    }
+    case "/":
+    case "%":
+      return `${g.h("bin")}(${node}, ${l}, ${r})`;
+    default:
+      break;
+  }
+  const arithmetic = ARITHMETIC[e.op];
+  const comparison = COMPARISON[e.op];
+  if (!arithmetic && !comparison) return closure(c, g, e);
+  const a = g.temp();
+  const b = g.temp();
+  const numbers = `typeof ${a} === "number" && typeof ${b} === "number"`;
+  if (comparison) return `(${a} = ${l}, ${b} = ${r}, ${numbers} ? ${a} ${comparison} ${b} : ${g.h("bin")}(${node}, ${a}, ${b}))`;
+  const n = g.temp();
+  return `(${a} = ${l}, ${b} = ${r}, ${numbers} && ${g.h("safe")}(${n} = ${a} ${arithmetic!} ${b}) ? ${n} : ${g.h("bin")}(${node}, ${a}, ${b}))`;
+}
+
+// `count(u in units where ...)`, `sum(...)`, `max(... else 0)`: an aggregate as a generated function
+// of its own, its `where` and `=>` parts inline, written out from stdlib's `aggregateOver` case by
+// case: a step per item of the source, every `where` before any `=>`, the items that matched walked
+// again for their values, the same sums checked for exactness, the same errors. An aggregate whose
+// name it does not know runs through its closure (and `aggregateOver` reports it).
+
+/**
+ * An aggregate's function and how a call passes it the frame: the frame itself (`f(env, vm)`), or,
+ * when it uses the frame by slot only, the slots it uses one by one (`f(vm, env[2], env[5])`), which it
+ * keeps in locals. Its writes (the comprehension's own variables) then stay inside it: nothing outside
+ * the comprehension reads them.
+ */
+export type Aggregate = { f: CExpr; slots?: undefined } | { f: (vm: CompiledRun, ...slots: (Value | undefined)[]) => Value | undefined; slots: number[] };
+
+export function generateAggregate(c: Compiler, name: string, comp: A.Comprehension, span: A.Span): Aggregate | undefined {
+  return tryGenerate((g): Aggregate | undefined => {
+    const body = aggregateBody(c, g, name, comp, span);
+    if (body === undefined) return undefined;
+    const slots = slotsUsed(body);
+    if (slots) return { f: g.finish(slotsToLocals(body), ["vm", ...slots.map(local)].join(", ")), slots };
+    return { f: g.finish<CExpr>(body) };
+  });
+}
+
+const KNOWN = new Set(["count", "any", "all", "filter", "sum", "first", "min", "max"]);
+
+function aggregateBody(c: Compiler, g: Source, name: string, comp: A.Comprehension, span: A.Span): string | undefined {
+  if (!KNOWN.has(name)) return undefined;
+  const needsYield = name === "sum" || name === "min" || name === "max";
+  if (needsYield && !comp.yield) return undefined;
+  const slot = g.int(comp.slot);
+  const tick = `vm.tick(${g.k(span)});`;
+  const members = enumMembers(c, comp.source);
+  const src = g.temp();
+  const matching = g.temp();
+  const i = g.loop();
+  const where = comp.where ? `${genExpr(c, g, comp.where)} === true` : "true";
+  const counting = name === "count" || name === "any" || name === "all";
+  // `first`, `min` and `max` ask first whether any matched: their list is made with the first match.
+  const lazy = name === "first" || name === "min" || name === "max";
+  const lines = [
+    `${src} = ${members ? g.k(members) : `${g.h("list")}(${genExpr(c, g, comp.source)}, ${g.k(comp.source)})`};`,
+    `${matching} = ${counting ? "0" : lazy ? "undefined" : "[]"};`,
+    `for (let ${i} = 0; ${i} < ${src}.length; ${i}++) {`,
+    tick,
+    `env[${slot}] = ${src}[${i}];`,
+    `if (${where}) {`,
+    counting ? `${matching}++;` : lazy ? `(${matching} ??= []).push(${src}[${i}]);` : `${matching}.push(${src}[${i}]);`,
+    name === "first" || name === "any" ? "break;" : "",
+    "}",
+    "}",
+  ];
+  switch (name) {
+    case "count":
+      return [...lines, `return ${matching};`].join("\n");
+    case "any":
+      return [...lines, `return ${matching} > 0;`].join("\n");
+    case "all":
+      return [...lines, `return ${matching} === ${src}.length;`].join("\n");
+    case "filter":
+      return [...lines, `return ${matching};`].join("\n");
+    default:
+      break;
+  }
+  // Every `=>` value after every `where`, as `yields()` maps the items that matched.
+  const ys = g.temp();
+  const j = g.loop();
+  const yields = name === "sum"
+    ? [`${ys} = [];`, `for (let ${j} = 0; ${j} < ${matching}.length; ${j}++) {`, `env[${slot}] = ${matching}[${j}];`, `${ys}.push(${genExpr(c, g, comp.yield!)});`, "}"]
+    : [];
+  const k = g.loop();
+  const acc = g.temp();
+  if (name === "sum") {
+    const what = g.k(() => "the `sum` at this point");
+    return [...lines, ...yields, `${acc} = 0;`, `for (let ${k} = 0; ${k} < ${ys}.length; ${k}++) {`, `${acc} = ${g.h("exact")}(${acc} + ${ys}[${k}], ${what}, ${g.k(span)});`, "}", `return ${acc};`].join("\n");
+  }
+  // first, min, max: none that matched is the `else` value, or an error.
+  const none = () => {
+    throw new RuleError("R0501", `\`${name}\` found no item in \`${showExpr(comp.source)}\`; add \`else value\` for that case`, span);
+  };
+  const empty = `if (${matching} === undefined) return ${comp.otherwise ? genExpr(c, g, comp.otherwise) : `${g.k(none)}()`};`;
+  if (name === "first") return [...lines, empty, `return ${matching}[0];`].join("\n");
+  const better = name === "min" ? "<" : ">";
+  // Each `=>` value, in order after every `where`, kept when it is the best so far: the fold after
+  // `yields()` that stdlib makes, without the list of values (comparing neither throws nor rolls).
+  const y = g.temp();
+  return [
+    ...lines,
+    empty,
+    `${acc} = ${g.h("nan")};`,
+    `for (let ${j} = 0; ${j} < ${matching}.length; ${j}++) {`,
+    `env[${slot}] = ${matching}[${j}];`,
+    `${y} = ${genExpr(c, g, comp.yield!)};`,
+    `if (${acc} !== ${acc} || ${y} ${better} ${acc}) ${acc} = ${y};`,
+    "}",
+    `return ${acc};`,
+  ].join("\n");
+}

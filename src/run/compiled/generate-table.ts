@@ -1,0 +1,108 @@
+// A table as one generated function: its rows written out in order, each pattern a comparison and
+// each result an expression inline, instead of compileTable's walk over closures (declarations.ts).
+// The same steps (one for the call, none per row), the same nesting count, the same trace line and the
+// same error for a missing row, those from tables.ts. See source.ts for what the text may hold.
+import type * as A from "../../core/ast.ts";
+import { frame } from "../machine.ts";
+import { noTableRow, tableMessage } from "../tables.ts";
+import type { Value } from "../values.ts";
+import type { CFn, Compiler } from "./compiler.ts";
+import { compileTable } from "./declarations.ts";
+import { genExpr } from "./generate-expressions.ts";
+import { lazyCell, local, locals, NotGenerated, Source, tryGenerate } from "./source.ts";
+import type { CompiledRun } from "./run.ts";
+
+/** A table called with its arguments one by one, as many as it has parameters. */
+export type CArgsTable = (span: A.Span, vm: CompiledRun, ...args: (Value | undefined)[]) => Value | undefined;
+
+/**
+ * Where a table's callable lives, generated on its first call: a row's result may call the table
+ * itself, and generating that call must find the cell already there (as a function's, generate-fn.ts).
+ * Two doors to one function: `f` given the arguments in an array (closures), `p` given them one by one
+ * (generated call sites). The table is generated for `p`, its arguments its parameters `s0`, `s1`, ...:
+ * a call from generated code makes no array (nor a frame, when no row reads one).
+ */
+export interface TableCell {
+  f: CFn;
+  p: CArgsTable;
+}
+
+export function tableCell(c: Compiler, t: A.TableDecl): TableCell {
+  return lazyCell(() => makeTable(c, t));
+}
+
+/** The table's callable through an array of arguments (Compiler.table). */
+export function tableCallable(c: Compiler, t: A.TableDecl): CFn {
+  const cell = c.tableCell(t);
+  return (args, span, vm) => cell.f(args, span, vm);
+}
+
+function makeTable(c: Compiler, t: A.TableDecl): TableCell {
+  const n = t.params.length;
+  const p = tryGenerate((g) => g.finish<CArgsTable>(tableBody(c, g, t), ["span, vm", ...locals(0, n)].join(", ")));
+  // The door for an array: its items, as arguments.
+  const f = p && tryGenerate((g) => g.finish<CFn>(`return ${g.k(p)}(span, vm${locals(0, n).map((_, i) => `, env[${g.int(i)}]`).join("")});`, "env, span, vm"));
+  if (p && f) return { f, p };
+  const closures = compileTable(c, t);
+  return { f: closures, p: (span, vm, ...args) => closures(args.slice(0, n), span, vm) };
+}
+
+/** A literal or an enum member (`true`, `3`, `Side.attacker`): its value, known before the run, as compileTable's `constant`. */
+function constant(e: A.Expr): { value: Value } | undefined {
+  if (e.kind === "int" || e.kind === "bool" || e.kind === "text") return { value: e.value };
+  if (e.kind === "member" && e.ref) return { value: e.member.text };
+  return undefined;
+}
+
+/**
+ * The arguments are the parameters `s0`, `s1`, ...; rows that read the frame (a row's result may use
+ * the inputs, and a comprehension in it writes slots past them) run in a frame of the table's size made
+ * from them, kept apart from the arguments the trace line and the error show.
+ */
+function tableBody(c: Compiler, g: Source, t: A.TableDecl): string {
+  const label = `table ${t.name.text}`;
+  const traced = (vm: CompiledRun, a: Value[], result: Value | undefined, span: A.Span) => {
+    vm.rules.push(label);
+    vm.note("table", () => tableMessage(t, a, result), span);
+    vm.rules.pop();
+  };
+  const missing = (a: Value[], span: A.Span) => {
+    throw noTableRow(t, a, span);
+  };
+  const args = `[${locals(0, t.params.length).join(", ")}]`;
+  const head = ["vm.tick(span);", `vm.nest(${g.k(label)}, span);`, "try {"];
+  const lines: string[] = [];
+  for (const row of t.rows) {
+    if (row.patterns.length > t.params.length) throw new NotGenerated("a row with more patterns than the table has parameters");
+    const tests = row.patterns.map((p, i) => patternTest(c, g, p, local(i))).filter((s) => s !== "");
+    const result = g.temp();
+    lines.push(
+      `if (${tests.length > 0 ? tests.join(" && ") : "true"}) {`,
+      `${result} = ${genExpr(c, g, row.result)};`,
+      `if (vm.tracing) ${g.k(traced)}(vm, ${args}, ${result}, ${g.k(row.span)});`,
+      `return ${result};`,
+      "}",
+    );
+  }
+  lines.push(`${g.k(missing)}(${args}, span);`, "} finally {", "vm.nested--;", "}");
+  const rows = lines.join("\n");
+  // Rows that never read the frame (constant patterns and results, as most tables have) need none made.
+  const frameUsed = /\benv\b/.test(rows);
+  return [...head, frameUsed ? `const env = ${g.k(frame)}(${g.int(t.frameSize ?? 0)}, ${args});` : "", rows].join("\n");
+}
+
+/** One column's test, as compileTable's rowMatches: `_` none, a value by equality, a range low then high. */
+function patternTest(c: Compiler, g: Source, p: A.Pattern, arg: string): string {
+  if (!p.low) return "";
+  const known = constant(p.low);
+  if (!p.high) {
+    // A constant that is a number, text, truth value or member equals only itself (valuesEqual's first test).
+    if (known && typeof known.value !== "object") return `${arg} === ${g.k(known.value)}`;
+    return `${g.h("eq")}(${known ? g.k(known.value) : genExpr(c, g, p.low)}, ${arg})`;
+  }
+  const low = g.temp();
+  const high = g.temp();
+  const a = g.temp();
+  // Low before high, as the closures evaluate them; a row that does not match is `a < low || a > high`.
+  return `(${low} = ${known ? g.k(known.value) : genExpr(c, g, p.low)}, ${high} = ${genExpr(c, g, p.high)}, ${a} = ${arg}, !(${a} < ${low} || ${a} > ${high}))`;
+}

@@ -1,0 +1,77 @@
+// A value with its modifiers as one generated function: the base, then each modifier's condition,
+// amount and operation written out in order, instead of compileValue's loop over closures
+// (declarations.ts). The same step, nesting count, rule label per modifier (for errors and the trace),
+// frames, trace line and operation (modifiers.ts's `applyModifierAt`). See source.ts for what the text
+// may hold.
+import type * as A from "../../core/ast.ts";
+import { frame } from "../machine.ts";
+import { applyModifierAt, modifierMessage } from "../modifiers.ts";
+import type { Value } from "../values.ts";
+import type { CFn, Compiler } from "./compiler.ts";
+import { compileValue } from "./declarations.ts";
+import { genExpr } from "./generate-expressions.ts";
+import { Source, tryGenerate } from "./source.ts";
+import type { CompiledRun } from "./run.ts";
+
+/** The value's callable, generated on its first call (a modifier may use the value itself; see tableCallable). */
+export function valueCallable(c: Compiler, v: A.ValueDecl): CFn {
+  let f: CFn | undefined;
+  return (args, span, vm) => (f ??= generateValue(c, v) ?? compileValue(c, v))(args, span, vm);
+}
+
+function generateValue(c: Compiler, v: A.ValueDecl): CFn | undefined {
+  return tryGenerate((g) => g.finish<CFn>(valueBody(c, g, v), "env, span, vm"));
+}
+
+/**
+ * The parameter `env` holds the arguments; the base runs in a frame of the value's size made from
+ * them, and each modifier in one of its own (the value's parameters, `result`, its own variables).
+ */
+function valueBody(c: Compiler, g: Source, v: A.ValueDecl): string {
+  const args = g.temp();
+  const result = g.temp();
+  const lines = [
+    "vm.tick(span);",
+    `vm.nest(${g.k(`value ${v.name.text}`)}, span);`,
+    "try {",
+    `${args} = env;`,
+    // A base with no variables of its own (the frame holds the parameters only) writes no slot: it reads the arguments as they are.
+    (v.frameSize ?? 0) > v.params.length ? `env = ${g.k(frame)}(${g.int(v.frameSize ?? 0)}, ${args});` : "",
+    `${result} = ${genExpr(c, g, v.base)};`,
+  ];
+  for (const m of c.program.modifiers.get(v) ?? []) lines.push(modifierCode(c, g, v, m, args, result));
+  lines.push(`return ${result};`, "} finally {", "vm.nested--;", "}");
+  return lines.join("\n");
+}
+
+/** One modifier, as an iteration of compileValue's loop: a condition that does not hold leaves the block. */
+function modifierCode(c: Compiler, g: Source, v: A.ValueDecl, m: A.ModifierDecl, args: string, result: string): string {
+  const label = `modifier ${m.name.text}`;
+  const enter = (vm: CompiledRun) => void vm.rules.push(label);
+  const leave = (vm: CompiledRun) => void vm.rules.pop();
+  const note = (vm: CompiledRun, before: Value | undefined, after: Value | undefined, amount: Value | undefined, into: Value | undefined, factor: Value | undefined) =>
+    vm.note("modifier", () => modifierMessage(v, m, before, after, amount, into, factor), m.span);
+  const [amount, before, into, factor] = [g.temp(), g.temp(), g.temp(), g.temp()];
+  const optional = (e: A.Expr | undefined) => (e ? genExpr(c, g, e) : "undefined");
+  const block = g.label();
+  return [
+    `env = ${g.k(frame)}(${g.int(m.frameSize ?? 0)}, ${args});`,
+    `${g.k(enter)}(vm);`,
+    "try {",
+    `${block}: {`,
+    // `result` is the value as it stands when this modifier is reached.
+    `env[${g.int(m.resultSlot)}] = ${result};`,
+    m.condition ? `if (${genExpr(c, g, m.condition)} !== true) break ${block};` : "",
+    `${amount} = ${optional(m.amount)};`,
+    `${before} = ${result};`,
+    `${into} = ${optional(m.into)};`,
+    `${factor} = ${optional(m.factor)};`,
+    `${result} = ${g.k(applyModifierAt)}(${g.k(m)}, ${result}, ${amount}, ${into} ?? ${factor});`,
+    // A modifier whose condition held is reported even when it changed nothing: it did fire.
+    `if (vm.tracing) ${g.k(note)}(vm, ${before}, ${result}, ${amount}, ${into}, ${factor});`,
+    "}",
+    "} finally {",
+    `${g.k(leave)}(vm);`,
+    "}",
+  ].join("\n");
+}

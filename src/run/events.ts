@@ -1,0 +1,326 @@
+// Events and statuses at run time: an emission with its handlers (`before`, `instead of`, `on`) and
+// `proceed`, changes a handler makes to the emission's arguments and result, statuses applied with a
+// timer, and the expiry that counts timers down. A small class rather than free functions, because it
+// owns state only this part uses (the emissions in progress, the events that count a status down,
+// the entities given a status); it holds the running interpreter as a `Machine` (see machine.ts) to
+// evaluate and trace. Emissions are not the hot path of `eval`/`exec`: the one extra field read per
+// call into this class costs nothing measurable.
+import type * as A from "../core/ast.ts";
+import { keptIn } from "../core/kept-values.ts";
+import { frame, type Env, type Machine } from "./machine.ts";
+import { declaredTimer, defaultValue } from "./state.ts";
+import type { RuntimeProgram } from "./index-program.ts";
+import { Entity, RuleError, showValue, valuesEqual, type StatusTimer, type Value } from "./values.ts";
+
+/**
+ * One emission in progress: the event's arguments, then its `result`, in the slots every handler's
+ * frame starts with. A `before` handler may change the arguments, and every handler the result.
+ */
+export interface Emission {
+  ev: A.EventDecl;
+  values: (Value | undefined)[];
+}
+
+export class Events {
+  /** Entities that were given a status while running, so `until`/`for` expiry reaches local ones too. */
+  private readonly statusHolders = new Set<Entity>();
+  /**
+   * Events that count some status down; others skip expiry at once. Both sets start as the program's
+   * own (`declaredExpiries`, made once for every run) and are copied only when a run adds to them.
+   */
+  protected expiryEvents: Set<A.EventDecl>;
+  /** Of those, the events that count down statuses not bound to a holder argument: they need the walk over the state. */
+  private walkEvents: Set<A.EventDecl>;
+  private ownSets = false;
+  /** Emissions in progress, innermost last: what `proceed` runs, and what a handler's changes go to. */
+  protected readonly emissions: Emission[] = [];
+  /** Emissions begun so far in this run: a duration given at `apply` counts only those begun after it. */
+  protected started = 0;
+  /**
+   * Entities that held, when the run began, a status the walk over the state counts down (one timed by
+   * an event, not bound to a holder argument). With `statusHolders` these are the only entities that
+   * can hold one (only `apply` gives statuses or changes their timers while running), so when none of
+   * them holds a status any more the walk is needed only for the order of the trace.
+   */
+  private readonly initialHolders: Entity[] = [];
+
+  constructor(
+    protected readonly vm: Machine,
+    noStatuses = false,
+  ) {
+    const declared = declaredExpiries(vm.program);
+    this.expiryEvents = declared.expiry;
+    this.walkEvents = declared.walk;
+    // A state may arrive holding statuses applied with events of their own.
+    if (!noStatuses) this.forEachEntity((e) => {
+      let walked = false;
+      for (const t of e.statuses.values()) {
+        this.watch(t);
+        walked ||= t.event !== undefined && !t.holder;
+      }
+      if (walked) this.initialHolders.push(e);
+    });
+  }
+
+  /** `apply S to x [for N E(...) | until E(...)]`: `target` is `x`, already evaluated; the frame is read only for a duration given here (`s.expiry`). */
+  apply(s: A.Stmt & { kind: "apply" }, target: Entity, env: Env | undefined) {
+    const decl = this.vm.decl(s.ref) as A.StatusDecl;
+    const timer = s.expiry ? this.appliedTimer(decl, s.expiry, env!) : declaredTimer(this.vm.program, decl);
+    target.statuses.set(decl.name.text, timer);
+    this.statusHolders.add(target);
+    this.watch(timer);
+    // Guarded here too: a simulation applies statuses often, and the message's closure is made before `note` looks.
+    if (this.vm.tracing) this.vm.note("status", () => `${showValue(target)} is now ${s.status.text}${s.expiry ? ` (${describeTimer(timer)})` : ""}`, s.span);
+  }
+
+  /** `clear S from x`: `target` is `x`, already evaluated. */
+  clear(s: A.Stmt & { kind: "clear" }, target: Entity) {
+    if (target.statuses.delete((this.vm.decl(s.ref) as A.StatusDecl).name.text) && this.vm.tracing) this.vm.note("status", () => `${showValue(target)} is no longer ${s.status.text}`, s.span);
+  }
+
+  /** `proceed`: the checker allows it only in an `instead of` handler, so the innermost emission is its event. */
+  proceed() {
+    const current = this.emissions[this.emissions.length - 1];
+    if (current) this.defaultBody(current);
+  }
+
+  /** Makes emissions of a timer's event count it down. */
+  private watch(t: StatusTimer) {
+    if (!t.event || (this.expiryEvents.has(t.event) && (t.holder || this.walkEvents.has(t.event)))) return;
+    if (!this.ownSets) {
+      this.expiryEvents = new Set(this.expiryEvents);
+      this.walkEvents = new Set(this.walkEvents);
+      this.ownSets = true;
+    }
+    this.expiryEvents.add(t.event);
+    if (!t.holder) this.walkEvents.add(t.event);
+  }
+
+  /** Every entity reachable from the state or given a status while running, once each. */
+  private forEachEntity(f: (e: Entity) => void) {
+    const seen = new Set<Entity>();
+    const globals = this.vm.globals;
+    for (let i = 0; i < globals.length; i++) visitEntities(globals[i], seen, f);
+    for (const e of this.statusHolders) visitEntities(e, seen, f);
+  }
+
+  /** Runs an emission (section 9's ordering rule) and gives back the event's final `result`. */
+  emit(ev: A.EventDecl, args: Value[], span: A.Span): Value | undefined {
+    this.vm.tick(span);
+    const name = ev.name.text;
+    if (this.vm.tracing) this.vm.note("event", () => `event ${name}(${args.map(showValue).join(", ")})`, span);
+    this.vm.depth++;
+    // Every caller passes a fresh array of the arguments: it becomes the emission's own when it holds no more.
+    const values: (Value | undefined)[] = args.length === ev.params.length ? args : args.slice(0, ev.params.length);
+    if (ev.returns) values[ev.params.length] = defaultValue(this.vm.program, { name: ev.name, type: ev.returns, span: ev.span }, new Set());
+    const emission: Emission = { ev, values };
+    const seq = ++this.started;
+    this.emissions.push(emission);
+    try {
+      const handlers = this.vm.program.handlers.get(ev);
+      if (handlers && handlers.before.length > 0) this.runHandlers(ev, handlers.before, values, false);
+      const replaced = handlers && handlers.instead.length > 0 ? this.runHandlers(ev, handlers.instead, values, true) : false;
+      if (!replaced) this.defaultBody(emission);
+      if (handlers && handlers.after.length > 0) this.runHandlers(ev, handlers.after, values, false);
+      // Statuses see the arguments as the `before` handlers left them.
+      if (this.expiryEvents.has(ev)) this.expire(ev, values.slice(0, ev.params.length) as Value[], seq);
+      return ev.returns ? values[ev.params.length] : undefined;
+    } finally {
+      this.emissions.pop();
+      this.vm.depth--;
+    }
+  }
+
+  /** One timing's handlers, in order; with `onlyFirst` (`instead of`) the first that applies replaces the body. */
+  private runHandlers(ev: A.EventDecl, list: A.TriggerDecl[], values: (Value | undefined)[], onlyFirst: boolean): boolean {
+    const labels = handlerLabels(list, ev);
+    for (let i = 0; i < list.length; i++) {
+      const t = list[i]!;
+      const label = labels[i]!;
+      this.vm.rules.push(label);
+      // Each handler runs in a frame of its own: the emission's arguments and result as they stand, then its own variables.
+      const env = frame(t.frameSize, values);
+      const applies = !t.condition || this.vm.eval(t.condition, env) === true;
+      this.vm.rules.pop();
+      if (!applies) continue;
+      if (this.vm.tracing) {
+        this.vm.rules.push(label);
+        this.vm.note("trigger", () => `${label} fires`, t.span);
+        this.vm.rules.pop();
+      }
+      this.vm.enter(label, t.span);
+      try {
+        this.vm.execBlock(t.body, env);
+      } finally {
+        this.vm.leave();
+      }
+      if (onlyFirst) return true;
+    }
+    return false;
+  }
+
+  private defaultBody({ ev, values }: Emission) {
+    if (!ev.body) return;
+    this.vm.enter(this.vm.label(ev, () => `event ${ev.name.text}`), ev.span);
+    try {
+      this.vm.execBlock(ev.body, frame(ev.frameSize, values));
+    } finally {
+      this.vm.leave();
+    }
+  }
+
+  /** A handler changed an argument or the result of the innermost emission: every later handler sees it. */
+  changeEmission(slot: number, v: Value | undefined, span: A.Span) {
+    const current = this.emissions[this.emissions.length - 1];
+    if (!current) return;
+    const before = current.values[slot];
+    current.values[slot] = v;
+    if (valuesEqual(before, v)) return;
+    const what = current.ev.params[slot]?.name.text ?? "result";
+    this.vm.note("event", () => `${current.ev.name.text}: ${what} ${showValue(before)} -> ${showValue(v)}`, span);
+  }
+
+  /**
+   * Statuses whose timer counts this event go down by one; at zero they end. A timer bound to a
+   * parameter counts only emissions where that argument is the holder (or equals the value fixed at
+   * `apply`); the others count on every entity reachable from the state or given a status.
+   */
+  protected expire(ev: A.EventDecl, args: Value[], seq: number) {
+    const name = ev.name.text;
+    if (!this.expiryEvents.has(ev)) return;
+    const countDown = (v: Entity, bound: boolean) => {
+      // Most entities hold no status: the walk over the state visits them all on every such emission.
+      if (v.statuses.size === 0) return;
+      // Made only when a status is due: most countdowns find none.
+      let due: string[] | undefined;
+      for (const [s, t] of v.statuses) {
+        if (t.event !== ev || !!t.holder !== bound) continue;
+        // "Until the caster's next turn", applied during that caster's turn start: not this one.
+        if (t.since !== undefined && seq <= t.since) continue;
+        if (t.param !== undefined && (bound ? args[t.param] !== v : !valuesEqual(args[t.param], t.match))) continue;
+        (due ??= []).push(s);
+      }
+      if (due === undefined) return;
+      // In declaration order; statuses applied in that order (the common case) are already, and keep it (the sort is stable).
+      if (due.length > 1 && !inDeclarationOrder(v, due)) due.sort((a, b) => statusId(v, a) - statusId(v, b));
+      for (const s of due) {
+        const t = v.statuses.get(s)!;
+        const next = (t.left ?? 1) - 1;
+        if (next > 0) {
+          t.left = next;
+          continue;
+        }
+        v.statuses.delete(s);
+        // Guarded here too: the message's closure is made before `note` looks.
+        if (this.vm.tracing) this.vm.note("status", () => `${showValue(v)} is no longer ${s} (expired on ${name})`, t.status?.span ?? ev.span);
+      }
+    };
+    const held = new Set<Entity>();
+    for (const a of args) {
+      if (a instanceof Entity && !held.has(a)) {
+        held.add(a);
+        countDown(a, true);
+      }
+    }
+    if (!this.walkEvents.has(ev)) return;
+    const initiallyHeld = this.initialHolders.some((e) => e.statuses.size > 0);
+    // Without a trace, the order entities are counted down in is not seen (each touches its own
+    // statuses only), and the walk would reach no other holder than those given a status while running:
+    // count those down, not every entity in the state.
+    if (!initiallyHeld && !this.vm.tracing) {
+      for (const e of this.statusHolders) countDown(e, false);
+      return;
+    }
+    if (initiallyHeld || this.anyHeld(this.statusHolders)) this.forEachEntity((e) => countDown(e, false));
+  }
+
+  /** Whether any of these holds a status now: if none does, the expiry walk over the state would count nothing down. */
+  private anyHeld(holders: Iterable<Entity>): boolean {
+    for (const e of holders) if (e.statuses.size > 0) return true;
+    return false;
+  }
+
+  /** The timer of `apply S to x for N [E(...)]` or `until E(...)`; the checker made sure the event exists. */
+  private appliedTimer(status: A.StatusDecl, x: A.AppliedExpiry, env: Env): StatusTimer {
+    let left = 1;
+    if (x.times) {
+      left = this.vm.eval(x.times, env) as number;
+      if (!Number.isInteger(left) || left < 1) throw new RuleError("R0501", `a status cannot last for ${showValue(left)} events`, x.times.span);
+    }
+    if (!x.event) return { ...declaredTimer(this.vm.program, status, left), once: false, since: this.started };
+    const t: StatusTimer = { left, event: this.vm.decl(x.ref) as A.EventDecl, own: true, status, since: this.started };
+    const p = x.holder ?? x.match?.param;
+    if (p) {
+      t.param = x.paramIndex;
+      t.paramName = p.text;
+    }
+    if (x.holder) t.holder = true;
+    if (x.match) t.match = this.vm.eval(x.match.value, env);
+    return t;
+  }
+
+}
+
+function statusId(v: Entity, s: string): number {
+  return v.statuses.get(s)!.status?.id ?? 0;
+}
+
+function inDeclarationOrder(v: Entity, due: string[]): boolean {
+  for (let i = 1; i < due.length; i++) if (statusId(v, due[i - 1]!) > statusId(v, due[i]!)) return false;
+  return true;
+}
+
+/** The events that count down statuses as declared (`status S until E`), per program: every run starts from them. */
+const declaredSets = new WeakMap<RuntimeProgram, { expiry: Set<A.EventDecl>; walk: Set<A.EventDecl> }>();
+function declaredExpiries(program: RuntimeProgram): { expiry: Set<A.EventDecl>; walk: Set<A.EventDecl> } {
+  return keptIn(declaredSets, program, expiriesOf);
+}
+
+function expiriesOf(program: RuntimeProgram): { expiry: Set<A.EventDecl>; walk: Set<A.EventDecl> } {
+  const sets = { expiry: new Set<A.EventDecl>(), walk: new Set<A.EventDecl>() };
+  for (const [event, statuses] of program.expiries) {
+    sets.expiry.add(event);
+    if (statuses.some((d) => !d.expiry?.holder)) sets.walk.add(event);
+  }
+  return sets;
+}
+
+/** The rule labels (`on UnitHit`) of one timing's handlers of an event, made once per list: they depend on the rules alone. */
+const labelsOf = new WeakMap<A.TriggerDecl[], string[]>();
+function handlerLabels(list: A.TriggerDecl[], ev: A.EventDecl): string[] {
+  return keptIn(labelsOf, list, () => list.map((t) => `${t.timing === "after" ? "on" : t.timing === "instead" ? "instead of" : "before"} ${ev.name.text}`));
+}
+
+/** `for 6 RoundEnds`, `until TurnStarts(player: Player "Red")`: how a status applied with a duration lasts. */
+function describeTimer(t: StatusTimer): string {
+  const about = t.paramName === undefined ? "" : t.holder ? `(${t.paramName})` : `(${t.paramName}: ${showValue(t.match)})`;
+  const event = `${t.event?.name.text ?? "clear"}${about}`;
+  return t.own && t.left === 1 ? `until ${event}` : `for ${t.left ?? 1} ${event}`;
+}
+
+/** Whether any entity reachable from the state holds a status an event counts down: `RunOptions.noStatuses` for its copies when not. */
+export function stateHoldsTimedStatus(globals: readonly (Value | undefined)[]): boolean {
+  let held = false;
+  const seen = new Set<Entity>();
+  const look = (e: Entity) => {
+    for (const t of e.statuses.values()) held ||= t.event !== undefined;
+  };
+  for (const g of globals) visitEntities(g, seen, look);
+  return held;
+}
+
+/**
+ * Depth first, each entity before what its fields hold, in field order. A plain loop over the fields
+ * (they are a prototype-free map: `for in` sees only their own) rather than `Object.values`, since
+ * every run walks its state at least once: no array or closure per entity.
+ */
+function visitEntities(v: Value | undefined, seen: Set<Entity>, f: (e: Entity) => void) {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) visitEntities(v[i], seen, f);
+  } else if (v instanceof Entity && !seen.has(v)) {
+    seen.add(v);
+    f(v);
+    const fields = v.fields;
+    for (const k in fields) visitEntities(fields[k], seen, f);
+  }
+}

@@ -1,0 +1,486 @@
+// The interpreter: runs checked rules against a game state. It trusts the checker for types and
+// reports everything else that can go wrong (an empty table row, a forced die that cannot fit, a
+// runaway loop) as a RuleError with the span that caused it.
+//
+// This file holds the core: entry points, bookkeeping (steps, depth, the trace), calls, statements and
+// expressions, the hot path. Its collaborators live in files of their own and get the interpreter as a
+// `Machine` (machine.ts): events.ts (emissions, handlers, statuses and their expiry), modifiers.ts,
+// arithmetic.ts (operators and tallies), tables.ts, core/builtin-signatures.ts (dice, choices, built-ins, aggregates),
+// writes.ts (the checks a statement makes as it changes a value, and `expect`).
+import { isStdPath } from "../core/std-paths.ts";
+import * as A from "../core/ast.ts";
+import { binary } from "./arithmetic.ts";
+import { Dice, type RngState } from "./dice.ts";
+import { Events } from "./events.ts";
+import type { RuntimeProgram } from "./index-program.ts";
+import { frame, type Chooser, type Env, type Machine, type Returned } from "./machine.ts";
+import { exact, MAX_TRACE } from "./limits.ts";
+import { valueThroughModifiers } from "./modifiers.ts";
+import { assignTo, expect, ExpectationFailed, push, take } from "./writes.ts";
+import { showExpr } from "../core/show-expr.ts";
+import { aggregate, builtin, choose, perMember, roll } from "./builtins.ts";
+import { tableRow } from "./tables.ts";
+import type { LoopHook } from "./loop-hook.ts";
+import type { TraceEntry, TraceKind } from "./trace.ts";
+import { constructEntity, tallyOfCounts } from "./construct.ts";
+import { copyLists, Entity, RuleError, showValue, Tally, type Value } from "./values.ts";
+import { pushAll } from "../core/push-all.ts";
+import { keptIn } from "../core/kept-values.ts";
+
+export type { Chooser } from "./machine.ts";
+
+export interface RunOptions {
+  seed: string;
+  rngState?: RngState;
+  /** The dice to roll instead of seeded ones (\`rulesmith odds\` enumerates every result this way). */
+  dice?: Dice;
+  chooser?: Chooser;
+  /** Statements and calls allowed before the run stops as runaway. */
+  stepBudget?: number;
+  trace?: boolean;
+  /**
+   * The caller knows no entity in the state holds a status that an event counts down (a copy of a
+   * state checked once, as a simulation's runs are): the events skip the walk that looks for them.
+   */
+  noStatuses?: boolean;
+  /** Sees loop heads and calls (`rulesmith odds`, src/tools/odds/); the tree-walker only. */
+  loopHook?: LoopHook;
+}
+
+export const DEFAULT_STEP_BUDGET = 2_000_000;
+const MAX_DEPTH = 400;
+
+export { ExpectationFailed } from "./writes.ts";
+
+/**
+ * Members not marked private are for the parts in other files too: see `Machine`. The compiled backend
+ * (src/run/compiled/) extends this class: it keeps this bookkeeping and runs every node it compiles as a
+ * closure, and any other node through `exec`/`eval` here, so both engines share one semantics.
+ */
+export class Interpreter implements Machine {
+  readonly trace: TraceEntry[] = [];
+  readonly dice: Dice;
+  private steps = 0;
+  /** Characters in the trace's messages so far: bounded by MAX_TRACE. */
+  private traced = 0;
+  depth = 0;
+  /**
+   * Calls of expression-bodied functions, values and tables in progress. They add no trace level, but
+   * they can recurse too, so they count against the same MAX_DEPTH as `depth`.
+   */
+  nested = 0;
+  readonly rules: string[] = [];
+  private readonly budget: number;
+  /** Public for the compiled backend (src/run/compiled/), which skips building a message when it is off. */
+  readonly tracing: boolean;
+  readonly scripted: Value[] = [];
+  readonly chooser: Chooser | undefined;
+  readonly events: Events;
+  private readonly loopHook: LoopHook | undefined;
+
+  constructor(
+    readonly program: RuntimeProgram,
+    /** The state fields' values, in the order of `program.stateFields`. */
+    readonly globals: (Value | undefined)[],
+    options: RunOptions,
+  ) {
+    this.dice = options.dice ?? new Dice(options.seed, options.rngState);
+    this.budget = options.stepBudget ?? DEFAULT_STEP_BUDGET;
+    this.tracing = options.trace ?? true;
+    this.chooser = options.chooser;
+    this.loopHook = options.loopHook;
+    this.events = this.newEvents(options.noStatuses === true);
+  }
+
+  /** The run's events: the compiled backend's run their handlers compiled (src/run/compiled/events.ts). */
+  protected newEvents(noStatuses: boolean): Events {
+    return new Events(this, noStatuses);
+  }
+
+  // ---- entry points ----------------------------------------------------------------------------
+
+  /** Calls a function with already-evaluated arguments: the entry point of a scenario. */
+  call(fn: A.FnDecl, args: Value[], span: A.Span): Value | undefined {
+    return this.invoke(fn, args, span);
+  }
+
+  private invoke(d: A.FnDecl | A.ValueDecl | A.TableDecl, args: Value[], span: A.Span): Value | undefined {
+    switch (d.kind) {
+      case "fn":
+        return this.callFn(d, args, span);
+      case "value":
+        return this.callValue(d, args, span);
+      case "table":
+        return this.callTable(d, args, span);
+    }
+  }
+
+  /** Runs an example's body; throws ExpectationFailed or RuleError when it fails. */
+  runExample(ex: A.ExampleDecl) {
+    this.rules.push(`example "${ex.title}"`);
+    this.execBlock(ex.body, frame(ex.frameSize));
+    this.rules.pop();
+    const unused = this.dice.unusedForced();
+    if (unused.length > 0) throw new ExpectationFailed(`${unused.length} forced dice were never rolled: ${unused.join(", ")}`, ex.span);
+    if (this.scripted.length > 0) throw new ExpectationFailed(`${this.scripted.length} scripted choices were never asked for: ${this.scripted.map(showValue).join(", ")}`, ex.span);
+  }
+
+  // ---- bookkeeping -----------------------------------------------------------------------------
+
+  tick(span: A.Span) {
+    if (++this.steps > this.budget) {
+      throw new RuleError("R0502", `the step budget of ${this.budget} steps ran out in ${this.rule()}: is there a loop or recursion that never ends?`, span);
+    }
+  }
+
+  charge(n: number, span: A.Span) {
+    this.steps += n;
+    this.tick(span);
+    this.steps--;
+  }
+
+  private rule(): string {
+    return this.rules[this.rules.length - 1] ?? "the scenario";
+  }
+
+  /** The message is built only when tracing: simulations run without a trace and skip the cost. */
+  note(kind: TraceKind, message: () => string, span: A.Span) {
+    // A standard module is a library: its call shows where a game's rule makes it, never its insides.
+    if (!this.tracing || isStdPath(span.file)) return;
+    const text = message();
+    // The trace is part of the budget too: `say` of a long list in a loop must not fill the memory.
+    this.traced += text.length;
+    if (this.traced > MAX_TRACE) throw new RuleError("R0504", `the trace would hold more than ${MAX_TRACE} characters in ${this.rule()}: is there a loop that says or rolls without end?`, span);
+    this.trace.push({ depth: this.depth, kind, rule: this.rule(), message: text, span });
+  }
+
+  /** Rule labels ("fn resolve", "modifier highGround") are made once per declaration, for every run: they depend on the rules alone. */
+  private static readonly labels = new WeakMap<object, string>();
+  label(decl: object, make: () => string): string {
+    return keptIn(Interpreter.labels, decl, make);
+  }
+
+  enter(rule: string, span: A.Span) {
+    if (++this.depth + this.nested > MAX_DEPTH) throw new RuleError("R0502", `rules nested more than ${MAX_DEPTH} deep in ${rule}: is there a recursion that never ends?`, span);
+    this.rules.push(rule);
+  }
+
+  leave() {
+    this.depth--;
+    this.rules.pop();
+  }
+
+  /** Enters an expression-bodied call; the caller decrements `nested` in a `finally`. */
+  nest(rule: string, span: A.Span) {
+    if (++this.nested + this.depth > MAX_DEPTH) throw new RuleError("R0502", `rules nested more than ${MAX_DEPTH} deep in ${rule}: is there a recursion that never ends?`, span);
+  }
+
+  // ---- declarations as callables ---------------------------------------------------------------
+
+  private callFn(fn: A.FnDecl, args: Value[], span: A.Span): Value | undefined {
+    this.tick(span);
+    const env = frame(fn.frameSize, args);
+    if (fn.body.kind !== "block") {
+      this.nest(this.label(fn, () => `fn ${fn.name.text}`), span);
+      try {
+        return this.eval(fn.body, env);
+      } finally {
+        this.nested--;
+      }
+    }
+    // A standard module's function is traced like a built-in: not at all (its insides neither: `note`).
+    if (!isStdPath(fn.span.file)) this.note("call", () => `${fn.name.text}(${args.map(showValue).join(", ")})`, span);
+    this.enter(this.label(fn, () => `fn ${fn.name.text}`), span);
+    this.loopHook?.enter(fn, span, env);
+    try {
+      const r = this.execBlock(fn.body, env);
+      if (fn.returns && !r) throw new RuleError("R0501", `\`${fn.name.text}\` ended without returning a value`, fn.body.span);
+      return r?.value;
+    } finally {
+      this.loopHook?.leave();
+      this.leave();
+    }
+  }
+
+  callValue(v: A.ValueDecl, args: Value[], span: A.Span): Value | undefined {
+    this.tick(span);
+    this.nest(this.label(v, () => `value ${v.name.text}`), span);
+    try {
+      return valueThroughModifiers(this, v, args);
+    } finally {
+      this.nested--;
+    }
+  }
+
+  callTable(t: A.TableDecl, args: Value[], span: A.Span): Value | undefined {
+    this.tick(span);
+    this.nest(this.label(t, () => `table ${t.name.text}`), span);
+    try {
+      return tableRow(this, t, args, span);
+    } finally {
+      this.nested--;
+    }
+  }
+
+  // ---- statements ------------------------------------------------------------------------------
+
+  execBlock(b: A.Block, env: Env): Returned | undefined {
+    for (const s of b.statements) {
+      const r = this.exec(s, env);
+      if (r) return r;
+    }
+    return undefined;
+  }
+
+  protected exec(s: A.Stmt, env: Env): Returned | undefined {
+    this.tick(s.span);
+    switch (s.kind) {
+      case "let":
+        env[s.slot!] = this.eval(s.value, env);
+        return undefined;
+      case "if": {
+        // An `else if` chain runs in a loop; each `if` of it counts a step, as a statement of its block would.
+        let at: A.Stmt & { kind: "if" } = s;
+        while (this.eval(at.condition, env) !== true) {
+          const next = A.elseIf(at);
+          if (!next) return at.else ? this.execBlock(at.else, env) : undefined;
+          this.tick(next.span);
+          at = next;
+        }
+        return this.execBlock(at.then, env);
+      }
+      case "while":
+        while ((this.loopHook?.head(s, env, this), this.eval(s.condition, env) === true)) {
+          const r = this.execBlock(s.body, env);
+          if (r) return r;
+          this.tick(s.span);
+        }
+        return undefined;
+      case "for": {
+        const from = this.enumAsList(s.from) ?? this.eval(s.from, env);
+        const run = (item: Value): Returned | undefined => {
+          this.tick(s.span); // every pass counts, so even an empty body cannot run away
+          env[s.slot!] = item;
+          if (s.where && this.eval(s.where, env) !== true) return undefined;
+          return this.execBlock(s.body, env);
+        };
+        if (s.to) {
+          const last = this.eval(s.to, env) as number;
+          for (let i = from as number; i <= last; i++) {
+            const r = run(i);
+            if (r) return r;
+          }
+          return undefined;
+        }
+        // A copy: the body may move items out of the list it walks.
+        for (const item of [...(from as Value[])]) {
+          const r = run(item);
+          if (r) return r;
+        }
+        return undefined;
+      }
+      case "return":
+        return { value: s.value ? this.eval(s.value, env) : undefined };
+      case "emit": {
+        const ev = this.decl(s.ref) as A.EventDecl;
+        this.events.emit(ev, this.args(s.args, env), s.span);
+        return undefined;
+      }
+      case "proceed":
+        this.events.proceed();
+        return undefined;
+      case "apply":
+        this.events.apply(s, this.entity(s.target, env), env);
+        return undefined;
+      case "clear":
+        this.events.clear(s, this.entity(s.target, env));
+        return undefined;
+      case "add": {
+        const item = this.eval(s.item, env) as Value;
+        push(this.list(s.list, env), item, s.span);
+        this.note("move", () => `${showValue(item)} added to ${showExpr(s.list)}`, s.span);
+        return undefined;
+      }
+      case "remove": {
+        const item = this.eval(s.item, env) as Value;
+        take(this.list(s.list, env), item, s.list, s.span);
+        this.note("move", () => `${showValue(item)} removed from ${showExpr(s.list)}`, s.span);
+        return undefined;
+      }
+      case "move": {
+        const item = this.eval(s.item, env) as Value;
+        take(this.list(s.source, env), item, s.source, s.span);
+        push(this.list(s.target, env), item, s.span);
+        this.note("move", () => `${showValue(item)} moved from ${showExpr(s.source)} to ${showExpr(s.target)}`, s.span);
+        return undefined;
+      }
+      case "expect":
+        expect(this, s.value, env, s.span);
+        return undefined;
+      case "force": {
+        const values = this.eval(s.values, env) as Value[];
+        if (s.what.text === "dice") this.dice.force(values as number[], s.span);
+        else pushAll(this.scripted, values);
+        return undefined;
+      }
+      case "say":
+        const said = this.eval(s.value, env); // evaluated even when not tracing: it may roll dice
+        this.note("say", () => showValue(said), s.span);
+        return undefined;
+      case "assign": {
+        let v = this.eval(s.value, env);
+        if (s.op !== "=") {
+          const current = this.eval(s.target, env) as number;
+          v = s.op === "+=" ? current + (v as number) : current - (v as number);
+          if (!Number.isSafeInteger(v)) exact(v, () => `\`${showExpr(s.target)} ${s.op} ${showExpr(s.value)}\``, s.span);
+        }
+        this.assign(s.target, v, env, s.span);
+        return undefined;
+      }
+      case "expr":
+        this.eval(s.value, env);
+        return undefined;
+      default:
+        return A.assertNever(s);
+    }
+  }
+
+  /** `target = v`, with the declared range of a field checked (writes.ts). */
+  assign(target: A.Expr, v: Value | undefined, env: Env, span: A.Span) {
+    assignTo(this, target, v, env, span);
+  }
+
+  /** The declaration a resolved reference names: an index, never a lookup by name. */
+  decl(ref: A.Ref | undefined): A.Decl {
+    return this.program.decls[(ref as { id: number }).id]!;
+  }
+
+  entity(e: A.Expr, env: Env): Entity {
+    const v = this.eval(e, env);
+    if (v instanceof Entity) return v;
+    throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
+  }
+
+  list(e: A.Expr, env: Env): Value[] {
+    const v = this.eval(e, env);
+    if (Array.isArray(v)) return v;
+    throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
+  }
+
+  // ---- expressions -----------------------------------------------------------------------------
+
+  eval(e: A.Expr, env: Env): Value | undefined {
+    switch (e.kind) {
+      case "int":
+      case "text":
+      case "bool":
+        return e.value;
+      case "none":
+        return null;
+      case "name": {
+        const ref = e.ref;
+        switch (ref?.to) {
+          case "local":
+            return env[ref.slot];
+          case "state":
+            return this.globals[ref.index];
+          case "decl":
+            return this.program.dieValues.get(this.decl(ref) as A.DieDecl);
+          default:
+            throw new RuleError("R0501", `\`${e.name}\` was never resolved: the program was not checked`, e.span);
+        }
+      }
+      case "member": {
+        // `Side.attacker`: an enum member is its name at run time.
+        if (e.ref) return e.member.text;
+        const obj = this.eval(e.object, env);
+        if (obj instanceof Tally) return obj.get(e.member.text);
+        if (obj === null) throw new RuleError("R0501", `\`${showExpr(e.object)}\` is none`, e.object.span);
+        if (!(obj instanceof Entity)) throw new RuleError("R0501", `\`${showExpr(e.object)}\` has no value yet`, e.object.span);
+        const v = obj.fields[e.member.text];
+        if (v === undefined) throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
+        return obj.record ? copyLists(v) : v;
+      }
+      case "index": {
+        const obj = this.eval(e.object, env);
+        if (obj instanceof Tally) return obj.get(this.eval(e.index, env) as string);
+        if (!Array.isArray(obj)) throw new RuleError("R0501", `\`${showExpr(e.object)}\` has no value yet`, e.object.span);
+        const list = obj;
+        const i = this.eval(e.index, env) as number;
+        if (i < 0 || i >= list.length) throw new RuleError("R0501", `index ${i} is outside \`${showExpr(e.object)}\`, which holds ${list.length}`, e.index.span);
+        return list[i];
+      }
+      case "call":
+        return this.evalCall(e, env);
+      case "list":
+        return e.items.map((i) => this.eval(i, env) as Value);
+      case "binary":
+        return binary(this, e, env);
+      case "not":
+        return this.eval(e.operand, env) !== true;
+      case "neg":
+        return -(this.eval(e.operand, env) as number);
+      case "has":
+        return this.entity(e.object, env).statuses.has((this.decl(e.ref) as A.StatusDecl).name.text);
+      case "cond":
+        return this.eval(e.condition, env) === true ? this.eval(e.then, env) : this.eval(e.else, env);
+      case "roll":
+        return roll(this, e, env);
+      case "choose":
+        return choose(this, e, env);
+      case "emit": {
+        const ev = this.decl(e.ref) as A.EventDecl;
+        return this.events.emit(ev, this.args(e.args, env), e.span);
+      }
+      default:
+        return A.assertNever(e);
+    }
+  }
+
+  /** An enum's name where a list is walked (`for m in Icon`): its members in declaration order. */
+  enumAsList(e: A.Expr): string[] | undefined {
+    if (e.kind !== "name" || e.ref?.to !== "decl") return undefined;
+    const d = this.decl(e.ref);
+    return d.kind === "enum" ? d.members.map((m) => m.text) : undefined;
+  }
+
+  /** Arguments in parameter order: a named argument carries the place the checker found for it. */
+  private args(args: A.Arg[], env: Env): Value[] {
+    const out: Value[] = new Array<Value>(args.length);
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      if (a.kind === "positional") out[i] = this.eval(a.value, env) as Value;
+      else if (a.kind === "named") out[a.index!] = this.eval(a.value, env) as Value;
+    }
+    return out;
+  }
+
+  private evalCall(e: A.Expr & { kind: "call" }, env: Env): Value | undefined {
+    const first = e.args[0];
+    if (first?.kind === "comprehension") {
+      // `Icon(m in Icon => ...)`: a per-member map builds a tally.
+      if (e.ref) return perMember(this, this.decl(e.ref) as A.EnumDecl, first.comp, env);
+      return aggregate(this, e.builtin!, first.comp, env, e.span);
+    }
+    if (e.ref) {
+      const d = this.decl(e.ref);
+      switch (d.kind) {
+        case "fn":
+        case "value":
+        case "table":
+          return this.invoke(d, this.args(e.args, env), e.span);
+        case "enum": {
+          const counts = new Map<string, number>();
+          for (const a of e.args) if (a.kind === "named") counts.set(a.name.text, this.eval(a.value, env) as number);
+          return tallyOfCounts(d, counts, e.span);
+        }
+        case "kind":
+          return constructEntity(this.program, d, this.args(e.args, env), e.span, (x) => this.eval(x, frame(0)) as Value);
+        default:
+          throw new RuleError("R0501", `a ${d.kind} cannot be called`, e.callee.span);
+      }
+    }
+    if (e.builtin !== undefined) return builtin(this, e.builtin, this.args(e.args, env), e.span);
+    throw new RuleError("R0501", "this call was never resolved: the program was not checked", e.callee.span);
+  }
+}

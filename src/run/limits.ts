@@ -1,0 +1,51 @@
+// The resource budget of a run, besides its steps (interpreter.ts): how long a list or a text may grow,
+// how high a tally count may go, and the exact range of whole numbers. Rules come from strangers, so a
+// runaway (`xs = xs + xs` in a loop) must stop with a coded error at the rule that did it, long before
+// the process runs out of memory. The checks are one comparison each, on the results that can grow.
+import type * as A from "../core/ast.ts";
+import { RuleError } from "./values.ts";
+import { MAX_DICE } from "../core/builtin-signatures.ts";
+
+/** Items in one list. */
+export const MAX_LIST = 1_000_000;
+/** Characters in one text. */
+export const MAX_TEXT = 1_000_000;
+/** One member's count in a tally. */
+export const MAX_COUNT = 1_000_000;
+
+/** Dice in one roll (declared with the built-ins' signatures, where the checker reads it too). */
+export { MAX_DICE };
+
+/** Characters in all the messages of one run's trace (when it is kept). */
+export const MAX_TRACE = 50_000_000;
+
+/** A list about to hold `n` items: R0504 when that is more than MAX_LIST. */
+export function checkListSize(n: number, span?: A.Span): void {
+  if (n > MAX_LIST) throw new RuleError("R0504", `a list would hold ${n} items, more than the limit of ${MAX_LIST} items a list may hold`, span);
+}
+
+/** A text just built: R0504 when it is longer than MAX_TEXT. */
+export function checkText(s: string, span?: A.Span): string {
+  if (s.length > MAX_TEXT) throw new RuleError("R0504", `a text would be ${s.length} characters long, more than the limit of ${MAX_TEXT} characters a text may hold`, span);
+  return s;
+}
+
+/** A tally count just computed: R0504 above MAX_COUNT (and so never an inexact number). */
+export function checkCount(member: string, n: number, span?: A.Span): number {
+  if (n > MAX_COUNT) throw new RuleError("R0504", `the count of \`${member}\` would be ${n}, more than the limit of ${MAX_COUNT} a tally count may hold`, span);
+  return n;
+}
+
+/**
+ * A whole number just computed: R0505 when it is outside -(2^53 - 1)..2^53 - 1, where a JavaScript
+ * number stops being exact (`2^53 + 1` would round), or is not a number at all. `what` says how it was made.
+ */
+export function exact(n: number, what: () => string, span?: A.Span): number {
+  if (Number.isSafeInteger(n)) return n;
+  throw new RuleError("R0505", `${what()} would be ${Number.isFinite(n) ? `about ${n}` : "no number"}: whole numbers are exact only from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}`, span);
+}
+
+/** Whole-number division toward zero, exact for every safe integer: `a % b` is exact, and so is the rest. */
+export function truncDiv(a: number, b: number): number {
+  return (a - (a % b)) / b + 0;
+}

@@ -1,0 +1,77 @@
+// What the interpreter's files share: a rule's frame, and `Machine`, the interpreter as its
+// collaborating parts see it (events.ts, modifiers.ts, arithmetic.ts, core/builtin-signatures.ts).
+//
+// TypeScript cannot spread one class over files, so those parts are free functions, and one small
+// class for the events, that take the running interpreter as a parameter. A call through that
+// parameter costs what a method call costs, and the hot path (eval/exec/frames) stays in
+// interpreter.ts as it was, so nothing runs slower for the split. Only types live here, and `frame`:
+// every part imports this file and it imports none of them, so they form no cycle. `Chooser` lives here
+// because core/builtin-signatures.ts asks it; interpreter.ts exports it on, as before.
+import type * as A from "../core/ast.ts";
+import type { Dice } from "./dice.ts";
+import type { RuntimeProgram } from "./index-program.ts";
+import type { TraceKind } from "./trace.ts";
+import type { Value } from "./values.ts";
+
+/**
+ * The variables of one running rule, by the slots the checker gave them: parameters first, then every
+ * `let`, loop and comprehension variable of its body. Nested blocks share their rule's frame.
+ */
+export type Env = (Value | undefined)[];
+
+/** A frame for a rule whose checker-given size is `size`, with its parameters filled in. */
+export function frame(size: number | undefined, args: readonly (Value | undefined)[] = []): Env {
+  const env: Env = new Array<Value | undefined>(Math.max(size ?? 0, args.length));
+  for (let i = 0; i < args.length; i++) env[i] = args[i];
+  return env;
+}
+
+/** Answers the decision points (`choose`) in the rules. */
+export interface Chooser {
+  /**
+   * Returns the index of the picked option, or undefined to fall back to the default policy.
+   * `options` ends with `none` (null) when the rules offer "none" or "stop"; `who` is the shown text
+   * of the `by` value, the one who answers, when the rules name one.
+   */
+  choose(question: string, options: Value[], span: A.Span, who?: string): number | undefined;
+}
+
+/** Signals `return` out of a block without using exceptions on the hot path. */
+export interface Returned {
+  value: Value | undefined;
+}
+
+/** The running interpreter, as much of it as its parts in other files use. */
+export interface Machine {
+  readonly program: RuntimeProgram;
+  /** The state fields' values, in the order of `program.stateFields`. */
+  readonly globals: (Value | undefined)[];
+  readonly dice: Dice;
+  /** The trace level: a rule's body, or an emission's handlers, is one deeper than its caller. */
+  depth: number;
+  /** The rules running, innermost last: the trace names the innermost. */
+  readonly rules: string[];
+  /** Answers given by `force choices`, asked for in order before the chooser. */
+  readonly scripted: Value[];
+  readonly chooser: Chooser | undefined;
+  /** Whether the trace is kept: a part skips building a message (and its closure) when it is not. */
+  readonly tracing: boolean;
+  /** Counts one step against the budget. */
+  tick(span: A.Span): void;
+  /** Counts `n` more steps against the budget at once (the dice of one roll). */
+  charge(n: number, span: A.Span): void;
+  /** Adds a trace entry; the message is built only when tracing. */
+  note(kind: TraceKind, message: () => string, span: A.Span): void;
+  /** A declaration's rule label, made once. */
+  label(decl: object, make: () => string): string;
+  /** Enters a rule with a trace level of its own; `leave` in a `finally` ends it. */
+  enter(rule: string, span: A.Span): void;
+  leave(): void;
+  eval(e: A.Expr, env: Env): Value | undefined;
+  execBlock(b: A.Block, env: Env): Returned | undefined;
+  /** The declaration a resolved reference names. */
+  decl(ref: A.Ref | undefined): A.Decl;
+  list(e: A.Expr, env: Env): Value[];
+  /** An enum's members where its name is walked as a list, else undefined. */
+  enumAsList(e: A.Expr): string[] | undefined;
+}

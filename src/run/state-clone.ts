@@ -1,0 +1,112 @@
+// A state converted from JSON once and copied for every run of a simulation: the copy makes what
+// `stateFromJson` would make (the same entities, fields in the same order, the same statuses and
+// timers, one entity wherever the JSON shares one by `$id`) without reading the JSON again, looking
+// kinds up by name or making defaults. What never changes during a run is shared, not copied: records,
+// tallies, dice, text, numbers, and a timer's declarations.
+import type { StateValues } from "./state.ts";
+import { Entity, type StatusTimer, type Value } from "./values.ts";
+import { tryGenerate } from "./compiled/source.ts";
+import { keepNewest, keptIn } from "../core/kept-values.ts";
+
+/** Per state copied: whether an entity in it is reached twice (shared by `$id`, or reaching itself), found once. */
+const sharing = new WeakMap<StateValues, boolean>();
+
+/** A fresh copy of `state` for one run: nothing the run changes is shared with `state` or another copy. */
+export function cloneState(state: StateValues): StateValues {
+  const shared = keptIn(sharing, state, reachedTwice);
+  // Without sharing a copy is a tree: no map from each entity to its copy is needed.
+  const copies = shared ? new Map<Entity, Entity>() : undefined;
+  const out: StateValues = new Array<Value | undefined>(state.length);
+  for (let i = 0; i < state.length; i++) out[i] = cloneValue(state[i], copies);
+  return out;
+}
+
+function reachedTwice(state: StateValues): boolean {
+  const seen = new Set<Entity>();
+  const twice = (v: Value | undefined): boolean => {
+    if (Array.isArray(v)) return v.some(twice);
+    if (!(v instanceof Entity) || v.record) return false;
+    if (seen.has(v)) return true;
+    seen.add(v);
+    for (const k in v.fields) if (twice(v.fields[k])) return true;
+    for (const t of v.statuses.values()) if (twice(t.match)) return true;
+    return false;
+  };
+  return state.some(twice);
+}
+
+function cloneValue(v: Value | undefined, copies: Map<Entity, Entity> | undefined): Value | undefined {
+  if (typeof v !== "object" || v === null) return v;
+  if (Array.isArray(v)) {
+    // A copy of the same elements kind (a packed list stays packed), then its entities and lists copied in place.
+    const list = v.slice();
+    for (let i = 0; i < list.length; i++) {
+      const x = list[i];
+      if (typeof x === "object" && x !== null) list[i] = cloneValue(x, copies) as Value;
+    }
+    return list;
+  }
+  if (v instanceof Entity && !v.record) return cloneEntity(v, copies);
+  // Records, tallies and dice never change in place.
+  return v;
+}
+
+function cloneEntity(e: Entity, copies: Map<Entity, Entity> | undefined): Entity {
+  const known = copies?.get(e);
+  if (known) return known;
+  const copy = new Entity(e.kind, {});
+  if (e.id !== undefined) copy.id = e.id;
+  // Before its fields: an entity may reach itself through them.
+  copies?.set(e, copy);
+  keptIn(copierOf, e, copierFor)(e.fields, copy.fields, copies);
+  if (e.statuses.size > 0) for (const [s, t] of e.statuses) copy.statuses.set(s, cloneTimer(t, copies));
+  return copy;
+}
+
+type Fields = Entity["fields"];
+type FieldCopier = (from: Fields, to: Fields, copies: Map<Entity, Entity> | undefined) => void;
+
+/**
+ * Per entity of a state that is copied again and again: how its fields are copied, found on its first
+ * copy. The state copied is a converted one, which no run changes (runs change copies): its entities
+ * keep the names of their fields.
+ */
+const copierOf = new WeakMap<Entity, FieldCopier>();
+/**
+ * Per list of field names, in order: one copier for every entity with those fields. Bounded, because
+ * states come from strangers and a long-lived process (the language service, a fuzzing child) copies
+ * many: past COPIERS_KEPT lists, the oldest copier is dropped (and made again if needed).
+ */
+const copiers = new Map<string, FieldCopier>();
+const COPIERS_KEPT = 256;
+
+/** How many field copiers are kept now (a test holds the bound). */
+export const keptCopiers = (): number => copiers.size;
+
+/**
+ * Copies every field in order (a prototype-free object, values.ts FIELDS: own fields only, and a write
+ * of any name makes an own field), the lists and entities among them copied. Generated for the names
+ * (as constants, source.ts): each name's read and write then has one shape to expect, about twice as
+ * fast as a loop over names; a host that makes no functions from text gets the loop.
+ */
+/** An entity's copier, looked up by its field names. */
+const copierFor = (e: Entity): FieldCopier => fieldCopier(e.fields);
+
+function fieldCopier(fields: Fields): FieldCopier {
+  const names = Object.keys(fields);
+  const id = JSON.stringify(names);
+  const known = copiers.get(id);
+  if (known) return known;
+  const copier =
+    tryGenerate((g) => g.finish<FieldCopier>(names.map((name) => `to[${g.k(name)}] = ${g.k(cloneValue)}(from[${g.k(name)}], copies);`).join("\n"), "from, to, copies")) ??
+    ((from: Fields, to: Fields, copies: Map<Entity, Entity> | undefined) => {
+      for (const k in from) to[k] = cloneValue(from[k], copies);
+    });
+  return keepNewest(copiers, COPIERS_KEPT, id, copier);
+}
+
+function cloneTimer(t: StatusTimer, copies: Map<Entity, Entity> | undefined): StatusTimer {
+  const copy: StatusTimer = { ...t };
+  if (t.match !== undefined) copy.match = cloneValue(t.match, copies);
+  return copy;
+}

@@ -1,0 +1,47 @@
+// Tables at run time: the first row whose patterns match the arguments gives the result. A pattern is
+// a constant or a range (`low..high`), `_` matches anything, and a row's result may use the table's
+// inputs. Free functions taking the running interpreter as a `Machine` (see machine.ts), called once
+// per table call as the methods they were, so at the same cost.
+import type * as A from "../core/ast.ts";
+import { frame, type Env, type Machine } from "./machine.ts";
+import { RuleError, showValue, valuesEqual, type Value } from "./values.ts";
+
+export function tableRow(vm: Machine, t: A.TableDecl, args: Value[], span: A.Span): Value | undefined {
+  // Patterns are constants, but a row's result may use the table's inputs: `_ => n * 2`.
+  const env = frame(t.frameSize, args);
+  for (const row of t.rows) {
+    if (rowMatches(vm, row, args, env)) {
+      const result = vm.eval(row.result, env);
+      vm.rules.push(vm.label(t, () => `table ${t.name.text}`));
+      vm.note("table", () => tableMessage(t, args, result), row.span);
+      vm.rules.pop();
+      return result;
+    }
+  }
+  throw noTableRow(t, args, span);
+}
+
+/** The trace's line for a row found (the compiled backend's too). */
+export function tableMessage(t: A.TableDecl, args: Value[], result: Value | undefined): string {
+  return `${t.name.text}(${args.map(showValue).join(", ")}) -> ${showValue(result)}`;
+}
+
+/** The error when no row matches (the compiled backend's too). */
+export function noTableRow(t: A.TableDecl, args: Value[], span: A.Span): RuleError {
+  return new RuleError("R0501", `table \`${t.name.text}\` has no row for (${args.map(showValue).join(", ")})`, span);
+}
+
+function rowMatches(vm: Machine, row: A.TableRow, args: Value[], env: Env): boolean {
+  for (let i = 0; i < row.patterns.length; i++) {
+    const p = row.patterns[i]!;
+    if (!p.low) continue;
+    const low = vm.eval(p.low, env);
+    if (!p.high) {
+      if (!valuesEqual(low, args[i])) return false;
+      continue;
+    }
+    const high = vm.eval(p.high, env);
+    if ((args[i] as number) < (low as number) || (args[i] as number) > (high as number)) return false;
+  }
+  return true;
+}

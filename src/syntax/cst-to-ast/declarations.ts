@@ -1,0 +1,203 @@
+// Building declarations from the CST, with the doc comments (`///`) written just above them. The last
+// class of the builder's chain, the one `src/syntax/parse.ts` uses.
+import type { CstNode } from "chevrotain";
+import type * as A from "../../core/ast.ts";
+import { firstKey, isToken, unquote } from "./cst-reader.ts";
+import { tokenSpan } from "./spans.ts";
+import { StatementBuilder } from "./statements.ts";
+
+export class DeclarationBuilder extends StatementBuilder {
+  constructor(
+    path: string,
+    private readonly docs: Map<number, string>,
+  ) {
+    super(path);
+  }
+
+  private docFor(line: number): string | undefined {
+    const lines: string[] = [];
+    for (let l = line - 1; this.docs.has(l); l--) lines.unshift(this.docs.get(l)!);
+    return lines.length ? lines.join("\n") : undefined;
+  }
+  private withDoc<T extends { span: A.Span }>(d: T): T & { doc?: string } {
+    const doc = this.docFor(d.span.line);
+    return doc === undefined ? d : { ...d, doc };
+  }
+
+  declaration(node: CstNode): A.Decl {
+    const kind = firstKey(node.children);
+    const n = node.children[kind]![0] as CstNode;
+    const c = n.children;
+    const span = this.span(n);
+    switch (kind) {
+      case "importDecl": {
+        const t = this.tok(c, "StringLiteral");
+        return this.withDoc({ kind: "import", path: unquote(t.image), pathSpan: tokenSpan(this.path, t), span });
+      }
+      case "enumDecl":
+        return this.withDoc({
+          kind: "enum",
+          name: this.name(this.tok(c, "Name")),
+          members: (c["member"] ?? []).filter(isToken).map((t) => this.name(t)),
+          span,
+        });
+      case "kindDecl":
+        return this.withDoc({
+          kind: "kind",
+          name: this.name(this.tok(c, "Name")),
+          fields: this.fields(this.node(c, "fieldBlock")),
+          ...(this.maybeTok(c, "Kw_record") ? { record: true as const } : {}),
+          span,
+        });
+      case "stateDecl":
+        return this.withDoc({ kind: "state", fields: this.fields(this.node(c, "fieldBlock")), span });
+      case "statusDecl": {
+        const event = this.maybeTok(c, "event");
+        const times = this.maybeTok(c, "Integer");
+        const decl: A.StatusDecl = { kind: "status", name: this.name(this.tok(c, "Name")), span };
+        const holder = this.maybeTok(c, "holder");
+        if (event) decl.expiry = { event: this.name(event), ...(times ? { times: Number(times.image) } : {}), ...(holder ? { holder: this.name(holder) } : {}) };
+        return this.withDoc(decl);
+      }
+      case "eventDecl": {
+        const body = this.maybeNode(c, "block");
+        const decl: A.EventDecl = { kind: "event", name: this.name(this.tok(c, "Name")), params: this.params(this.node(c, "paramList")), span };
+        const returns = this.maybeNode(c, "typeRef");
+        if (returns) decl.returns = this.typeRef(returns);
+        if (body) decl.body = this.block(body);
+        return this.withDoc(decl);
+      }
+      case "triggerDecl": {
+        const timing: A.TriggerTiming = c["Kw_on"] ? "after" : c["Kw_before"] ? "before" : "instead";
+        const cond = this.maybeNode(c, "condition");
+        const order = this.maybeNode(c, "signedInt");
+        const decl: A.TriggerDecl = {
+          kind: "trigger",
+          timing,
+          event: this.name(this.tok(c, "Name")),
+          order: order ? this.signedInt(order) : 0,
+          body: this.block(this.node(c, "block")),
+          span,
+        };
+        if (cond) decl.condition = this.expr(cond);
+        return this.withDoc(decl);
+      }
+      case "fnDecl": {
+        const ret = this.maybeNode(c, "typeRef");
+        const block = this.maybeNode(c, "block");
+        const decl: A.FnDecl = {
+          kind: "fn",
+          name: this.name(this.tok(c, "Name")),
+          params: this.params(this.node(c, "paramList")),
+          body: block ? this.block(block) : this.expr(this.node(c, "expression")),
+          span,
+        };
+        if (ret) decl.returns = this.typeRef(ret);
+        return this.withDoc(decl);
+      }
+      case "valueDecl": {
+        const decl: A.ValueDecl = {
+          kind: "value",
+          name: this.name(this.tok(c, "Name")),
+          params: this.params(this.node(c, "paramList")),
+          returns: this.typeRef(this.node(c, "typeRef")),
+          base: this.expr(this.node(c, "expression")),
+          span,
+        };
+        const stages = this.maybeNode(c, "stageList");
+        if (stages) decl.stages = this.stageList(stages);
+        return this.withDoc(decl);
+      }
+      case "stagesDecl":
+        return this.withDoc({ kind: "stages", stages: this.stageList(this.node(c, "stageList")), span });
+      case "modifierDecl": {
+        const cond = this.maybeNode(c, "condition");
+        const amount = this.maybeNode(c, "amount");
+        const decl: A.ModifierDecl = {
+          kind: "modifier",
+          name: this.name(this.tok(c, "Name")),
+          target: this.name(this.tok(c, "target")),
+          op: this.name(this.tok(c, "op")),
+          span,
+        };
+        if (cond) decl.condition = this.expr(cond);
+        const stage = this.maybeNode(c, "stageName");
+        if (stage) decl.stage = this.stageName(stage);
+        const order = this.maybeNode(c, "signedInt");
+        if (order) decl.order = this.signedInt(order);
+        if (amount) decl.amount = this.expr(amount);
+        const rounding = this.maybeNode(c, "rounding");
+        if (rounding) decl.rounding = this.name(this.tok(rounding.children, "mode"));
+        const into = this.maybeNode(c, "into");
+        if (into) decl.into = this.expr(into);
+        const factor = this.maybeNode(c, "factor");
+        if (factor) decl.factor = this.expr(factor);
+        return this.withDoc(decl);
+      }
+      case "dieDecl": {
+        const faces = this.node(c, "faces");
+        return this.withDoc({
+          kind: "die",
+          name: this.name(this.tok(c, "Name")),
+          faceType: this.name(this.tok(c, "faceType")),
+          faces: this.nodes(faces.children, "item").map((i) => this.expr(i)),
+          facesSpan: this.span(faces),
+          span,
+        });
+      }
+      case "tableDecl":
+        return this.withDoc({
+          kind: "table",
+          name: this.name(this.tok(c, "Name")),
+          params: this.params(this.node(c, "paramList")),
+          returns: this.typeRef(this.node(c, "typeRef")),
+          rows: this.nodes(c, "tableRow").map((r) => this.tableRow(r)),
+          span,
+        });
+      case "exampleDecl":
+        return this.withDoc({ kind: "example", title: unquote(this.tok(c, "StringLiteral").image), body: this.block(this.node(c, "block")), span });
+      default:
+        throw new Error(`internal: unknown declaration ${kind}`);
+    }
+  }
+
+  private fields(block: CstNode): A.FieldDecl[] {
+    return this.nodes(block.children, "fieldDecl").map((f) => {
+      const c = f.children;
+      const def = this.maybeNode(c, "expression");
+      const field: A.FieldDecl = { name: this.name(this.tok(c, "AnyName")), type: this.typeRef(this.node(c, "typeRef")), span: this.span(f) };
+      if (def) field.default = this.expr(def);
+      return this.withDoc(field);
+    });
+  }
+
+  private params(list: CstNode): A.Param[] {
+    const names = (list.children["AnyName"] ?? []).filter(isToken);
+    const types = this.nodes(list.children, "typeRef");
+    return names.map((n, i) => ({ name: this.name(n), type: this.typeRef(types[i]!) }));
+  }
+
+  private tableRow(node: CstNode): A.TableRow {
+    const c = node.children;
+    const result = this.expr(this.node(c, "expression"));
+    const patterns = this.nodes(c, "pattern").map((p) => {
+      const pc = p.children;
+      const low = this.maybeNode(pc, "low");
+      const high = this.maybeNode(pc, "high");
+      const pat: A.Pattern = { span: this.span(p) };
+      if (low) pat.low = this.expr(low);
+      if (high) pat.high = this.expr(high);
+      return pat;
+    });
+    // The row ends at its result: a trailing comma is punctuation, not part of the row.
+    return { patterns, result, span: this.join(this.span(node), result.span) };
+  }
+
+  private stageList(node: CstNode): A.Name[] {
+    return this.nodes(node.children, "stageName").map((n) => this.stageName(n));
+  }
+  private stageName(node: CstNode): A.Name {
+    const t = this.maybeTok(node.children, "Identifier") ?? this.tok(node.children, "Kw_add");
+    return this.name(t);
+  }
+}

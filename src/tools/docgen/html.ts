@@ -1,0 +1,113 @@
+// The HTML pieces of the generated reference: escaping (every text from the rules is escaped, doc
+// comments included), links to declarations, and rule source shown with its names linked.
+import type { IToken } from "chevrotain";
+import type * as A from "../../core/ast.ts";
+import { lexer } from "../../../grammar/tokens.ts";
+import { tokenClass } from "../../../grammar/highlighting.ts";
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** Where each declared name is documented: its page and anchor. */
+export class Links {
+  private readonly targets = new Map<string, string>();
+
+  add(name: string, page: string) {
+    if (!this.targets.has(name)) this.targets.set(name, `${page}#${encodeURIComponent(name)}`);
+  }
+
+  href(name: string): string | undefined {
+    return this.targets.get(name);
+  }
+
+  all(): Map<string, string> {
+    return this.targets;
+  }
+
+  /** The name, linked to its declaration when the rules declare it. */
+  name(name: string): string {
+    const href = this.href(name);
+    return href ? `<a href="${escapeHtml(href)}"><code>${escapeHtml(name)}</code></a>` : `<code>${escapeHtml(name)}</code>`;
+  }
+
+  /** A type as written (`list<Unit>`, `int in 0..9`, `Unit?`), its names linked. */
+  type(t: A.TypeRef): string {
+    const element = t.element ? `&lt;${this.type(t.element)}&gt;` : "";
+    const range = t.range ? ` in ${t.range.low}..${t.range.high}` : "";
+    return `${this.name(t.name.text)}${element}${range ? `<code>${range}</code>` : ""}${t.optional ? "<code>?</code>" : ""}`;
+  }
+
+  /** Rule source as a code block: each token coloured by its class, each declared name a link. */
+  code(source: string): string {
+    return `<pre class="source"><code>${this.highlight(source)}</code></pre>`;
+  }
+
+  /** Rule source as HTML: escaped, coloured, declared names linked (never inside a string or comment). */
+  highlight(source: string): string {
+    const lexed = lexer.tokenize(source);
+    const tokens: IToken[] = [...lexed.tokens, ...(lexed.groups["docs"] ?? [])].sort((a, b) => a.startOffset - b.startOffset);
+    let out = "";
+    let pos = 0;
+    for (const t of tokens) {
+      out += gap(source.slice(pos, t.startOffset));
+      const cls = tokenClass(t.tokenType) ?? "";
+      const href = cls === "identifier" ? this.href(t.image) : undefined;
+      const inner = `<span class="${cls.replace(/\./g, "-")}">${escapeHtml(t.image)}</span>`;
+      out += href ? `<a href="${escapeHtml(href)}">${inner}</a>` : inner;
+      pos = t.startOffset + t.image.length;
+    }
+    return out + gap(source.slice(pos));
+  }
+}
+
+/** Whitespace and `//` comments between tokens, the comments marked. */
+function gap(text: string): string {
+  return escapeHtml(text).replace(/\/\/[^\n\r]*/g, (c) => `<span class="comment">${c}</span>`);
+}
+
+/** A `///` doc comment as paragraphs: lines join, a blank line starts a new paragraph. */
+export function docHtml(doc: string | undefined): string {
+  if (!doc) return "";
+  return doc
+    .split(/\n\s*\n/)
+    .map((p) => `<p>${escapeHtml(p.replace(/\s*\n\s*/g, " ").trim())}</p>`)
+    .join("\n");
+}
+
+export function page(title: string, nav: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="style.css">
+</head>
+<body>
+<nav>${nav}</nav>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}
+
+export const STYLE = `body { font-family: system-ui, sans-serif; margin: 0; display: flex; color: #222; }
+nav { position: sticky; top: 0; align-self: flex-start; max-height: 100vh; overflow-y: auto; width: 16rem; padding: 1rem; background: #f4f4f8; min-height: 100vh; box-sizing: border-box; flex-shrink: 0; }
+nav ul { list-style: none; padding-left: 0.5rem; }
+main { padding: 1rem 2rem; max-width: 60rem; }
+section { border-top: 1px solid #ddd; padding-top: 0.5rem; margin-top: 1.5rem; }
+h3 .what { color: #666; font-weight: normal; font-size: 0.9em; }
+table { border-collapse: collapse; margin: 0.5rem 0; }
+th, td { border: 1px solid #ccc; padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; }
+pre.source { background: #f8f8f8; padding: 0.5rem; overflow-x: auto; }
+.keyword { color: #0000c0; font-weight: bold; } .keyword-constant { color: #800080; }
+.string { color: #a31515; } .number, .number-dice { color: #b05800; }
+.comment, .comment-doc { color: #2e7d32; font-style: italic; }
+.passed { color: #2e7d32; } .failed { color: #c00; }
+a { color: #0645ad; } a code { color: inherit; }
+`;

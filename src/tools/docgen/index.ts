@@ -1,0 +1,75 @@
+// `rulesmith doc`: a static HTML reference of a rules system, generated from its declarations and
+// their `///` comments, like a game's generated unit help. One page per source file, an index of
+// every declaration, and a stylesheet; every link is relative, so the pages open offline.
+import type * as A from "../../core/ast.ts";
+import type { ExampleResult } from "../../pipeline.ts";
+import { indexProgram } from "../../run/index-program.ts";
+import { escapeHtml, Links, page, STYLE } from "./html.ts";
+import { declarationSection, type Context } from "./sections.ts";
+
+/** The reference's files by name (`index.html`, `style.css`, one `.html` per source file). */
+export function generateReference(title: string, files: A.SourceFile[], texts: Map<string, string>, results: ExampleResult[]): Map<string, string> {
+  const pages = pageNames(files.map((f) => f.path));
+  const pageOf = (file: string) => pages.get(file) ?? "index.html";
+  const links = new Links();
+  for (const f of files) {
+    for (const d of f.decls) {
+      if ("name" in d) links.add(d.name.text, pageOf(f.path));
+      if (d.kind === "state") for (const field of d.fields) links.add(field.name.text, `${pageOf(f.path)}#state`);
+    }
+  }
+  const program = indexProgram(files);
+  const byExample = new Map<A.ExampleDecl, ExampleResult>();
+  for (const ex of program.examples) {
+    const r = results.find((x) => x.span.file === ex.span.file && x.span.start === ex.span.start);
+    if (r) byExample.set(ex, r);
+  }
+  const ctx: Context = { links, program, files, texts, results: byExample, pageOf };
+  const out = new Map<string, string>([["style.css", STYLE]]);
+  const nav = navigation(title, files, pageOf);
+  const toc: { category: string; title: string; href: string }[] = [];
+  for (const f of files) {
+    const sections = f.decls.flatMap((d) => declarationSection(ctx, d) ?? []);
+    for (const s of sections) toc.push({ category: s.what, title: s.title, href: `${pageOf(f.path)}#${encodeURIComponent(s.id)}` });
+    const body = `<h1>${escapeHtml(f.path)}</h1>\n${sections.map((s) => s.html).join("\n")}`;
+    out.set(pageOf(f.path), page(`${f.path} - ${title}`, nav, body));
+  }
+  out.set("index.html", page(title, nav, indexBody(title, toc)));
+  return out;
+}
+
+/** The order categories are listed in on the index. */
+const CATEGORIES = ["the game state", "kind", "record", "enum", "status", "event", "value", "modifier", "function", "table", "die", "example"];
+
+function indexBody(title: string, toc: { category: string; title: string; href: string }[]): string {
+  const parts = [`<h1>${escapeHtml(title)}</h1>`];
+  for (const category of CATEGORIES) {
+    const entries = toc.filter((t) => t.category === category);
+    if (entries.length === 0) continue;
+    const heading = category === "the game state" ? "State" : `${category[0]!.toUpperCase()}${category.slice(1)}s`;
+    parts.push(`<h2>${escapeHtml(heading)}</h2>\n<ul>${entries.map((e) => `<li><a href="${escapeHtml(e.href)}">${escapeHtml(e.title)}</a></li>`).join("\n")}</ul>`);
+  }
+  return parts.join("\n");
+}
+
+function navigation(title: string, files: A.SourceFile[], pageOf: (file: string) => string): string {
+  const items = files.map((f) => `<li><a href="${escapeHtml(pageOf(f.path))}">${escapeHtml(f.path)}</a></li>`).join("\n");
+  return `<p><a href="index.html"><strong>${escapeHtml(title)}</strong></a></p>\n<ul>${items}</ul>`;
+}
+
+/** A page name per source file, from its path below the files' common folder: `units/heavy.rules` is `units-heavy.html`. */
+function pageNames(paths: string[]): Map<string, string> {
+  const split = paths.map((p) => p.split("/"));
+  let common = 0;
+  while (split.every((s) => s.length > common + 1 && s[common] === split[0]![common])) common++;
+  const used = new Set(["index.html", "style.css"]);
+  const out = new Map<string, string>();
+  paths.forEach((p, i) => {
+    const base = split[i]!.slice(common).join("-").replace(/\.rules$/, "").replace(/[^A-Za-z0-9_-]/g, "_") || "file";
+    let name = `${base}.html`;
+    for (let n = 2; used.has(name); n++) name = `${base}-${n}.html`;
+    used.add(name);
+    out.set(p, name);
+  });
+  return out;
+}

@@ -1,0 +1,44 @@
+// What `rulesmith mutate` does before and around running mutants, with no Node module in it, so the
+// command (worker threads) and the playground's Validate panel (a web worker, one mutant after another)
+// share it: the marks of the named files, the runner of one system with the check that its examples
+// pass first, and the even sample of mutants a budget allows.
+import type { SourceFile } from "../../core/ast.ts";
+import { diag, type Diagnostic } from "../../core/diagnostics.ts";
+import { readMarks, type Mark } from "./marks.ts";
+import { MutationRunner } from "./run.ts";
+
+/** The `// mutate:` marks of the named files, and the mistakes in them. */
+export function marksOf(named: Iterable<string>, texts: ReadonlyMap<string, string>): { marks: Mark[]; diagnostics: Diagnostic[] } {
+  const marks: Mark[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const file of named) {
+    const text = texts.get(file);
+    if (text === undefined) continue;
+    const read = readMarks(file, text);
+    marks.push(...read.marks);
+    diagnostics.push(...read.diagnostics);
+  }
+  return { marks, diagnostics };
+}
+
+/**
+ * The runner of one system's named files and the mutants the budget runs; E0424 when an example fails
+ * before any mutation or there is none (mutants say nothing then).
+ */
+export function planSystem(files: SourceFile[], texts: ReadonlyMap<string, string>, named: ReadonlySet<string>, budget: number): { runner: MutationRunner; ids: number[] } | { problem: Diagnostic } {
+  const runner = new MutationRunner(files, texts, (f) => named.has(f));
+  const failing = runner.baseline.find((r) => !r.passed);
+  if (failing) return { problem: diag("E0424", failing.span, `the example "${failing.title}" fails before any mutation: ${failing.failure?.message ?? ""}`, "mutants say nothing until every example passes: run `rulesmith test` and fix it first") };
+  if (runner.baseline.length === 0) {
+    const file = files.find((f) => named.has(f.path))!;
+    const span = file.decls[0]?.span ?? { file: file.path, line: 1, col: 1, endLine: 1, endCol: 1, start: 0, end: 0 };
+    return { problem: diag("E0424", span, `there are no examples in ${file.path} and the files named with it, so no mutant can be killed`, "write the rule text's worked examples as `example` blocks") };
+  }
+  return { runner, ids: sample(runner.mutants.length, budget) };
+}
+
+/** All of 0..n-1 within the budget, else `budget` of them spread evenly. */
+export function sample(n: number, budget: number): number[] {
+  if (n <= budget) return Array.from({ length: n }, (_, i) => i);
+  return Array.from({ length: budget }, (_, i) => Math.floor((i * n) / budget));
+}

@@ -1,0 +1,215 @@
+// `rulesmith odds`: the exact distribution of a scenario's result. Rather than a second evaluator, the
+// runtime itself runs the scenario once per dice path: `PathDice` answers each die from a prefix of
+// results and, past the prefix, with face 1 while recording every die's number of sides. The next
+// path is the recorded one counted on like an odometer (the last die not on its top face goes up one,
+// the dice after it are dropped), so the runs walk the tree of dice results depth first, each path
+// once. A path's probability is the product of 1/sides over its dice: every die the runtime rolls is
+// uniform (a custom die rolls one of its faces, `chance(p)` a d100), so this is the runtime's own model.
+// Choices are the scenario's scripted ones or the default policy, which depend on the dice only.
+//
+// Paths that reach the same state are merged, so a battle of many rounds is a chain over states, not
+// a tree over rolls. Runs go on the tree-walker with a hook (src/tools/odds/merge-hook.ts) that stops a run
+// at the first clean loop head (src/tools/odds/clean-points.ts) after the dice of the state it started
+// from, with the fingerprint of where it stands. Each state is explored once, from one path that
+// reaches it (its "prefix", replayed: the same dice give the same run): every way the dice can go on
+// from there, up to the next state or the end. The states and the probabilities between them form a
+// Markov chain, solved for the probability of each result (src/tools/odds/solve.ts).
+import type { Span } from "../../core/ast.ts";
+import { Dice } from "../../run/dice.ts";
+import { formatRunError } from "../report.ts";
+import type { PreparedScenario } from "../simulation/simulation.ts";
+import { addFraction, compareFractions, fromNumber, ONE, subFraction, toNumber, ZERO, type Fraction } from "./fraction.ts";
+import { MergeHook } from "./merge-hook.ts";
+import { solveDoubles, solveExact, type ChainState } from "./solve.ts";
+
+export { addFraction, percent, type Fraction } from "./fraction.ts";
+
+export interface OddsOutcome {
+  result: string;
+  /** Exact when the result is `exact`; otherwise the double `probability` as a fraction over 10^15. */
+  p: Fraction;
+  probability: number;
+}
+
+/** A budget that ran out: total runs (`--max-outcomes`), states explored, or runs from one state. */
+export type OddsBudget = "runs" | "states" | "paths per state";
+
+export type OddsResult =
+  | {
+      /** Runs made: each a dice path from one state to the next, or to the end. */
+      paths: number;
+      outcomes: OddsOutcome[];
+      /** States of the chain, the start included: 1 when no run reached a loop head it could merge at. */
+      states: number;
+      /** Whether the probabilities are exact fractions (else doubles). */
+      exact: boolean;
+      /** The mass of the runs that reach a state or dice not explored (a budget or --tolerance stopped): 0 when complete. */
+      unexplored: number;
+      unexploredP: Fraction;
+    }
+  /**
+   * A budget ran out with more than the tolerance still unexplored: `paths` were run. For `--max-outcomes`
+   * (`budget` absent) the result is only that, as it always was.
+   */
+  | { paths: number; tooMany: true; budget?: Exclude<OddsBudget, "runs">; limit?: number; states?: number; unexplored?: number }
+  /** A run failed on one path: the message, and the dice that lead there. */
+  | { paths: number; error: string; dice: number[] }
+  /** With probability `neverEnds` the runs reach `closedStates` states no dice lead out of: `dice` lead into them. */
+  | { paths: number; states: number; neverEnds: number; closedStates: number; dice: number[] };
+
+export interface OddsOptions {
+  /** States explored at most (default DEFAULT_MAX_STATES). */
+  maxStates?: number;
+  /** Runs from one state at most (default DEFAULT_MAX_PATHS_PER_STATE). */
+  maxPathsPerState?: number;
+  /** Stop exploring once the mass not explored is at most this (default DEFAULT_TOLERANCE). */
+  tolerance?: number;
+}
+
+export const DEFAULT_MAX_OUTCOMES = 1_000_000;
+export const DEFAULT_MAX_STATES = 20_000;
+export const DEFAULT_MAX_PATHS_PER_STATE = 1_000_000;
+export const DEFAULT_TOLERANCE = 1e-9;
+
+/** Dice that replay a prefix of results, then roll face 1 on each die, recording every die's sides. */
+class PathDice extends Dice {
+  readonly sides: number[] = [];
+  readonly values: number[] = [];
+  /** Dice forced by `force dice` in the run itself: not branch points, rolled as forced. */
+  private forcedLeft = 0;
+
+  constructor(private readonly prefix: number[]) {
+    super("odds");
+  }
+
+  override force(values: number[], span?: Span) {
+    this.forcedLeft += values.length;
+    super.force(values, span);
+  }
+
+  override rollValue(sides: number, span: Span, die?: string): number {
+    // A forced die, or a die that cannot be rolled (the runtime's own error).
+    if (this.forcedLeft > 0 || !Number.isInteger(sides) || sides < 1) {
+      if (this.forcedLeft > 0) this.forcedLeft--;
+      return super.rollValue(sides, span, die);
+    }
+    this.rolled++;
+    this.lastForced = false;
+    const i = this.sides.length;
+    // The same prefix replays the same run, so a die in the prefix has the sides it had: clamp only defensively.
+    const value = i < this.prefix.length ? Math.min(this.prefix[i]!, sides) : 1;
+    this.sides.push(sides);
+    this.values.push(value);
+    return value;
+  }
+}
+
+/** The prefix of the path after this one, or undefined when this was the last; dice before `from` stay. */
+function nextPrefix(values: number[], sides: number[], from = 0): number[] | undefined {
+  for (let i = values.length - 1; i >= from; i--) {
+    if (values[i]! < sides[i]!) return [...values.slice(0, i), values[i]! + 1];
+  }
+  return undefined;
+}
+
+interface Explored extends ChainState {
+  /** The dice of the path that first reached it: replayed to explore it. */
+  prefix: number[];
+}
+
+/**
+ * The chain of the scenario's states, explored from the start breadth first, and solved. Keeps the
+ * signature and results of the path-by-path enumeration it grew from: `maxPaths` bounds the runs.
+ */
+export function enumerateOdds(prepared: PreparedScenario, maxPaths = DEFAULT_MAX_OUTCOMES, options: OddsOptions = {}): OddsResult {
+  const maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
+  const perState = options.maxPathsPerState ?? DEFAULT_MAX_PATHS_PER_STATE;
+  const tolerance = options.tolerance ?? DEFAULT_TOLERANCE;
+  const states: Explored[] = [{ prefix: [], next: new Map(), results: new Map(), unexplored: ONE }];
+  const byFingerprint = new Map<string, number>();
+  let paths = 0;
+  let stopped: OddsBudget | undefined;
+  let explored = 0;
+  for (; explored < states.length && stopped === undefined; explored++) {
+    if (explored >= maxStates) {
+      stopped = "states";
+      break;
+    }
+    const state = states[explored]!;
+    const from = state.prefix.length;
+    let prefix: number[] | undefined = state.prefix;
+    let run = 0;
+    let done = ZERO;
+    while (prefix !== undefined) {
+      if (paths >= maxPaths || run >= perState) {
+        stopped = paths >= maxPaths ? "runs" : "paths per state";
+        break;
+      }
+      const dice = new PathDice(prefix);
+      const hook = new MergeHook(dice, from);
+      const out = prepared.battle("odds", { dice, finalState: false, loopHook: hook });
+      paths++;
+      run++;
+      if (out.error && hook.stopped === undefined) return { paths, error: formatRunError(out.error), dice: dice.values };
+      let den = 1n;
+      for (let i = from; i < dice.sides.length; i++) den *= BigInt(dice.sides[i]!);
+      const p = { num: 1n, den };
+      done = addFraction(done, p);
+      if (hook.stopped !== undefined) {
+        let to = byFingerprint.get(hook.stopped);
+        if (to === undefined) {
+          to = states.length;
+          byFingerprint.set(hook.stopped, to);
+          states.push({ prefix: dice.values, next: new Map(), results: new Map(), unexplored: ONE });
+        }
+        state.next.set(to, addFraction(state.next.get(to) ?? ZERO, p));
+      } else {
+        const key = out.resultText ?? "(no result)";
+        state.results.set(key, addFraction(state.results.get(key) ?? ZERO, p));
+      }
+      prefix = nextPrefix(dice.values, dice.sides, from);
+    }
+    state.unexplored = subFraction(ONE, done);
+    // Now and then, whether what is left to explore still matters: a chain that goes on for ever (roll
+    // until a 6, counting the rolls) is explored until its tail is below the tolerance.
+    if (stopped === undefined && explored + 1 >= 64 && isPowerOfTwo(explored + 1) && explored + 1 < states.length) {
+      if (solveDoubles(states, resultColumns(states)).unexplored <= tolerance) break;
+    }
+  }
+  return solved(states, paths, stopped, tolerance, { maxPaths, maxStates, perState });
+}
+
+function isPowerOfTwo(n: number): boolean {
+  return (n & (n - 1)) === 0;
+}
+
+/** Every result some state reaches, in a stable order. */
+function resultColumns(states: readonly ChainState[]): string[] {
+  const names = new Set<string>();
+  for (const s of states) for (const r of s.results.keys()) names.add(r);
+  return [...names].sort();
+}
+
+function solved(states: Explored[], paths: number, stopped: OddsBudget | undefined, tolerance: number, limits: { maxPaths: number; maxStates: number; perState: number }): OddsResult {
+  const columns = resultColumns(states);
+  const exact = solveExact(states, columns);
+  const doubles = exact ? undefined : solveDoubles(states, columns);
+  const closed = exact?.closed ?? doubles!.closed;
+  const unexplored = exact ? toNumber(exact.unexplored) : doubles!.unexplored;
+  if (stopped !== undefined && unexplored > tolerance) {
+    // As it always was for a scenario without merged states; with them, how far it got.
+    if (stopped === "runs") return states.length > 1 ? { paths, tooMany: true, states: states.length, unexplored } : { paths, tooMany: true };
+    return { paths, tooMany: true, budget: stopped, limit: stopped === "states" ? limits.maxStates : limits.perState, states: states.length, unexplored };
+  }
+  if (closed.length > 0) {
+    const ends = exact ? toNumber([...exact.results.values()].reduce(addFraction, exact.unexplored)) : [...doubles!.results.values()].reduce((a, b) => a + b, doubles!.unexplored);
+    return { paths, states: states.length, neverEnds: Math.max(0, 1 - ends), closedStates: closed.length, dice: states[closed[0]!]!.prefix };
+  }
+  const outcomes: OddsOutcome[] = columns.map((result) => {
+    const p = exact ? exact.results.get(result)! : fromNumber(doubles!.results.get(result)!);
+    return { result, p, probability: exact ? toNumber(p) : doubles!.results.get(result)! };
+  }).filter((o) => o.probability > 0 || o.p.num > 0n);
+  // Most likely first; ties in the order of their names, so the output is stable.
+  outcomes.sort((a, b) => compareFractions(b.p, a.p) || (exact ? 0 : b.probability - a.probability) || a.result.localeCompare(b.result));
+  return { paths, outcomes, states: states.length, exact: exact !== undefined, unexplored, unexploredP: exact ? exact.unexplored : fromNumber(unexplored) };
+}

@@ -1,0 +1,140 @@
+// Hover and go-to-definition: the name under the cursor, resolved to what declares it - a declaration,
+// a field, an enum member, a parameter or a variable - across the files the file imports.
+import * as A from "../../core/ast.ts";
+import { spanAt } from "../../syntax/parse.ts";
+import type { NamedDecl } from "../../check/symbols.ts";
+import { aggregates, builtins, isAggregate } from "../../core/builtin-signatures.ts";
+import { typeToString } from "../../core/types.ts";
+import { analyse, visibleDecl, visibleStateField, type Analysis } from "./analysis.ts";
+import { memoryFileHost } from "./memory-host.ts";
+import { readableText } from "./repair.ts";
+import type { Hover, Location } from "./service-types.ts";
+import { aggregateSignature, builtinSignature, showField, showTypeRef, signature } from "./signatures.ts";
+import { siteAt, sitesOf, type Site } from "./sites.ts";
+import { offsetAt, rangeOf, wordAround } from "./text-position.ts";
+
+/** What a name resolves to: where it is declared (nothing for built-ins), and what hover says of it. */
+export interface Target {
+  declared?: A.Name;
+  signature: string;
+  doc?: string;
+}
+
+export function hoverAt(files: Record<string, string>, path: string, line: number, col: number): Hover | null {
+  const found = targetAt(files, path, line, col);
+  if (!found) return null;
+  const { target, at } = found;
+  return { range: rangeOf(at), markdown: "```rules\n" + target.signature + "\n```" + (target.doc ? `\n\n${target.doc}` : "") };
+}
+
+export function definitionAt(files: Record<string, string>, path: string, line: number, col: number): Location | null {
+  const declared = targetAt(files, path, line, col)?.target.declared;
+  return declared ? { path: declared.span.file, range: rangeOf(declared.span) } : null;
+}
+
+function targetAt(files: Record<string, string>, path: string, line: number, col: number): { target: Target; at: A.Span } | undefined {
+  const host = memoryFileHost(files);
+  const text = host.read(host.normalize(path));
+  if (text === undefined) return undefined;
+  const offset = offsetAt(text, line, col);
+  const a = analyse(files, path);
+  const site = a.file ? siteAt(sitesOf(a.file), offset) : undefined;
+  if (site) {
+    const target = resolve(a, site);
+    return target && { target, at: site.name.span };
+  }
+  // A name in a declaration that does not parse (and so was blanked) is read alone, as a global name.
+  const word = wordAround(text, offset);
+  const name = text.slice(word.start, word.end);
+  if (!/^[A-Za-z_]/.test(name) || readableText(a.path, text).slice(word.start, word.end) === name) return undefined;
+  const owner = /([A-Za-z_][A-Za-z0-9_]*)\s*\.\s*$/.exec(text.slice(0, word.start))?.[1];
+  const target = owner === undefined ? globalName(a, name) : enumMember(a, owner, name);
+  return target && { target, at: spanAt(a.path, text, word.start, word.end) };
+}
+
+export function resolve(a: Analysis, site: Site): Target | undefined {
+  switch (site.kind) {
+    case "declaration":
+      return declaration(site.decl);
+    case "global":
+      return globalName(a, site.name.text);
+    case "name": {
+      const v = a.variables.get(site.expr);
+      if (v) return { declared: { text: site.name.text, span: v.span }, signature: `${v.mutable ? "let " : ""}${site.name.text}: ${typeToString(v.type)}` };
+      return globalName(a, site.name.text);
+    }
+    case "member": {
+      const obj = site.expr.object;
+      if (obj.kind === "name" && !a.variables.has(obj)) {
+        const member = enumMember(a, obj.name, site.name.text);
+        if (member) return member;
+      }
+      const t = a.types.get(obj);
+      const k = t?.t === "kind" ? visibleDecl(a, t.name) : undefined;
+      const f = k?.kind === "kind" ? k.fields.find((x) => x.name.text === site.name.text) : undefined;
+      return f && k?.kind === "kind" ? field(f, k) : undefined;
+    }
+    case "argument": {
+      const d = visibleDecl(a, site.callee);
+      if (d?.kind === "kind") {
+        const f = d.fields.find((x) => x.name.text === site.name.text);
+        return f && field(f, d);
+      }
+      const p = d && "params" in d ? d.params.find((x) => x.name.text === site.name.text) : undefined;
+      return p && parameter(p);
+    }
+    case "field":
+      return field(site.field, site.owner);
+    case "enumMember":
+      return enumMember(a, site.decl.name.text, site.name.text);
+    case "parameter":
+      return parameter(site.param);
+    case "variable":
+      return variable(a, site);
+    case "holder": {
+      const event = visibleDecl(a, site.event.text);
+      const p = event?.kind === "event" ? event.params.find((x) => x.name.text === site.name.text) : undefined;
+      return p && parameter(p);
+    }
+    default:
+      return A.assertNever(site);
+  }
+}
+
+function declaration(d: NamedDecl): Target {
+  return { declared: d.name, signature: signature(d), ...(d.doc ? { doc: d.doc } : {}) };
+}
+
+/** A name looked up as the checker does outside any function: state field, declaration, built-in. */
+function globalName(a: Analysis, name: string): Target | undefined {
+  const f = visibleStateField(a, name);
+  if (f) return field(f, undefined);
+  const d = visibleDecl(a, name);
+  if (d) return declaration(d);
+  const b = Object.hasOwn(builtins, name) ? builtins[name] : undefined;
+  if (b) return { signature: builtinSignature(name, b), doc: b.doc };
+  if (isAggregate(name)) return { signature: aggregateSignature(name), doc: aggregates[name] };
+  return undefined;
+}
+
+function enumMember(a: Analysis, enumName: string, member: string): Target | undefined {
+  const d = visibleDecl(a, enumName);
+  const m = d?.kind === "enum" ? d.members.find((x) => x.text === member) : undefined;
+  if (!m || d?.kind !== "enum") return undefined;
+  return { declared: m, signature: `${d.name.text}.${m.text}`, ...(d.doc ? { doc: d.doc } : {}) };
+}
+
+function field(f: A.FieldDecl, owner: A.KindDecl | undefined): Target {
+  const where = owner ? `${owner.record ? "record" : "kind"} ${owner.name.text}` : "state";
+  return { declared: f.name, signature: `${where} { ${showField(f)} }`, ...(f.doc ? { doc: f.doc } : {}) };
+}
+
+function parameter(p: A.Param): Target {
+  return { declared: p.name, signature: `${p.name.text}: ${showTypeRef(p.type)}` };
+}
+
+function variable(a: Analysis, site: Site & { kind: "variable" }): Target {
+  const known = site.type ? showTypeRef(site.type) : site.value ? a.types.get(site.value) : [...a.variables.values()].find((v) => v.span.start === site.name.span.start && v.span.file === site.name.span.file)?.type;
+  const type = known === undefined ? "" : `: ${typeof known === "string" ? known : typeToString(known)}`;
+  return { declared: site.name, signature: `${site.value ? "let " : ""}${site.name.text}${type}` };
+}

@@ -1,0 +1,59 @@
+// Find references and rename: every name, in every file of the workspace, that resolves to the same
+// declaration as the name under the cursor (a declaration, field, enum member, parameter or variable).
+// Each file is analysed with the real checker, so `u.hp` counts for `hp` of `Unit` only when `u` is a
+// `Unit`, and a local `hp` never does.
+import { isReserved } from "../../../grammar/tokens.ts";
+import { analyse, analyseFresh } from "./analysis.ts";
+import { definitionAt, resolve } from "./navigation.ts";
+import type { Location } from "./service-types.ts";
+import { sitesOf } from "./sites.ts";
+import { offsetAt, rangeOf } from "./text-position.ts";
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export function referencesAt(files: Record<string, string>, path: string, line: number, col: number, includeDeclaration: boolean): Location[] {
+  const declared = definitionAt(files, path, line, col);
+  if (!declared) return [];
+  const declText = Object.hasOwn(files, declared.path) ? files[declared.path] : undefined;
+  if (declText === undefined) return [];
+  const name = nameAt(declText, declared);
+  if (name === undefined) return [];
+  const out: Location[] = [];
+  const seen = new Set<string>();
+  // Only files that spell the name can refer to it; the checker runs on those alone.
+  const candidates = Object.keys(files)
+    .filter((p) => p.endsWith(".rules") && Object.hasOwn(files, p) && files[p]!.includes(name))
+    .sort();
+  for (const p of candidates) {
+    const a = p === path ? analyse(files, p) : analyseFresh(files, p);
+    if (!a.file) continue;
+    for (const site of sitesOf(a.file)) {
+      if (site.name.text !== name) continue;
+      const t = resolve(a, site)?.declared;
+      if (!t || t.span.file !== declared.path || t.span.line !== declared.range.line || t.span.col !== declared.range.col) continue;
+      const isDeclaration = site.name.span.file === t.span.file && site.name.span.start === t.span.start;
+      if (isDeclaration && !includeDeclaration) continue;
+      const key = `${site.name.span.file}:${site.name.span.start}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ path: site.name.span.file, range: rangeOf(site.name.span) });
+    }
+  }
+  return out;
+}
+
+export type RenameResult = { edits: Location[]; newName: string } | { error: string };
+
+/** The places to rewrite to rename what is under the cursor, or why it cannot be renamed. */
+export function renameAt(files: Record<string, string>, path: string, line: number, col: number, newName: string): RenameResult {
+  if (!NAME.test(newName)) return { error: `\`${newName}\` is not a name: a name is a letter or \`_\`, then letters, digits or \`_\`` };
+  if (isReserved(newName)) return { error: `\`${newName}\` is a reserved word and cannot name anything` };
+  const edits = referencesAt(files, path, line, col, true);
+  if (edits.length === 0) return { error: "there is nothing here that the rules declare: built-ins and keywords cannot be renamed" };
+  return { edits, newName };
+}
+
+function nameAt(text: string, loc: Location): string | undefined {
+  const start = offsetAt(text, loc.range.line, loc.range.col);
+  return /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(start, start + 200))?.[0];
+}

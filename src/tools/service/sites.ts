@@ -1,0 +1,149 @@
+// Every name written in a file, with what kind of place it stands in: the declaration of something, or
+// a use of one. Hover and go-to-definition find the site under the cursor and resolve it.
+import type * as A from "../../core/ast.ts";
+import { walk } from "../../core/ast-walk.ts";
+import { keptIn } from "../../core/kept-values.ts";
+import type { NamedDecl } from "../../check/symbols.ts";
+
+export type Site =
+  /** The name a declaration introduces. */
+  | { kind: "declaration"; name: A.Name; decl: NamedDecl }
+  /** A declaration named where only declarations can be: a type, an event, a status, a modifier's value. */
+  | { kind: "global"; name: A.Name }
+  /** A name in an expression: a variable, a state field or a declaration. */
+  | { kind: "name"; name: A.Name; expr: A.Expr & { kind: "name" } }
+  /** The `m` of `x.m`: an enum member or a field. */
+  | { kind: "member"; name: A.Name; expr: A.Expr & { kind: "member" } }
+  /** The `p` of `f(p: 1)`, `Unit(p: 1)` or `emit E(p: 1)`: a parameter or a field of `callee`. */
+  | { kind: "argument"; name: A.Name; callee: string }
+  /** A field of a kind, or of the state when `owner` is undefined. */
+  | { kind: "field"; name: A.Name; field: A.FieldDecl; owner?: A.KindDecl }
+  | { kind: "enumMember"; name: A.Name; decl: A.EnumDecl }
+  | { kind: "parameter"; name: A.Name; param: A.Param }
+  /** A variable introduced by `let`, `for` or an aggregate's `x in xs`. */
+  | { kind: "variable"; name: A.Name; type?: A.TypeRef; value?: A.Expr }
+  /** The `p` of `status s until E(p)`: a parameter of `event`. */
+  | { kind: "holder"; name: A.Name; event: A.Name };
+
+/**
+ * Sites by parsed file, as hover and the rest ask of the same file in turn. What a site reads (kinds,
+ * names, spans, children) is fixed at parse; what the checker writes into a tree (its resolutions)
+ * holds no node the walk would follow, so a file's sites are the same whichever program checked it.
+ */
+const known = new WeakMap<A.SourceFile, Site[]>();
+
+/** Every site of a file, in the order of the walk. The list is shared: read it, never change it. */
+export function sitesOf(file: A.SourceFile): readonly Site[] {
+  return keptIn(known, file, () => {
+    const out: Site[] = [];
+    walk(file.decls, (node) => site(node as A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out));
+    return out;
+  });
+}
+
+/** The site whose name holds `offset`; one that ends at `offset` counts too, for a cursor just after a name. */
+export function siteAt(sites: readonly Site[], offset: number): Site | undefined {
+  return sites.find((s) => s.name.span.start <= offset && offset < s.name.span.end) ?? sites.find((s) => s.name.span.end === offset);
+}
+
+/** The names one node introduces or uses itself; the walk reaches its children. */
+function site(n: A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out: Site[]) {
+  switch (n.kind) {
+    case "enum":
+      out.push({ kind: "declaration", name: n.name, decl: n });
+      for (const m of n.members) out.push({ kind: "enumMember", name: m, decl: n });
+      return;
+    case "kind":
+      out.push({ kind: "declaration", name: n.name, decl: n });
+      fields(n.fields, n, out);
+      return;
+    case "state":
+      fields(n.fields, undefined, out);
+      return;
+    case "status":
+      out.push({ kind: "declaration", name: n.name, decl: n });
+      if (n.expiry) {
+        out.push({ kind: "global", name: n.expiry.event });
+        if (n.expiry.holder) out.push({ kind: "holder", name: n.expiry.holder, event: n.expiry.event });
+      }
+      return;
+    case "event":
+      out.push({ kind: "declaration", name: n.name, decl: n });
+      params(n.params, out);
+      return;
+    case "trigger":
+      out.push({ kind: "global", name: n.event });
+      return;
+    case "fn":
+    case "value":
+    case "table":
+      out.push({ kind: "declaration", name: n.name, decl: n });
+      params(n.params, out);
+      if (n.returns) type(n.returns, out);
+      return;
+    case "modifier":
+      out.push({ kind: "declaration", name: n.name, decl: n }, { kind: "global", name: n.target });
+      return;
+    case "die":
+      out.push({ kind: "declaration", name: n.name, decl: n }, { kind: "global", name: n.faceType });
+      return;
+    case "let":
+      out.push(n.type ? { kind: "variable", name: n.name, type: n.type, value: n.value } : { kind: "variable", name: n.name, value: n.value });
+      if (n.type) type(n.type, out);
+      return;
+    case "for":
+      out.push({ kind: "variable", name: n.name });
+      return;
+    case "emit":
+      out.push({ kind: "global", name: n.event });
+      argumentNames(n.args, n.event.text, out);
+      return;
+    case "apply":
+      out.push({ kind: "global", name: n.status });
+      if (n.expiry?.event) out.push({ kind: "global", name: n.expiry.event });
+      return;
+    case "clear":
+    case "has":
+      out.push({ kind: "global", name: n.status });
+      return;
+    case "name":
+      out.push({ kind: "name", name: { text: n.name, span: n.span }, expr: n });
+      return;
+    case "member":
+      out.push({ kind: "member", name: n.member, expr: n });
+      return;
+    case "call":
+      argumentNames(n.args, n.callee.kind === "name" ? n.callee.name : undefined, out);
+      return;
+    case "comprehension":
+      out.push({ kind: "variable", name: n.comp.binder });
+      return;
+    default:
+      return;
+  }
+}
+
+function fields(fs: A.FieldDecl[], owner: A.KindDecl | undefined, out: Site[]) {
+  for (const f of fs) {
+    out.push(owner ? { kind: "field", name: f.name, field: f, owner } : { kind: "field", name: f.name, field: f });
+    type(f.type, out);
+  }
+}
+
+function params(ps: A.Param[], out: Site[]) {
+  for (const p of ps) {
+    out.push({ kind: "parameter", name: p.name, param: p });
+    type(p.type, out);
+  }
+}
+
+function type(t: A.TypeRef, out: Site[]) {
+  out.push({ kind: "global", name: t.name });
+  if (t.element) type(t.element, out);
+}
+
+/** The `p` of `f(p: 1)`: named after what is called, so it can be resolved to a parameter or field. */
+function argumentNames(as: A.Arg[], callee: string | undefined, out: Site[]) {
+  if (callee === undefined) return;
+  for (const a of as) if (a.kind === "named") out.push({ kind: "argument", name: a.name, callee });
+}
