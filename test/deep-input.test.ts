@@ -4,6 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { indexProgram, runScenario } from "../src/pipeline.ts";
 import { validateState } from "../src/run/schema.ts";
+import { enumerateOdds } from "../src/tools/odds/odds.ts";
+import { prepareSimulation, runRange } from "../src/tools/simulation/simulation.ts";
 import { checked, compileText, example } from "./helpers.ts";
 
 const RULES = `
@@ -51,7 +53,59 @@ describe("E0405: a state nested too deeply", () => {
   it("a run whose final state would nest deeper is E0405 with the path, not a stack overflow", () => {
     const r = run({ head: null, count: 20000 }, "grow");
     expect(r.error?.code).toBe("E0405");
-    expect(r.error?.message).toBe(`the state at \`/head${"/next".repeat(499)}\` is nested more than 500 levels deep, deeper than a state may be written`);
+    // The path's ends only: 499 times "/next" in a message said nothing more.
+    expect(r.error?.message).toBe("the state at `/head/next/next/next/.../next/next` is nested more than 500 levels deep, deeper than a state may be written");
+  });
+});
+
+// A chain as long as the state, by reference: each entity is written once in a list and names the
+// next by `$ref`, so the JSON nests three levels, but the entities reach 100,000 deep. Loading,
+// copying for each simulated run, the trace's walk for expiring statuses and odds' state merging
+// each followed the chain by recursion, and ran out of stack (issue 29, item 6).
+describe("a chain of 100,000 entities by reference", () => {
+  const LINKS = `
+kind Link { next: Link? }
+state { links: list<Link>, hp: int in 0..9 }
+fn fight() -> text {
+  while hp > 0 {
+    if roll d6 >= 4 { hp -= 1 }
+  }
+  return "done"
+}
+`;
+  const links = indexProgram(checked(LINKS));
+  const N = 100_000;
+  // Each names the one after it (the last none), so a walk from the first reaches all of them in a line.
+  const forward = Array.from({ length: N }, (_, i) => (i + 1 < N ? { $id: `l${i}`, next: { $ref: `l${i + 1}` } } : { $id: `l${i}` }));
+  // Each names the one before it, so each is written in the list before any `$ref` to it.
+  const backward = Array.from({ length: N }, (_, i) => (i > 0 ? { $id: `l${i}`, next: { $ref: `l${i - 1}` } } : { $id: `l${i}` }));
+  const scenario = (list: unknown[]) => ({ rules: "x", run: "fight", state: { links: list, hp: 2 } as never });
+
+  it("loads and runs with the trace kept, and is written back whole when it can be", () => {
+    const r = runScenario(links, scenario(backward), { seed: "s", trace: true });
+    expect(r.error).toBeUndefined();
+    expect(r.resultText).toBe("done");
+    expect((r.state as { links: unknown[] }).links).toHaveLength(N);
+    expect((r.state as { links: unknown[] }).links[N - 1]).toEqual({ $id: `l${N - 1}`, next: { $ref: `l${N - 2}` } });
+  });
+  it("a run whose final state nests too deeply to write stops with E0405, not a stack overflow", () => {
+    const r = runScenario(links, scenario(forward), { seed: "s", trace: true });
+    expect(r.error?.code).toBe("E0405");
+    expect(r.error?.message).toBe("the state at `/links/0/next/next/.../next/next` is nested more than 500 levels deep, deeper than a state may be written");
+  });
+  it("is copied for every simulated run", () => {
+    const prepared = prepareSimulation(links, scenario(forward));
+    if ("error" in prepared) throw new Error(prepared.error);
+    const out = runRange(prepared, "s", 0, 3);
+    expect(out.error).toBeUndefined();
+    expect([...out.counts]).toEqual([["done", 3]]);
+  });
+  it("has exact odds: its state merged at the loop's head", () => {
+    // 20,000 of them: every merge writes the whole state out, and the recursion that overflowed did so at 3,000.
+    const prepared = prepareSimulation(links, scenario(forward.slice(N - 20_000)));
+    if ("error" in prepared) throw new Error(prepared.error);
+    const r = enumerateOdds(prepared);
+    expect(r).toMatchObject({ exact: true, outcomes: [{ result: "done", p: { num: 1n, den: 1n } }] });
   });
 });
 

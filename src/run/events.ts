@@ -314,13 +314,37 @@ export function stateHoldsTimedStatus(globals: readonly (Value | undefined)[]): 
  * (they are a prototype-free map: `for in` sees only their own) rather than `Object.values`, since
  * every run walks its state at least once: no array or closure per entity.
  */
-function visitEntities(v: Value | undefined, seen: Set<Entity>, f: (e: Entity) => void) {
+function visitEntities(v: Value | undefined, seen: Set<Entity>, f: (e: Entity) => void, depth = 0) {
+  if (depth > MAX_VISIT_DEPTH) return visitDeep(v, seen, f);
   if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) visitEntities(v[i], seen, f);
+    for (let i = 0; i < v.length; i++) visitEntities(v[i], seen, f, depth + 1);
   } else if (v instanceof Entity && !seen.has(v)) {
     seen.add(v);
     f(v);
     const fields = v.fields;
-    for (const k in fields) visitEntities(fields[k], seen, f);
+    for (const k in fields) visitEntities(fields[k], seen, f, depth + 1);
+  }
+}
+
+/** How deep visitEntities recurses before the rest of that branch is walked with a stack of its own. */
+const MAX_VISIT_DEPTH = 200;
+
+/**
+ * The same walk, in the same order, with a stack of its own: a chain of entities, each in a field of
+ * the one before, is as long as the state is large. Children are pushed last first, so each is
+ * walked, with all it holds, before the next.
+ */
+function visitDeep(root: Value | undefined, seen: Set<Entity>, f: (e: Entity) => void) {
+  const stack: (Value | undefined)[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
+    } else if (v instanceof Entity && !seen.has(v)) {
+      seen.add(v);
+      f(v);
+      const values = Object.values(v.fields);
+      for (let i = values.length - 1; i >= 0; i--) stack.push(values[i]);
+    }
   }
 }

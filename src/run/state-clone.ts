@@ -18,22 +18,38 @@ export function cloneState(state: StateValues): StateValues {
   const copies = shared ? new Map<Entity, Entity>() : undefined;
   const out: StateValues = new Array<Value | undefined>(state.length);
   for (let i = 0; i < state.length; i++) out[i] = cloneValue(state[i], copies);
+  for (let next = deferred.pop(); next; next = deferred.pop()) fillCopy(next[0], next[1], next[2]);
   return out;
 }
 
 function reachedTwice(state: StateValues): boolean {
   const seen = new Set<Entity>();
-  const twice = (v: Value | undefined): boolean => {
-    if (Array.isArray(v)) return v.some(twice);
-    if (!(v instanceof Entity) || v.record) return false;
+  // A stack of its own: a chain of entities, each in a field of the one before, is as long as the state.
+  const stack: (Value | undefined)[] = [...state];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      for (const x of v) stack.push(x);
+      continue;
+    }
+    if (!(v instanceof Entity) || v.record) continue;
     if (seen.has(v)) return true;
     seen.add(v);
-    for (const k in v.fields) if (twice(v.fields[k])) return true;
-    for (const t of v.statuses.values()) if (twice(t.match)) return true;
-    return false;
-  };
-  return state.some(twice);
+    for (const k in v.fields) stack.push(v.fields[k]);
+    for (const t of v.statuses.values()) stack.push(t.match);
+  }
+  return false;
 }
+
+/**
+ * How many entities deep a copy recurses before it defers the rest. A chain of entities, each in a
+ * field of the one before, is as long as the state is large; past this depth an entity's copy is made
+ * empty and filled from `deferred` by cloneState's loop, so the stack never grows with the chain, and
+ * an ordinary state (a few levels) is copied by the fast recursive path alone.
+ */
+const MAX_COPY_DEPTH = 200;
+let copyDepth = 0;
+const deferred: [Entity, Entity, Map<Entity, Entity> | undefined][] = [];
 
 function cloneValue(v: Value | undefined, copies: Map<Entity, Entity> | undefined): Value | undefined {
   if (typeof v !== "object" || v === null) return v;
@@ -58,9 +74,21 @@ function cloneEntity(e: Entity, copies: Map<Entity, Entity> | undefined): Entity
   if (e.id !== undefined) copy.id = e.id;
   // Before its fields: an entity may reach itself through them.
   copies?.set(e, copy);
+  if (copyDepth >= MAX_COPY_DEPTH) deferred.push([e, copy, copies]);
+  else {
+    copyDepth++;
+    try {
+      fillCopy(e, copy, copies);
+    } finally {
+      copyDepth--;
+    }
+  }
+  return copy;
+}
+
+function fillCopy(e: Entity, copy: Entity, copies: Map<Entity, Entity> | undefined): void {
   keptIn(copierOf, e, copierFor)(e.fields, copy.fields, copies);
   if (e.statuses.size > 0) for (const [s, t] of e.statuses) copy.statuses.set(s, cloneTimer(t, copies));
-  return copy;
 }
 
 type Fields = Entity["fields"];

@@ -24,6 +24,8 @@ interface Refs {
   built: Map<string, Entity>;
   /** The kinds whose default is being made (`defaultValue`'s guard against a kind holding itself): one set for the whole load. */
   visiting: Set<string>;
+  /** Entities made on reaching a `$ref` to them, whose fields are still to be read. */
+  pending: { e: Entity; kind: A.KindDecl; obj: JsonObject }[];
 }
 
 /**
@@ -89,7 +91,13 @@ function entityKind(p: RuntimeProgram, n: string): boolean {
   return k !== undefined && !k.record;
 }
 
-export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json, refs: Refs = { declared: new Map(), built: new Map(), visiting: new Set() }): Value {
+/**
+ * A state value from its JSON. Nesting in the JSON is bounded (MAX_STATE_DEPTH), but references are
+ * not: a chain of entities, each naming the next by `$ref`, is as long as the state is large. So an
+ * entity reached through a `$ref` is made empty and its fields are filled later, from `refs.pending`,
+ * by the loop in `fromJsonAll`: the recursion follows the JSON's nesting only, never a reference.
+ */
+function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json, refs: Refs): Value {
   // The schema allows `null` only for an optional type: it is `none`.
   if (json === null) return null;
   const n = type.name.text;
@@ -110,18 +118,30 @@ export function fromJson(p: RuntimeProgram, type: A.TypeRef, json: Json, refs: R
       // Before its fields: an entity may reach itself through them.
       refs.built.set(id, e);
     }
-    for (const f of kind.fields) {
-      const j = ownGet(obj, f.name.text);
-      e.fields[f.name.text] = j === undefined ? defaultValue(p, f, refs.visiting) : fromJson(p, f.type, j, refs);
-    }
-    const statuses = ownGet(obj, "statuses");
-    if (statuses && typeof statuses === "object" && !Array.isArray(statuses)) {
-      for (const [s, j] of Object.entries(statuses)) e.statuses.set(s, timerFromJson(p, s, j, refs));
-    }
+    if (target) refs.pending.push({ e, kind, obj });
+    else fillEntity(p, e, kind, obj, refs);
     return e;
   }
   if (n === "die") return dieNamed(p, json as string);
   return json as Value;
+}
+
+function fillEntity(p: RuntimeProgram, e: Entity, kind: A.KindDecl, obj: JsonObject, refs: Refs): void {
+  for (const f of kind.fields) {
+    const j = ownGet(obj, f.name.text);
+    e.fields[f.name.text] = j === undefined ? defaultValue(p, f, refs.visiting) : fromJson(p, f.type, j, refs);
+  }
+  const statuses = ownGet(obj, "statuses");
+  if (statuses && typeof statuses === "object" && !Array.isArray(statuses)) {
+    for (const [s, j] of Object.entries(statuses)) e.statuses.set(s, timerFromJson(p, s, j, refs));
+  }
+}
+
+/** `fromJson` for each of `items`, then the entities reached by reference filled, until none is left. */
+function fromJsonAll<T>(p: RuntimeProgram, refs: Refs, items: readonly T[], convert: (item: T) => Value | undefined): (Value | undefined)[] {
+  const values = items.map(convert);
+  for (let next = refs.pending.pop(); next; next = refs.pending.pop()) fillEntity(p, next.e, next.kind, next.obj, refs);
+  return values;
 }
 
 /** A die in state JSON or a field default is its name; at run time it is the die itself. */
@@ -220,7 +240,9 @@ interface Writer {
 export function toJson(v: Value | undefined, w: Writer = { ids: new Map(), written: new Set() }, at: (string | number)[] = []): Json {
   if (v === undefined) return null;
   if (typeof v === "object" && v !== null && at.length >= MAX_STATE_DEPTH) {
-    const path = at.map((k) => `/${escapePointer(String(k))}`).join("");
+    // Only the ends of the path: the middle is hundreds of the same key, which says nothing more.
+    const keys = at.map((k) => `/${escapePointer(String(k))}`);
+    const path = keys.length > 8 ? `${keys.slice(0, 4).join("")}/.../${keys.slice(-2).join("").slice(1)}` : keys.join("");
     throw new RuleError("E0405", `the state at \`${path}\` is nested more than ${MAX_STATE_DEPTH} levels deep, deeper than a state may be written`);
   }
   if (v instanceof Tally) return Object.fromEntries(v.counts);
@@ -453,10 +475,10 @@ export function initialState(p: RuntimeProgram): StateValues {
 
 /** The second pass: builds the state, each `$id` entity once, with `$ref`s resolved to it. */
 export function stateFromJson(p: RuntimeProgram, json: Record<string, Json>): StateValues {
-  const refs: Refs = { declared: declaredIds(p, json), built: new Map(), visiting: new Set() };
+  const refs: Refs = { declared: declaredIds(p, json), built: new Map(), visiting: new Set(), pending: [] };
   // A field's default only when the JSON leaves it out: defaults are plain values, made fresh, so
   // nothing is lost by not making the ones the JSON replaces (every run of a simulation comes here).
-  return p.stateFields.map((f) => {
+  return fromJsonAll(p, refs, p.stateFields, (f) => {
     const j = ownGet(json, f.name.text);
     return j !== undefined ? fromJson(p, f.type, j, refs) : defaultValue(p, f, refs.visiting);
   });

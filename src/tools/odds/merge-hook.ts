@@ -111,18 +111,38 @@ function scriptedLeft(vm: Interpreter): number {
   return typeof c?.left === "function" ? c.left() : -1;
 }
 
-/** Writes values canonically; entities and lists by the order they are first met, after that by number. */
+/**
+ * Writes values canonically; entities and lists by the order they are first met, after that by number.
+ * With a stack of its own: a chain of entities, each in a field of the one before, is as long as the
+ * state is large. The stack holds what is still to be written, last first: a value, or text as it is.
+ */
 class Writer {
   readonly out: string[] = [];
   private readonly seen = new Map<object, number>();
+  private readonly todo: (Value | undefined | Text)[] = [];
 
   values(vs: readonly (Value | undefined)[]) {
+    this.todo.push(TEXT("]"));
+    for (let i = vs.length - 1; i >= 0; i--) this.todo.push(vs[i]);
     this.out.push("[");
-    for (const v of vs) this.value(v);
-    this.out.push("]");
+    this.drain();
   }
 
   value(v: Value | undefined) {
+    this.todo.push(v);
+    this.drain();
+  }
+
+  private drain() {
+    const todo = this.todo;
+    while (todo.length > 0) {
+      const v = todo.pop();
+      if (v instanceof Text) this.out.push(v.text);
+      else this.one(v);
+    }
+  }
+
+  private one(v: Value | undefined) {
     if (v === undefined) return void this.out.push("u;");
     if (v === null) return void this.out.push("n;");
     switch (typeof v) {
@@ -140,32 +160,40 @@ class Writer {
     const known = this.seen.get(v);
     if (known !== undefined) return void this.out.push(`#${known};`);
     this.seen.set(v, this.seen.size);
-    if (Array.isArray(v)) return this.values(v);
-    this.fields("E", v);
+    if (Array.isArray(v)) {
+      this.out.push("[");
+      this.todo.push(TEXT("]"));
+      for (let i = v.length - 1; i >= 0; i--) this.todo.push(v[i]);
+      return;
+    }
+    // Pushed first, written last: the statuses after the fields.
     this.statuses(v);
+    this.fields("E", v);
   }
 
+  /** Writes the entity's head now and pushes its fields, sorted (a field set late may sit after the others in one run and not in another). */
   private fields(tag: string, e: Entity) {
     this.out.push(tag, e.kind, e.id === undefined ? "" : `$${JSON.stringify(e.id)}`, "{");
-    // Sorted: a field set late may sit after the others in one run and not in another.
-    for (const k of Object.keys(e.fields).sort()) {
-      this.out.push(k, ":");
-      this.value(e.fields[k]);
-    }
-    this.out.push("}");
+    const keys = Object.keys(e.fields).sort();
+    this.todo.push(TEXT("}"));
+    for (let i = keys.length - 1; i >= 0; i--) this.todo.push(e.fields[keys[i]!], TEXT(`${keys[i]}:`));
   }
 
+  /** Pushes the entity's statuses, sorted by name, each timer's matched value among them. */
   private statuses(e: Entity) {
     if (e.statuses.size === 0) return;
-    this.out.push("S{");
-    for (const name of [...e.statuses.keys()].sort()) this.timer(name, e.statuses.get(name)!);
-    this.out.push("}");
+    const timers = [...e.statuses.keys()].sort().map((name) => ({ text: this.timer(name, e.statuses.get(name)!), match: e.statuses.get(name)!.match }));
+    this.todo.push(TEXT("}"));
+    for (let i = timers.length - 1; i >= 0; i--) {
+      this.todo.push(TEXT(";"));
+      if (timers[i]!.match !== undefined) this.todo.push(timers[i]!.match);
+      this.todo.push(TEXT(timers[i]!.text));
+    }
+    this.todo.push(TEXT("S{"));
   }
 
-  private timer(name: string, t: StatusTimer) {
-    this.out.push(name, `:${t.left ?? ""},${t.event ? this.decl(t.event) : ""},${t.param ?? ""},${t.holder ? 1 : 0}${t.own ? 1 : 0}${t.once ? 1 : 0},`);
-    if (t.match !== undefined) this.value(t.match);
-    this.out.push(";");
+  private timer(name: string, t: StatusTimer): string {
+    return `${name}:${t.left ?? ""},${t.event ? this.decl(t.event) : ""},${t.param ?? ""},${t.holder ? 1 : 0}${t.own ? 1 : 0}${t.once ? 1 : 0},`;
   }
 
   /** A declaration by a number of its own, the same in every run and every fingerprint. */
@@ -173,6 +201,12 @@ class Writer {
     return keptIn(declNumbers, d, () => ++declCount);
   }
 }
+
+/** Text to write as it is, told apart on the writer's stack from a text value (which is written quoted). */
+class Text {
+  constructor(readonly text: string) {}
+}
+const TEXT = (text: string) => new Text(text);
 
 const declNumbers = new WeakMap<object, number>();
 let declCount = 0;
