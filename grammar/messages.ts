@@ -78,6 +78,8 @@ function misspeltKeywordHelp(token: IToken, tokens: readonly IToken[]): string |
  * (`on Destroyed(victim)`), where an author of other languages writes the handler's parameters.
  */
 export function syntaxHelp(token: IToken, tokens: readonly IToken[]): string | undefined {
+  const exponent = exponentHelp(token, tokens);
+  if (exponent) return exponent;
   const misspelt = misspeltKeywordHelp(token, tokens);
   if (misspelt || token.image !== "(") return misspelt;
   const i = tokens.indexOf(token);
@@ -85,6 +87,16 @@ export function syntaxHelp(token: IToken, tokens: readonly IToken[]): string | u
   const trigger = timing?.image === "on" || timing?.image === "before" || (timing?.image === "of" && tokens[i - 3]?.image === "instead");
   if (!trigger || !event || !tokenMatcher(event, T.Name)) return undefined;
   return `a trigger takes no parameters: its \`when\` and its body see \`${event.image}\`'s parameters by their names`;
+}
+
+/** `1e3`, read as the number `1` and the name `e3`: say that numbers are written out in digits. */
+function exponentHelp(token: IToken, tokens: readonly IToken[]): string | undefined {
+  if (!/^[eE][0-9]+$/.test(token.image)) return undefined;
+  const before = tokens[tokens.indexOf(token) - 1];
+  if (!before || !tokenMatcher(before, T.Integer) || before.endOffset! + 1 !== token.startOffset) return undefined;
+  const power = Number(token.image.slice(1));
+  const example = power <= 6 ? `: \`${before.image}${"0".repeat(power)}\` for \`${before.image}${token.image}\`` : "";
+  return `numbers are whole and written out in digits, with no exponent${example}; the largest is ${Number.MAX_SAFE_INTEGER}`;
 }
 
 /**

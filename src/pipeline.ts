@@ -278,6 +278,9 @@ function missingRules(path: string, host: FileHost, at: Span): Diagnostic {
 /** A program saved by `rulesmith compile`, checked again in case it was edited by hand. */
 function loadSaved(path: string, host: FileHost, at: Span): { files: SourceFile[] } | { problem: Diagnostic } {
   const shown = host.normalize(path);
+  // A folder named `x.json` is no saved program: E0005 says what it is, as for any path that is not a file.
+  const refused = host.refuse?.(path, "json");
+  if (refused) return { problem: diag(refused.code, at, refused.message, refused.help) };
   const text = host.read(path);
   if (text === undefined) return { problem: diag("E0003", at, `cannot read the saved program \`${shown}\``) };
   const saved = loadSavedProgram(text);

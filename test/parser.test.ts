@@ -267,3 +267,15 @@ describe("a decimal number", () => {
     ]);
   });
 });
+
+describe("a number with an exponent", () => {
+  it("says numbers are written out in digits, with the digits of a small one, at the exponent", () => {
+    const r = parseFile("main.rules", "fn f() -> int = 1e309\nfn g() -> int = 2e3\nfn h() -> int = 1 e3\n");
+    expect(r.diagnostics.map((d) => `${d.code} ${d.span.line}:${d.span.col} ${d.message} | ${d.help}`)).toEqual([
+      "E0002 1:18 expected EOF but found `e309` | numbers are whole and written out in digits, with no exponent; the largest is 9007199254740991",
+      "E0002 2:18 expected EOF but found `e3` | numbers are whole and written out in digits, with no exponent: `2000` for `2e3`; the largest is 9007199254740991",
+      // Apart from the number, `e3` is a name like any other: no word about exponents.
+      "E0002 3:19 unexpected `e3`: expected a declaration (`fn`, `kind`, `enum`, ...) | undefined",
+    ]);
+  });
+});

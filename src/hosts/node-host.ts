@@ -6,7 +6,7 @@
 // a socket, which could block or never end), with the extension the caller expects, and at most
 // MAX_FILE_BYTES. Anything else is refused with a reason before a byte of it is read, so no code frame
 // can ever show text from a file that is not a rules file.
-import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { FileHost, Refusal } from "../syntax/load.ts";
 import { withStdModules } from "../syntax/std/modules.ts";
@@ -16,6 +16,8 @@ export const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 function display(path: string): string {
   const rel = relative(process.cwd(), resolve(path));
+  // The working directory itself is ".", so a scenario's `"rules": "."` names its own folder.
+  if (rel === "") return ".";
   return rel.startsWith("..") || isAbsolute(rel) ? resolve(path) : rel.split("\\").join("/");
 }
 
@@ -74,8 +76,18 @@ export function nodeFileHost(roots?: string[]): FileHost {
   const inside = (path: string): boolean => {
     if (!realRoots || !lexicalRoots) return true;
     const real = realOrUndefined(path);
+    if (real !== undefined) return realRoots.some((r) => within(real, r));
+    // A path that opens but has no real path (a link to `/proc/self/fd/0` whose file was deleted) leads
+    // somewhere that cannot be named, so not below a root.
+    if (statOrUndefined(path) !== undefined) return false;
     // A path that does not exist is judged by its spelling, so `../../x` is outside whether or not it is there.
-    return real !== undefined ? realRoots.some((r) => within(real, r)) : lexicalRoots.some((r) => within(resolve(path), r));
+    return lexicalRoots.some((r) => within(resolve(path), r));
+  };
+  /** Whether the file open as `fd` is below a root, by the path the system gives for the descriptor itself. */
+  const openedInside = (fd: number): boolean => {
+    if (!realRoots) return true;
+    const opened = openedPath(fd);
+    return opened === undefined || realRoots.some((r) => within(opened, r));
   };
   const refuse = (path: string, want: "rules" | "json"): Refusal | undefined => {
     const shown = display(path);
@@ -109,7 +121,7 @@ export function nodeFileHost(roots?: string[]): FileHost {
     read(path) {
       const want = path.endsWith(".json") ? "json" : "rules";
       if (refuse(path, want)) return undefined;
-      return readBounded(path);
+      return readBounded(path, openedInside);
     },
     refuse,
     listRules(path) {
@@ -141,16 +153,29 @@ export function nodeFileHost(roots?: string[]): FileHost {
 }
 
 /**
- * The text of a regular file of at most MAX_FILE_BYTES, without a leading byte-order mark (spans count
- * from the text after it). The file is opened without blocking and checked again once open, so a file
- * swapped for a FIFO or a device after the checks above is still not read.
+ * Where the file open as `fd` really is, as the system names it (Linux's `/proc/self/fd`): a deleted
+ * file's name ends in " (deleted)" and so is below no root. Undefined where the system gives no name.
  */
-function readBounded(path: string): string | undefined {
+function openedPath(fd: number): string | undefined {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The text of a regular file of at most MAX_FILE_BYTES, without a leading byte-order mark (spans count
+ * from the text after it). The file is opened without blocking and checked again once open, through
+ * its descriptor: its type and size, and that the file opened is below a root, so a file swapped for a
+ * FIFO, a device or a link leading out after the checks above is still not read.
+ */
+function readBounded(path: string, openedInside: (fd: number) => boolean): string | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
     const st = fstatSync(fd);
-    if (!st.isFile() || st.size > MAX_FILE_BYTES) return undefined;
+    if (!st.isFile() || st.size > MAX_FILE_BYTES || !openedInside(fd)) return undefined;
     const buffer = Buffer.alloc(Math.min(MAX_FILE_BYTES + 1, st.size + 1));
     let length = 0;
     for (;;) {
