@@ -146,6 +146,9 @@ function misspeltKeyword(word: string): string | undefined {
   let bestDistance = limit + 1;
   for (const k of Object.keys(T.keywords)) {
     if (k === word) return undefined;
+    // Lengths further apart than the limit are further apart than the limit: no table to fill (a
+    // 50,000-character name against every keyword took seconds per mention).
+    if (Math.abs(word.length - k.length) > limit) continue;
     const d = editDistance(word, k);
     if (d < bestDistance) [best, bestDistance] = [k, d];
   }

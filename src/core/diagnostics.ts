@@ -91,8 +91,36 @@ export interface Diagnostic {
 }
 
 export function diag(code: Code, span: Span, message: string, help?: string, related?: RelatedSpan[]): Diagnostic {
-  return { code, severity: catalogue[code].severity, message, span, ...(help ? { help } : {}), ...(related?.length ? { related } : {}) };
+  const shownRelated = related?.map((r) => ({ ...r, message: shownMessage(r.message) }));
+  return { code, severity: catalogue[code].severity, message: shownMessage(message), span, ...(help ? { help: shownMessage(help) } : {}), ...(shownRelated?.length ? { related: shownRelated } : {}) };
 }
+
+/** The longest name or value quoted in backticks whole; a longer one keeps its start and its length. */
+const QUOTE_WIDTH = 80;
+/** The longest message kept; every tool shows it (a terminal clips it further, to MESSAGE_WIDTH). */
+const MESSAGE_LIMIT = 2000;
+
+/**
+ * A message as every tool may show it: names quoted from the rules shortened (a file of 11,000 errors
+ * each quoting a 50,000-character name made a 550 MB answer the language server could not send), and
+ * control characters escaped, since rules files are traded between strangers and a message is printed
+ * to terminals and pages.
+ */
+function shownMessage(text: string): string {
+  const short = text.replace(/`([^`]{81,})`/g, (_, quoted: string) => `\`${quoted.slice(0, QUOTE_WIDTH - 20)}...\` (${quoted.length} characters)`);
+  return escapeControls(short.length > MESSAGE_LIMIT ? `${short.slice(0, MESSAGE_LIMIT - 3)}...` : short);
+}
+
+/**
+ * Text from a rules file or a state made safe to print: control characters (but tab), and the marks
+ * that reorder text on screen, written as escapes (`\u001b`), so no file can move the cursor, retitle
+ * or clear a terminal, colour its output, or make a line read otherwise than it is.
+ */
+export function escapeControls(text: string): string {
+  return CONTROLS.test(text) ? text.replace(CONTROLS_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`) : text;
+}
+const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const CONTROLS_ALL = new RegExp(CONTROLS.source, "g");
 
 export function hasErrors(ds: readonly Diagnostic[]): boolean {
   return ds.some((d) => d.severity === "error");
@@ -193,7 +221,11 @@ function located(span: Span, sourceText: string | undefined): string[] {
     const pad = " ".repeat(gutter);
     const width = span.endLine === span.line ? Math.max(1, span.endCol - span.col) : Math.max(1, line.length - span.col + 1);
     const shown = frameWindow(line, span.col - 1, width);
-    out.push(`${pad} |`, `${span.line} | ${shown.text}`, `${pad} | ${" ".repeat(shown.caretAt)}${"^".repeat(shown.caretWidth)}`);
+    // Escaped, the line is longer where it held control characters: the carets move with it.
+    const text = escapeControls(shown.text);
+    const caretAt = escapeControls(shown.text.slice(0, shown.caretAt)).length;
+    const caretWidth = escapeControls(shown.text.slice(shown.caretAt, shown.caretAt + shown.caretWidth)).length;
+    out.push(`${pad} |`, `${span.line} | ${text}`, `${pad} | ${" ".repeat(caretAt)}${"^".repeat(caretWidth)}`);
   }
   return out;
 }
