@@ -21,7 +21,7 @@ import { showExpr } from "../core/show-expr.ts";
 import { aggregate, builtin, choose, perMember, roll } from "./builtins.ts";
 import { tableRow } from "./tables.ts";
 import type { LoopHook } from "./loop-hook.ts";
-import type { TraceEntry, TraceKind } from "./trace.ts";
+import { addedLine, callLine, movedLine, removedLine, saidLine, type TraceEntry, type TraceKind } from "./trace.ts";
 import { constructEntity, tallyOfCounts } from "./construct.ts";
 import { copyLists, Entity, RuleError, showValue, Tally, type Value } from "./values.ts";
 import { pushAll } from "../core/push-all.ts";
@@ -189,7 +189,7 @@ export class Interpreter implements Machine {
       }
     }
     // A standard module's function is traced like a built-in: not at all (its insides neither: `note`).
-    if (!isStdPath(fn.span.file)) this.note("call", () => `${fn.name.text}(${args.map(showValue).join(", ")})`, span);
+    if (!isStdPath(fn.span.file)) this.note("call", () => callLine(fn.name.text, args), span);
     this.enter(this.label(fn, () => `fn ${fn.name.text}`), span);
     this.loopHook?.enter(fn, span, env);
     try {
@@ -298,20 +298,20 @@ export class Interpreter implements Machine {
       case "add": {
         const item = this.eval(s.item, env) as Value;
         push(this.list(s.list, env), item, s.span);
-        this.note("move", () => `${showValue(item)} added to ${showExpr(s.list)}`, s.span);
+        this.note("move", () => addedLine(item, s.list), s.span);
         return undefined;
       }
       case "remove": {
         const item = this.eval(s.item, env) as Value;
         take(this.list(s.list, env), item, s.list, s.span);
-        this.note("move", () => `${showValue(item)} removed from ${showExpr(s.list)}`, s.span);
+        this.note("move", () => removedLine(item, s.list), s.span);
         return undefined;
       }
       case "move": {
         const item = this.eval(s.item, env) as Value;
         take(this.list(s.source, env), item, s.source, s.span);
         push(this.list(s.target, env), item, s.span);
-        this.note("move", () => `${showValue(item)} moved from ${showExpr(s.source)} to ${showExpr(s.target)}`, s.span);
+        this.note("move", () => movedLine(item, s.source, s.target), s.span);
         return undefined;
       }
       case "expect":
@@ -325,7 +325,7 @@ export class Interpreter implements Machine {
       }
       case "say":
         const said = this.eval(s.value, env); // evaluated even when not tracing: it may roll dice
-        this.note("say", () => showValue(said), s.span);
+        this.note("say", () => saidLine(said), s.span);
         return undefined;
       case "assign": {
         let v = this.eval(s.value, env);

@@ -8,9 +8,10 @@ import type * as A from "../../core/ast.ts";
 import { frame } from "../machine.ts";
 import { isStdPath } from "../../core/std-paths.ts";
 import { aggregateOver, builtin } from "../builtins.ts";
-import { RuleError, showValue, type Value } from "../values.ts";
+import { RuleError, type Value } from "../values.ts";
 import type { CExpr, CFn, CFramedFn, Compiler, CStmt } from "./compiler.ts";
 import type { CompiledRun } from "./run.ts";
+import { callLine } from "../trace.ts";
 import type { Env } from "../machine.ts";
 import { enumMembers, listOf, tree } from "./operands.ts";
 
@@ -115,7 +116,7 @@ export function compileFramedFn(c: Compiler, fn: A.FnDecl): CFramedFn {
   let run: CStmt | undefined;
   return (env, argc, span, vm) => {
     vm.tick(span);
-    if (traced && vm.tracing) vm.note("call", () => `${name}(${env.slice(0, argc).map(showValue).join(", ")})`, span);
+    if (traced && vm.tracing) vm.note("call", () => callLine(name, env.slice(0, argc)), span);
     vm.enter(label, span);
     try {
       const r = (run ??= c.block(body))(env, vm);
