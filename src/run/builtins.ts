@@ -6,10 +6,10 @@
 import { answers } from "./choosers.ts";
 import type * as A from "../core/ast.ts";
 import { frame, type Env, type Machine } from "./machine.ts";
-import { checkCount, checkText, exact, MAX_DICE } from "./limits.ts";
+import { checkCount, checkText, exact, MAX_DICE } from "../core/limits.ts";
 import { showExpr } from "../core/show-expr.ts";
 import { tallyIn } from "./state.ts";
-import { Die, RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
+import { Die, RuleError, showValue, Tally, valuesEqual, type Value } from "../core/values.ts";
 
 export function roll(vm: Machine, e: A.Expr & { kind: "roll" }, env: Env): number | Tally {
   const count = e.count ? (vm.eval(e.count, env) as number) : 1;

@@ -2,7 +2,7 @@
 // seedrandom, whose state can be saved with the game state and restored later.
 import seedrandom from "seedrandom";
 import type { Span } from "../core/ast.ts";
-import { RuleError } from "./values.ts";
+import { RuleError } from "../core/values.ts";
 
 export type RngState = object;
 

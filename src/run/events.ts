@@ -11,7 +11,7 @@ import { frame, type Env, type Machine } from "./machine.ts";
 import { declaredTimer, defaultValue } from "./state.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { eventLine, firesLine } from "./trace.ts";
-import { Entity, RuleError, showValue, valuesEqual, type StatusTimer, type Value } from "./values.ts";
+import { Entity, RuleError, showValue, valuesEqual, type StatusTimer, type Value } from "../core/values.ts";
 
 /**
  * One emission in progress: the event's arguments, then its `result`, in the slots every handler's

@@ -14,7 +14,7 @@ import { Dice, type RngState } from "./dice.ts";
 import { Events } from "./events.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { frame, type Chooser, type Env, type Machine, type Returned } from "./machine.ts";
-import { exact, MAX_TRACE } from "./limits.ts";
+import { exact, MAX_TRACE } from "../core/limits.ts";
 import { valueThroughModifiers } from "./modifiers.ts";
 import { assignTo, expect, ExpectationFailed, push, take } from "./writes.ts";
 import { showExpr } from "../core/show-expr.ts";
@@ -23,7 +23,7 @@ import { tableRow } from "./tables.ts";
 import type { LoopHook } from "./loop-hook.ts";
 import { addedLine, callLine, movedLine, removedLine, saidLine, type TraceEntry, type TraceKind } from "./trace.ts";
 import { constructEntity, tallyOfCounts } from "./construct.ts";
-import { copyLists, Entity, RuleError, showValue, Tally, type Value } from "./values.ts";
+import { copyLists, Entity, RuleError, showValue, Tally, type Value } from "../core/values.ts";
 import { pushAll } from "../core/push-all.ts";
 import { keptIn } from "../core/kept-values.ts";
 

@@ -11,7 +11,7 @@ import type * as A from "../core/ast.ts";
 import type { Dice } from "./dice.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import type { TraceKind } from "./trace.ts";
-import type { Value } from "./values.ts";
+import type { Value } from "../core/values.ts";
 
 /**
  * The variables of one running rule, by the slots the checker gave them: parameters first, then every

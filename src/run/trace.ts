@@ -2,7 +2,7 @@
 // and move, each naming the rule that caused it and the source span it came from.
 import type { Expr, Span } from "../core/ast.ts";
 import { showExpr } from "../core/show-expr.ts";
-import { showValue, type Value } from "./values.ts";
+import { showValue, type Value } from "../core/values.ts";
 
 export type TraceKind = "call" | "roll" | "choice" | "event" | "trigger" | "modifier" | "table" | "status" | "move" | "say";
 

@@ -8,7 +8,7 @@ import type * as A from "../../core/ast.ts";
 import { frame } from "../machine.ts";
 import { isStdPath } from "../../core/std-paths.ts";
 import { aggregateOver, builtin } from "../builtins.ts";
-import { RuleError, type Value } from "../values.ts";
+import { RuleError, type Value } from "../../core/values.ts";
 import type { CExpr, CFn, CFramedFn, Compiler, CStmt } from "./compiler.ts";
 import type { CompiledRun } from "./run.ts";
 import { callLine } from "../trace.ts";

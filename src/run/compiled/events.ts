@@ -9,7 +9,7 @@ import { walk } from "../../core/ast-walk.ts";
 import { Events } from "../events.ts";
 import { frame, type Machine } from "../machine.ts";
 import { defaultValue } from "../state.ts";
-import type { Value } from "../values.ts";
+import type { Value } from "../../core/values.ts";
 import type { CExpr, Compiler, CStmt } from "./compiler.ts";
 import type { CompiledRun } from "./run.ts";
 import { eventLine, firesLine } from "../trace.ts";

@@ -8,7 +8,7 @@ import type { CExpr, Compiler } from "./compiler.ts";
 import { enumMembers, memberRead } from "./operands.ts";
 import type { CompiledRun } from "./run.ts";
 import { showExpr } from "../../core/show-expr.ts";
-import { RuleError, Tally, type Value } from "../values.ts";
+import { RuleError, Tally, type Value } from "../../core/values.ts";
 import { local, slotsToLocals, slotsUsed, Source, tryGenerate, type HelperName } from "./source.ts";
 
 export function genExpr(c: Compiler, g: Source, e: A.Expr): string {

@@ -14,7 +14,7 @@
 // unpacks a frame into arguments; otherwise `p` packs the arguments into a frame.
 import { isStdPath } from "../../core/std-paths.ts";
 import type * as A from "../../core/ast.ts";
-import { RuleError, type Value } from "../values.ts";
+import { RuleError, type Value } from "../../core/values.ts";
 import { compileFramedFn } from "./calls.ts";
 import type { CFramedFn, Compiler } from "./compiler.ts";
 import { genBlock } from "./generate.ts";

@@ -5,7 +5,7 @@
 import type * as A from "../../core/ast.ts";
 import { showExpr } from "../../core/show-expr.ts";
 import { push, take } from "../writes.ts";
-import { RuleError, type Value } from "../values.ts";
+import { RuleError, type Value } from "../../core/values.ts";
 import type { Compiler } from "./compiler.ts";
 import { genExpr } from "./generate-expressions.ts";
 import { addedLine, movedLine, removedLine, saidLine } from "../trace.ts";

@@ -8,7 +8,7 @@ import type * as A from "../../core/ast.ts";
 import { Interpreter, type RunOptions } from "../interpreter.ts";
 import type { RuntimeProgram } from "../index-program.ts";
 import type { Env, Returned } from "../machine.ts";
-import type { Value } from "../values.ts";
+import type { Value } from "../../core/values.ts";
 import type { Events } from "../events.ts";
 import { CompiledEvents } from "./events.ts";
 import { compiledProgram } from "./program.ts";

@@ -7,12 +7,12 @@
 // helpers (HELPERS) as its only free variables, so the generated code reaches the frame, the run, the
 // constants and those helpers, nothing else: no global is named in any text this file puts together.
 import { binaryValues } from "../arithmetic.ts";
-import { exact } from "../limits.ts";
+import { exact } from "../../core/limits.ts";
 import { builtin, rollValues } from "../builtins.ts";
 import { checkRange } from "../writes.ts";
 import type * as A from "../../core/ast.ts";
 import { showExpr } from "../../core/show-expr.ts";
-import { Entity, RuleError, valuesEqual, type Value } from "../values.ts";
+import { Entity, RuleError, valuesEqual, type Value } from "../../core/values.ts";
 import type { CStmt } from "./compiler.ts";
 import { keptIn } from "../../core/kept-values.ts";
 

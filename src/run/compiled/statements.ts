@@ -4,11 +4,11 @@
 // `proceed`, `expect`, `force` and unusual assignment targets run through the
 // tree-walker's own case (`treeExec`), with their parts compiled.
 import * as A from "../../core/ast.ts";
-import { exact } from "../limits.ts";
+import { exact } from "../../core/limits.ts";
 import type { Env } from "../machine.ts";
 import { showExpr } from "../../core/show-expr.ts";
 import { checkRange, push, take } from "../writes.ts";
-import type { Value } from "../values.ts";
+import type { Value } from "../../core/values.ts";
 import { addedLine, movedLine, removedLine, saidLine } from "../trace.ts";
 import { compileEmit } from "./calls.ts";
 import type { CExpr, Compiler, CStmt } from "./compiler.ts";

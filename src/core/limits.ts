@@ -2,9 +2,9 @@
 // how high a tally count may go, and the exact range of whole numbers. Rules come from strangers, so a
 // runaway (`xs = xs + xs` in a loop) must stop with a coded error at the rule that did it, long before
 // the process runs out of memory. The checks are one comparison each, on the results that can grow.
-import type * as A from "../core/ast.ts";
+import type * as A from "./ast.ts";
 import { RuleError } from "./values.ts";
-import { MAX_DICE } from "../core/builtin-signatures.ts";
+import { MAX_DICE } from "./builtin-signatures.ts";
 
 /** Items in one list. */
 export const MAX_LIST = 1_000_000;
