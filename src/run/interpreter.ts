@@ -5,7 +5,7 @@
 // This file holds the core: entry points, bookkeeping (steps, depth, the trace), calls, statements and
 // expressions, the hot path. Its collaborators live in files of their own and get the interpreter as a
 // `Machine` (machine.ts): events.ts (emissions, handlers, statuses and their expiry), modifiers.ts,
-// arithmetic.ts (operators and tallies), tables.ts, core/builtin-signatures.ts (dice, choices, built-ins, aggregates),
+// arithmetic.ts (operators and tallies), tables.ts, rolls-choices-aggregates.ts (dice, choices, the walk of aggregates),
 // writes.ts (the checks a statement makes as it changes a value, and `expect`).
 import { isStdPath } from "../core/std-paths.ts";
 import * as A from "../core/ast.ts";
@@ -18,7 +18,8 @@ import { exact, MAX_TRACE } from "../core/limits.ts";
 import { valueThroughModifiers } from "./modifiers.ts";
 import { assignTo, expect, ExpectationFailed, push, take } from "./writes.ts";
 import { showExpr } from "../core/show-expr.ts";
-import { aggregate, builtin, choose, perMember, roll } from "./builtins.ts";
+import { aggregate, choose, perMember, roll } from "./rolls-choices-aggregates.ts";
+import { callBuiltin } from "../core/builtins.ts";
 import { tableRow } from "./tables.ts";
 import type { LoopHook } from "./loop-hook.ts";
 import { addedLine, callLine, movedLine, removedLine, saidLine, type TraceEntry, type TraceKind } from "./trace.ts";
@@ -480,7 +481,7 @@ export class Interpreter implements Machine {
           throw new RuleError("R0501", `a ${d.kind} cannot be called`, e.callee.span);
       }
     }
-    if (e.builtin !== undefined) return builtin(this, e.builtin, this.args(e.args, env), e.span);
+    if (e.builtin !== undefined) return callBuiltin(this, e.builtin, this.args(e.args, env), e.span);
     throw new RuleError("R0501", "this call was never resolved: the program was not checked", e.callee.span);
   }
 }

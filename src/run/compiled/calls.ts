@@ -1,13 +1,14 @@
 // Calls as closures: arguments placed in parameter order once (a named argument's place is the
 // checker's), functions with their label made once and their body compiled on the first call, values
 // and tables through the interpreter's own `callValue`/`callTable` (modifiers.ts, tables.ts), built-ins
-// through the standard library's one dispatch (so a built-in added there works here unchanged), and
+// through their table's one dispatch (core/builtins.ts: a built-in added there works here unchanged), and
 // emissions through events.ts. Aggregates, per-member tallies, enum tallies and kinds run through the
 // tree-walker's case (`tree`), which evaluates their parts compiled.
 import type * as A from "../../core/ast.ts";
 import { frame } from "../machine.ts";
 import { isStdPath } from "../../core/std-paths.ts";
-import { aggregateOver, builtin } from "../builtins.ts";
+import { aggregateOver } from "../rolls-choices-aggregates.ts";
+import { callBuiltin } from "../../core/builtins.ts";
 import { RuleError, type Value } from "../../core/values.ts";
 import type { CExpr, CFn, CFramedFn, Compiler, CStmt } from "./compiler.ts";
 import type { CompiledRun } from "./run.ts";
@@ -47,7 +48,7 @@ export function compileCall(c: Compiler, e: A.Expr & { kind: "call" }): CExpr {
   if (e.builtin !== undefined) {
     const name = e.builtin;
     const args = compileArgs(c, e.args);
-    return (env, vm) => builtin(vm, name, args(env, vm), span);
+    return (env, vm) => callBuiltin(vm, name, args(env, vm), span);
   }
   return tree(e);
 }
