@@ -177,10 +177,8 @@ export interface AggregateText {
   empty(): string;
   temp(): string;
   loop(): string;
-  /** The statement that makes `item` the comprehension's variable. */
-  bind(item: string): string;
-  /** The text of `=> value`, for the item last bound (written once: each call writes it again). */
-  value(): string;
+  /** A loop over the items that matched, in order, running `use` on the text of each one's `=> value`. */
+  eachValue(use: (value: string) => string): string[];
   /** A value of this file as a constant of the generated text. */
   constant(v: unknown): string;
 }
@@ -214,32 +212,37 @@ export function noItem(name: string, source: A.Expr, span: A.Span): RuleError {
 
 const sumSoFar = () => "the `sum` at this point";
 
-/** `min` and `max` over the `=> value`s: a loop, not Math.min(...ys): spreading a long list overflows the call stack. */
-function best(smaller: boolean): Aggregate["run"] {
-  return (items, m) => {
-    if (items.length === 0) return m.orElse();
-    let b = Number.NaN;
-    for (const y of m.values() as number[]) if (Number.isNaN(b) || (smaller ? y < b : y > b)) b = y;
-    return b;
-  };
-}
-
-/** The same fold written out: each `=> value` in order, kept when it is the best so far, without the list of values. */
-function bestText(better: "<" | ">"): (t: AggregateText) => string[] {
-  return (t) => {
-    const acc = t.temp();
-    const y = t.temp();
-    const j = t.loop();
-    return [
-      t.empty(),
-      `${acc} = ${t.constant(Number.NaN)};`,
-      `for (let ${j} = 0; ${j} < ${t.matching}.length; ${j}++) {`,
-      t.bind(`${t.matching}[${j}]`),
-      `${y} = ${t.value()};`,
-      `if (${acc} !== ${acc} || ${y} ${better} ${acc}) ${acc} = ${y};`,
-      "}",
-      `return ${acc};`,
-    ];
+/**
+ * `min` or `max`: the best `=> value` of the items that matched, the `else` value when none did. A loop,
+ * not Math.min(...ys): spreading a long list overflows the call stack; written out, the same fold keeps
+ * each value when it is the best so far, without the list of values (comparing neither throws nor rolls).
+ */
+function best(word: "smallest" | "largest"): Aggregate {
+  const better = word === "smallest" ? "<" : ">";
+  return {
+    doc: `The ${word} \`=> value\`; \`else\` gives the value for an empty list.`,
+    yields: { what: "compare", into: "int" },
+    takesElse: true,
+    result: () => INT,
+    run: (items, m) => {
+      if (items.length === 0) return m.orElse();
+      let b = Number.NaN;
+      for (const y of m.values() as number[]) if (Number.isNaN(b) || (better === "<" ? y < b : y > b)) b = y;
+      return b;
+    },
+    generated: {
+      keeps: "first-made",
+      result: (t) => {
+        const acc = t.temp();
+        const y = t.temp();
+        return [
+          t.empty(),
+          `${acc} = ${t.constant(Number.NaN)};`,
+          ...t.eachValue((v) => `${y} = ${v}; if (${acc} !== ${acc} || ${y} ${better} ${acc}) ${acc} = ${y};`),
+          `return ${acc};`,
+        ];
+      },
+    },
   };
 }
 
@@ -266,14 +269,10 @@ export const aggregates = {
       result: (t) => {
         const ys = t.temp();
         const acc = t.temp();
-        const j = t.loop();
         const k = t.loop();
         return [
           `${ys} = [];`,
-          `for (let ${j} = 0; ${j} < ${t.matching}.length; ${j}++) {`,
-          t.bind(`${t.matching}[${j}]`),
-          `${ys}.push(${t.value()});`,
-          "}",
+          ...t.eachValue((v) => `${ys}.push(${v});`),
           `${acc} = 0;`,
           `for (let ${k} = 0; ${k} < ${ys}.length; ${k}++) {`,
           `${acc} = ${t.constant(exact)}(${acc} + ${ys}[${k}], ${t.constant(sumSoFar)}, ${t.span});`,
@@ -312,22 +311,8 @@ export const aggregates = {
     run: (items, m) => (items.length === 0 ? m.orElse() : items[0]!),
     generated: { keeps: "first-made", result: (t) => [t.empty(), `return ${t.matching}[0];`] },
   },
-  min: {
-    doc: "The smallest `=> value`; `else` gives the value for an empty list.",
-    yields: { what: "compare", into: "int" },
-    takesElse: true,
-    result: () => INT,
-    run: best(true),
-    generated: { keeps: "first-made", result: bestText("<") },
-  },
-  max: {
-    doc: "The largest `=> value`; `else` gives the value for an empty list.",
-    yields: { what: "compare", into: "int" },
-    takesElse: true,
-    result: () => INT,
-    run: best(false),
-    generated: { keeps: "first-made", result: bestText(">") },
-  },
+  min: best("smallest"),
+  max: best("largest"),
   map: {
     doc: "The `=> value` of each item that matches `where`, in order, as a new list.",
     yields: { what: "give for each item", into: "list" },

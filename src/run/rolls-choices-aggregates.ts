@@ -7,7 +7,7 @@
 import { answers } from "./choosers.ts";
 import type * as A from "../core/ast.ts";
 import { frame, type Env, type Machine } from "./machine.ts";
-import { aggregateNamed, noItem, shownDie } from "../core/builtins.ts";
+import { aggregateNamed, noItem, shownDie, type Matched } from "../core/builtins.ts";
 import { checkCount, exact, MAX_DICE } from "../core/limits.ts";
 import { showExpr } from "../core/show-expr.ts";
 import { tallyIn } from "./state.ts";
@@ -154,17 +154,33 @@ export function aggregateOver<M extends Machine>(vm: M, name: string, c: A.Compr
       if (stopsAtFirst) break;
     }
   }
-  return agg.run(matching, {
-    sourceLength: source.length,
-    span,
-    values: () =>
-      matching.map((item) => {
-        env[slot] = item;
-        return yieldOf!(env, vm) as Value;
-      }),
-    orElse: () => {
-      if (otherwise) return otherwise(env, vm) as Value;
-      throw noItem(name, c.source, span);
-    },
-  });
+  return agg.run(matching, new Walked(vm, name, c, env, span, source.length, matching, yieldOf, otherwise));
+}
+
+/** What an aggregate's `run` reads of its walk besides the items that matched: one object, its methods shared. */
+class Walked<M extends Machine> implements Matched {
+  constructor(
+    private readonly vm: M,
+    private readonly name: string,
+    private readonly c: A.Comprehension,
+    private readonly env: Env,
+    readonly span: A.Span,
+    readonly sourceLength: number,
+    private readonly matching: Value[],
+    private readonly yieldOf: Part<M> | undefined,
+    private readonly otherwise: Part<M> | undefined,
+  ) {}
+
+  values(): Value[] {
+    const slot = this.c.slot!;
+    return this.matching.map((item) => {
+      this.env[slot] = item;
+      return this.yieldOf!(this.env, this.vm) as Value;
+    });
+  }
+
+  orElse(): Value {
+    if (this.otherwise) return this.otherwise(this.env, this.vm) as Value;
+    throw noItem(this.name, this.c.source, this.span);
+  }
 }

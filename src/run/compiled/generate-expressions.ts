@@ -310,8 +310,10 @@ function aggregateBody(c: Compiler, g: Source, name: string, comp: A.Comprehensi
     empty: () => `if (${matching} === undefined) return ${comp.otherwise ? genExpr(c, g, comp.otherwise) : `${g.k(none)}()`};`,
     temp: () => g.temp(),
     loop: () => g.loop(),
-    bind: (item) => `env[${slot}] = ${item};`,
-    value: () => genExpr(c, g, comp.yield!),
+    eachValue: (use) => {
+      const j = g.loop();
+      return [`for (let ${j} = 0; ${j} < ${matching}.length; ${j}++) {`, `env[${slot}] = ${matching}[${j}];`, use(genExpr(c, g, comp.yield!)), "}"];
+    },
     constant: (v) => g.k(v),
   };
   return [...lines, ...form.result(text)].join("\n");
