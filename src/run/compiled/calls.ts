@@ -164,7 +164,7 @@ function compileFnCall(c: Compiler, fn: A.FnDecl, args: A.Arg[], span: A.Span): 
   };
 }
 
-/** `count(u in units where ...)`, `max(...)`, ...: the source and parts compiled, the rest stdlib's `aggregateOver`. */
+/** `count(u in units where ...)`, `max(...)`, ...: the source and parts compiled, the walk `aggregateOver` (rolls-choices-aggregates.ts), the result the aggregate's entry in core/builtins.ts. */
 function compileAggregate(c: Compiler, name: string, comp: A.Comprehension, span: A.Span): CExpr {
   const members = enumMembers(c, comp.source);
   const source = members ? undefined : listOf(c, comp.source);
