@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { indexProgram, runScenario } from "../src/pipeline.ts";
 import type { Json } from "../src/run/state.ts";
-import { showValue, type Value } from "../src/run/values.ts";
+import { showValue, type Value } from "../src/core/values.ts";
 import { checked, compileText, example } from "./helpers.ts";
 
 const head = `kind Player { name: text }

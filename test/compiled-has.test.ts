@@ -6,7 +6,7 @@ import { CompiledRun } from "../src/run/compiled/run.ts";
 import { indexProgram } from "../src/pipeline.ts";
 import { Interpreter } from "../src/run/interpreter.ts";
 import { initialState } from "../src/run/state.ts";
-import { RuleError } from "../src/run/values.ts";
+import { RuleError } from "../src/core/values.ts";
 import { checked } from "./helpers.ts";
 
 const RULES = `kind Unit { name: text }

@@ -12,7 +12,7 @@ import { compile, indexProgram, runExamples, runScenario, type Engine, type Scen
 import { Interpreter, type RunOptions } from "../src/run/interpreter.ts";
 import { initialState } from "../src/run/state.ts";
 import { formatTrace } from "../src/run/trace.ts";
-import { RuleError } from "../src/run/values.ts";
+import { RuleError } from "../src/core/values.ts";
 import { bundledScenarios, endsAsTheTree } from "./tree-reference.ts";
 import { checked, memoryHost } from "./helpers.ts";
 

@@ -7,7 +7,7 @@ import { indexProgram, runExamples, runScenario } from "../src/pipeline.ts";
 import { Interpreter } from "../src/run/interpreter.ts";
 import { loadProgram, saveProgram } from "../src/run/saved-program.ts";
 import { initialState, stateFromJson, stateToJson, type Json } from "../src/run/state.ts";
-import { showValue } from "../src/run/values.ts";
+import { showValue } from "../src/core/values.ts";
 import { stateSchema, validateState } from "../src/run/schema.ts";
 import { checked, compileText, example } from "./helpers.ts";
 

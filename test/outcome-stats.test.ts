@@ -4,7 +4,7 @@
 import { describe, expect, test } from "vitest";
 import { OutcomeCounter } from "../playground/outcome-stats.ts";
 import { meanDifference, spread } from "../src/tools/simulation/stats.ts";
-import { Tally } from "../src/run/values.ts";
+import { Tally } from "../src/core/values.ts";
 
 const icons = ["melee", "save"];
 const tally = (melee: number, save: number) =>

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { checked } from "./helpers.ts";
 import { indexProgram, runScenario, scenarioRunner, type Scenario } from "../src/pipeline.ts";
 import { cloneState, keptCopiers } from "../src/run/state-clone.ts";
-import { Entity } from "../src/run/values.ts";
+import { Entity } from "../src/core/values.ts";
 
 const RULES = `
 kind Unit {

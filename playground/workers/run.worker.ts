@@ -4,7 +4,7 @@
 import { indexProgram, runExamples, runScenario } from "../../src/pipeline.ts";
 import { scriptedChooser } from "../../src/run/choosers.ts";
 import type { Chooser } from "../../src/run/interpreter.ts";
-import { showValue } from "../../src/run/values.ts";
+import { showValue } from "../../src/core/values.ts";
 import { formatRunError, formatStateProblems } from "../../src/tools/report.ts";
 import type { Files, Outline, PendingChoice, RunReply, RunRequest, ScenarioResult } from "../protocol.ts";
 import { compilePrograms, describeError, readyScenario } from "./programs.ts";

@@ -7,7 +7,7 @@ import { compile, loadScenario, runScenario } from "../../src/pipeline.ts";
 import { indexProgram } from "../../src/run/index-program.ts";
 import { ExpectationFailed, Interpreter } from "../../src/run/interpreter.ts";
 import { initialState } from "../../src/run/state.ts";
-import { RuleError } from "../../src/run/values.ts";
+import { RuleError } from "../../src/core/values.ts";
 import { validateState } from "../../src/run/schema.ts";
 import { completionsAt } from "../../src/tools/service/completion.ts";
 import { diagnostics as serviceDiagnostics } from "../../src/tools/service/index.ts";

@@ -4,8 +4,8 @@
 // they live together, apart from the simpler expressions in expressions.ts.
 import * as A from "../core/ast.ts";
 import { didYouMean } from "../core/diagnostics.ts";
-import { aggregates, builtins, isAggregate, MAX_DICE } from "../core/builtin-signatures.ts";
-import { ANY, BOOL, INT, VOID, assignable, listOf, typeToString, type Type } from "../core/types.ts";
+import { aggregateNamed, aggregates, builtinFunction, builtins, isAggregate } from "../core/builtins.ts";
+import { ANY, INT, VOID, listOf, typeToString, type Type } from "../core/types.ts";
 import { constInt, Expressions } from "./expressions.ts";
 import { Scope, type Context } from "./resolution.ts";
 import { lookupName } from "./symbols.ts";
@@ -100,25 +100,11 @@ export abstract class Calls extends Expressions {
           return ANY;
       }
     }
-    const b = Object.hasOwn(builtins, name) ? builtins[name] : undefined;
+    const b = builtinFunction(name);
     if (b) {
       e.builtin = name;
       const types = this.checkArgs(e.args, b.params, `\`${name}\``, e.span, scope, ctx);
-      // `contains` takes any list and any item; an item that can never be in the list is a predicate
-      // that silently never holds, so say so.
-      const [list, item] = types;
-      const itemArg = e.args[1];
-      if (name === "contains" && list?.t === "list" && item && itemArg && !assignable(item, list.of) && !assignable(list.of, item)) {
-        this.report("E0201", itemArg.span, `${typeToString(list)} can never contain ${typeToString(item)}, so this is always false`);
-      }
-      // As `roll(0, 6)` is: a constant that can never roll is an error before anything runs.
-      if (name === "rollEach") {
-        const [count, sides] = [e.args[0], e.args[1]].map((a) => (a && a.kind !== "comprehension" ? a.value : undefined));
-        const n = count ? constInt(count) : undefined;
-        if (n !== undefined && (n < 0 || n > MAX_DICE)) this.report("E0201", count!.span, `a pool holds 0 to ${MAX_DICE} dice, not ${n}`);
-        const s = sides ? constInt(sides) : undefined;
-        if (s !== undefined && s < 1) this.report("E0201", sides!.span, `a roll needs at least 1 side, not ${s}`);
-      }
+      for (const p of b.check?.(types, e.args, constInt) ?? []) this.report("E0201", p.span, p.message);
       return b.returns(types);
     }
     const callables = () => [...this.namesOf(ctx.file, "fn", "value", "table", "kind"), ...Object.keys(builtins)];
@@ -214,7 +200,9 @@ export abstract class Calls extends Expressions {
     return { t: "tally", of: en.name.text };
   }
 
+  /** An aggregate over a comprehension, as its entry in core/builtins.ts declares it. */
   protected aggregate(name: string, c: A.Comprehension, span: A.Span, scope: Scope, ctx: Context): Type {
+    const agg = aggregateNamed(name)!;
     const source = this.enumSource(c.source, scope, ctx) ?? this.expr(c.source, scope, ctx);
     let element: Type = ANY;
     if (source.t === "list") element = source.of;
@@ -223,25 +211,18 @@ export abstract class Calls extends Expressions {
     c.slot = inner.declare(c.binder.text, { type: element, span: c.binder.span, mutable: false });
     if (c.where) this.condition(c.where, inner, ctx);
     const yields = c.yield ? this.expr(c.yield, inner, ctx) : undefined;
-    const needsYield = name === "sum" || name === "min" || name === "max" || name === "map" || name === "sort";
-    if (needsYield && !c.yield) {
-      const what = name === "sum" ? "add up" : name === "map" ? "give for each item" : name === "sort" ? "order the items by" : "compare";
-      this.report("E0209", span, `\`${name}\` needs \`=> value\` to say what to ${what}`, `write \`${name}(${c.binder.text} in ... => ${c.binder.text}.field)\``);
+    const wanted = agg.yields;
+    if (wanted && !c.yield) {
+      this.report("E0209", span, `\`${name}\` needs \`=> value\` to say what to ${wanted.what}`, `write \`${name}(${c.binder.text} in ... => ${c.binder.text}.field)\``);
     }
-    if (!needsYield && c.yield) this.report("E0209", c.yield.span, `\`${name}\` takes no \`=> value\``);
-    if ((name === "any" || name === "all") && !c.where) this.report("E0209", span, `\`${name}\` needs \`where condition\``);
-    if (needsYield && yields && name !== "map") this.expectType(yields, INT, c.yield!.span, `the value \`${name}\` works on`);
-    if (name === "map" && yields?.t === "void") this.report("E0201", c.yield!.span, "this produces no value to put in the list");
-    if (name === "map" && yields?.t === "none") this.report("E0241", c.yield!.span, "a list of nothing but `none` has no type to hold it", "give each item a value, like `=> if c then x.field else none`");
-    const canElse = name === "first" || name === "min" || name === "max";
-    if (c.otherwise && !canElse) this.report("E0209", c.otherwise.span, `\`${name}\` takes no \`else\`: it always has a result`);
-    const result: Type =
-      name === "map" ? listOf(yields?.t === "int" ? INT : (yields ?? ANY))
-      : name === "filter" || name === "sort" ? listOf(element)
-      : name === "count" || needsYield ? INT
-      : name === "any" || name === "all" ? BOOL
-      : element;
-    if (c.otherwise && canElse) this.expectType(this.expr(c.otherwise, scope, ctx), result, c.otherwise.span, "the `else` value");
+    if (!wanted && c.yield) this.report("E0209", c.yield.span, `\`${name}\` takes no \`=> value\``);
+    if (agg.needsWhere && !c.where) this.report("E0209", span, `\`${name}\` needs \`where condition\``);
+    if (wanted?.into === "int" && yields) this.expectType(yields, INT, c.yield!.span, `the value \`${name}\` works on`);
+    if (wanted?.into === "list" && yields?.t === "void") this.report("E0201", c.yield!.span, "this produces no value to put in the list");
+    if (wanted?.into === "list" && yields?.t === "none") this.report("E0241", c.yield!.span, "a list of nothing but `none` has no type to hold it", "give each item a value, like `=> if c then x.field else none`");
+    if (c.otherwise && !agg.takesElse) this.report("E0209", c.otherwise.span, `\`${name}\` takes no \`else\`: it always has a result`);
+    const result = agg.result(element, yields);
+    if (c.otherwise && agg.takesElse) this.expectType(this.expr(c.otherwise, scope, ctx), result, c.otherwise.span, "the `else` value");
     return result;
   }
 

@@ -5,9 +5,9 @@
 // throw a RuleError without a span; the caller (`binary` through `at`, or a modifier) points it.
 import * as A from "../core/ast.ts";
 import type { Env, Machine } from "./machine.ts";
-import { checkCount, checkListSize, checkText, exact, truncDiv } from "./limits.ts";
+import { checkCount, checkListSize, checkText, exact, truncDiv } from "../core/limits.ts";
 import { showExpr } from "../core/show-expr.ts";
-import { RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
+import { RuleError, showValue, Tally, valuesEqual, type Value } from "../core/values.ts";
 
 export function binary(vm: Machine, e: A.Expr & { kind: "binary" }, env: Env): Value {
   if (e.op === "and") return vm.eval(e.left, env) === true && vm.eval(e.right, env) === true;

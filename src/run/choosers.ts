@@ -2,7 +2,7 @@
 // returning undefined falls back to the default policy, the first option.
 import type { Chooser } from "./interpreter.ts";
 import type { Json } from "./state.ts";
-import { Entity, RuleError, showValue, type Value } from "./values.ts";
+import { Entity, RuleError, showValue, type Value } from "../core/values.ts";
 
 /** Does a scripted JSON answer name this option? By value, by displayed text, or by an entity's `name`. */
 export function answers(option: Value, answer: Json): boolean {

@@ -2,10 +2,10 @@
 // and a tally of an enum (`Icon(melee: 2)`). The interpreter evaluates the arguments; these check and build.
 import type * as A from "../core/ast.ts";
 import type { RuntimeProgram } from "./index-program.ts";
-import { checkCount } from "./limits.ts";
+import { checkCount } from "../core/limits.ts";
 import { defaultValue, tallyIn } from "./state.ts";
 import { checkRange } from "./writes.ts";
-import { copyLists, Entity, RuleError, type Tally, type Value } from "./values.ts";
+import { copyLists, Entity, RuleError, type Tally, type Value } from "../core/values.ts";
 
 /** `given` holds the named fields by their place among the kind's fields (the checker's `index`). */
 export function constructEntity(program: RuntimeProgram, k: A.KindDecl, given: (Value | undefined)[], span: A.Span, evalDefault: (d: A.Expr) => Value): Entity {

@@ -2,7 +2,7 @@
 // seedrandom, whose state can be saved with the game state and restored later.
 import seedrandom from "seedrandom";
 import type { Span } from "../core/ast.ts";
-import { RuleError } from "./values.ts";
+import { RuleError } from "../core/values.ts";
 
 export type RngState = object;
 
@@ -33,7 +33,7 @@ export class Dice {
   /** Whether the last die rolled was forced: read right after `rollValue`. */
   lastForced = false;
 
-  /** `roll` without an object per die, for the hot path (stdlib's `rollValues`): the value, and `lastForced`. */
+  /** `roll` without an object per die, for the hot path (`rollValues` in rolls-choices-aggregates.ts): the value, and `lastForced`. */
   rollValue(sides: number, span: Span, die?: string): number {
     if (!Number.isInteger(sides) || sides < 1) throw new RuleError("R0501", `cannot roll a die with ${sides} sides`, span);
     this.rolled++;

@@ -10,7 +10,8 @@ import { keptIn } from "../core/kept-values.ts";
 import { frame, type Env, type Machine } from "./machine.ts";
 import { declaredTimer, defaultValue } from "./state.ts";
 import type { RuntimeProgram } from "./index-program.ts";
-import { Entity, RuleError, showValue, valuesEqual, type StatusTimer, type Value } from "./values.ts";
+import { eventLine, firesLine } from "./trace.ts";
+import { Entity, RuleError, showValue, valuesEqual, type StatusTimer, type Value } from "../core/values.ts";
 
 /**
  * One emission in progress: the event's arguments, then its `result`, in the slots every handler's
@@ -108,7 +109,7 @@ export class Events {
   emit(ev: A.EventDecl, args: Value[], span: A.Span): Value | undefined {
     this.vm.tick(span);
     const name = ev.name.text;
-    if (this.vm.tracing) this.vm.note("event", () => `event ${name}(${args.map(showValue).join(", ")})`, span);
+    if (this.vm.tracing) this.vm.note("event", () => eventLine(name, args), span);
     this.vm.depth++;
     // Every caller passes a fresh array of the arguments: it becomes the emission's own when it holds no more.
     const values: (Value | undefined)[] = args.length === ev.params.length ? args : args.slice(0, ev.params.length);
@@ -145,7 +146,7 @@ export class Events {
       if (!applies) continue;
       if (this.vm.tracing) {
         this.vm.rules.push(label);
-        this.vm.note("trigger", () => `${label} fires`, t.span);
+        this.vm.note("trigger", () => firesLine(label), t.span);
         this.vm.rules.pop();
       }
       this.vm.enter(label, t.span);

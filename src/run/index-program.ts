@@ -3,7 +3,7 @@
 // looks a name up by its text. Built from the AST alone: a saved program runs without the parser or
 // checker. The maps by name serve only the edges: reading and writing state JSON, and the schema.
 import type * as A from "../core/ast.ts";
-import { Die, RuleError } from "./values.ts";
+import { Die, RuleError } from "../core/values.ts";
 
 type NamedDecl = A.EnumDecl | A.KindDecl | A.StatusDecl | A.EventDecl | A.FnDecl | A.ValueDecl | A.TableDecl | A.ModifierDecl | A.DieDecl;
 

@@ -5,7 +5,7 @@
 // This file holds the core: entry points, bookkeeping (steps, depth, the trace), calls, statements and
 // expressions, the hot path. Its collaborators live in files of their own and get the interpreter as a
 // `Machine` (machine.ts): events.ts (emissions, handlers, statuses and their expiry), modifiers.ts,
-// arithmetic.ts (operators and tallies), tables.ts, core/builtin-signatures.ts (dice, choices, built-ins, aggregates),
+// arithmetic.ts (operators and tallies), tables.ts, rolls-choices-aggregates.ts (dice, choices, the walk of aggregates),
 // writes.ts (the checks a statement makes as it changes a value, and `expect`).
 import { isStdPath } from "../core/std-paths.ts";
 import * as A from "../core/ast.ts";
@@ -14,16 +14,17 @@ import { Dice, type RngState } from "./dice.ts";
 import { Events } from "./events.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { frame, type Chooser, type Env, type Machine, type Returned } from "./machine.ts";
-import { exact, MAX_TRACE } from "./limits.ts";
+import { exact, MAX_TRACE } from "../core/limits.ts";
 import { valueThroughModifiers } from "./modifiers.ts";
 import { assignTo, expect, ExpectationFailed, push, take } from "./writes.ts";
 import { showExpr } from "../core/show-expr.ts";
-import { aggregate, builtin, choose, perMember, roll } from "./builtins.ts";
+import { aggregate, choose, perMember, roll } from "./rolls-choices-aggregates.ts";
+import { callBuiltin } from "../core/builtins.ts";
 import { tableRow } from "./tables.ts";
 import type { LoopHook } from "./loop-hook.ts";
-import type { TraceEntry, TraceKind } from "./trace.ts";
+import { addedLine, callLine, movedLine, removedLine, saidLine, type TraceEntry, type TraceKind } from "./trace.ts";
 import { constructEntity, tallyOfCounts } from "./construct.ts";
-import { copyLists, Entity, RuleError, showValue, Tally, type Value } from "./values.ts";
+import { copyLists, Entity, RuleError, showValue, Tally, type Value } from "../core/values.ts";
 import { pushAll } from "../core/push-all.ts";
 import { keptIn } from "../core/kept-values.ts";
 
@@ -189,7 +190,7 @@ export class Interpreter implements Machine {
       }
     }
     // A standard module's function is traced like a built-in: not at all (its insides neither: `note`).
-    if (!isStdPath(fn.span.file)) this.note("call", () => `${fn.name.text}(${args.map(showValue).join(", ")})`, span);
+    if (!isStdPath(fn.span.file)) this.note("call", () => callLine(fn.name.text, args), span);
     this.enter(this.label(fn, () => `fn ${fn.name.text}`), span);
     this.loopHook?.enter(fn, span, env);
     try {
@@ -298,20 +299,20 @@ export class Interpreter implements Machine {
       case "add": {
         const item = this.eval(s.item, env) as Value;
         push(this.list(s.list, env), item, s.span);
-        this.note("move", () => `${showValue(item)} added to ${showExpr(s.list)}`, s.span);
+        this.note("move", () => addedLine(item, s.list), s.span);
         return undefined;
       }
       case "remove": {
         const item = this.eval(s.item, env) as Value;
         take(this.list(s.list, env), item, s.list, s.span);
-        this.note("move", () => `${showValue(item)} removed from ${showExpr(s.list)}`, s.span);
+        this.note("move", () => removedLine(item, s.list), s.span);
         return undefined;
       }
       case "move": {
         const item = this.eval(s.item, env) as Value;
         take(this.list(s.source, env), item, s.source, s.span);
         push(this.list(s.target, env), item, s.span);
-        this.note("move", () => `${showValue(item)} moved from ${showExpr(s.source)} to ${showExpr(s.target)}`, s.span);
+        this.note("move", () => movedLine(item, s.source, s.target), s.span);
         return undefined;
       }
       case "expect":
@@ -325,7 +326,7 @@ export class Interpreter implements Machine {
       }
       case "say":
         const said = this.eval(s.value, env); // evaluated even when not tracing: it may roll dice
-        this.note("say", () => showValue(said), s.span);
+        this.note("say", () => saidLine(said), s.span);
         return undefined;
       case "assign": {
         let v = this.eval(s.value, env);
@@ -480,7 +481,7 @@ export class Interpreter implements Machine {
           throw new RuleError("R0501", `a ${d.kind} cannot be called`, e.callee.span);
       }
     }
-    if (e.builtin !== undefined) return builtin(this, e.builtin, this.args(e.args, env), e.span);
+    if (e.builtin !== undefined) return callBuiltin(this, e.builtin, this.args(e.args, env), e.span);
     throw new RuleError("R0501", "this call was never resolved: the program was not checked", e.callee.span);
   }
 }

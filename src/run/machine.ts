@@ -1,17 +1,19 @@
 // What the interpreter's files share: a rule's frame, and `Machine`, the interpreter as its
-// collaborating parts see it (events.ts, modifiers.ts, arithmetic.ts, core/builtin-signatures.ts).
+// collaborating parts see it (events.ts, modifiers.ts, arithmetic.ts, rolls-choices-aggregates.ts, and
+// the built-ins of core/builtins.ts, which see it as the `LibraryRun` it extends).
 //
 // TypeScript cannot spread one class over files, so those parts are free functions, and one small
 // class for the events, that take the running interpreter as a parameter. A call through that
 // parameter costs what a method call costs, and the hot path (eval/exec/frames) stays in
 // interpreter.ts as it was, so nothing runs slower for the split. Only types live here, and `frame`:
 // every part imports this file and it imports none of them, so they form no cycle. `Chooser` lives here
-// because core/builtin-signatures.ts asks it; interpreter.ts exports it on, as before.
+// because rolls-choices-aggregates.ts asks it; interpreter.ts exports it on, as before.
 import type * as A from "../core/ast.ts";
+import type { LibraryRun } from "../core/builtins.ts";
 import type { Dice } from "./dice.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import type { TraceKind } from "./trace.ts";
-import type { Value } from "./values.ts";
+import type { Value } from "../core/values.ts";
 
 /**
  * The variables of one running rule, by the slots the checker gave them: parameters first, then every
@@ -42,7 +44,7 @@ export interface Returned {
 }
 
 /** The running interpreter, as much of it as its parts in other files use. */
-export interface Machine {
+export interface Machine extends LibraryRun {
   readonly program: RuntimeProgram;
   /** The state fields' values, in the order of `program.stateFields`. */
   readonly globals: (Value | undefined)[];

@@ -4,10 +4,10 @@
 // value call, and a call through a parameter costs what the method call did.
 import * as A from "../core/ast.ts";
 import { addTallies, divide, divideTally, scaleTally, subtractTallies } from "./arithmetic.ts";
-import { checkCount, exact } from "./limits.ts";
+import { checkCount, exact } from "../core/limits.ts";
 import { frame, type Machine } from "./machine.ts";
 import { showExpr } from "../core/show-expr.ts";
-import { RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
+import { RuleError, showValue, Tally, valuesEqual, type Value } from "../core/values.ts";
 
 export function valueThroughModifiers(vm: Machine, v: A.ValueDecl, args: Value[]): Value | undefined {
   let result = vm.eval(v.base, frame(v.frameSize, args));

@@ -8,7 +8,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import type * as A from "../core/ast.ts";
 import { assertNever } from "../core/ast.ts";
 import { walk, type Node } from "../core/ast-walk.ts";
-import { builtins, isAggregate } from "../core/builtin-signatures.ts";
+import { builtins, isAggregate } from "../core/builtins.ts";
 import { NODE_DEFINITIONS, NODE_KEYWORD, PROGRAM_FORMAT, PROGRAM_VERSION, SAVED_PROGRAM_SCHEMA_ID, savedProgramSchema, type NodeDefinition } from "./saved-program-schema.ts";
 
 export { PROGRAM_FORMAT, PROGRAM_VERSION };

@@ -11,9 +11,9 @@ import { stateFromJson, stateToJson, type Json, type StateValues } from "./state
 import { cloneState } from "./state-clone.ts";
 import { stateHoldsTimedStatus } from "./events.ts";
 import type { TraceEntry } from "./trace.ts";
-import { MAX_LIST, MAX_TEXT } from "./limits.ts";
+import { MAX_LIST, MAX_TEXT } from "../core/limits.ts";
 import { scriptedChooser } from "./choosers.ts";
-import { RuleError, showValue, type Value } from "./values.ts";
+import { RuleError, showValue, type Value } from "../core/values.ts";
 import { validateState, type StateProblem } from "./schema.ts";
 import { didYouMean } from "../core/diagnostics.ts";
 import type { Span } from "../core/ast.ts";
@@ -32,7 +32,7 @@ export function newRun(engine: Engine, program: RuntimeProgram, globals: (Value 
 export function describeFailure(err: unknown): { message: string; span?: Span; code?: string } {
   if (err instanceof ExpectationFailed) return { message: err.message, span: err.span };
   if (err instanceof RuleError) return { message: err.message, code: err.code, ...(err.span ? { span: err.span } : {}) };
-  // The budget (run/limits.ts) stops lists and texts first; a value shown whole (`say` of a list of
+  // The budget (core/limits.ts) stops lists and texts first; a value shown whole (`say` of a list of
   // long texts) can still pass what JavaScript can hold: that is the budget too.
   if (err instanceof RangeError && /string length/i.test(err.message)) return { message: `a text value grew too long to hold (a text may hold ${MAX_TEXT} characters)`, code: "R0504" };
   if (err instanceof RangeError && /array length/i.test(err.message)) return { message: `a list grew too long to hold (a list may hold ${MAX_LIST} items)`, code: "R0504" };

@@ -6,7 +6,7 @@ import { SuggestionBudget } from "../core/suggestion-budget.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { ownGet, setOwn } from "../core/own-keys.ts";
 import { keepNewest, keptIn } from "../core/kept-values.ts";
-import { MAX_COUNT } from "./limits.ts";
+import { MAX_COUNT } from "../core/limits.ts";
 import { MAX_STATE_DEPTH, referenceProblems, tooDeep, type Json } from "./state.ts";
 
 type Schema = Record<string, unknown>;

@@ -4,7 +4,7 @@
 // kinds up by name or making defaults. What never changes during a run is shared, not copied: records,
 // tallies, dice, text, numbers, and a timer's declarations.
 import type { StateValues } from "./state.ts";
-import { Entity, type StatusTimer, type Value } from "./values.ts";
+import { Entity, type StatusTimer, type Value } from "../core/values.ts";
 import { tryGenerate } from "./compiled/source.ts";
 import { keepNewest, keptIn } from "../core/kept-values.ts";
 
@@ -112,7 +112,7 @@ const COPIERS_KEPT = 256;
 export const keptCopiers = (): number => copiers.size;
 
 /**
- * Copies every field in order (a prototype-free object, values.ts FIELDS: own fields only, and a write
+ * Copies every field in order (a prototype-free object, core/values.ts FIELDS: own fields only, and a write
  * of any name makes an own field), the lists and entities among them copied. Generated for the names
  * (as constants, source.ts): each name's read and write then has one shape to expect, about twice as
  * fast as a loop over names; a host that makes no functions from text gets the loop.

@@ -9,7 +9,7 @@ import { SuggestionBudget } from "../core/suggestion-budget.ts";
 import type { StateProblem } from "./schema.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { ownGet, setOwn } from "../core/own-keys.ts";
-import { Die, Entity, RuleError, Tally, type StatusTimer, type Value } from "./values.ts";
+import { Die, Entity, RuleError, Tally, type StatusTimer, type Value } from "../core/values.ts";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

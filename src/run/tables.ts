@@ -4,7 +4,7 @@
 // per table call as the methods they were, so at the same cost.
 import type * as A from "../core/ast.ts";
 import { frame, type Env, type Machine } from "./machine.ts";
-import { RuleError, showValue, valuesEqual, type Value } from "./values.ts";
+import { RuleError, showValue, valuesEqual, type Value } from "../core/values.ts";
 
 export function tableRow(vm: Machine, t: A.TableDecl, args: Value[], span: A.Span): Value | undefined {
   // Patterns are constants, but a row's result may use the table's inputs: `_ => n * 2`.

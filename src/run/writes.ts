@@ -3,11 +3,11 @@
 // item `remove` and `move` take, and `expect`. Free functions, off the expression hot path.
 import type * as A from "../core/ast.ts";
 import { compare } from "./arithmetic.ts";
-import { checkListSize } from "./limits.ts";
+import { checkListSize } from "../core/limits.ts";
 import type { Interpreter } from "./interpreter.ts";
 import type { Env, Machine } from "./machine.ts";
 import { showExpr } from "../core/show-expr.ts";
-import { RuleError, showValue, valuesEqual, type Value } from "./values.ts";
+import { RuleError, showValue, valuesEqual, type Value } from "../core/values.ts";
 
 /** An `expect` that does not hold: the example fails there, with expected against actual. */
 export class ExpectationFailed extends Error {

@@ -1,16 +1,18 @@
 // Calls as closures: arguments placed in parameter order once (a named argument's place is the
 // checker's), functions with their label made once and their body compiled on the first call, values
 // and tables through the interpreter's own `callValue`/`callTable` (modifiers.ts, tables.ts), built-ins
-// through the standard library's one dispatch (so a built-in added there works here unchanged), and
+// through their table's one dispatch (core/builtins.ts: a built-in added there works here unchanged), and
 // emissions through events.ts. Aggregates, per-member tallies, enum tallies and kinds run through the
 // tree-walker's case (`tree`), which evaluates their parts compiled.
 import type * as A from "../../core/ast.ts";
 import { frame } from "../machine.ts";
 import { isStdPath } from "../../core/std-paths.ts";
-import { aggregateOver, builtin } from "../builtins.ts";
-import { RuleError, showValue, type Value } from "../values.ts";
+import { aggregateOver } from "../rolls-choices-aggregates.ts";
+import { callBuiltin } from "../../core/builtins.ts";
+import { RuleError, type Value } from "../../core/values.ts";
 import type { CExpr, CFn, CFramedFn, Compiler, CStmt } from "./compiler.ts";
 import type { CompiledRun } from "./run.ts";
+import { callLine } from "../trace.ts";
 import type { Env } from "../machine.ts";
 import { enumMembers, listOf, tree } from "./operands.ts";
 
@@ -46,7 +48,7 @@ export function compileCall(c: Compiler, e: A.Expr & { kind: "call" }): CExpr {
   if (e.builtin !== undefined) {
     const name = e.builtin;
     const args = compileArgs(c, e.args);
-    return (env, vm) => builtin(vm, name, args(env, vm), span);
+    return (env, vm) => callBuiltin(vm, name, args(env, vm), span);
   }
   return tree(e);
 }
@@ -115,7 +117,7 @@ export function compileFramedFn(c: Compiler, fn: A.FnDecl): CFramedFn {
   let run: CStmt | undefined;
   return (env, argc, span, vm) => {
     vm.tick(span);
-    if (traced && vm.tracing) vm.note("call", () => `${name}(${env.slice(0, argc).map(showValue).join(", ")})`, span);
+    if (traced && vm.tracing) vm.note("call", () => callLine(name, env.slice(0, argc)), span);
     vm.enter(label, span);
     try {
       const r = (run ??= c.block(body))(env, vm);
@@ -162,7 +164,7 @@ function compileFnCall(c: Compiler, fn: A.FnDecl, args: A.Arg[], span: A.Span): 
   };
 }
 
-/** `count(u in units where ...)`, `max(...)`, ...: the source and parts compiled, the rest stdlib's `aggregateOver`. */
+/** `count(u in units where ...)`, `max(...)`, ...: the source and parts compiled, the walk `aggregateOver` (rolls-choices-aggregates.ts), the result the aggregate's entry in core/builtins.ts. */
 function compileAggregate(c: Compiler, name: string, comp: A.Comprehension, span: A.Span): CExpr {
   const members = enumMembers(c, comp.source);
   const source = members ? undefined : listOf(c, comp.source);

@@ -3,7 +3,7 @@
 import type * as A from "../../core/ast.ts";
 import type { Env, Returned } from "../machine.ts";
 import type { RuntimeProgram } from "../index-program.ts";
-import type { Value } from "../values.ts";
+import type { Value } from "../../core/values.ts";
 import type { CompiledRun } from "./run.ts";
 import type { FnCell } from "./generate-fn.ts";
 import type { TableCell } from "./generate-table.ts";

@@ -6,7 +6,7 @@ import type * as A from "../../core/ast.ts";
 import { frame } from "../machine.ts";
 import { applyModifierAt, modifierMessage } from "../modifiers.ts";
 import { noTableRow, tableMessage } from "../tables.ts";
-import { valuesEqual, type Value } from "../values.ts";
+import { valuesEqual, type Value } from "../../core/values.ts";
 import type { CExpr, CFn, Compiler } from "./compiler.ts";
 
 interface ModifierCode {

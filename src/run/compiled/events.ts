@@ -9,9 +9,10 @@ import { walk } from "../../core/ast-walk.ts";
 import { Events } from "../events.ts";
 import { frame, type Machine } from "../machine.ts";
 import { defaultValue } from "../state.ts";
-import { showValue, type Value } from "../values.ts";
+import type { Value } from "../../core/values.ts";
 import type { CExpr, Compiler, CStmt } from "./compiler.ts";
 import type { CompiledRun } from "./run.ts";
+import { eventLine, firesLine } from "../trace.ts";
 
 /** One handler ready to run. */
 interface HandlerCode {
@@ -105,7 +106,7 @@ export class CompiledEvents extends Events {
     const vm = this.vm;
     const ev = cell.ev;
     vm.tick(span);
-    if (vm.tracing) vm.note("event", () => `event ${ev.name.text}(${args.map(showValue).join(", ")})`, span);
+    if (vm.tracing) vm.note("event", () => eventLine(ev.name.text, args), span);
     const plan = (cell.plan ??= makePlan(this.code, ev));
     vm.depth++;
     const n = ev.params.length;
@@ -150,7 +151,7 @@ export class CompiledEvents extends Events {
       env ??= frame(h.frameSize, values);
       if (vm.tracing) {
         vm.rules.push(h.label);
-        vm.note("trigger", () => `${h.label} fires`, h.span);
+        vm.note("trigger", () => firesLine(h.label), h.span);
         vm.rules.pop();
       }
       vm.enter(h.label, h.span);

@@ -5,8 +5,8 @@
 import type * as A from "../../core/ast.ts";
 import { binaryValues } from "../arithmetic.ts";
 import { showExpr } from "../../core/show-expr.ts";
-import { rollValues } from "../builtins.ts";
-import { copyLists, Entity, RuleError, Tally, valuesEqual, type Value } from "../values.ts";
+import { rollValues } from "../rolls-choices-aggregates.ts";
+import { copyLists, Entity, RuleError, Tally, valuesEqual, type Value } from "../../core/values.ts";
 import { compileCall, compileEmit } from "./calls.ts";
 import type { CExpr, Compiler } from "./compiler.ts";
 import { entityOf, memberRead, tree } from "./operands.ts";

@@ -1,6 +1,6 @@
 // Expressions as JavaScript text (see source.ts for what the text may hold). Each case is the closure
 // case of expressions.ts / calls.ts written out inline: the same order of evaluation, the same fast
-// paths, and the same helpers (binaryValues, valuesEqual, rollValues, builtin, events.emit) for
+// paths, and the same helpers (binaryValues, valuesEqual, rollValues, the built-ins' own functions, events.emit) for
 // everything else and every error. An expression this file does not write out becomes a call of its
 // closure, passed in as a constant: one semantics, and every node still has one.
 import type * as A from "../../core/ast.ts";
@@ -8,8 +8,9 @@ import type { CExpr, Compiler } from "./compiler.ts";
 import { enumMembers, memberRead } from "./operands.ts";
 import type { CompiledRun } from "./run.ts";
 import { showExpr } from "../../core/show-expr.ts";
-import { RuleError, Tally, type Value } from "../values.ts";
-import { local, slotsToLocals, slotsUsed, Source, tryGenerate, type HelperName } from "./source.ts";
+import { RuleError, Tally, type Value } from "../../core/values.ts";
+import { aggregateNamed, builtinFunction, noItem, type AggregateText, type BuiltinFunction } from "../../core/builtins.ts";
+import { local, slotsToLocals, slotsUsed, Source, tryGenerate } from "./source.ts";
 
 export function genExpr(c: Compiler, g: Source, e: A.Expr): string {
   switch (e.kind) {
@@ -100,18 +101,6 @@ function genArgs(c: Compiler, g: Source, args: A.Arg[], size: number): string {
   return `(${parts.join(", ")})`;
 }
 
-/**
- * Built-ins that are a plain function of their arguments, called without `builtin`'s array and
- * dispatch by name: each helper is `builtin`'s case for it (core/builtin-signatures.ts), the arguments in the same order.
- */
-const PLAIN = new Map<string, { helper: HelperName; arity: number }>([
-  ["min", { helper: "min", arity: 2 }],
-  ["max", { helper: "max", arity: 2 }],
-  ["abs", { helper: "abs", arity: 1 }],
-  ["len", { helper: "len", arity: 1 }],
-  ["clamp", { helper: "clamp", arity: 3 }],
-]);
-
 function genCall(c: Compiler, g: Source, e: A.Expr & { kind: "call" }): string {
   const first = e.args[0];
   if (first?.kind === "comprehension") {
@@ -139,14 +128,23 @@ function genCall(c: Compiler, g: Source, e: A.Expr & { kind: "call" }): string {
         return closure(c, g, e);
     }
   }
-  if (e.builtin !== undefined) {
-    const plain = PLAIN.get(e.builtin);
-    if (plain && e.args.length === plain.arity && e.args.every((a) => a.kind === "positional")) {
-      return `${g.h(plain.helper)}(${e.args.map((a) => genExpr(c, g, (a as A.Arg & { value: A.Expr }).value)).join(", ")})`;
-    }
-    return `${g.h("builtin")}(vm, ${g.k(e.builtin)}, ${genArgs(c, g, e.args, e.args.length)}, ${span})`;
-  }
+  const b = e.builtin !== undefined ? builtinFunction(e.builtin) : undefined;
+  if (b) return genBuiltinCall(c, g, b, e.args, span);
   return closure(c, g, e);
+}
+
+/**
+ * A call of a built-in function, written as its entry in core/builtins.ts says: a pure one straight, its
+ * arguments one by one (no array, no run), else its `run` with the run, the arguments in parameter
+ * order and the span. Either is the entry's own function, a constant of the text.
+ */
+function genBuiltinCall(c: Compiler, g: Source, b: BuiltinFunction, args: A.Arg[], span: string): string {
+  if (b.run) return `${g.k(b.run)}(vm, ${genArgs(c, g, args, args.length)}, ${span})`;
+  if (args.length === b.params.length && args.every((a) => a.kind === "positional")) {
+    return `${g.k(b.pure)}(${args.map((a) => genExpr(c, g, (a as A.Arg & { value: A.Expr }).value)).join(", ")})`;
+  }
+  // Named arguments, put in their places.
+  return `${g.k(b.pure)}(...${genArgs(c, g, args, args.length)})`;
 }
 
 /**
@@ -257,10 +255,9 @@ function genBinary(c: Compiler, g: Source, e: A.Expr & { kind: "binary" }): stri
 }
 
 // `count(u in units where ...)`, `sum(...)`, `max(... else 0)`: an aggregate as a generated function
-// of its own, its `where` and `=>` parts inline, written out from stdlib's `aggregateOver` case by
-// case: a step per item of the source, every `where` before any `=>`, the items that matched walked
-// again for their values, the same sums checked for exactness, the same errors. An aggregate whose
-// name it does not know runs through its closure (and `aggregateOver` reports it).
+// of its own, its `where` and `=>` parts inline: the walk `aggregateOver` makes (a step per item of the
+// source, every `where` before any `=>`), then the aggregate's own generated form from its entry in
+// core/builtins.ts. An aggregate with no generated form runs through its closure.
 
 /**
  * An aggregate's function and how a call passes it the frame: the frame itself (`f(env, vm)`), or,
@@ -280,77 +277,44 @@ export function generateAggregate(c: Compiler, name: string, comp: A.Comprehensi
   });
 }
 
-const KNOWN = new Set(["count", "any", "all", "filter", "sum", "first", "min", "max"]);
-
 function aggregateBody(c: Compiler, g: Source, name: string, comp: A.Comprehension, span: A.Span): string | undefined {
-  if (!KNOWN.has(name)) return undefined;
-  const needsYield = name === "sum" || name === "min" || name === "max";
-  if (needsYield && !comp.yield) return undefined;
+  const agg = aggregateNamed(name);
+  const form = agg?.generated;
+  if (!form || (agg.yields && !comp.yield)) return undefined;
   const slot = g.int(comp.slot);
-  const tick = `vm.tick(${g.k(span)});`;
   const members = enumMembers(c, comp.source);
   const src = g.temp();
   const matching = g.temp();
   const i = g.loop();
   const where = comp.where ? `${genExpr(c, g, comp.where)} === true` : "true";
-  const counting = name === "count" || name === "any" || name === "all";
-  // `first`, `min` and `max` ask first whether any matched: their list is made with the first match.
-  const lazy = name === "first" || name === "min" || name === "max";
+  const keep = { count: `${matching}++;`, list: `${matching}.push(${src}[${i}]);`, "first-made": `(${matching} ??= []).push(${src}[${i}]);` }[form.keeps];
   const lines = [
     `${src} = ${members ? g.k(members) : `${g.h("list")}(${genExpr(c, g, comp.source)}, ${g.k(comp.source)})`};`,
-    `${matching} = ${counting ? "0" : lazy ? "undefined" : "[]"};`,
+    `${matching} = ${{ count: "0", list: "[]", "first-made": "undefined" }[form.keeps]};`,
     `for (let ${i} = 0; ${i} < ${src}.length; ${i}++) {`,
-    tick,
+    `vm.tick(${g.k(span)});`,
     `env[${slot}] = ${src}[${i}];`,
     `if (${where}) {`,
-    counting ? `${matching}++;` : lazy ? `(${matching} ??= []).push(${src}[${i}]);` : `${matching}.push(${src}[${i}]);`,
-    name === "first" || name === "any" ? "break;" : "",
+    keep,
+    agg.stopsAtFirst ? "break;" : "",
     "}",
     "}",
   ];
-  switch (name) {
-    case "count":
-      return [...lines, `return ${matching};`].join("\n");
-    case "any":
-      return [...lines, `return ${matching} > 0;`].join("\n");
-    case "all":
-      return [...lines, `return ${matching} === ${src}.length;`].join("\n");
-    case "filter":
-      return [...lines, `return ${matching};`].join("\n");
-    default:
-      break;
-  }
-  // Every `=>` value after every `where`, as `yields()` maps the items that matched.
-  const ys = g.temp();
-  const j = g.loop();
-  const yields = name === "sum"
-    ? [`${ys} = [];`, `for (let ${j} = 0; ${j} < ${matching}.length; ${j}++) {`, `env[${slot}] = ${matching}[${j}];`, `${ys}.push(${genExpr(c, g, comp.yield!)});`, "}"]
-    : [];
-  const k = g.loop();
-  const acc = g.temp();
-  if (name === "sum") {
-    const what = g.k(() => "the `sum` at this point");
-    return [...lines, ...yields, `${acc} = 0;`, `for (let ${k} = 0; ${k} < ${ys}.length; ${k}++) {`, `${acc} = ${g.h("exact")}(${acc} + ${ys}[${k}], ${what}, ${g.k(span)});`, "}", `return ${acc};`].join("\n");
-  }
-  // first, min, max: none that matched is the `else` value, or an error.
   const none = () => {
-    throw new RuleError("R0501", `\`${name}\` found no item in \`${showExpr(comp.source)}\`; add \`else value\` for that case`, span);
+    throw noItem(name, comp.source, span);
   };
-  const empty = `if (${matching} === undefined) return ${comp.otherwise ? genExpr(c, g, comp.otherwise) : `${g.k(none)}()`};`;
-  if (name === "first") return [...lines, empty, `return ${matching}[0];`].join("\n");
-  const better = name === "min" ? "<" : ">";
-  // Each `=>` value, in order after every `where`, kept when it is the best so far: the fold after
-  // `yields()` that stdlib makes, without the list of values (comparing neither throws nor rolls).
-  const y = g.temp();
-  return [
-    ...lines,
-    empty,
-    `${acc} = ${g.h("nan")};`,
-    `for (let ${j} = 0; ${j} < ${matching}.length; ${j}++) {`,
-    `env[${slot}] = ${matching}[${j}];`,
-    `${y} = ${genExpr(c, g, comp.yield!)};`,
-    `if (${acc} !== ${acc} || ${y} ${better} ${acc}) ${acc} = ${y};`,
-    "}",
-    `return ${acc};`,
-  ].join("\n");
+  const text: AggregateText = {
+    matching,
+    source: src,
+    span: g.k(span),
+    empty: () => `if (${matching} === undefined) return ${comp.otherwise ? genExpr(c, g, comp.otherwise) : `${g.k(none)}()`};`,
+    temp: () => g.temp(),
+    loop: () => g.loop(),
+    eachValue: (use) => {
+      const j = g.loop();
+      return [`for (let ${j} = 0; ${j} < ${matching}.length; ${j}++) {`, `env[${slot}] = ${matching}[${j}];`, use(genExpr(c, g, comp.yield!)), "}"];
+    },
+    constant: (v) => g.k(v),
+  };
+  return [...lines, ...form.result(text)].join("\n");
 }

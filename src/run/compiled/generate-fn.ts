@@ -14,7 +14,7 @@
 // unpacks a frame into arguments; otherwise `p` packs the arguments into a frame.
 import { isStdPath } from "../../core/std-paths.ts";
 import type * as A from "../../core/ast.ts";
-import { RuleError, showValue, type Value } from "../values.ts";
+import { RuleError, type Value } from "../../core/values.ts";
 import { compileFramedFn } from "./calls.ts";
 import type { CFramedFn, Compiler } from "./compiler.ts";
 import { genBlock } from "./generate.ts";
@@ -22,6 +22,7 @@ import { genExpr } from "./generate-expressions.ts";
 import { lazyCell, locals, slotsToLocals, slotsUsed, Source, tryGenerate } from "./source.ts";
 import type { Env } from "../machine.ts";
 import type { CompiledRun } from "./run.ts";
+import { callLine } from "../trace.ts";
 
 /** A function called with its arguments one by one, in parameter order, as many as it has parameters. */
 export type CArgsFn = (argc: number, span: A.Span, vm: CompiledRun, ...args: (Value | undefined)[]) => Value | undefined;
@@ -76,7 +77,7 @@ function wrap(c: Compiler, g: Source, fn: A.FnDecl, body: string, args: string):
 /** `fn f(...) -> T { ... }`: a step, the trace line, a trace level of its own; falling off the end of a function that returns a value is R0501. */
 function blockBody(g: Source, fn: A.FnDecl, block: A.Block, body: string, args: string): string {
   const name = fn.name.text;
-  const note = (env: Env, argc: number, span: A.Span, vm: CompiledRun) => vm.note("call", () => `${name}(${env.slice(0, argc).map(showValue).join(", ")})`, span);
+  const note = (env: Env, argc: number, span: A.Span, vm: CompiledRun) => vm.note("call", () => callLine(name, env.slice(0, argc)), span);
   const ended = () => {
     throw new RuleError("R0501", `\`${name}\` ended without returning a value`, block.span);
   };

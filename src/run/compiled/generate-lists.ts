@@ -5,9 +5,10 @@
 import type * as A from "../../core/ast.ts";
 import { showExpr } from "../../core/show-expr.ts";
 import { push, take } from "../writes.ts";
-import { RuleError, showValue, type Value } from "../values.ts";
+import { RuleError, type Value } from "../../core/values.ts";
 import type { Compiler } from "./compiler.ts";
 import { genExpr } from "./generate-expressions.ts";
+import { addedLine, movedLine, removedLine, saidLine } from "../trace.ts";
 import type { Source } from "./source.ts";
 import type { CompiledRun } from "./run.ts";
 
@@ -34,22 +35,22 @@ export function genListStmt(c: Compiler, g: Source, s: ListStmt): string {
   switch (s.kind) {
     case "say": {
       // Evaluated even when not tracing: it may roll dice.
-      const note = (vm: CompiledRun, said: Value | undefined) => vm.note("say", () => showValue(said), s.span);
+      const note = (vm: CompiledRun, said: Value | undefined) => vm.note("say", () => saidLine(said), s.span);
       lines.push(`${v} = ${genExpr(c, g, s.value)};`, `if (vm.tracing) ${g.k(note)}(vm, ${v});`);
       break;
     }
     case "add": {
-      const note = (vm: CompiledRun, item: Value) => vm.note("move", () => `${showValue(item)} added to ${showExpr(s.list)}`, s.span);
+      const note = (vm: CompiledRun, item: Value) => vm.note("move", () => addedLine(item, s.list), s.span);
       lines.push(`${v} = ${genExpr(c, g, s.item)};`, `${g.k(push)}(${genList(c, g, s.list)}, ${v}, ${span});`, `if (vm.tracing) ${g.k(note)}(vm, ${v});`);
       break;
     }
     case "remove": {
-      const note = (vm: CompiledRun, item: Value) => vm.note("move", () => `${showValue(item)} removed from ${showExpr(s.list)}`, s.span);
+      const note = (vm: CompiledRun, item: Value) => vm.note("move", () => removedLine(item, s.list), s.span);
       lines.push(`${v} = ${genExpr(c, g, s.item)};`, `${g.k(take)}(${genList(c, g, s.list)}, ${v}, ${g.k(s.list)}, ${span});`, `if (vm.tracing) ${g.k(note)}(vm, ${v});`);
       break;
     }
     case "move": {
-      const note = (vm: CompiledRun, item: Value) => vm.note("move", () => `${showValue(item)} moved from ${showExpr(s.source)} to ${showExpr(s.target)}`, s.span);
+      const note = (vm: CompiledRun, item: Value) => vm.note("move", () => movedLine(item, s.source, s.target), s.span);
       lines.push(
         `${v} = ${genExpr(c, g, s.item)};`,
         `${g.k(take)}(${genList(c, g, s.source)}, ${v}, ${g.k(s.source)}, ${span});`,

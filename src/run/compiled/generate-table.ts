@@ -5,7 +5,7 @@
 import type * as A from "../../core/ast.ts";
 import { frame } from "../machine.ts";
 import { noTableRow, tableMessage } from "../tables.ts";
-import type { Value } from "../values.ts";
+import type { Value } from "../../core/values.ts";
 import type { CFn, Compiler } from "./compiler.ts";
 import { compileTable } from "./declarations.ts";
 import { genExpr } from "./generate-expressions.ts";

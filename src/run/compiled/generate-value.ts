@@ -6,7 +6,7 @@
 import type * as A from "../../core/ast.ts";
 import { frame } from "../machine.ts";
 import { applyModifierAt, modifierMessage } from "../modifiers.ts";
-import type { Value } from "../values.ts";
+import type { Value } from "../../core/values.ts";
 import type { CFn, Compiler } from "./compiler.ts";
 import { compileValue } from "./declarations.ts";
 import { genExpr } from "./generate-expressions.ts";

@@ -4,7 +4,7 @@
 // expression compiler that imports them.
 import type * as A from "../../core/ast.ts";
 import { showExpr } from "../../core/show-expr.ts";
-import { copyLists, Entity, RuleError, Tally, type Value } from "../values.ts";
+import { copyLists, Entity, RuleError, Tally, type Value } from "../../core/values.ts";
 import type { CExpr, Compiler } from "./compiler.ts";
 import type { CompiledRun } from "./run.ts";
 import type { Env } from "../machine.ts";

@@ -1,14 +1,14 @@
 // The compiled backend's entry: `CompiledRun` is the interpreter (its bookkeeping: steps, depth, the
 // trace, the dice, events) with `eval`, `execBlock` and `call` answered by closures that are built once
 // per program (syntax/load.ts) instead of a walk over the tree on every step. The runtime's other parts
-// (events.ts, modifiers.ts, tables.ts, core/builtin-signatures.ts) call back through `eval`/`execBlock` and so run the
+// (events.ts, modifiers.ts, tables.ts, rolls-choices-aggregates.ts) call back through `eval`/`execBlock` and so run the
 // compiled closures too. A node the compiler leaves alone runs through the tree-walker's own case for
 // it (`treeEval`/`treeExec`), whose children are compiled again: one semantics, two speeds.
 import type * as A from "../../core/ast.ts";
 import { Interpreter, type RunOptions } from "../interpreter.ts";
 import type { RuntimeProgram } from "../index-program.ts";
 import type { Env, Returned } from "../machine.ts";
-import type { Value } from "../values.ts";
+import type { Value } from "../../core/values.ts";
 import type { Events } from "../events.ts";
 import { CompiledEvents } from "./events.ts";
 import { compiledProgram } from "./program.ts";

@@ -7,12 +7,12 @@
 // helpers (HELPERS) as its only free variables, so the generated code reaches the frame, the run, the
 // constants and those helpers, nothing else: no global is named in any text this file puts together.
 import { binaryValues } from "../arithmetic.ts";
-import { exact } from "../limits.ts";
-import { builtin, rollValues } from "../builtins.ts";
+import { exact } from "../../core/limits.ts";
+import { rollValues } from "../rolls-choices-aggregates.ts";
 import { checkRange } from "../writes.ts";
 import type * as A from "../../core/ast.ts";
 import { showExpr } from "../../core/show-expr.ts";
-import { Entity, RuleError, valuesEqual, type Value } from "../values.ts";
+import { Entity, RuleError, valuesEqual, type Value } from "../../core/values.ts";
 import type { CStmt } from "./compiler.ts";
 import { keptIn } from "../../core/kept-values.ts";
 
@@ -26,16 +26,8 @@ const HELPERS = Object.freeze({
   // `slice`, not a spread: a spread of a list made by `new Array(n)` (holey, as a copied state's are) takes V8's slow path.
   copy: (xs: Value[]): Value[] => xs.slice(),
   roll: rollValues,
-  builtin,
   range: checkRange,
   exact,
-  nan: Number.NaN,
-  // Built-ins called straight (generate-expressions.ts PLAIN), as stdlib's `builtin` computes them.
-  min: Math.min,
-  max: Math.max,
-  abs: Math.abs,
-  len: (xs: Value[]): number => xs.length,
-  clamp: (n: number, low: number, high: number): number => Math.min(Math.max(n, low), high),
   /** The tree-walker's `list`: the value when it is a list, else R0501 naming the expression. */
   list: (v: Value | undefined, e: A.Expr): Value[] => {
     if (Array.isArray(v)) return v;

@@ -4,11 +4,12 @@
 // `proceed`, `expect`, `force` and unusual assignment targets run through the
 // tree-walker's own case (`treeExec`), with their parts compiled.
 import * as A from "../../core/ast.ts";
-import { exact } from "../limits.ts";
+import { exact } from "../../core/limits.ts";
 import type { Env } from "../machine.ts";
 import { showExpr } from "../../core/show-expr.ts";
 import { checkRange, push, take } from "../writes.ts";
-import { showValue, type Value } from "../values.ts";
+import type { Value } from "../../core/values.ts";
+import { addedLine, movedLine, removedLine, saidLine } from "../trace.ts";
 import { compileEmit } from "./calls.ts";
 import type { CExpr, Compiler, CStmt } from "./compiler.ts";
 import { entityOf, enumMembers, listOf } from "./operands.ts";
@@ -85,7 +86,7 @@ export function compileStmt(c: Compiler, s: A.Stmt): CStmt {
         vm.tick(span);
         const v = item(env, vm) as Value;
         push(list(env, vm), v, span);
-        if (vm.tracing) vm.note("move", () => `${showValue(v)} added to ${showExpr(s.list)}`, span);
+        if (vm.tracing) vm.note("move", () => addedLine(v, s.list), span);
         return undefined;
       };
     }
@@ -96,7 +97,7 @@ export function compileStmt(c: Compiler, s: A.Stmt): CStmt {
         vm.tick(span);
         const v = item(env, vm) as Value;
         take(list(env, vm), v, s.list, span);
-        if (vm.tracing) vm.note("move", () => `${showValue(v)} removed from ${showExpr(s.list)}`, span);
+        if (vm.tracing) vm.note("move", () => removedLine(v, s.list), span);
         return undefined;
       };
     }
@@ -109,7 +110,7 @@ export function compileStmt(c: Compiler, s: A.Stmt): CStmt {
         const v = item(env, vm) as Value;
         take(source(env, vm), v, s.source, span);
         push(target(env, vm), v, span);
-        if (vm.tracing) vm.note("move", () => `${showValue(v)} moved from ${showExpr(s.source)} to ${showExpr(s.target)}`, span);
+        if (vm.tracing) vm.note("move", () => movedLine(v, s.source, s.target), span);
         return undefined;
       };
     }
@@ -118,7 +119,7 @@ export function compileStmt(c: Compiler, s: A.Stmt): CStmt {
       return (env, vm) => {
         vm.tick(span);
         const said = value(env, vm); // evaluated even when not tracing: it may roll dice
-        if (vm.tracing) vm.note("say", () => showValue(said), span);
+        if (vm.tracing) vm.note("say", () => saidLine(said), span);
         return undefined;
       };
     }

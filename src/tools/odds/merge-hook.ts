@@ -12,7 +12,7 @@ import type * as A from "../../core/ast.ts";
 import type { Interpreter } from "../../run/interpreter.ts";
 import type { LoopHook } from "../../run/loop-hook.ts";
 import type { Env } from "../../run/machine.ts";
-import { Die, Entity, Tally, type StatusTimer, type Value } from "../../run/values.ts";
+import { Die, Entity, Tally, type StatusTimer, type Value } from "../../core/values.ts";
 import { cleanPoints, type CleanPoints } from "./clean-points.ts";
 import { keptIn } from "../../core/kept-values.ts";
 

@@ -4,7 +4,7 @@
 import * as A from "../../core/ast.ts";
 import { PRIMITIVES, type Var } from "../../check/checker.ts";
 import type { NamedDecl } from "../../check/symbols.ts";
-import { aggregates, builtins } from "../../core/builtin-signatures.ts";
+import { aggregates, builtins } from "../../core/builtins.ts";
 import * as T from "../../../grammar/tokens.ts";
 import { tokenMatcher } from "chevrotain";
 import { typeToString, type Type } from "../../core/types.ts";
@@ -105,7 +105,7 @@ function stateFields(a: Analysis): Completion[] {
 
 function builtinNames(): Completion[] {
   const fns = Object.entries(builtins).map(([name, b]): Completion => ({ label: name, kind: "function", detail: builtinSignature(name, b), documentation: b.doc }));
-  const aggs = Object.entries(aggregates).map(([name, doc]): Completion => ({ label: name, kind: "function", detail: aggregateSignature(name), documentation: doc }));
+  const aggs = Object.entries(aggregates).map(([name, agg]): Completion => ({ label: name, kind: "function", detail: aggregateSignature(name), documentation: agg.doc }));
   return [...fns, ...aggs];
 }
 

@@ -3,7 +3,7 @@
 import * as A from "../../core/ast.ts";
 import { spanAt } from "../../syntax/parse.ts";
 import type { NamedDecl } from "../../check/symbols.ts";
-import { aggregates, builtins, isAggregate } from "../../core/builtin-signatures.ts";
+import { aggregateNamed, builtinFunction } from "../../core/builtins.ts";
 import { typeToString } from "../../core/types.ts";
 import { analyse, visibleDecl, visibleStateField, type Analysis } from "./analysis.ts";
 import { memoryFileHost } from "./memory-host.ts";
@@ -111,9 +111,10 @@ function globalName(a: Analysis, name: string): Target | undefined {
   if (f) return field(f, undefined);
   const d = visibleDecl(a, name);
   if (d) return declaration(d);
-  const b = Object.hasOwn(builtins, name) ? builtins[name] : undefined;
+  const b = builtinFunction(name);
   if (b) return { signature: builtinSignature(name, b), doc: b.doc };
-  if (isAggregate(name)) return { signature: aggregateSignature(name), doc: aggregates[name] };
+  const agg = aggregateNamed(name);
+  if (agg) return { signature: aggregateSignature(name), doc: agg.doc };
   return undefined;
 }
 

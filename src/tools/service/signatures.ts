@@ -3,7 +3,7 @@
 import * as A from "../../core/ast.ts";
 import type { NamedDecl } from "../../check/symbols.ts";
 import { showExpr } from "../../core/show-expr.ts";
-import type { Builtin } from "../../core/builtin-signatures.ts";
+import type { BuiltinFunction } from "../../core/builtins.ts";
 import { typeToString } from "../../core/types.ts";
 
 export function showTypeRef(t: A.TypeRef): string {
@@ -57,7 +57,7 @@ export function signature(d: NamedDecl): string {
   return header(d);
 }
 
-export function builtinSignature(name: string, b: Builtin): string {
+export function builtinSignature(name: string, b: BuiltinFunction): string {
   const result = b.returns(b.params.map((p) => p.type));
   return `fn ${name}(${b.params.map((p) => `${p.name}: ${typeToString(p.type)}`).join(", ")}) -> ${typeToString(result)}`;
 }

@@ -1,7 +1,7 @@
 // The outline of a file (document symbols) and the meaning of every name in it (semantic tokens):
 // both read from the declarations that parsed, the second resolved by the checker as hover is.
 import type * as A from "../../core/ast.ts";
-import { builtins, isAggregate } from "../../core/builtin-signatures.ts";
+import { builtinFunction, isAggregate } from "../../core/builtins.ts";
 import { analyse, visibleDecl, visibleStateField, type Analysis } from "./analysis.ts";
 import { sitesOf, type Site } from "./sites.ts";
 import { rangeOf, type Range } from "./text-position.ts";
@@ -104,7 +104,7 @@ function globalMeaning(a: Analysis, name: string): Omit<SemanticName, "range" | 
   if (visibleStateField(a, name)) return { meaning: "property", builtin: false };
   const m = meaningOfDecl(visibleDecl(a, name));
   if (m) return { meaning: m, builtin: false };
-  if (Object.hasOwn(builtins, name) || isAggregate(name)) return { meaning: "function", builtin: true };
+  if (builtinFunction(name) || isAggregate(name)) return { meaning: "function", builtin: true };
   if (/^(int|bool|text|list|tally|die)$/.test(name)) return { meaning: "type", builtin: true };
   return undefined;
 }

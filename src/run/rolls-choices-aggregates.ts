@@ -1,15 +1,17 @@
-// The standard library's run-time side: dice rolls (`roll`, custom dice), choices (`choose`, scripted
-// answers, the chooser), the built-in functions (src/core/builtin-signatures.ts declares them for the checker) and the
-// aggregates over a comprehension (`count`, `sum`, `min`, ..., and a per-member tally). Free functions
-// taking the running interpreter as a `Machine` (see machine.ts): `eval` calls them as it called the
-// methods they were, at the same cost, and they need nothing of the interpreter's but that interface.
+// The run-time side of the expressions that are not calls of a declaration: dice rolls (`roll`, custom
+// dice), choices (`choose`, scripted answers, the chooser), the walk of an aggregate over a comprehension
+// (the aggregates themselves, like the built-in functions, are entries of core/builtins.ts) and a
+// per-member tally. Free functions taking the running interpreter as a `Machine` (see machine.ts): `eval`
+// calls them as it called the methods they were, at the same cost, and they need nothing of the
+// interpreter's but that interface.
 import { answers } from "./choosers.ts";
 import type * as A from "../core/ast.ts";
 import { frame, type Env, type Machine } from "./machine.ts";
-import { checkCount, checkText, exact, MAX_DICE } from "./limits.ts";
+import { aggregateNamed, noItem, shownDie, type Matched } from "../core/builtins.ts";
+import { checkCount, exact, MAX_DICE } from "../core/limits.ts";
 import { showExpr } from "../core/show-expr.ts";
 import { tallyIn } from "./state.ts";
-import { Die, RuleError, showValue, Tally, valuesEqual, type Value } from "./values.ts";
+import { Die, RuleError, showValue, Tally, valuesEqual, type Value } from "../core/values.ts";
 
 export function roll(vm: Machine, e: A.Expr & { kind: "roll" }, env: Env): number | Tally {
   const count = e.count ? (vm.eval(e.count, env) as number) : 1;
@@ -42,20 +44,6 @@ export function rollValues(vm: Machine, e: A.Expr & { kind: "roll" }, count: num
   const total = exact(results.reduce((n, r) => n + r.value, 0), () => `the total of \`${showExpr(e)}\``, e.span);
   if (vm.tracing) vm.note("roll", () => `roll ${count}d${sides} -> ${results.map(shownDie).join(" + ")} = ${total}`, e.span);
   return total;
-}
-
-/** One die of several as the trace shows it: its value, marked when a `force dice` gave it. */
-const shownDie = (r: { value: number; forced: boolean }): string => (r.forced ? `${r.value} (forced)` : String(r.value));
-
-/** `rollEach(count, sides)`: a pool of dice kept apart. None is an empty pool (a side with no dice left). */
-function rollEach(vm: Machine, count: number, sides: number, span: A.Span): number[] {
-  if (!Number.isInteger(count) || count < 0 || count > MAX_DICE) throw new RuleError("R0501", `cannot roll ${count} dice`, span);
-  // The dice's own check, also for a pool of none.
-  if (!Number.isInteger(sides) || sides < 1) throw new RuleError("R0501", `cannot roll a die with ${sides} sides`, span);
-  if (count > 1) vm.charge(count - 1, span);
-  const results = Array.from({ length: count }, () => vm.dice.roll(sides, span));
-  if (vm.tracing) vm.note("roll", () => `rollEach ${count}d${sides} -> [${results.map(shownDie).join(", ")}]`, span);
-  return results.map((r) => r.value);
 }
 
 /** A custom die: a face is picked as a die of that many sides would be, so `force dice` names the face. */
@@ -125,44 +113,6 @@ function ask(vm: Machine, e: A.Expr & { kind: "choose" }, question: string, opti
   return index ?? 0;
 }
 
-/** Arguments in parameter order: a named argument carries the place the checker found for it. */
-export function builtin(vm: Machine, name: string, a: Value[], span: A.Span): Value {
-  const n = a as number[];
-  switch (name) {
-    case "min":
-      return Math.min(n[0]!, n[1]!);
-    case "max":
-      return Math.max(n[0]!, n[1]!);
-    case "abs":
-      return Math.abs(n[0]!);
-    case "clamp":
-      return Math.min(Math.max(n[0]!, n[1]!), n[2]!);
-    case "chance": {
-      const r = vm.dice.roll(100, span);
-      const hit = r.value <= n[0]!;
-      if (vm.tracing) vm.note("roll", () => `chance ${n[0]}%: d100 -> ${r.value}${r.forced ? " (forced)" : ""}, ${hit ? "success" : "failure"}`, span);
-      return hit;
-    }
-    case "len":
-      return (a[0] as Value[]).length;
-    case "contains":
-      return (a[0] as Value[]).some((x) => valuesEqual(x, a[1]));
-    case "str":
-      return checkText(showValue(a[0]), span);
-    case "rollEach":
-      return rollEach(vm, n[0]!, n[1]!, span);
-    case "rollCount":
-      return vm.dice.rolled;
-    case "last": {
-      const list = a[0] as Value[];
-      if (list.length === 0) throw new RuleError("R0501", "`last` of an empty list", span);
-      return list[list.length - 1]!;
-    }
-    default:
-      throw new RuleError("R0501", `there is no built-in \`${name}\``, span);
-  }
-}
-
 /** `Icon(m in Icon => t[m] / 2 round down)`: a tally with one count per member. */
 export function perMember(vm: Machine, en: A.EnumDecl, c: A.Comprehension, env: Env): Tally {
   const counts = new Map<string, number>();
@@ -186,59 +136,51 @@ export type Part<M extends Machine> = (env: Env, vm: M) => Value | undefined;
 
 /**
  * An aggregate over its evaluated source, given its `where`, yield and `else` parts: shared by the
- * tree-walker (`aggregate`) and the compiled backend, which passes its closures.
+ * tree-walker (`aggregate`) and the compiled backend, which passes its closures. The walk is the same for
+ * every aggregate (a step per item, every `where` before any `=> value`); what it makes of the items
+ * that matched is the aggregate's own (core/builtins.ts).
  */
 export function aggregateOver<M extends Machine>(vm: M, name: string, c: A.Comprehension, env: Env, span: A.Span, source: readonly Value[], where: Part<M> | undefined, yieldOf: Part<M> | undefined, otherwise: Part<M> | undefined): Value {
+  const agg = aggregateNamed(name);
+  if (!agg) throw new RuleError("R0501", `\`${name}\` is not an aggregate`, span);
   const slot = c.slot!;
+  const stopsAtFirst = agg.stopsAtFirst === true;
   const matching: Value[] = [];
   for (const item of source) {
     vm.tick(span); // every item counts, as every pass of a `for` does
     env[slot] = item;
     if (!where || where(env, vm) === true) {
       matching.push(item);
-      if (name === "first" || name === "any") break;
+      if (stopsAtFirst) break;
     }
   }
-  const yields = () =>
-    matching.map((item) => {
-      env[slot] = item;
-      return yieldOf!(env, vm) as number;
+  return agg.run(matching, new Walked(vm, name, c, env, span, source.length, matching, yieldOf, otherwise));
+}
+
+/** What an aggregate's `run` reads of its walk besides the items that matched: one object, its methods shared. */
+class Walked<M extends Machine> implements Matched {
+  constructor(
+    private readonly vm: M,
+    private readonly name: string,
+    private readonly c: A.Comprehension,
+    private readonly env: Env,
+    readonly span: A.Span,
+    readonly sourceLength: number,
+    private readonly matching: Value[],
+    private readonly yieldOf: Part<M> | undefined,
+    private readonly otherwise: Part<M> | undefined,
+  ) {}
+
+  values(): Value[] {
+    const slot = this.c.slot!;
+    return this.matching.map((item) => {
+      this.env[slot] = item;
+      return this.yieldOf!(this.env, this.vm) as Value;
     });
-  switch (name) {
-    case "count":
-      return matching.length;
-    case "sum":
-      return yields().reduce((a, b) => exact(a + b, () => `the \`sum\` at this point`, span), 0);
-    case "any":
-      return matching.length > 0;
-    case "all":
-      return matching.length === source.length;
-    case "filter":
-      return matching;
-    case "map":
-      return matching.map((item) => {
-        env[slot] = item;
-        return yieldOf!(env, vm) as Value;
-      });
-    case "sort": {
-      // Array.prototype.sort is stable, so items with equal keys keep their order.
-      const keys = yields();
-      return keys.map((_, i) => i).sort((a, b) => keys[a]! - keys[b]!).map((i) => matching[i]!);
-    }
-    case "first":
-    case "min":
-    case "max": {
-      if (matching.length === 0) {
-        if (otherwise) return otherwise(env, vm) as Value;
-        throw new RuleError("R0501", `\`${name}\` found no item in \`${showExpr(c.source)}\`; add \`else value\` for that case`, span);
-      }
-      if (name === "first") return matching[0]!;
-      // A loop, not Math.min(...ys): spreading a long list overflows the call stack.
-      let best = Number.NaN;
-      for (const y of yields()) if (Number.isNaN(best) || (name === "min" ? y < best : y > best)) best = y;
-      return best;
-    }
-    default:
-      throw new RuleError("R0501", `\`${name}\` is not an aggregate`, span);
+  }
+
+  orElse(): Value {
+    if (this.otherwise) return this.otherwise(this.env, this.vm) as Value;
+    throw noItem(this.name, this.c.source, this.span);
   }
 }

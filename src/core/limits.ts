@@ -2,9 +2,8 @@
 // how high a tally count may go, and the exact range of whole numbers. Rules come from strangers, so a
 // runaway (`xs = xs + xs` in a loop) must stop with a coded error at the rule that did it, long before
 // the process runs out of memory. The checks are one comparison each, on the results that can grow.
-import type * as A from "../core/ast.ts";
+import type * as A from "./ast.ts";
 import { RuleError } from "./values.ts";
-import { MAX_DICE } from "../core/builtin-signatures.ts";
 
 /** Items in one list. */
 export const MAX_LIST = 1_000_000;
@@ -13,8 +12,8 @@ export const MAX_TEXT = 1_000_000;
 /** One member's count in a tally. */
 export const MAX_COUNT = 1_000_000;
 
-/** Dice in one roll (declared with the built-ins' signatures, where the checker reads it too). */
-export { MAX_DICE };
+/** Dice in one roll, `roll(n, sides)` or a pool, `rollEach(n, sides)`: the checker refuses a larger constant, the runtime a larger count. */
+export const MAX_DICE = 1000;
 
 /** Characters in all the messages of one run's trace (when it is kept). */
 export const MAX_TRACE = 50_000_000;

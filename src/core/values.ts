@@ -12,7 +12,7 @@ export class Die {
   faces?: Tally[];
   constructor(
     readonly name: string,
-    readonly decl: import("../core/ast.ts").DieDecl,
+    readonly decl: import("./ast.ts").DieDecl,
   ) {}
 }
 
@@ -51,9 +51,9 @@ export interface StatusTimer {
   /** Events left; absent: it lasts until cleared. */
   left?: number;
   /** The event that counts it down. */
-  event?: import("../core/ast.ts").EventDecl;
+  event?: import("./ast.ts").EventDecl;
   /** The status it times: reported with its declaration. */
-  status?: import("../core/ast.ts").StatusDecl;
+  status?: import("./ast.ts").StatusDecl;
   param?: number;
   /** The parameter's name, for state JSON. */
   paramName?: string;
@@ -131,7 +131,7 @@ export class RuleError extends Error {
   constructor(
     readonly code: "R0501" | "R0502" | "R0503" | "R0504" | "R0505" | "E0405",
     message: string,
-    readonly span?: import("../core/ast.ts").Span,
+    readonly span?: import("./ast.ts").Span,
   ) {
     super(message);
   }
