@@ -9,7 +9,7 @@
 // Where a node (or a written type) belongs, the schema says `{"node": "expr"}` rather than `$ref`:
 // the loader validates each node against its own definition in a loop of its own (saved-program.ts),
 // so a tree thousands of levels deep, like a long `else if` chain, loads without recursion.
-import { nodeShapes, propInfo, type PropType, type Props } from "../core/node-shapes.ts";
+import { nodeShapes, propInfo, type DefinitionName, type PropType, type Props } from "../core/node-shapes.ts";
 
 /** The format tag of a saved program's JSON. */
 export const PROGRAM_FORMAT = "rulesmith-program";
@@ -20,7 +20,7 @@ type Schema = Record<string, unknown>;
 
 /** The definitions validated one node at a time: the places they appear hold `{"node": name}`. */
 export const NODE_KEYWORD = "node";
-export const NODE_DEFINITIONS = ["decl", "stmt", "expr", "block", "blockOrExpr", "arg", "type"] as const;
+export const NODE_DEFINITIONS = ["decl", "stmt", "expr", "block", "blockOrExpr", "arg", "type"] as const satisfies readonly DefinitionName[];
 export type NodeDefinition = (typeof NODE_DEFINITIONS)[number];
 
 const ref = (name: string): Schema => ((NODE_DEFINITIONS as readonly string[]).includes(name) ? { [NODE_KEYWORD]: name } : { $ref: `#/definitions/${name}` });
