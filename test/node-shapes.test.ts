@@ -13,6 +13,7 @@ import { parseFile } from "../src/syntax/parse.ts";
 import { fastParser } from "../src/syntax/fast-parser/declarations.ts";
 import { compile } from "../src/pipeline.ts";
 import { nodeHost } from "../src/hosts/node-host.ts";
+import { savedProgramSchema } from "../src/run/saved-program-schema.ts";
 import { baseInputs, mutatedInputs, type Input } from "./parser-corpus.ts";
 
 const families = nodeShapes.families as Record<string, { by: string; kinds: Record<string, Props> }>;
@@ -179,6 +180,24 @@ describe("the node shapes", () => {
     expect(problems.slice(0, 20)).toEqual([]);
     // The walk saw the checker's writing, not trees without it.
     expect([...resolvedSeen].sort()).toEqual(expect.arrayContaining(["builtin", "eventRef", "field", "frameSize", "id", "ref", "resultSlot", "slot", "targetRef"]));
+  });
+
+  it("make a saved-program schema in which only nodes validated on their own nest: no definition reaches itself by `$ref`", () => {
+    // A shape that held itself by `$ref` would make ajv recurse once per level of untrusted JSON.
+    const defs = savedProgramSchema()["definitions"] as Record<string, unknown>;
+    const refsOf = (schema: unknown): string[] =>
+      typeof schema !== "object" || schema === null
+        ? []
+        : Object.entries(schema).flatMap(([k, v]) => (k === "$ref" ? [String(v).replace("#/definitions/", "")] : refsOf(v)));
+    const cycles: string[] = [];
+    const visit = (name: string, path: string[]) => {
+      if (path.includes(name)) return void cycles.push([...path, name].join(" > "));
+      for (const next of new Set(refsOf(defs[name]))) visit(next, [...path, name]);
+    };
+    for (const name of Object.keys(defs)) visit(name, []);
+    expect(Object.keys(defs).length).toBeGreaterThan(15);
+    expect(cycles).toEqual([]);
+    expect(refsOf({ a: { $ref: "#/definitions/x" }, b: [{ node: "expr" }] })).toEqual(["x"]);
   });
 
   it("find an undeclared property, a missing one, one out of order and a resolved one in a parse", () => {
