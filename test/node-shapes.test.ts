@@ -120,7 +120,7 @@ afterEach(() => {
 });
 
 describe("the node shapes", () => {
-  it("list every resolved property after the parsed ones, in each shape", () => {
+  it("list every resolved property after the parsed ones, in each shape, and mark none of them `?`", () => {
     const all: [string, Props][] = [...Object.entries(shapes), ...Object.values(families).flatMap((f) => Object.entries(f.kinds))];
     const late = all.flatMap(([name, props]) => {
       const infos = Object.entries(props).map(([k, t]) => propInfo(k, t));
@@ -128,6 +128,9 @@ describe("the node shapes", () => {
       return firstResolved < 0 ? [] : infos.slice(firstResolved).filter((p) => !p.resolved).map((p) => `${name}.${p.name}`);
     });
     expect(late).toEqual([]);
+    // `resolved(...)` already means optional: a `?` on one would read as a parsed property.
+    const marked = all.flatMap(([name, props]) => Object.entries(props).filter(([k, t]) => k.endsWith("?") && typeof t === "object" && "resolved" in t).map(([k]) => `${name}.${k}`));
+    expect(marked).toEqual([]);
   });
 
   it("are what both parsers make of every bundled file and the docs' examples, property for property, in order", () => {
