@@ -1,6 +1,8 @@
 // The typed AST. Every node keeps the source span it came from, so diagnostics and the runtime trace
 // can point at the exact text. The AST is plain JSON-serialisable data: a checked program can be saved
-// and loaded by the runtime without the parser or checker.
+// and loaded by the runtime without the parser or checker. Its shapes are also declared as data in
+// node-shapes.ts (property order, which properties the checker writes), from which the saved program's
+// schema is made; `tsc` fails while a type here and its shape there differ (node-shapes-match.ts).
 
 export interface Span {
   file: string;

@@ -179,8 +179,10 @@ export abstract class ExpressionBuilder extends CstReader {
     const list = this.node(c, "argList");
     const args = this.args(list);
     const values = args.map((a) => (a.kind === "positional" ? a.value : ({ kind: "int", value: 0, span: a.span } as A.Expr)));
-    const bad = args.length < 1 || args.length > 2 || args.some((a) => a.kind !== "positional") ? { badArgs: this.span(list) } : {};
-    if (values.length >= 2) return { kind: "roll", count: values[0]!, sides: values[1]!, span, ...bad };
-    return { kind: "roll", sides: values[0] ?? { kind: "int", value: 1, span }, span, ...bad };
+    // `count` after `span`, as for `3d6`: one order of a roll's properties (src/core/node-shapes.ts).
+    const e: A.Expr & { kind: "roll" } = { kind: "roll", sides: values[values.length >= 2 ? 1 : 0] ?? { kind: "int", value: 1, span }, span };
+    if (values.length >= 2) e.count = values[0]!;
+    if (args.length < 1 || args.length > 2 || args.some((a) => a.kind !== "positional")) e.badArgs = this.span(list);
+    return e;
   }
 }

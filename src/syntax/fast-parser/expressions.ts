@@ -242,10 +242,12 @@ export abstract class FastExpressions extends Cursor {
       const listFrom = this.pos;
       const args = this.argList();
       const span = this.spanFrom(from);
-      const values = args.map((a) => (a.kind === "positional" ? a.value : ({ kind: "int", value: 0, span: a.span } as A.Expr)));
-      const bad = args.length < 1 || args.length > 2 || args.some((a) => a.kind !== "positional") ? { badArgs: this.spanFrom(listFrom) } : {};
-      if (values.length >= 2) return { kind: "roll", count: values[0]!, sides: values[1]!, span, ...bad };
-      return { kind: "roll", sides: values[0] ?? { kind: "int", value: 1, span }, span, ...bad };
+      const values = args.map((a): A.Expr => (a.kind === "positional" ? a.value : new N.Valued("int", 0, a.span)));
+      // `count` after `span`, as for `3d6`: one order of a roll's properties (src/core/node-shapes.ts).
+      const e: A.Expr & { kind: "roll" } = new N.Roll("roll", values[values.length >= 2 ? 1 : 0] ?? new N.Valued("int", 1, span), span);
+      if (values.length >= 2) e.count = values[0]!;
+      if (args.length < 1 || args.length > 2 || args.some((a) => a.kind !== "positional")) e.badArgs = this.spanFrom(listFrom);
+      return e;
     }
     if (!this.atName()) throw BAIL;
     const die = this.postfixExpr();

@@ -8,9 +8,10 @@
 // Objects made by `new` are never pretenured, nor arrays made by `Array.of()` (unlike `[]` and
 // `new Array()`): a parse's whole tree is young, and dies young. See bench/README.md.
 //
-// Each class is one shape: its fields in the order of the AST's JSON (test/parser-golden.test.ts and
-// test/fast-parser.test.ts compare key order); an optional field is added after construction, where
-// the literal it replaces added it, and is absent otherwise.
+// Each class is one shape: its fields in the order src/core/node-shapes.ts declares, which is the order
+// of the AST's JSON (test/node-shapes.test.ts holds every node either parser makes to it, and
+// test/fast-parser.test.ts holds the two parsers to the same JSON); an optional field is added after
+// construction, in its declared place, and is absent otherwise.
 import type * as A from "../../core/ast.ts";
 
 export class Span implements A.Span {
