@@ -1,8 +1,8 @@
-// More common slips in plain words (issue 12, problem 8), in the shared parser and checker so the CLI
-// and the playground say the same: `=` in an `if` condition, which the parser can only reject at the
-// `if` (no statement starts `if x =`), points at the `=` and says to use `==`, once; a misspelt
-// keyword at the start of a statement (`retrun 1`), which parses as a name, gets "did you mean
-// `return`?" on the unknown name.
+// Common slips in statements, in plain words (issue 12, problem 8; test/slip-messages.test.ts has the
+// first two), in the shared parser and checker so the CLI and the playground say the same: `=` in an
+// `if` condition, which the parser can only reject at the `if` (no statement starts `if x =`), points
+// at the `=` and says to use `==`, once; a misspelt keyword at the start of a statement (`retrun 1`),
+// which parses as a name, gets "did you mean `return`?" on the unknown name.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
