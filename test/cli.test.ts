@@ -99,6 +99,14 @@ describe.concurrent("rulesmith test, run and simulate", () => {
     expect(counts.reduce((a, b) => a + b, 0)).toBe(50);
   });
 
+  it("simulate: draws a progress bar on stderr when it is a terminal, and prints the same counts either way", async () => {
+    const args = ["simulate", "test/fixtures/cli/duel.json", "-n", "300", "--workers", "1"];
+    const [watched, piped] = await Promise.all([runCli(args, { terminal: true }), runCli(args)]);
+    expect([watched.code, watched.stdout]).toEqual([0, piped.stdout]);
+    expect(watched.stderr).toMatch(/\r\[#{30}\] 300\/300 {2}\d+\.\ds\n$/);
+    expect(piped.stderr).toBe("");
+  });
+
   it("test --grep: runs only the matching examples, and fails when none match", async () => {
     const [some, none] = await Promise.all([rulesmith("test", "rules/warlords3", "--grep", "MEDAL"), rulesmith("test", "rules/warlords3", "--grep", "no such title")]);
     expect(some.code).toBe(0);
