@@ -13,10 +13,12 @@ import { project, runCli } from "./run-cli.ts";
 
 const base = mkdtempSync(join(tmpdir(), "rulesmith-files-"));
 afterAll(() => {
-  try {
-    chmodSync(join(base, "locked"), 0o755);
-  } catch {
-    // never made: nothing to unlock
+  for (const locked of ["locked", "open/locked"]) {
+    try {
+      chmodSync(join(base, locked), 0o755);
+    } catch {
+      // never made: nothing to unlock
+    }
   }
   rmSync(base, { recursive: true, force: true });
 });
@@ -198,7 +200,6 @@ describe.concurrent("walking a folder", () => {
     expect([r.code, r.all.trim()]).toEqual([0, "checked 1 file(s): no errors"]);
     const named = await withoutPrivilege(base, "check", "locked");
     expect([named.code, heads(named.all)]).toEqual([1, ["E0003 locked:1:1"]]);
-    chmodSync(join(base, "open/locked"), 0o755);
   });
 });
 
