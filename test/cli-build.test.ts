@@ -1,22 +1,27 @@
-// The CLI as it ships: compiled to JavaScript by tsc (scripts/build-cli.mjs, tsconfig.build.json).
-// The build is made here into test-output/ (inside the project, so its imports of npm packages
-// resolve), and what it prints must be what the TypeScript sources print.
+// The CLI as it ships: compiled to JavaScript by tsc (scripts/build-cli.mjs, tsconfig.build.json) and
+// started by bin/rulesmith.js. The build is made here into test-output/ (inside the project, so its
+// imports of npm packages resolve) and laid out as an installed package holds it: a copy of the real
+// bin/rulesmith.js beside dist/cli/ and its stamp, without the sources, so that copy runs the build (it
+// has no sources to fall back to). What it prints must be what bin/rulesmith.js prints running the
+// TypeScript sources. Both are processes of their own: the point is the program a user starts.
 import { execFile, execFileSync } from "node:child_process";
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const out = `${root}test-output/cli-build-${process.pid}`;
+const installed = `${root}test-output/cli-build-${process.pid}`;
+const out = `${installed}/dist/cli`;
 const tsc = createRequire(import.meta.url).resolve("typescript/package.json").replace(/package\.json$/, "bin/tsc");
 
+/** `rulesmith ARGS` from the project's folder: the installed build, or the sources through tsx. */
 function run(args: string[], compiled: boolean): Promise<{ code: number; stdout: string; stderr: string }> {
-  const argv = compiled
-    ? ["--input-type=module", "-e", "const { main } = await import(process.argv[1]); process.exitCode = await main(process.argv.slice(2));", pathToFileURL(`${out}/src/hosts/cli/main.js`).href, ...args]
-    : ["bin/rulesmith.js", ...args];
+  const bin = compiled ? `${installed}/bin/rulesmith.js` : "bin/rulesmith.js";
+  // vitest.config.ts sets RULESMITH_FROM_SOURCE=1 for every test; the build runs only without it.
+  const { RULESMITH_FROM_SOURCE: _fromSource, ...env } = process.env;
   return new Promise((done) =>
-    execFile(process.execPath, argv, { cwd: root, env: { ...process.env, NO_COLOR: "1", RULESMITH_FROM_SOURCE: "1" } }, (err, stdout, stderr) =>
+    execFile(process.execPath, [bin, ...args], { cwd: root, env: compiled ? env : { ...env, RULESMITH_FROM_SOURCE: "1" } }, (err, stdout, stderr) =>
       done({ code: err ? Number(err.code) : 0, stdout, stderr }),
     ),
   );
@@ -24,8 +29,11 @@ function run(args: string[], compiled: boolean): Promise<{ code: number; stdout:
 
 beforeAll(() => {
   execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json", "--outDir", out], { cwd: root });
+  writeFileSync(`${out}/.built`, "the build of test/cli-build.test.ts\n");
+  mkdirSync(`${installed}/bin`);
+  copyFileSync(`${root}bin/rulesmith.js`, `${installed}/bin/rulesmith.js`);
 });
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+afterAll(() => rmSync(installed, { recursive: true, force: true }));
 
 describe("the compiled CLI", () => {
   it("has a JavaScript module for every TypeScript file under src/ and grammar/ (so files added later ship too)", () => {

@@ -1,44 +1,10 @@
-// The command line, run as a user runs it: `node bin/rulesmith.js ...` from the project root.
-// Each command starts tsx, which takes a moment, so tests run concurrently with at most one process
-// per core at a time.
+// The command line: every command through `main(argv, io)` in this process, as test/run-cli.ts runs it,
+// and a few runs of `bin/rulesmith.js` itself, so the program a user starts stays covered too.
 import { execFile } from "node:child_process";
-import { availableParallelism } from "node:os";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { project, runCli, type CliRun } from "./run-cli.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  /** stdout and stderr together, for checks that do not care which stream a line went to. */
-  all: string;
-}
-
-const slots = Math.max(1, availableParallelism());
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function rulesmith(...args: string[]): Promise<Run> {
-  if (running >= slots) await new Promise<void>((go) => waiting.push(go));
-  running++;
-  try {
-    return await spawnOnce(args);
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
-
-function spawnOnce(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["bin/rulesmith.js", ...args], { cwd: root, env: { ...process.env, NO_COLOR: "1" } }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === "number" ? err.code : 1) : 0;
-      resolve({ code, stdout, stderr, all: `${stdout}\n${stderr}` });
-    });
-  });
-}
+const rulesmith = (...args: string[]) => runCli(args);
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
@@ -133,6 +99,14 @@ describe.concurrent("rulesmith test, run and simulate", () => {
     expect(counts.reduce((a, b) => a + b, 0)).toBe(50);
   });
 
+  it("simulate: draws a progress bar on stderr when it is a terminal, and prints the same counts either way", async () => {
+    const args = ["simulate", "test/fixtures/cli/duel.json", "-n", "300", "--workers", "1"];
+    const [watched, piped] = await Promise.all([runCli(args, { terminal: true }), runCli(args)]);
+    expect([watched.code, watched.stdout]).toEqual([0, piped.stdout]);
+    expect(watched.stderr).toMatch(/\r\[#{30}\] 300\/300 {2}\d+\.\ds\n$/);
+    expect(piped.stderr).toBe("");
+  });
+
   it("test --grep: runs only the matching examples, and fails when none match", async () => {
     const [some, none] = await Promise.all([rulesmith("test", "rules/warlords3", "--grep", "MEDAL"), rulesmith("test", "rules/warlords3", "--grep", "no such title")]);
     expect(some.code).toBe(0);
@@ -172,5 +146,33 @@ describe.concurrent("--help", () => {
     const r = await rulesmith("--help");
     expect(r.code).toBe(0);
     for (const command of ["check", "test", "run", "simulate", "compile", "schema"]) expect(r.stdout).toContain(`rulesmith ${command}`);
+  });
+});
+
+// The program a user starts: Node sets the exit status from `main`'s answer and the process's own
+// streams and working directory are the ones `main` defaults to, which only a process of its own shows.
+// Under vitest it runs the TypeScript sources (RULESMITH_FROM_SOURCE=1, vitest.config.ts); the build
+// is checked against the sources in test/cli-build.test.ts.
+describe.concurrent("bin/rulesmith.js", () => {
+  function bin(...args: string[]): Promise<CliRun> {
+    return new Promise((resolve) => {
+      execFile(process.execPath, ["bin/rulesmith.js", ...args], { cwd: project }, (err, stdout, stderr) => {
+        resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stdout, stderr, all: `${stdout}\n${stderr}` });
+      });
+    });
+  }
+
+  it("prints what main prints in process, and exits with its code", async () => {
+    const args = ["check", "test/golden/misspelt-field.rules"];
+    const [started, inProcess] = await Promise.all([bin(...args), runCli(args)]);
+    expect(started.code).toBe(1);
+    expect(started.stderr).toContain("error[E0103]: `Unit` has no field `strenght`");
+    expect(started).toEqual(inProcess);
+  });
+
+  it("--help exits 0, and with no command at all exits 1 after the usage", async () => {
+    const [help, bare] = await Promise.all([bin("--help"), bin()]);
+    expect([help.code, help.stdout.split("\n")[0]]).toEqual([0, "rulesmith - write tabletop game rules as code"]);
+    expect([bare.code, bare.stdout]).toEqual([1, help.stdout]);
   });
 });

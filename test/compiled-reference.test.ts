@@ -1,27 +1,43 @@
-// The compiled backend (src/run/compiled/) against the tree-walking interpreter it replaces: on every
-// bundled example, on the bench's Warlords seeds with the trace on, on every example in
-// docs/language.md, and on programs that fail or run away, both engines must give the same trace
-// (text and entries), results, final state, dice (generator state and dice rolled) and errors (kind,
-// code, message and span), byte for byte. The runaway programs also assert the error they stop with.
+// The compiled backend (src/run/compiled/) against the tree-walking interpreter it replaces, in both its
+// forms: closures alone (RunOptions.generate false) and with rule bodies generated as JavaScript (the
+// default). On every bundled example, on the bench's Warlords seeds with the trace on, on every example
+// in docs/language.md, on random checked programs (test/generators.ts, a fixed seed) and on programs
+// that fail or run away, the three must give the same trace (text and entries), results, final state,
+// dice (generator state and dice rolled) and errors (kind, code, message and span), byte for byte. The
+// runaway programs also assert the error they stop with.
 import { readdirSync, readFileSync } from "node:fs";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { SourceFile } from "../src/core/ast.ts";
 import { CompiledRun } from "../src/run/compiled/run.ts";
 import { nodeHost } from "../src/hosts/node-host.ts";
-import { compile, indexProgram, runExamples, runScenario, type Engine, type Scenario } from "../src/pipeline.ts";
+import { compile, indexProgram, runExamples, runScenario, type RuntimeProgram, type Scenario } from "../src/pipeline.ts";
 import { Interpreter, type RunOptions } from "../src/run/interpreter.ts";
-import { initialState } from "../src/run/state.ts";
+import { initialState, stateFromJson, stateToJson } from "../src/run/state.ts";
+import { scriptedChooser } from "../src/run/choosers.ts";
 import { formatTrace } from "../src/run/trace.ts";
-import { RuleError } from "../src/core/values.ts";
+import { RuleError, type Value } from "../src/core/values.ts";
 import { bundledScenarios, endsAsTheTree } from "./tree-reference.ts";
-import { checked, memoryHost } from "./helpers.ts";
+import { checked, compileText, memoryHost } from "./helpers.ts";
+import { docBlocks, namedDiagnostics } from "./doc-blocks.ts";
+import { randomProgram } from "./generators.ts";
+
+/** The three engines: the tree-walker, the compiled backend with closures alone, and with generated code. */
+const ENGINES = ["tree", "closures", "generated"] as const;
+type EngineForm = (typeof ENGINES)[number];
+
+/** A run of `program` on `globals` by one engine. */
+function runOn(engine: EngineForm, program: RuntimeProgram, globals: (Value | undefined)[], options: RunOptions): Interpreter {
+  if (engine === "tree") return new Interpreter(program, globals, options);
+  return new CompiledRun(program, globals, { ...options, generate: engine === "generated" });
+}
 
 /** Every example of a program run by one engine: its outcome as plain data, the error as thrown. */
-function outcomes(files: SourceFile[], engine: Engine, options: Partial<RunOptions> = {}) {
+function outcomes(files: SourceFile[], engine: EngineForm, options: Partial<RunOptions> = {}) {
   const program = indexProgram(files);
   return program.examples.map((ex) => {
     const opts = { seed: ex.title, ...options };
-    const run = engine === "tree" ? new Interpreter(program, initialState(program), opts) : new CompiledRun(program, initialState(program), opts);
+    const run = runOn(engine, program, initialState(program), opts);
     let error: unknown;
     try {
       run.runExample(ex);
@@ -32,10 +48,10 @@ function outcomes(files: SourceFile[], engine: Engine, options: Partial<RunOptio
   });
 }
 
+/** The examples' outcomes, the same on all three engines. */
 function sameOutcomes(files: SourceFile[], options: Partial<RunOptions> = {}) {
   const tree = outcomes(files, "tree", options);
-  const compiled = outcomes(files, "compiled", options);
-  expect(compiled).toEqual(tree);
+  for (const engine of ["closures", "generated"] as const) expect(outcomes(files, engine, options), engine).toEqual(tree);
   return tree;
 }
 
@@ -67,6 +83,13 @@ describe("the bench's Warlords battles, trace on", () => {
   const scenarioPath = "rules/warlords3/scenarios/battle.json";
   const scenario = JSON.parse(readFileSync(scenarioPath, "utf8")) as Scenario;
   const program = indexProgram(compile(["rules/warlords3"], nodeHost).program!);
+  /** The scenario's battle on the compiled backend with closures alone, as runScenario runs it on the others. */
+  function closuresBattle(seed: string) {
+    const fn = program.fns.get(scenario.run)!;
+    const run = runOn("closures", program, stateFromJson(program, scenario.state), { seed, trace: true, ...(scenario.choices ? { chooser: scriptedChooser(scenario.choices) } : {}) });
+    const result = run.call(fn, [], fn.span);
+    return { result, trace: formatTrace(run.trace), entries: run.trace, state: stateToJson(program, run.globals), rng: run.dice.state() };
+  }
   it("300 seeds: the same trace, winner, final state and dice", () => {
     let attackerWins = 0;
     for (let i = 0; i < 300; i++) {
@@ -76,6 +99,9 @@ describe("the bench's Warlords battles, trace on", () => {
       expect(tree.error).toBeUndefined();
       expect(formatTrace(compiled.trace)).toBe(formatTrace(tree.trace));
       expect(JSON.stringify(compiled)).toBe(JSON.stringify(tree));
+      const closures = closuresBattle(seed);
+      expect(closures.trace).toBe(formatTrace(tree.trace));
+      expect(JSON.stringify([closures.result, closures.entries, closures.state, closures.rng])).toBe(JSON.stringify([tree.result, tree.trace, tree.state, tree.rng]));
       if (compiled.result === "attacker") attackerWins++;
     }
     // The battles are real ones: both sides win some.
@@ -104,33 +130,64 @@ describe("every bundled scenario: a simulation's run (the state converted once, 
   }
 });
 
-describe("docs/language.md: every example block runs the same in both engines", () => {
-  const md = readFileSync("docs/language.md", "utf8");
-  const groups: { line: number; files: Record<string, string> }[] = [];
-  let open: { line: number; files: Record<string, string> } | undefined;
-  // The extraction of test/docs.test.ts: `// file: NAME` blocks form one multi-file group.
-  for (const m of md.matchAll(/```(rules(?:-error|-fail)?)\n([\s\S]*?)```/g)) {
-    const line = md.slice(0, m.index).split("\n").length;
-    const named = /^\/\/ file: (\S+)/.exec(m[2]!);
-    if (named) {
-      if (!open) groups.push((open = { line, files: {} }));
-      open.files[named[1]!] = m[2]!;
-    } else {
-      open = undefined;
-      groups.push({ line, files: { "main.rules": m[2]! } });
-    }
-  }
-  const runnable = groups.filter((g) => Object.values(g.files).some((t) => /\bexample\s+"/.test(t)));
+describe("docs/language.md: every example block runs the same in all three engines", () => {
+  const runnable = docBlocks().filter((g) => Object.values(g.files).some((t) => /\bexample\s+"/.test(t)));
   it("has blocks with examples", () => {
     expect(runnable.length).toBeGreaterThan(20);
   });
   for (const g of runnable) {
-    it(`block at line ${g.line}`, () => {
+    it(`block at line ${g.line} (${g.kind})`, () => {
       const c = compile(Object.keys(g.files), memoryHost(g.files));
-      if (!c.program) return; // a rules-error block: nothing runs
-      sameOutcomes(c.program);
+      if (g.kind !== "rules-error") {
+        expect(c.program, "the block checks, as its fence says").toBeDefined();
+        sameOutcomes(c.program!);
+        return;
+      }
+      // A block that shows a mistake: no engine runs it, because it does not check, with the errors it names.
+      expect(c.program).toBeUndefined();
+      const found = c.diagnostics.map((d) => `${d.severity}[${d.code}]`);
+      expect(found.filter((f) => f.startsWith("error")).length).toBeGreaterThan(0);
+      expect(found).toEqual(expect.arrayContaining(namedDiagnostics(g)));
     });
   }
+});
+
+describe("random checked programs run the same in all three engines", () => {
+  it("200 programs of test/generators.ts, seed 2311", () => {
+    let ran = 0;
+    fc.assert(
+      fc.property(randomProgram, (text) => {
+        const c = compileText(text);
+        if (!c.program) return;
+        ran++;
+        sameOutcomes(c.program);
+      }),
+      { numRuns: 200, seed: 2311 },
+    );
+    // The generator writes well-typed code: nearly every program checks, so nearly every one ran.
+    expect(ran).toBeGreaterThan(180);
+  });
+});
+
+describe("closures alone", () => {
+  it("make no function from text: no frame of an error's stack is generated code, as one is with generation on", () => {
+    const files = checked('fn f(z: int) -> int {\n  let x = 5 / z\n  return x\n}\nexample "div" {\n  expect f(0) == 1\n}\n');
+    const stacks = Object.fromEntries(
+      (["closures", "generated"] as const).map((engine) => {
+        const program = indexProgram(files);
+        const run = runOn(engine, program, initialState(program), { seed: "1" });
+        try {
+          run.runExample(program.examples[0]!);
+        } catch (err) {
+          return [engine, String((err as Error).stack)];
+        }
+        return [engine, "no error"];
+      }),
+    );
+    expect(stacks["generated"]).toMatch(/eval at /);
+    expect(stacks["closures"]).toMatch(/division by zero/);
+    expect(stacks["closures"]).not.toMatch(/eval at /);
+  });
 });
 
 /** A program whose one example must fail: both engines alike, and with this error. */

@@ -1,15 +1,14 @@
 // `rulesmith doc`: the HTML reference holds the declarations' real content, every link lands on an
 // anchor that exists, every declaration is reachable from the index, and rules text is escaped.
-import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { generateReference } from "../src/tools/docgen/index.ts";
 import { nodeHost } from "../src/hosts/node-host.ts";
 import { compile, runExamples } from "../src/pipeline.ts";
 import { memoryHost } from "./helpers.ts";
+import { runCli } from "./run-cli.ts";
 
 function reference(files: Record<string, string> | string, title = "Test"): Map<string, string> {
   const compiled = typeof files === "string" ? compile([files], nodeHost) : compile(Object.keys(files), memoryHost(files));
@@ -118,10 +117,10 @@ example "wrong on purpose" {
 });
 
 describe("rulesmith doc", () => {
-  it("writes the reference to the named folder", () => {
+  it("writes the reference to the named folder", async () => {
     const out = mkdtempSync(join(tmpdir(), "doc-"));
-    const bin = fileURLToPath(new URL("../bin/rulesmith.js", import.meta.url));
-    const stdout = execFileSync(process.execPath, [bin, "doc", "rules/warlords3", "--out", out], { encoding: "utf8" });
+    const { code, stdout } = await runCli(["doc", "rules/warlords3", "--out", out]);
+    expect(code).toBe(0);
     expect(stdout).toBe(`wrote 8 file(s) to ${out}: open ${join(out, "index.html")}\n`);
     expect(existsSync(join(out, "style.css"))).toBe(true);
     expect(readFileSync(join(out, "index.html"), "utf8")).toContain("<title>rules/warlords3</title>");

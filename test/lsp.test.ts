@@ -1,6 +1,8 @@
 // `rulesmith lsp` driven over stdio by the protocol's own client library, as an editor drives it:
 // initialize, open, change, diagnostics, completion, hover, definition, references, rename,
-// formatting, symbols, semantic tokens, a file changed on disk, shutdown.
+// formatting, symbols, semantic tokens, a file changed on disk, shutdown. The server runs in a process of
+// its own (`bin/rulesmith.js lsp`), unlike the other commands' tests: it speaks over that process's
+// stdin and stdout, and `exit` ends the process.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

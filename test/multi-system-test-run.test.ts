@@ -1,20 +1,14 @@
 // `rulesmith test` over several independent systems (files connected by imports form one system): a
 // system that does not check is reported and skipped, the others' examples still run, and the closing
 // lines count only the examples that ran. A run in which no example ran says so instead of counting.
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { compile } from "../src/pipeline.ts";
 import { memoryHost } from "./helpers.ts";
+import { runCli } from "./run-cli.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const DIR = "test/fixtures/multi-system";
 
-function rulesmith(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) =>
-    execFile(process.execPath, ["bin/rulesmith.js", ...args], { cwd: root, env: { ...process.env, NO_COLOR: "1" } }, (err, stdout, stderr) => done({ code: err ? Number(err.code) : 0, stdout, stderr })),
-  );
-}
+const rulesmith = (...args: string[]) => runCli(args);
 
 const heads = (stderr: string) => [...stderr.matchAll(/^(error|warning)\[(\w+)\]: .*\n {2}--> (.*)$/gm)].map((m) => `${m[2]} ${m[3]}`);
 

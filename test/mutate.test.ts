@@ -1,7 +1,5 @@
 // `rulesmith mutate`: the mutants of a clause, which survive the examples, what is reported of them,
 // and the `// mutate:` marks.
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Span } from "../src/core/ast.ts";
 import { readMarks } from "../src/tools/mutate/marks.ts";
@@ -10,14 +8,10 @@ import { MutationRunner } from "../src/tools/mutate/run.ts";
 import { buildReport } from "../src/tools/mutate/score.ts";
 import { compile } from "../src/pipeline.ts";
 import { memoryHost } from "./helpers.ts";
+import { runCli } from "./run-cli.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 
-function rulesmith(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) =>
-    execFile(process.execPath, ["bin/rulesmith.js", ...args], { cwd: root, env: { ...process.env, NO_COLOR: "1" } }, (err, stdout, stderr) => done({ code: err ? Number(err.code) : 0, stdout, stderr })),
-  );
-}
+const rulesmith = (...args: string[]) => runCli(args);
 
 function runner(text: string) {
   const compiled = compile(["g.rules"], memoryHost({ "g.rules": text }));

@@ -1,19 +1,10 @@
 // `rulesmith odds ARGS --root DIR` in process, with what it printed: the odds tests' one way to run it.
-import { vi } from "vitest";
-import { oddsCommand } from "../src/hosts/cli/odds.ts";
+import { runCli } from "./run-cli.ts";
 
 export function oddsCli(dir: string) {
   return async (...args: string[]) => {
-    const out: string[] = [];
-    const err: string[] = [];
-    const log = vi.spyOn(console, "log").mockImplementation((s: string) => void out.push(s));
-    const error = vi.spyOn(console, "error").mockImplementation((s: string) => void err.push(s));
-    try {
-      const code = await oddsCommand([...args, "--root", dir]);
-      return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-    } finally {
-      log.mockRestore();
-      error.mockRestore();
-    }
+    const r = await runCli(["odds", ...args, "--root", dir]);
+    // Without the last line break, as the lines were collected before.
+    return { code: r.code, stdout: r.stdout.replace(/\n$/, ""), stderr: r.stderr.replace(/\n$/, "") };
   };
 }

@@ -1,17 +1,15 @@
 // Output is bounded (issue 14, item 3): at most DIAGNOSTICS_PER_FILE diagnostics are printed per file,
 // then one line for the rest, and a code frame shows at most FRAME_WIDTH characters of its line. The
 // language service keeps every diagnostic; only the printed text is cut.
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { DIAGNOSTICS_PER_FILE, formatDiagnostics } from "../src/tools/report.ts";
 import { diag, FRAME_WIDTH, formatDiagnostic, frameWindow } from "../src/core/diagnostics.ts";
 import { spanAt } from "../src/syntax/parse.ts";
+import { runCli } from "./run-cli.ts";
 
-const project = fileURLToPath(new URL("..", import.meta.url));
 
 describe("code frames", () => {
   it("a short line is shown whole", () => {
@@ -66,12 +64,7 @@ describe("the command line on a 300 KB line with 100,000 errors", () => {
   it("prints a bounded report: 50 framed errors, a count of the rest, and the total", async () => {
     // 100,000 unknown names on one line: each is E0101.
     writeFileSync(join(dir, "wide.rules"), `fn h() -> list<int> = [${Array(100_000).fill("qq").join(",")}]\n`);
-    const r = await new Promise<{ code: number; all: string }>((resolve) => {
-      // No time limit: on a loaded machine it could kill a correct run; the assertions are on the output.
-      execFile(process.execPath, [join(project, "bin/rulesmith.js"), "check", "wide.rules"], { cwd: dir, maxBuffer: 1 << 22 }, (err, stdout, stderr) => {
-        resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, all: `${stdout}${stderr}` });
-      });
-    });
+    const r = await runCli(["check", "wide.rules"], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.all.split("error[E0101]").length - 1).toBe(DIAGNOSTICS_PER_FILE);
     expect(r.all).toContain(`... and ${100_000 - DIAGNOSTICS_PER_FILE} more in wide.rules`);

@@ -1,16 +1,14 @@
 // A syntax error in one declaration no longer hides the checker's errors in the others: the parser's
 // recovered tree is kept (every declaration that parsed cleanly), checked, and reported together with
 // the syntax errors. A declaration dropped for a syntax error causes no cascade of unknown names.
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseFile } from "../src/syntax/parse.ts";
 import { compile } from "../src/pipeline.ts";
 import { diagnostics as serviceDiagnostics } from "../src/tools/service/index.ts";
 import { compileText, memoryHost } from "./helpers.ts";
+import { project as root, runCli } from "./run-cli.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 
 /** `CODE@line:col message`, the way these tests compare diagnostics. */
 const shown = (text: string, others: Record<string, string> = {}) => compileText(text, others).diagnostics.map((d) => `${d.code}@${d.span.line}:${d.span.col} ${d.message}`);
@@ -96,9 +94,7 @@ describe("the CLI and the language service report the same", () => {
   const file = "test/fixtures/recovery/syntax-and-type.rules";
 
   it("check prints the syntax error and the type error with their places, and exits 1", async () => {
-    const r = await new Promise<{ code: number; stderr: string }>((done) =>
-      execFile(process.execPath, ["bin/rulesmith.js", "check", file], { cwd: root, env: { ...process.env, NO_COLOR: "1" } }, (err, _out, stderr) => done({ code: err ? Number(err.code) : 0, stderr })),
-    );
+    const r = await runCli(["check", file]);
     expect(r.code).toBe(1);
     const heads = [...r.stderr.matchAll(/^(error\[\w+\]: .*)\n {2}--> (.*)$/gm)].map((m) => `${m[1]} @ ${m[2]}`);
     expect(heads).toEqual([

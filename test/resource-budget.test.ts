@@ -1,27 +1,21 @@
 // The resource budget of a run (docs/language.md section 20): every runaway class ends with a coded
-// error at the rule that did it, never with the process dying in V8. Each class runs in a child
-// process as a user runs it (`rulesmith test FILE`), and the test asserts its exit code and output,
-// never its time.
-import { execFile } from "node:child_process";
+// error at the rule that did it, never with the process dying in V8. Each class runs as a user runs it
+// (`rulesmith test FILE`, in this process: a V8 death would take the test run down with it), and the
+// test asserts its exit code and output, never its time.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { example } from "./helpers.ts";
+import { runCli } from "./run-cli.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "rulesmith-budget-"));
 
 /** Writes `text` to a file of its own and runs `rulesmith test` on it. */
 function runTest(name: string, text: string): Promise<{ code: number; all: string }> {
   const file = join(dir, `${name}.rules`);
   writeFileSync(file, text);
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["bin/rulesmith.js", "test", file], { cwd: root, env: { ...process.env, NO_COLOR: "1" }, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, all: `${stdout}\n${stderr}` });
-    });
-  });
+  return runCli(["test", file]);
 }
 
 describe("each runaway class stops with a coded error and exit code 1", () => {

@@ -1,7 +1,6 @@
 // Scenario loading lives in one place, `loadScenario` in the pipeline: the CLI's `run` and `simulate`
 // and the playground's workers all go through it, and every problem is a diagnostic with a code and
 // the span of the offending key or value in the scenario's JSON text.
-import { execFile } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -10,15 +9,12 @@ import { formatDiagnostics } from "../src/tools/report.ts";
 import { nodeHost } from "../src/hosts/node-host.ts";
 import { loadScenario, runScenario } from "../src/pipeline.ts";
 import { memoryHost } from "./helpers.ts";
+import { runCli } from "./run-cli.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const DIR = "test/fixtures/scenarios";
 
-function rulesmith(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) =>
-    execFile(process.execPath, ["bin/rulesmith.js", ...args], { cwd: root, env: { ...process.env, NO_COLOR: "1" } }, (err, stdout, stderr) => done({ code: err ? Number(err.code) : 0, stdout, stderr })),
-  );
-}
+const rulesmith = (...args: string[]) => runCli(args);
 
 /** `CODE file:line:col-line:col message | help`, for exact comparisons. */
 function shown(path: string): string[] {

@@ -1,6 +1,5 @@
 // The language service the playground calls: diagnostics identical to `rulesmith check`, and
 // completion, hover and go-to-definition at a cursor written into the source as `<|>`.
-import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
@@ -12,6 +11,7 @@ import { completionsAt } from "../src/tools/service/completion.ts";
 import { namePositions } from "../src/tools/service/expected.ts";
 import { completions, definition, diagnostics, hover, memoryFileHost, type Completion, type ServiceFiles } from "../src/tools/service/index.ts";
 import { definitionAt, hoverAt } from "../src/tools/service/navigation.ts";
+import { runCli } from "./run-cli.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -279,11 +279,9 @@ describe("diagnostics", () => {
 
   /** What `rulesmith check` prints for a file, read back from its output: code, place, message, help. */
   function cliCheck(file: string): Promise<string[]> {
-    return new Promise((done) => {
-      execFile(process.execPath, ["bin/rulesmith.js", "check", join(tmp, file)], { cwd: root, env: { ...process.env, NO_COLOR: "1" } }, (_err, _stdout, stderr) => {
-        const found = [...stderr.matchAll(/^(error|warning)\[(\w+)\]: (.*)\n  --> (.*):(\d+):(\d+)\n(?:.*\n)*?(?:  help: (.*)\n)?\n/gm)];
-        done(found.map((m) => `${relative(tmp, resolve(root, m[4]!))}:${m[5]}:${m[6]} ${m[1]}[${m[2]}] ${m[3]}${m[7] ? ` help: ${m[7]}` : ""}`));
-      });
+    return runCli(["check", join(tmp, file)]).then(({ stderr }) => {
+      const found = [...stderr.matchAll(/^(error|warning)\[(\w+)\]: (.*)\n  --> (.*):(\d+):(\d+)\n(?:.*\n)*?(?:  help: (.*)\n)?\n/gm)];
+      return found.map((m) => `${relative(tmp, resolve(root, m[4]!))}:${m[5]}:${m[6]} ${m[1]}[${m[2]}] ${m[3]}${m[7] ? ` help: ${m[7]}` : ""}`);
     });
   }
 

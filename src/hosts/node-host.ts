@@ -14,11 +14,13 @@ import { withStdModules } from "../syntax/std/modules.ts";
 /** The largest file read, rules or JSON: far above any real rules file (the largest bundled one is 44 KB), far below what hurts: parsing and checking are linear, and `rulesmith check` on a generated 5 MB file peaks near 570 MB. */
 export const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
-function display(path: string): string {
-  const rel = relative(process.cwd(), resolve(path));
+/** `path` as printed: relative to the working directory `cwd` when below it, else absolute. */
+function display(path: string, cwd: string): string {
+  const full = resolve(cwd, path);
+  const rel = relative(cwd, full);
   // The working directory itself is ".", so a scenario's `"rules": "."` names its own folder.
   if (rel === "") return ".";
-  return rel.startsWith("..") || isAbsolute(rel) ? resolve(path) : rel.split("\\").join("/");
+  return rel.startsWith("..") || isAbsolute(rel) ? full : rel.split("\\").join("/");
 }
 
 /** Whether `path` is `folder` or below it; both absolute. */
@@ -56,10 +58,10 @@ function kindOf(st: Stats): string {
  * named folder itself), widened to the working directory when that holds it, so rules named from the
  * project's folder may import across its subfolders and a scenario may name `".."`.
  */
-export function defaultRoots(paths: string[]): string[] {
-  const cwd = process.cwd();
+export function defaultRoots(paths: string[], workingDir = process.cwd()): string[] {
+  const cwd = resolve(workingDir);
   return paths.map((p) => {
-    const full = resolve(p);
+    const full = resolve(cwd, p);
     const folder = statOrUndefined(full)?.isDirectory() ? full : dirname(full);
     return within(folder, cwd) ? cwd : folder;
   });
@@ -68,20 +70,24 @@ export function defaultRoots(paths: string[]): string[] {
 /**
  * A host that reads only below `roots`; without roots (tests, tools), anywhere, with the other limits.
  * Folders are walked without following symbolic links to folders, and a folder that cannot be read is
- * skipped.
+ * skipped. Relative paths are read from, and shown relative to, the working directory `workingDir`
+ * (the process's at each call when not given).
  */
-export function nodeFileHost(roots?: string[]): FileHost {
-  const realRoots = roots?.map((r) => realOrUndefined(r) ?? resolve(r));
-  const lexicalRoots = roots?.map((r) => resolve(r));
+export function nodeFileHost(roots?: string[], workingDir?: string): FileHost {
+  const cwd = () => resolve(workingDir ?? process.cwd());
+  const full = (path: string) => resolve(cwd(), path);
+  const show = (path: string) => display(path, cwd());
+  const realRoots = roots?.map((r) => realOrUndefined(full(r)) ?? full(r));
+  const lexicalRoots = roots?.map(full);
   const inside = (path: string): boolean => {
     if (!realRoots || !lexicalRoots) return true;
-    const real = realOrUndefined(path);
+    const real = realOrUndefined(full(path));
     if (real !== undefined) return realRoots.some((r) => within(real, r));
     // A path that opens but has no real path (a link to `/proc/self/fd/0` whose file was deleted) leads
     // somewhere that cannot be named, so not below a root.
-    if (statOrUndefined(path) !== undefined) return false;
+    if (statOrUndefined(full(path)) !== undefined) return false;
     // A path that does not exist is judged by its spelling, so `../../x` is outside whether or not it is there.
-    return lexicalRoots.some((r) => within(resolve(path), r));
+    return lexicalRoots.some((r) => within(full(path), r));
   };
   /** Whether the file open as `fd` is below a root, by the path the system gives for the descriptor itself. */
   const openedInside = (fd: number): boolean => {
@@ -90,20 +96,20 @@ export function nodeFileHost(roots?: string[]): FileHost {
     return opened === undefined || realRoots.some((r) => within(opened, r));
   };
   const refuse = (path: string, want: "rules" | "json"): Refusal | undefined => {
-    const shown = display(path);
+    const shown = show(path);
     const ext = want === "rules" ? ".rules" : ".json";
     if (!inside(path)) {
-      const where = roots!.map((r) => `\`${display(r) || "."}\``).join(" or ");
-      const real = realOrUndefined(path);
-      const leads = real !== undefined && real !== resolve(path) ? ` leads to \`${display(real)}\`, which` : "";
+      const where = roots!.map((r) => `\`${show(r) || "."}\``).join(" or ");
+      const real = realOrUndefined(full(path));
+      const leads = real !== undefined && real !== full(path) ? ` leads to \`${show(real)}\`, which` : "";
       return { code: "E0004", message: `\`${shown}\`${leads} is outside the folder the rules may read (${where})`, help: "files are read only below the folder of the path named on the command line (or the working directory that holds it); name a wider one with `--root DIR`" };
     }
-    const st = statOrUndefined(path);
+    const st = statOrUndefined(full(path));
     if (!st) return undefined;
     if (st.isDirectory()) {
       if (want === "rules") {
         try {
-          readdirSync(path);
+          readdirSync(full(path));
         } catch {
           return { code: "E0003", message: `cannot read the folder \`${shown}\`` };
         }
@@ -111,9 +117,9 @@ export function nodeFileHost(roots?: string[]): FileHost {
       return { code: "E0005", message: `\`${shown}\` is a folder, not a \`${ext}\` file` };
     }
     if (!st.isFile()) return { code: "E0005", message: `\`${shown}\` is ${kindOf(st)}, not a \`${ext}\` file`, help: `only regular \`${ext}\` files are read` };
-    const real = realOrUndefined(path) ?? resolve(path);
+    const real = realOrUndefined(full(path)) ?? full(path);
     if (!path.endsWith(ext)) return { code: "E0005", message: `\`${shown}\` is not a \`${ext}\` file`, help: want === "rules" ? "only `.rules` files can be imported; the file was not read" : `only \`${ext}\` files are read here` };
-    if (!real.endsWith(ext)) return { code: "E0005", message: `\`${shown}\` leads to \`${display(real)}\`, which is not a \`${ext}\` file`, help: "the file was not read" };
+    if (!real.endsWith(ext)) return { code: "E0005", message: `\`${shown}\` leads to \`${show(real)}\`, which is not a \`${ext}\` file`, help: "the file was not read" };
     if (st.size > MAX_FILE_BYTES) return { code: "E0006", message: `\`${shown}\` is ${st.size} bytes, larger than the ${MAX_FILE_BYTES} bytes (8 MB) a file may have`, help: "split it into files that import each other" };
     return undefined;
   };
@@ -121,11 +127,11 @@ export function nodeFileHost(roots?: string[]): FileHost {
     read(path) {
       const want = path.endsWith(".json") ? "json" : "rules";
       if (refuse(path, want)) return undefined;
-      return readBounded(path, openedInside);
+      return readBounded(full(path), openedInside);
     },
     refuse,
     listRules(path) {
-      if (!statOrUndefined(path)?.isDirectory() || !inside(path)) return undefined;
+      if (!statOrUndefined(full(path))?.isDirectory() || !inside(path)) return undefined;
       const found: string[] = [];
       const walk = (dir: string): boolean => {
         let entries;
@@ -135,19 +141,19 @@ export function nodeFileHost(roots?: string[]): FileHost {
           return false; // a folder below that cannot be read is skipped
         }
         for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-          const full = join(dir, entry.name);
+          const below = join(dir, entry.name);
           // Dirent describes the link itself: a symbolic link to a folder is not followed.
-          if (entry.isDirectory()) walk(full);
-          else if (entry.name.endsWith(".rules")) found.push(display(full));
+          if (entry.isDirectory()) walk(below);
+          else if (entry.name.endsWith(".rules")) found.push(show(below));
         }
         return true;
       };
       // The named folder itself unreadable: undefined, so the loader asks `refuse` and says so.
-      return walk(path) ? found : undefined;
+      return walk(full(path)) ? found : undefined;
     },
-    normalize: display,
+    normalize: show,
     resolve(fromFile, importPath) {
-      return display(join(dirname(fromFile), importPath));
+      return show(join(dirname(fromFile), importPath));
     },
   });
 }

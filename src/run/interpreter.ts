@@ -46,6 +46,8 @@ export interface RunOptions {
   noStatuses?: boolean;
   /** Sees loop heads and calls (`rulesmith odds`, src/tools/odds/); the tree-walker only. */
   loopHook?: LoopHook;
+  /** The compiled backend only: false runs every node as a closure, no JavaScript generated (test/compiled-reference.test.ts compares the three). */
+  generate?: boolean;
 }
 
 export const DEFAULT_STEP_BUDGET = 2_000_000;
@@ -90,12 +92,12 @@ export class Interpreter implements Machine {
     this.tracing = options.trace ?? true;
     this.chooser = options.chooser;
     this.loopHook = options.loopHook;
-    this.events = this.newEvents(options.noStatuses === true);
+    this.events = this.newEvents(options);
   }
 
   /** The run's events: the compiled backend's run their handlers compiled (src/run/compiled/events.ts). */
-  protected newEvents(noStatuses: boolean): Events {
-    return new Events(this, noStatuses);
+  protected newEvents(options: RunOptions): Events {
+    return new Events(this, options.noStatuses === true);
   }
 
   // ---- entry points ----------------------------------------------------------------------------

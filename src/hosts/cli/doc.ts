@@ -1,11 +1,12 @@
 // `rulesmith doc PATH... --out DIR`: writes the HTML reference of a rules system (src/tools/docgen/).
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { generateReference } from "../../tools/docgen/index.ts";
 import { defaultRoots, nodeFileHost } from "../node-host.ts";
 import { compile, runExamples } from "../../pipeline.ts";
 import { formatDiagnostics } from "../../tools/report.ts";
+import { complain, say, type CliIo } from "./io.ts";
 
 export const DOC_HELP = `rulesmith doc PATH... --out DIR [--title TEXT]
 
@@ -21,29 +22,30 @@ do not check (their errors are printed as \`check\` prints them).
   --root DIR    read only below DIR (default: the folder of each named path, or the working
                 directory when it holds that folder). Only regular .rules files of at most 8 MB.`;
 
-export function docCommand(args: string[]): number {
+export function docCommand(args: string[], io: CliIo): number {
   if (args.includes("--help") || args.includes("-h")) {
-    console.log(DOC_HELP);
+    say(io, DOC_HELP);
     return 0;
   }
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" }, title: { type: "string" }, root: { type: "string" } } });
   if (positionals.length === 0 || !values.out) {
-    console.error("error: name the rules and the output folder: `rulesmith doc PATH --out DIR`\n\nRun `rulesmith doc --help` for usage.");
+    complain(io, "error: name the rules and the output folder: `rulesmith doc PATH --out DIR`\n\nRun `rulesmith doc --help` for usage.");
     return 1;
   }
-  const compiled = compile(positionals, nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots(positionals)));
-  if (compiled.diagnostics.length) console.error(formatDiagnostics(compiled.diagnostics, compiled.texts));
+  const compiled = compile(positionals, nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots(positionals, io.cwd), io.cwd));
+  if (compiled.diagnostics.length) complain(io, formatDiagnostics(compiled.diagnostics, compiled.texts));
   if (!compiled.programs || compiled.programs.length === 0) return 1;
   if (compiled.programs.length > 1) {
     const names = compiled.systems.map((s) => `\`${s.name}\``).join(", ");
-    console.error(`error[E0402]: these rules form ${compiled.programs.length} separate programs (files that do not import each other): ${names}; name one`);
+    complain(io, `error[E0402]: these rules form ${compiled.programs.length} separate programs (files that do not import each other): ${names}; name one`);
     return 1;
   }
   const files = compiled.programs[0]!;
   const title = values.title ?? compiled.systems[0]?.name ?? positionals[0]!;
   const pages = generateReference(title, files, compiled.texts, runExamples(files));
-  mkdirSync(values.out, { recursive: true });
-  for (const [name, content] of pages) writeFileSync(join(values.out, name), content);
-  console.log(`wrote ${pages.size} file(s) to ${values.out}: open ${join(values.out, "index.html")}`);
+  const out = resolve(io.cwd, values.out);
+  mkdirSync(out, { recursive: true });
+  for (const [name, content] of pages) writeFileSync(join(out, name), content);
+  say(io, `wrote ${pages.size} file(s) to ${values.out}: open ${join(values.out, "index.html")}`);
   return 0;
 }

@@ -1,11 +1,13 @@
 // `rulesmith fmt PATH... [--check]`: rewrites .rules files in the canonical layout (src/tools/format/).
 import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { spanAt } from "../../syntax/parse.ts";
 import { diag, type Diagnostic } from "../../core/diagnostics.ts";
 import { formatRules } from "../../tools/format/index.ts";
 import { defaultRoots, nodeFileHost } from "../node-host.ts";
 import { formatDiagnostics } from "../../tools/report.ts";
+import { complain, say, type CliIo } from "./io.ts";
 
 export const FMT_HELP = `rulesmith fmt PATH... [--check]
 
@@ -20,17 +22,17 @@ them. Prints how many files changed. Exits 1 when a file could not be formatted.
   --root DIR    read only below DIR (default: the folder of each named path, or the working
                 directory when it holds that folder). Only regular .rules files of at most 8 MB.`;
 
-export function fmtCommand(args: string[]): number {
+export function fmtCommand(args: string[], io: CliIo): number {
   if (args.includes("--help") || args.includes("-h")) {
-    console.log(FMT_HELP);
+    say(io, FMT_HELP);
     return 0;
   }
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { check: { type: "boolean" }, root: { type: "string" } } });
   if (positionals.length === 0) {
-    console.error("error: name at least one .rules file or folder\n\nRun `rulesmith fmt --help` for usage.");
+    complain(io, "error: name at least one .rules file or folder\n\nRun `rulesmith fmt --help` for usage.");
     return 1;
   }
-  const host = nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots(positionals));
+  const host = nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots(positionals, io.cwd), io.cwd);
   const files = positionals.flatMap((p) => host.listRules(p) ?? [host.normalize(p)]);
   const problems: Diagnostic[] = [];
   const texts = new Map<string, string>();
@@ -50,16 +52,16 @@ export function fmtCommand(args: string[]): number {
     }
     if (!result.changed) continue;
     changed.push(file);
-    if (!values.check) writeFileSync(file, result.text);
+    if (!values.check) writeFileSync(resolve(io.cwd, file), result.text);
   }
-  if (problems.length) console.error(formatDiagnostics(problems, texts));
+  if (problems.length) complain(io, formatDiagnostics(problems, texts));
   const count = new Set(files).size;
   if (values.check) {
-    for (const f of changed) console.log(`would reformat ${f}`);
-    console.log(changed.length ? `${changed.length} of ${count} file(s) are not in the canonical layout; run \`rulesmith fmt\`` : `${count} file(s) in the canonical layout`);
+    for (const f of changed) say(io, `would reformat ${f}`);
+    say(io, changed.length ? `${changed.length} of ${count} file(s) are not in the canonical layout; run \`rulesmith fmt\`` : `${count} file(s) in the canonical layout`);
     return changed.length || problems.length ? 1 : 0;
   }
-  for (const f of changed) console.log(`formatted ${f}`);
-  console.log(`${changed.length} of ${count} file(s) changed`);
+  for (const f of changed) say(io, `formatted ${f}`);
+  say(io, `${changed.length} of ${count} file(s) changed`);
   return problems.length ? 1 : 0;
 }

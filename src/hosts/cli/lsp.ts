@@ -1,6 +1,7 @@
 // `rulesmith lsp`: the language server over stdio (src/hosts/lsp/).
 import { parseArgs } from "node:util";
 import { startServer } from "../lsp/server.ts";
+import { say, type CliIo } from "./io.ts";
 
 export const LSP_HELP = `rulesmith lsp [--root DIR]
 
@@ -14,12 +15,13 @@ the editor's unsaved text for open files, and follows changes on disk.
                 directory). Only regular .rules files of at most 8 MB are read.
   --stdio       accepted for editors that pass it; stdio is the only transport`;
 
-export function lspCommand(args: string[]): Promise<number> | number {
+export function lspCommand(args: string[], io: CliIo): Promise<number> | number {
   if (args.includes("--help") || args.includes("-h")) {
-    console.log(LSP_HELP);
+    say(io, LSP_HELP);
     return 0;
   }
   const { values } = parseArgs({ args, options: { root: { type: "string" }, stdio: { type: "boolean" } } });
+  // The protocol runs over the process's own stdin and stdout, whatever `io` says: an editor starts a process.
   const connection = startServer(process.stdin, process.stdout, values.root !== undefined ? { root: values.root } : {});
   // Anything printed would corrupt the protocol on stdout; the library's console goes to the client.
   console.log = (...xs: unknown[]) => connection.console.log(xs.map(String).join(" "));

@@ -2,6 +2,7 @@
 // nothing reaches the user as a raw exception.
 import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Diagnostic } from "../../core/diagnostics.ts";
 import type { FileHost } from "../../syntax/load.ts";
@@ -9,6 +10,9 @@ import type { ReadyScenario } from "../../pipeline.ts";
 import { formatTrace } from "../../run/trace.ts";
 import { formatDiagnostics, formatRunError, formatStateProblems } from "../../tools/report.ts";
 import type { SourceFile } from "../../core/ast.ts";
+import { complain, processIo, say, type CliIo } from "./io.ts";
+
+export type { CliIo, Writer } from "./io.ts";
 
 /** The parser, checker and runtime, loaded by the first command that runs rules: `--help` never loads them. */
 const engine = () => import("./engine.ts");
@@ -98,50 +102,54 @@ ends the simulation: the counts are those of the runs before it.
                 Only regular .rules and .json files of at most 8 MB are read.`,
 };
 
-export async function main(argv: string[]): Promise<number> {
+/**
+ * Runs one command and gives its exit code. Everything it prints goes to `io`, and relative paths are
+ * read from `io.cwd`: the process's own by default, a test's collectors in the tests.
+ */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
       case "check":
-        return await check(rest);
+        return await check(rest, io);
       case "test":
-        return await test(rest);
+        return await test(rest, io);
       case "run":
-        return await run(rest);
+        return await run(rest, io);
       case "simulate":
-        return await sim(rest);
+        return await sim(rest, io);
       case "compile":
-        return await compileCommand(rest);
+        return await compileCommand(rest, io);
       case "schema":
-        return await schemaCommand(rest);
+        return await schemaCommand(rest, io);
       case "odds":
-        return await (await import("./odds.ts")).oddsCommand(rest);
+        return await (await import("./odds.ts")).oddsCommand(rest, io);
       case "mutate":
-        return await (await import("./mutate.ts")).mutateCommand(rest);
+        return await (await import("./mutate.ts")).mutateCommand(rest, io);
       // Loaded when used, like the engine: `--help` loads none of them.
       case "fmt":
-        return await (await import("./fmt.ts")).fmtCommand(rest);
+        return await (await import("./fmt.ts")).fmtCommand(rest, io);
       case "lsp":
-        return await (await import("./lsp.ts")).lspCommand(rest);
+        return await (await import("./lsp.ts")).lspCommand(rest, io);
       case "doc":
-        return await (await import("./doc.ts")).docCommand(rest);
+        return await (await import("./doc.ts")).docCommand(rest, io);
       case undefined:
       case "--help":
       case "-h":
       case "help":
-        console.log(HELP["main"]);
+        say(io, HELP["main"]!);
         return command === undefined ? 1 : 0;
       default:
-        console.error(`error: unknown command \`${command}\`\n\n${HELP["main"]}`);
+        complain(io, `error: unknown command \`${command}\`\n\n${HELP["main"]}`);
         return 1;
     }
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (isUsageError(err)) {
-      console.error(`error: ${message}\n\nRun \`rulesmith ${command ?? ""} --help\` for usage.`);
+      complain(io, `error: ${message}\n\nRun \`rulesmith ${command ?? ""} --help\` for usage.`);
     } else {
       // Not the user's mistake: say so plainly, in one line, without a stack trace.
-      console.error(`internal error: ${message}\nThis is a bug in rulesmith; please report it with the command that caused it.`);
+      complain(io, `internal error: ${message}\nThis is a bug in rulesmith; please report it with the command that caused it.`);
     }
     return 1;
   }
@@ -154,83 +162,83 @@ function isUsageError(err: unknown): boolean {
   return err instanceof UsageError || (err instanceof Error && String((err as { code?: unknown }).code ?? "").startsWith("ERR_PARSE_ARGS"));
 }
 
-function wantsHelp(args: string[], command: string): boolean {
+function wantsHelp(args: string[], command: string, io: CliIo): boolean {
   if (args.includes("--help") || args.includes("-h")) {
-    console.log(HELP[command]);
+    say(io, HELP[command]!);
     return true;
   }
   return false;
 }
 
-function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>) {
-  if (ds.length) console.error(formatDiagnostics(ds, texts));
+function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>, io: CliIo) {
+  if (ds.length) complain(io, formatDiagnostics(ds, texts));
 }
 
 /** The `--root` option every command takes. */
 const ROOT_OPTION = { root: { type: "string" } } as const;
 
 /** The host a command reads through: below `--root`, or below the default roots of the named paths. */
-async function hostFor(paths: string[], root: string | undefined): Promise<FileHost> {
+async function hostFor(paths: string[], root: string | undefined, io: CliIo): Promise<FileHost> {
   const { defaultRoots, nodeFileHost } = await engine();
-  return nodeFileHost(root !== undefined ? [root] : defaultRoots(paths));
+  return nodeFileHost(root !== undefined ? [root] : defaultRoots(paths, io.cwd), io.cwd);
 }
 
 /** The common start of check, test, compile and schema: the named paths, compiled, with diagnostics printed. */
-async function compileNamed(paths: string[], host: FileHost) {
+async function compileNamed(paths: string[], host: FileHost, io: CliIo) {
   if (paths.length === 0) throw new UsageError("name at least one .rules file or folder");
   const { compile } = await engine();
   const compiled = compile(paths, host);
-  printDiagnostics(compiled.diagnostics, compiled.texts);
+  printDiagnostics(compiled.diagnostics, compiled.texts, io);
   return compiled;
 }
 
-async function check(args: string[]): Promise<number> {
-  if (wantsHelp(args, "check")) return 0;
+async function check(args: string[], io: CliIo): Promise<number> {
+  if (wantsHelp(args, "check", io)) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: ROOT_OPTION });
-  const compiled = await compileNamed(positionals, await hostFor(positionals, values.root));
+  const compiled = await compileNamed(positionals, await hostFor(positionals, values.root, io), io);
   if (!compiled.programs) return 1;
   const files = compiled.programs.reduce((n, p) => n + p.length, 0);
-  console.log(`checked ${files} file(s)${compiled.programs.length > 1 ? ` in ${compiled.programs.length} separate programs` : ""}: no errors`);
+  say(io, `checked ${files} file(s)${compiled.programs.length > 1 ? ` in ${compiled.programs.length} separate programs` : ""}: no errors`);
   return 0;
 }
 
 /** The one program some files form; a state belongs to one game, so several are an error. */
-function oneProgram(programs: SourceFile[][] | undefined): SourceFile[] | undefined {
+function oneProgram(programs: SourceFile[][] | undefined, io: CliIo): SourceFile[] | undefined {
   if (!programs) return undefined;
   if (programs.length === 1) return programs[0];
   const mains = programs.map((p) => `\`${p[p.length - 1]!.path}\``).join(", ");
-  console.error(`error[E0402]: these rules form ${programs.length} separate programs (files that do not import each other): ${mains}; name one`);
+  complain(io, `error[E0402]: these rules form ${programs.length} separate programs (files that do not import each other): ${mains}; name one`);
   return undefined;
 }
 
-async function schemaCommand(args: string[]): Promise<number> {
-  if (wantsHelp(args, "schema")) return 0;
+async function schemaCommand(args: string[], io: CliIo): Promise<number> {
+  if (wantsHelp(args, "schema", io)) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: ROOT_OPTION });
-  const compiled = await compileNamed(positionals, await hostFor(positionals, values.root));
-  const program = oneProgram(compiled.programs);
+  const compiled = await compileNamed(positionals, await hostFor(positionals, values.root, io), io);
+  const program = oneProgram(compiled.programs, io);
   if (!program) return 1;
   const { stateSchema, indexProgram } = await engine();
-  console.log(JSON.stringify(stateSchema(indexProgram(program)), null, 2));
+  say(io, JSON.stringify(stateSchema(indexProgram(program)), null, 2));
   return 0;
 }
 
-async function compileCommand(args: string[]): Promise<number> {
-  if (wantsHelp(args, "compile")) return 0;
+async function compileCommand(args: string[], io: CliIo): Promise<number> {
+  if (wantsHelp(args, "compile", io)) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" }, ...ROOT_OPTION } });
   if (!values.out) throw new UsageError("name the output file with --out");
-  const program = oneProgram((await compileNamed(positionals, await hostFor(positionals, values.root))).programs);
+  const program = oneProgram((await compileNamed(positionals, await hostFor(positionals, values.root, io), io)).programs, io);
   if (!program) return 1;
   const { saveProgram } = await engine();
-  writeFileSync(values.out, saveProgram(program));
-  console.log(`saved ${program.length} checked file(s) to ${values.out}`);
+  writeFileSync(resolve(io.cwd, values.out), saveProgram(program));
+  say(io, `saved ${program.length} checked file(s) to ${values.out}`);
   return 0;
 }
 
-async function test(args: string[]): Promise<number> {
-  if (wantsHelp(args, "test")) return 0;
+async function test(args: string[], io: CliIo): Promise<number> {
+  if (wantsHelp(args, "test", io)) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" }, grep: { type: "string" }, ...ROOT_OPTION } });
-  const host = await hostFor(positionals, values.root);
-  const compiled = await compileNamed(positionals, host);
+  const host = await hostFor(positionals, values.root, io);
+  const compiled = await compileNamed(positionals, host, io);
   const { runExamples } = await engine();
   const grep = values.grep?.toLowerCase();
   // Only examples in the named files and folders run; imported files contribute rules, not tests.
@@ -242,30 +250,30 @@ async function test(args: string[]): Promise<number> {
     .flatMap((s) => runExamples(s.files, (file) => named.has(file), grep ? (title) => title.toLowerCase().includes(grep) : undefined));
   for (const s of unchecked) {
     const errors = s.diagnostics.filter((d) => d.severity === "error").length;
-    console.log(`SKIP  examples in ${s.name} did not run: ${errors > 0 ? `${errors} error(s)` : "a file it imports could not be read"}`);
+    say(io, `SKIP  examples in ${s.name} did not run: ${errors > 0 ? `${errors} error(s)` : "a file it imports could not be read"}`);
   }
   let failed = 0;
   for (const r of results) {
     const where = `${r.span.file}:${r.span.line}`;
     if (r.passed) {
-      console.log(`ok    ${r.title}  (${where})`);
-      if (values.trace && r.trace.length) console.log(indent(formatTrace(r.trace)));
+      say(io, `ok    ${r.title}  (${where})`);
+      if (values.trace && r.trace.length) say(io, indent(formatTrace(r.trace)));
       continue;
     }
     failed++;
     const f = r.failure!;
     const at = f.span ? `${f.span.file}:${f.span.line}:${f.span.col}` : where;
-    console.log(`FAIL  ${r.title}  (${where})\n  ${f.code ? `error[${f.code}]: ` : ""}${f.message}\n  --> ${at}`);
-    if (r.trace.length) console.log(`  trace:\n${indent(formatTrace(lastOf(r.trace)), 4)}`);
+    say(io, `FAIL  ${r.title}  (${where})\n  ${f.code ? `error[${f.code}]: ` : ""}${f.message}\n  --> ${at}`);
+    if (r.trace.length) say(io, `  trace:\n${indent(formatTrace(lastOf(r.trace)), 4)}`);
   }
   const checkedAny = unchecked.length < compiled.systems.length;
-  if (results.length > 0) console.log(`${results.length - failed} passed, ${failed} failed`);
-  else if (!checkedAny) console.log("no examples ran: the rules do not check");
-  else if (grep) console.log(`no examples ran: no example's title contains "${values.grep}"`);
-  else console.log("no examples ran: there are no examples in the named files");
+  if (results.length > 0) say(io, `${results.length - failed} passed, ${failed} failed`);
+  else if (!checkedAny) say(io, "no examples ran: the rules do not check");
+  else if (grep) say(io, `no examples ran: no example's title contains "${values.grep}"`);
+  else say(io, "no examples ran: there are no examples in the named files");
   if (unchecked.length > 0) {
     const systems = unchecked.length === 1 ? "1 system" : `${unchecked.length} systems`;
-    console.log(`${systems} did not check: examples in ${listed(unchecked.map((s) => s.name))} did not run`);
+    say(io, `${systems} did not check: examples in ${listed(unchecked.map((s) => s.name))} did not run`);
   }
   // A filter that matches nothing is a mistake worth failing on; rules without examples are not.
   return failed > 0 || unchecked.length > 0 || (results.length === 0 && grep) ? 1 : 0;
@@ -294,45 +302,45 @@ function indent(s: string, n = 2): string {
 }
 
 /** Reads and checks a scenario file and its rules, printing its diagnostics as `check` does; undefined when it cannot run. */
-async function readyScenario(path: string, root: string | undefined): Promise<ReadyScenario | undefined> {
+async function readyScenario(path: string, root: string | undefined, io: CliIo): Promise<ReadyScenario | undefined> {
   const { loadScenario } = await engine();
-  const loaded = loadScenario(path, await hostFor([path], root));
-  printDiagnostics(loaded.diagnostics, loaded.texts);
+  const loaded = loadScenario(path, await hostFor([path], root, io));
+  printDiagnostics(loaded.diagnostics, loaded.texts, io);
   return loaded.ready;
 }
 
-async function run(args: string[]): Promise<number> {
-  if (wantsHelp(args, "run")) return 0;
+async function run(args: string[], io: CliIo): Promise<number> {
+  if (wantsHelp(args, "run", io)) return 0;
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
     options: { seed: { type: "string" }, trace: { type: "boolean" }, json: { type: "boolean" }, ...ROOT_OPTION },
   });
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
-  const loaded = await readyScenario(positionals[0]!, values.root);
+  const loaded = await readyScenario(positionals[0]!, values.root, io);
   if (!loaded) return 1;
   const { runScenario } = await engine();
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
   const out = runScenario(loaded.program, loaded.scenario, { seed, trace: Boolean(values.trace || values.json) });
   if (out.stateProblems) {
-    console.error(formatStateProblems(out.stateProblems));
+    complain(io, formatStateProblems(out.stateProblems));
     return 1;
   }
   if (values.json) {
-    console.log(JSON.stringify({ seed, result: out.resultText ?? null, error: out.error ?? null, state: out.state ?? null, rng: out.rng ?? null, trace: out.trace }, null, 2));
+    say(io, JSON.stringify({ seed, result: out.resultText ?? null, error: out.error ?? null, state: out.state ?? null, rng: out.rng ?? null, trace: out.trace }, null, 2));
     return out.error ? 1 : 0;
   }
-  if (values.trace) console.log(formatTrace(out.trace));
+  if (values.trace) say(io, formatTrace(out.trace));
   if (out.error) {
-    console.error(formatRunError(out.error));
+    complain(io, formatRunError(out.error));
     return 1;
   }
-  console.log(`result: ${out.resultText ?? "(none)"}`);
+  say(io, `result: ${out.resultText ?? "(none)"}`);
   return 0;
 }
 
-async function sim(args: string[]): Promise<number> {
-  if (wantsHelp(args, "simulate")) return 0;
+async function sim(args: string[], io: CliIo): Promise<number> {
+  if (wantsHelp(args, "simulate", io)) return 0;
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
@@ -343,15 +351,15 @@ async function sim(args: string[]): Promise<number> {
   if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new UsageError("-n must be a whole number from 1 to 10000000");
   const workers = values.workers === undefined ? undefined : Number(values.workers);
   if (workers !== undefined && (!Number.isInteger(workers) || workers < 1 || workers > 256)) throw new UsageError("--workers must be a whole number from 1 to 256");
-  const loaded = await readyScenario(positionals[0]!, values.root);
+  const loaded = await readyScenario(positionals[0]!, values.root, io);
   if (!loaded) return 1;
   const { simulate, formatSimulation } = await engine();
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
-  const outcome = await simulate(loaded, n, seed, { ...(workers ? { workers } : {}), progressTo: process.stderr });
+  const outcome = await simulate(loaded, n, seed, { ...(workers ? { workers } : {}), progressTo: io.stderr });
   if (outcome.error) {
-    console.error(outcome.error);
+    complain(io, outcome.error);
     return 1;
   }
-  console.log(formatSimulation(outcome, seed));
+  say(io, formatSimulation(outcome, seed));
   return 0;
 }

@@ -14,6 +14,7 @@ import { compile } from "../../pipeline.ts";
 import type { MutateWorkerData } from "./mutate-worker.ts";
 import { formatDiagnostics } from "../../tools/report.ts";
 import { onWorkers, progressBar } from "./worker-pool.ts";
+import { complain, say, type CliIo, type Writer } from "./io.ts";
 
 export const MUTATE_HELP = `rulesmith mutate PATH... [--json] [--budget N] [--workers W] [--marked]
 
@@ -53,9 +54,9 @@ Exits 1 when the rules do not check, an example fails before any mutation, or a 
 
 const DEFAULT_BUDGET = 5000;
 
-export async function mutateCommand(args: string[]): Promise<number> {
+export async function mutateCommand(args: string[], io: CliIo): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
-    console.log(MUTATE_HELP);
+    say(io, MUTATE_HELP);
     return 0;
   }
   const { positionals: paths, values } = parseArgs({
@@ -67,16 +68,16 @@ export async function mutateCommand(args: string[]): Promise<number> {
   const workers = values.workers === undefined ? availableParallelism() : Number(values.workers);
   const usage = paths.length === 0 ? "name at least one .rules file or folder" : !Number.isInteger(budget) || budget < 1 ? "--budget must be a whole number of at least 1" : !Number.isInteger(workers) || workers < 1 || workers > 256 ? "--workers must be a whole number from 1 to 256" : undefined;
   if (usage) {
-    console.error(`error: ${usage}\n\nRun \`rulesmith mutate --help\` for usage.`);
+    complain(io, `error: ${usage}\n\nRun \`rulesmith mutate --help\` for usage.`);
     return 1;
   }
-  const host = nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots(paths));
+  const host = nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots(paths, io.cwd), io.cwd);
   const compiled = compile(paths, host);
   const named = new Set(paths.flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
   const { marks, diagnostics: markProblems } = marksOf(named, compiled.texts);
   const problems: Diagnostic[] = [...compiled.diagnostics, ...markProblems];
   const stop = (ds: Diagnostic[]) => {
-    if (ds.length) console.error(formatDiagnostics(ds, compiled.texts));
+    if (ds.length) complain(io, formatDiagnostics(ds, compiled.texts));
     return ds.some((d) => d.severity === "error");
   };
   if (stop(problems) || compiled.systems.some((s) => !s.checked)) return 1;
@@ -85,7 +86,7 @@ export async function mutateCommand(args: string[]): Promise<number> {
   const results: MutantResult[] = [];
   for (const system of compiled.systems) {
     if (!system.files.some((f) => named.has(f.path))) continue;
-    const ran = await mutateSystem(system.files, compiled.texts, named, budget, workers, all.length);
+    const ran = await mutateSystem(system.files, compiled.texts, named, budget, workers, all.length, io.stderr);
     if ("problem" in ran) {
       stop([ran.problem]);
       return 1;
@@ -94,17 +95,17 @@ export async function mutateCommand(args: string[]): Promise<number> {
     results.push(...ran.results);
   }
   const report = buildReport(all, results, marks, all.length);
-  if (values.json) console.log(JSON.stringify(reportJson(report), null, 2));
-  else console.log(formatReport(report, Boolean(values.marked)));
+  if (values.json) say(io, JSON.stringify(reportJson(report), null, 2));
+  else say(io, formatReport(report, Boolean(values.marked)));
   return stop(report.diagnostics) ? 1 : 0;
 }
 
 /** The mutants of one system and their outcomes, with ids from `offset` on so systems can be reported together. */
-async function mutateSystem(files: SourceFile[], texts: Map<string, string>, named: Set<string>, budget: number, workers: number, offset: number): Promise<{ mutants: Mutant[]; results: MutantResult[] } | { problem: Diagnostic }> {
+async function mutateSystem(files: SourceFile[], texts: Map<string, string>, named: Set<string>, budget: number, workers: number, offset: number, progressTo: Writer): Promise<{ mutants: Mutant[]; results: MutantResult[] } | { problem: Diagnostic }> {
   const plan = planSystem(files, texts, named, budget);
   if ("problem" in plan) return plan;
   const { runner, ids } = plan;
-  const progress = progressBar(ids.length, process.stderr, 50);
+  const progress = progressBar(ids.length, progressTo, 50);
   let results: MutantResult[];
   const threads = Math.min(workers, Math.ceil(ids.length / 10));
   if (threads <= 1) {

@@ -7,6 +7,7 @@ import { loadScenario } from "../../pipeline.ts";
 import { prepareSimulation } from "../../tools/simulation/simulation.ts";
 import { formatDiagnostics } from "../../tools/report.ts";
 import { oddsProblem, showMass } from "../../tools/odds/messages.ts";
+import { complain, say, type CliIo } from "./io.ts";
 
 export const ODDS_HELP = `rulesmith odds SCENARIO.json [--max-outcomes N] [--max-states N] [--max-paths-per-state N]
                             [--tolerance P] [--json]
@@ -59,9 +60,9 @@ probability never ends (every way the dice come up leads back to the same states
 
 const NUMBER_OPTIONS = ["max-outcomes", "max-states", "max-paths-per-state"] as const;
 
-export async function oddsCommand(args: string[]): Promise<number> {
+export async function oddsCommand(args: string[], io: CliIo): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
-    console.log(ODDS_HELP);
+    say(io, ODDS_HELP);
     return 0;
   }
   const { positionals, values } = parseArgs({
@@ -87,25 +88,25 @@ export async function oddsCommand(args: string[]): Promise<number> {
     : !(tolerance >= 0 && tolerance < 1) ? "--tolerance must be a number from 0 up to (not including) 1"
     : undefined;
   if (usage) {
-    console.error(`error: ${usage}\n\nRun \`rulesmith odds --help\` for usage.`);
+    complain(io, `error: ${usage}\n\nRun \`rulesmith odds --help\` for usage.`);
     return 1;
   }
   const path = positionals[0]!;
-  const loaded = loadScenario(path, nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots([path])));
-  if (loaded.diagnostics.length) console.error(formatDiagnostics(loaded.diagnostics, loaded.texts));
+  const loaded = loadScenario(path, nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots([path], io.cwd), io.cwd));
+  if (loaded.diagnostics.length) complain(io, formatDiagnostics(loaded.diagnostics, loaded.texts));
   if (!loaded.ready) return 1;
   const prepared = prepareSimulation(loaded.ready.program, loaded.ready.scenario);
   if ("error" in prepared) {
-    console.error(prepared.error);
+    complain(io, prepared.error);
     return 1;
   }
   const result = enumerateOdds(prepared, max, { maxStates, maxPathsPerState, tolerance });
   const problem = oddsProblem(result, max, path);
   if (problem !== undefined || !("outcomes" in result)) {
-    console.error(problem);
+    complain(io, String(problem));
     return 1;
   }
-  console.log(values.json ? oddsJson(result) : formatOdds(result));
+  say(io, values.json ? oddsJson(result) : formatOdds(result));
   return 0;
 }
 

@@ -7,6 +7,7 @@ import { mergeRanges, planRanges, prepareSimulation, runRange, type RangeResult,
 import type { SimulateWorkerData } from "./simulate-worker.ts";
 import { wilson } from "../../tools/simulation/stats.ts";
 import { onWorkers, progressBar } from "./worker-pool.ts";
+import type { Writer } from "./io.ts";
 
 export { wilson, type SimulationOutcome };
 
@@ -14,7 +15,7 @@ export interface SimulateOptions {
   /** Worker threads to use (default: every core); 1 runs in this thread. */
   workers?: number;
   /** Where to draw a progress bar; drawn only when it is a terminal. */
-  progressTo?: NodeJS.WriteStream;
+  progressTo?: Writer;
 }
 
 /** Runs N seeded games (seed:0 .. seed:N-1) over worker threads. */

@@ -3,6 +3,7 @@
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { Writer } from "./io.ts";
 
 /**
  * Starts the worker module `name` (a file next to this one) in the same build as this module: its
@@ -58,7 +59,7 @@ export async function onWorkers<Task, Answer>(name: string, data: unknown, tasks
 }
 
 /** A bar on stderr when it is a terminal and the work is long enough to watch; nothing otherwise. */
-export function progressBar(total: number, to: NodeJS.WriteStream | undefined, minimum: number) {
+export function progressBar(total: number, to: Writer | undefined, minimum: number) {
   const show = Boolean(to?.isTTY) && total >= minimum;
   const started = Date.now();
   let done = 0;

@@ -21,6 +21,8 @@ export type CFramedFn = (env: Env, argc: number, span: A.Span, vm: CompiledRun) 
 
 export interface Compiler {
   readonly program: RuntimeProgram;
+  /** Whether rule bodies become generated JavaScript where they can; false runs every node as its closure. */
+  readonly generates: boolean;
   /** The closure of an expression, compiled on first use and kept. */
   expr(e: A.Expr): CExpr;
   /** The same as one generated function, for an expression evaluated on its own (not inside a generated one). */

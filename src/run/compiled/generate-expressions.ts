@@ -10,7 +10,7 @@ import type { CompiledRun } from "./run.ts";
 import { showExpr } from "../../core/show-expr.ts";
 import { RuleError, Tally, type Value } from "../../core/values.ts";
 import { aggregateNamed, builtinFunction, noItem, type AggregateText, type BuiltinFunction } from "../../core/builtins.ts";
-import { local, slotsToLocals, slotsUsed, Source, tryGenerate } from "./source.ts";
+import { local, slotsToLocals, slotsUsed, Source, generateFor } from "./source.ts";
 
 export function genExpr(c: Compiler, g: Source, e: A.Expr): string {
   switch (e.kind) {
@@ -268,7 +268,7 @@ function genBinary(c: Compiler, g: Source, e: A.Expr & { kind: "binary" }): stri
 export type Aggregate = { f: CExpr; slots?: undefined } | { f: (vm: CompiledRun, ...slots: (Value | undefined)[]) => Value | undefined; slots: number[] };
 
 export function generateAggregate(c: Compiler, name: string, comp: A.Comprehension, span: A.Span): Aggregate | undefined {
-  return tryGenerate((g): Aggregate | undefined => {
+  return generateFor(c, (g): Aggregate | undefined => {
     const body = aggregateBody(c, g, name, comp, span);
     if (body === undefined) return undefined;
     const slots = slotsUsed(body);

@@ -19,7 +19,7 @@ import { compileFramedFn } from "./calls.ts";
 import type { CFramedFn, Compiler } from "./compiler.ts";
 import { genBlock } from "./generate.ts";
 import { genExpr } from "./generate-expressions.ts";
-import { lazyCell, locals, slotsToLocals, slotsUsed, Source, tryGenerate } from "./source.ts";
+import { lazyCell, locals, slotsToLocals, slotsUsed, Source, generateFor } from "./source.ts";
 import type { Env } from "../machine.ts";
 import type { CompiledRun } from "./run.ts";
 import { callLine } from "../trace.ts";
@@ -40,17 +40,17 @@ export function fnCell(c: Compiler, fn: A.FnDecl): FnCell {
 function makeFn(c: Compiler, fn: A.FnDecl): FnCell {
   const n = fn.params.length;
   const size = Math.max(fn.frameSize ?? 0, n);
-  const made = tryGenerate((g) => generateFn(c, g, fn, n, size));
+  const made = generateFor(c, (g) => generateFn(c, g, fn, n, size));
   if (made && "p" in made) {
     const p = made.p;
     // The door for a frame: its parameters' slots, as arguments.
-    const f = tryGenerate((g) => g.finish<CFramedFn>(`return ${g.k(p)}(argc, span, vm${Array.from({ length: n }, (_, i) => `, env[${g.int(i)}]`).join("")});`, "env, argc, span, vm"));
+    const f = generateFor(c, (g) => g.finish<CFramedFn>(`return ${g.k(p)}(argc, span, vm${Array.from({ length: n }, (_, i) => `, env[${g.int(i)}]`).join("")});`, "env, argc, span, vm"));
     if (f) return { f, p };
   }
   const f = made && "f" in made ? made.f : compileFramedFn(c, fn);
   // The door for arguments: a frame of the function's size, the parameters first.
   const slots = [...locals(0, n), ...Array.from({ length: size - n }, () => "undefined")];
-  const p = tryGenerate((g) => g.finish<CArgsFn>(`return ${g.k(f)}([${slots.join(", ")}], argc, span, vm);`, ["argc, span, vm", ...locals(0, n)].join(", ")));
+  const p = generateFor(c, (g) => g.finish<CArgsFn>(`return ${g.k(f)}([${slots.join(", ")}], argc, span, vm);`, ["argc, span, vm", ...locals(0, n)].join(", ")));
   return { f, p: p ?? ((argc, span, vm, ...args) => f(Object.assign(new Array<Value | undefined>(size), args.slice(0, n)), argc, span, vm)) };
 }
 

@@ -9,7 +9,7 @@ import type { Value } from "../../core/values.ts";
 import type { CFn, Compiler } from "./compiler.ts";
 import { compileTable } from "./declarations.ts";
 import { genExpr } from "./generate-expressions.ts";
-import { lazyCell, local, locals, NotGenerated, Source, tryGenerate } from "./source.ts";
+import { lazyCell, local, locals, NotGenerated, Source, generateFor } from "./source.ts";
 import type { CompiledRun } from "./run.ts";
 
 /** A table called with its arguments one by one, as many as it has parameters. */
@@ -39,9 +39,9 @@ export function tableCallable(c: Compiler, t: A.TableDecl): CFn {
 
 function makeTable(c: Compiler, t: A.TableDecl): TableCell {
   const n = t.params.length;
-  const p = tryGenerate((g) => g.finish<CArgsTable>(tableBody(c, g, t), ["span, vm", ...locals(0, n)].join(", ")));
+  const p = generateFor(c, (g) => g.finish<CArgsTable>(tableBody(c, g, t), ["span, vm", ...locals(0, n)].join(", ")));
   // The door for an array: its items, as arguments.
-  const f = p && tryGenerate((g) => g.finish<CFn>(`return ${g.k(p)}(span, vm${locals(0, n).map((_, i) => `, env[${g.int(i)}]`).join("")});`, "env, span, vm"));
+  const f = p && generateFor(c, (g) => g.finish<CFn>(`return ${g.k(p)}(span, vm${locals(0, n).map((_, i) => `, env[${g.int(i)}]`).join("")});`, "env, span, vm"));
   if (p && f) return { f, p };
   const closures = compileTable(c, t);
   return { f: closures, p: (span, vm, ...args) => closures(args.slice(0, n), span, vm) };

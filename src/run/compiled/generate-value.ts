@@ -10,7 +10,7 @@ import type { Value } from "../../core/values.ts";
 import type { CFn, Compiler } from "./compiler.ts";
 import { compileValue } from "./declarations.ts";
 import { genExpr } from "./generate-expressions.ts";
-import { Source, tryGenerate } from "./source.ts";
+import { Source, generateFor } from "./source.ts";
 import type { CompiledRun } from "./run.ts";
 
 /** The value's callable, generated on its first call (a modifier may use the value itself; see tableCallable). */
@@ -20,7 +20,7 @@ export function valueCallable(c: Compiler, v: A.ValueDecl): CFn {
 }
 
 function generateValue(c: Compiler, v: A.ValueDecl): CFn | undefined {
-  return tryGenerate((g) => g.finish<CFn>(valueBody(c, g, v), "env, span, vm"));
+  return generateFor(c, (g) => g.finish<CFn>(valueBody(c, g, v), "env, span, vm"));
 }
 
 /**

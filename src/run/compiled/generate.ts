@@ -11,17 +11,17 @@ import type { CExpr, Compiler, CStmt } from "./compiler.ts";
 import { enumMembers } from "./operands.ts";
 import { genEntity, genListStmt } from "./generate-lists.ts";
 import { genEmit, genExpr } from "./generate-expressions.ts";
-import { Source, tryGenerate } from "./source.ts";
+import { Source, generateFor } from "./source.ts";
 import { compileStmt } from "./statements.ts";
 
 /** The block as one generated function; undefined where it cannot be (then it is compiled as closures). */
 export function generateBlock(c: Compiler, b: A.Block): CStmt | undefined {
-  return tryGenerate((g) => g.finish(genBlock(c, g, b)));
+  return generateFor(c, (g) => g.finish(genBlock(c, g, b)));
 }
 
 /** An expression the runtime evaluates on its own (a handler's condition, a value's base, a table row's result) as one generated function. */
 export function generateExpr(c: Compiler, e: A.Expr): CExpr | undefined {
-  return tryGenerate((g) => g.finish<CExpr>(`return ${genExpr(c, g, e)};`));
+  return generateFor(c, (g) => g.finish<CExpr>(`return ${genExpr(c, g, e)};`));
 }
 
 export function genBlock(c: Compiler, g: Source, b: A.Block): string {

@@ -24,7 +24,10 @@ class CompiledProgram implements Compiler {
   private readonly fns = new Map<A.FnDecl | A.ValueDecl | A.TableDecl, CFn>();
   private readonly events = new Map<A.EventDecl, { cell: EventCell; emit: Emitter }>();
 
-  constructor(readonly program: RuntimeProgram) {}
+  constructor(
+    readonly program: RuntimeProgram,
+    readonly generates: boolean,
+  ) {}
 
   expr(e: A.Expr): CExpr {
     return keptIn(this.exprs, e, () => compileExpr(this, e));
@@ -86,10 +89,15 @@ class CompiledProgram implements Compiler {
 }
 
 const compiled = new WeakMap<RuntimeProgram, CompiledProgram>();
+const closuresOnly = new WeakMap<RuntimeProgram, CompiledProgram>();
 
-/** The program's closures, made on first use and kept as long as the program is. */
-export function compiledProgram(program: RuntimeProgram): Compiler {
-  return keptIn(compiled, program, compiledAnew);
+/**
+ * The program's closures, made on first use and kept as long as the program is: with generated code
+ * where it applies, or, when `generate` is false, closures alone (kept apart, so the two never mix).
+ */
+export function compiledProgram(program: RuntimeProgram, generate = true): Compiler {
+  return generate ? keptIn(compiled, program, compiledAnew) : keptIn(closuresOnly, program, closuresAnew);
 }
 
-const compiledAnew = (program: RuntimeProgram): CompiledProgram => new CompiledProgram(program);
+const compiledAnew = (program: RuntimeProgram): CompiledProgram => new CompiledProgram(program, true);
+const closuresAnew = (program: RuntimeProgram): CompiledProgram => new CompiledProgram(program, false);

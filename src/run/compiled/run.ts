@@ -19,12 +19,12 @@ export class CompiledRun extends Interpreter {
 
   constructor(program: RuntimeProgram, globals: (Value | undefined)[], options: RunOptions) {
     super(program, globals, options);
-    this.code = compiledProgram(program);
+    this.code = compiledProgram(program, options.generate !== false);
   }
 
   /** Called by the base constructor, before this class's own fields are set: the compiled program is found from `program`. */
-  protected override newEvents(noStatuses: boolean): Events {
-    return new CompiledEvents(this, noStatuses, compiledProgram(this.program));
+  protected override newEvents(options: RunOptions): Events {
+    return new CompiledEvents(this, options.noStatuses === true, compiledProgram(this.program, options.generate !== false));
   }
 
   override call(fn: A.FnDecl, args: Value[], span: A.Span): Value | undefined {

@@ -13,7 +13,7 @@ import { checkRange } from "../writes.ts";
 import type * as A from "../../core/ast.ts";
 import { showExpr } from "../../core/show-expr.ts";
 import { Entity, RuleError, valuesEqual, type Value } from "../../core/values.ts";
-import type { CStmt } from "./compiler.ts";
+import type { Compiler, CStmt } from "./compiler.ts";
 import { keptIn } from "../../core/kept-values.ts";
 
 /** What generated code may call besides the rules' constants: each a constant too (`Source.h`). */
@@ -172,4 +172,9 @@ export function tryGenerate<F>(build: (g: Source) => F | undefined): F | undefin
     if (err instanceof NotGenerated || err instanceof RangeError || err instanceof EvalError || err instanceof SyntaxError) return undefined;
     throw err;
   }
+}
+
+/** What `build` generates for the compiler `c`: nothing for one that runs closures alone (RunOptions.generate). */
+export function generateFor<F>(c: Compiler, build: (g: Source) => F | undefined): F | undefined {
+  return c.generates ? tryGenerate(build) : undefined;
 }

@@ -1,15 +1,15 @@
-// More common slips in plain words (issue 12, problem 8), in the shared parser and checker so the CLI
-// and the playground say the same: `=` in an `if` condition, which the parser can only reject at the
-// `if` (no statement starts `if x =`), points at the `=` and says to use `==`, once; a misspelt
-// keyword at the start of a statement (`retrun 1`), which parses as a name, gets "did you mean
-// `return`?" on the unknown name.
-import { spawnSync } from "node:child_process";
+// Common slips in statements, in plain words (issue 12, problem 8; test/slip-messages.test.ts has the
+// first two), in the shared parser and checker so the CLI and the playground say the same: `=` in an
+// `if` condition, which the parser can only reject at the `if` (no statement starts `if x =`), points
+// at the `=` and says to use `==`, once; a misspelt keyword at the start of a statement (`retrun 1`),
+// which parses as a name, gets "did you mean `return`?" on the unknown name.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { compile } from "../src/pipeline.ts";
 import { memoryFileHost } from "../src/tools/service/index.ts";
+import { runCli } from "./run-cli.ts";
 
 function diagnostics(text: string) {
   return compile(["slip.rules"], memoryFileHost({ "slip.rules": text })).diagnostics.map((d) => [d.code, d.span.line, d.span.col, d.message, d.help]);
@@ -55,16 +55,16 @@ describe("a misspelt keyword read as a name", () => {
   });
 });
 
-test("`rulesmith check` prints the same", () => {
+test("`rulesmith check` prints the same", async () => {
   const dir = mkdtempSync(join(tmpdir(), "rulesmith-slips-"));
   try {
     writeFileSync(join(dir, "if.rules"), IF_SLIP);
     writeFileSync(join(dir, "ret.rules"), RETURN_SLIP);
-    const check = (f: string) => spawnSync(process.execPath, [join(import.meta.dirname, "../bin/rulesmith.js"), "check", f], { cwd: dir, encoding: "utf8" });
-    const ifOut = check("if.rules");
+    const check = (f: string) => runCli(["check", f], { cwd: dir });
+    const ifOut = await check("if.rules");
     expect(ifOut.stdout + ifOut.stderr).toContain(`error[E0002]: unexpected \`=\` in a statement: ${USE_EQ}\n  --> if.rules:2:8`);
     expect((ifOut.stdout + ifOut.stderr).match(/error\[/g)).toHaveLength(1);
-    const retOut = check("ret.rules");
+    const retOut = await check("ret.rules");
     expect(retOut.stdout + retOut.stderr).toContain("error[E0101]: unknown name `retrun`\n  --> ret.rules:3:3");
     expect(retOut.stdout + retOut.stderr).toContain("help: did you mean `return`? `retrun` is not a keyword, so it reads as a name");
   } finally {

@@ -21,14 +21,14 @@ const labels = (source: string) => {
   return completions(files, "main.rules", line, col).map((c) => c.label);
 };
 
-describe("completion on the new constructs", () => {
+describe("completion on the general mechanisms' constructs", () => {
   it("offers the rounding modes after `round`", () => {
     expect(labels("modifier halved for power : divide 2 round <|>")).toEqual(["down", "up", "nearest"]);
   });
   it("offers the events after `emit` used as a value", () => {
     expect(labels("fn f(u: Unit) -> int = emit <|>")).toEqual(["RoundEnds", "Rolled"]);
   });
-  it("offers the modifier operations, the new ones included", () => {
+  it("offers the modifier operations, subtract, divide and compute among them", () => {
     expect(labels("modifier m for power : <|>")).toEqual(expect.arrayContaining(["subtract", "divide", "compute"]));
   });
 });

@@ -1,4 +1,4 @@
-// An independent review of std/hex and std/square: each case below was worked out on paper from the
+// std/hex and std/square on cases worked by hand: each case below was worked out on paper from the
 // conventions of docs/language.md section 22 before it was run, with the drawing it was worked on.
 // Hexes are pointy-topped, axial (q east, r south-east); the sides counterclockwise from east are
 // E (1,0), NE (1,-1), NW (0,-1), W (-1,0), SW (-1,1), SE (0,1). Squares: x east, y south.
@@ -16,7 +16,7 @@ function passes(module: "std/hex" | "std/square", body: string) {
 const H = (q: number, r: number) => `Hex(q: ${q}, r: ${r})`;
 const S = (x: number, y: number) => `Square(x: ${x}, y: ${y})`;
 
-describe("review: std/hex by hand", () => {
+describe("std/hex by hand", () => {
   it("a line along a vertex, four hexes long: both hexes at each side it runs along", () => {
     // (0,0) to (4,-2): cube (4,-2,-2); r and s tie for smallest, so the line runs along the vertex
     // of (0,0) between E and NE. Its points at i/4 are (1,-1/2), (2,-1), (3,-3/2): the first and
@@ -112,7 +112,7 @@ example "ring" {
   });
 });
 
-describe("review: std/square by hand", () => {
+describe("std/square by hand", () => {
   it("a cone of 4 to the north, leaning left, from a space of 1", () => {
     // The midpoint of the north side of (5,5) is x = 5.5. Rows of 1, 2, 3, 4 squares: a row of even
     // width cannot be centred on 5.5, so its extra square goes left (west).
