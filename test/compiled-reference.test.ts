@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { SourceFile } from "../src/core/ast.ts";
 import { CompiledRun } from "../src/run/compiled/run.ts";
-import { nodeHost } from "../src/hosts/node-host.ts";
+import { nodeHost } from "../src/api/node-host.ts";
 import { compile, indexProgram, runExamples, runScenario, type Engine, type Scenario } from "../src/pipeline.ts";
 import { Interpreter, type RunOptions } from "../src/run/interpreter.ts";
 import { initialState } from "../src/run/state.ts";

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { generateReference } from "../src/tools/docgen/index.ts";
-import { nodeHost } from "../src/hosts/node-host.ts";
+import { nodeHost } from "../src/api/node-host.ts";
 import { compile, runExamples } from "../src/pipeline.ts";
 import { memoryHost } from "./helpers.ts";
 

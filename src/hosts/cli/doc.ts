@@ -2,10 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { generateReference } from "../../tools/docgen/index.ts";
-import { defaultRoots, nodeFileHost } from "../node-host.ts";
-import { compile, runExamples } from "../../pipeline.ts";
-import { formatDiagnostics } from "../../tools/report.ts";
+import { compile, defaultRoots, formatDiagnostics, generateReference, nodeFileHost, runExamples } from "../../api/node.ts";
 
 export const DOC_HELP = `rulesmith doc PATH... --out DIR [--title TEXT]
 

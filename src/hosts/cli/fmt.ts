@@ -1,11 +1,7 @@
 // `rulesmith fmt PATH... [--check]`: rewrites .rules files in the canonical layout (src/tools/format/).
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { spanAt } from "../../syntax/parse.ts";
-import { diag, type Diagnostic } from "../../core/diagnostics.ts";
-import { formatRules } from "../../tools/format/index.ts";
-import { defaultRoots, nodeFileHost } from "../node-host.ts";
-import { formatDiagnostics } from "../../tools/report.ts";
+import { defaultRoots, diag, formatDiagnostics, formatRules, nodeFileHost, spanAt, type Diagnostic } from "../../api/node.ts";
 
 export const FMT_HELP = `rulesmith fmt PATH... [--check]
 

@@ -3,12 +3,8 @@
 import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import type { Diagnostic } from "../../core/diagnostics.ts";
-import type { FileHost } from "../../syntax/load.ts";
-import type { ReadyScenario } from "../../pipeline.ts";
-import { formatTrace } from "../../run/trace.ts";
-import { formatDiagnostics, formatRunError, formatStateProblems } from "../../tools/report.ts";
-import type { SourceFile } from "../../core/ast.ts";
+import type { Diagnostic, FileHost, ReadyScenario, SourceFile } from "../../api.ts";
+import { formatDiagnostics, formatRunError, formatStateProblems, formatTrace } from "../../api/report.ts";
 
 /** The parser, checker and runtime, loaded by the first command that runs rules: `--help` never loads them. */
 const engine = () => import("./engine.ts");
