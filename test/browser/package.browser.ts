@@ -47,7 +47,7 @@ before(() => {
 after(() => rmSync(work, { recursive: true, force: true }));
 
 test("the tarball holds the built JavaScript with its declarations, the command and the rules, and no tests or sources", () => {
-  for (const f of ["dist/cli/.built", "dist/cli/src/api.js", "dist/cli/src/api.d.ts", "dist/cli/src/api/node.js", "dist/cli/src/api/runtime.d.ts", "bin/rulesmith.js", SCENARIO, "package.json"]) {
+  for (const f of ["dist/cli/.built", "dist/cli/src/api.js", "dist/cli/src/api.d.ts", "dist/cli/src/api/node.js", "dist/cli/src/api/runtime.d.ts", "bin/rulesmith.js", SCENARIO, "docs/api.md", "package.json"]) {
     assert.ok(tarballFiles.includes(f), `${f} is packed`);
   }
   assert.deepEqual(tarballFiles.filter((f) => /^(test|src|playground|scripts|bench|editors)\//.test(f)), []);
