@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { checkProgram } from "../src/check/checker.ts";
 import { hasErrors } from "../src/core/diagnostics.ts";
-import { nodeHost } from "../src/hosts/node-host.ts";
+import { nodeHost } from "../src/api/node-host.ts";
 import { compile, indexProgram, runScenario, scenarioRunner, type Engine, type RuntimeProgram, type Scenario, type ScenarioRun } from "../src/pipeline.ts";
 import { loadProgram } from "../src/syntax/load.ts";
 import type { Json } from "../src/run/state.ts";

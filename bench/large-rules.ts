@@ -8,7 +8,7 @@ import { lexer } from "../grammar/tokens.ts";
 import { parseFile } from "../src/syntax/parse.ts";
 import type * as A from "../src/core/ast.ts";
 import { compile } from "../src/pipeline.ts";
-import { nodeHost } from "../src/hosts/node-host.ts";
+import { nodeHost } from "../src/api/node-host.ts";
 
 /** The bundled program as one text, imports dropped; it checks on its own. */
 export function bundledProgramText(root = "rules/dragon-dice"): string {

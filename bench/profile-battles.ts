@@ -4,7 +4,7 @@
 //   npx esbuild bench/profile-battles.ts --bundle --platform=node --format=esm --packages=external --outfile=bench/.build/profile.mjs
 //   node --cpu-prof --cpu-prof-dir=bench/.build bench/.build/profile.mjs 3000
 import { readFileSync } from "node:fs";
-import { nodeHost } from "../src/hosts/node-host.ts";
+import { nodeHost } from "../src/api/node-host.ts";
 import { compile, indexProgram, scenarioRunner, type Scenario } from "../src/pipeline.ts";
 
 const n = Number(process.argv[2] ?? "3000");

@@ -3,9 +3,7 @@
 // facing one whose type is its `Facing`, the map a field of its `HexMap`. Each entity (or record)
 // holding a position is a piece, labelled by its first `text` field. The run worker builds this for
 // the starting state and the state after a run; board.ts draws it.
-import type * as A from "../src/core/ast.ts";
-import type { RuntimeProgram } from "../src/run/index-program.ts";
-import { isStdPath } from "../src/core/std-paths.ts";
+import { isStdPath, type Ast as A, type RuntimeProgram } from "../src/api.ts";
 import { squareBoardOf, type SquareBoard } from "./board-squares-model.ts";
 
 export interface HexAt {

@@ -3,9 +3,7 @@
 // whose type is std/square's `Space` (its footprint), or with a field of type `Square` (its north-west
 // square). A piece of the second kind takes its size from the program's footprint function, if it has
 // one: a function from that kind to `Space` written as `Space(corner: p.f, size: p.g)`; else one square.
-import type * as A from "../src/core/ast.ts";
-import type { RuntimeProgram } from "../src/run/index-program.ts";
-import { isStdPath } from "../src/core/std-paths.ts";
+import { isStdPath, type Ast as A, type RuntimeProgram } from "../src/api.ts";
 
 export interface SquarePiece {
   path: string;

@@ -2,12 +2,11 @@
 // per workspace file, and providers that forward completion, hover and go-to-definition to the
 // language worker. Markers come from the same checker as `rulesmith check`.
 import { monaco } from "./monaco-features.ts";
-import { monarchFromGrammar } from "../grammar/highlighting.ts";
+import { monarchFromGrammar, type Completion, type Range, type ServiceDiagnostic } from "../src/api.ts";
 import { inertMarkdown } from "./hover-markdown.ts";
 import { registerFormatting } from "./formatting.ts";
 import { NavigationHistory, registerNavigation, renameRejections } from "./navigation.ts";
 import type { LanguageClient } from "./language-client.ts";
-import type { Completion, Range, ServiceDiagnostic } from "../src/tools/service/index.ts";
 import { hasFile, type Workspace } from "./workspace.ts";
 import { ScenarioSchemas } from "./scenario-schemas.ts";
 

@@ -5,12 +5,11 @@
 // are debounced per file, by half as long as the file's last check took (check-delay.ts), and a reply
 // that is no longer the newest for its file is dropped, so a slow check never paints markers over
 // newer text.
-import type { Completion, DocumentSymbol, Hover, Location, RenameResult, ServiceDiagnostic, TextEdit } from "../src/tools/service/index.ts";
+import { assertNever, type Completion, type DocumentSymbol, type Hover, type Location, type RenameResult, type ServiceDiagnostic, type TextEdit } from "../src/api.ts";
 import type { Files, LanguageReply, LanguageRequest, Unnumbered } from "./protocol.ts";
 import type { ScenarioCheck } from "./workers/scenario-check.ts";
 import LanguageWorker from "./workers/language.worker.ts?worker";
 import { CheckDelay } from "./check-delay.ts";
-import { assertNever } from "../src/core/ast.ts";
 
 type Pending = { resolve: (value: unknown) => void };
 

@@ -2,7 +2,7 @@
 // the file tree and the Problems, Run and Simulate panels. Every failure reaches the user as a
 // message in the status bar or a panel, never as a raw exception.
 import "./style.css";
-import type { ServiceDiagnostic } from "../src/tools/service/index.ts";
+import { ownGet, type ServiceDiagnostic } from "../src/api.ts";
 import { RulesEditor, uriOf } from "./editor.ts";
 import { monaco } from "./monaco-features.ts";
 import { renderFileTree } from "./file-tree.ts";
@@ -15,7 +15,6 @@ import { setUpLayout } from "./layout.ts";
 import { setUpHelp } from "./help.ts";
 import { registerRunLenses } from "./run-lenses.ts";
 import { starterFiles } from "./starter.ts";
-import { ownGet } from "../src/core/own-keys.ts";
 import { applyOverlay, bundled, clearSaved, hasFile, isInside, loadSaved, save, systemOf, Workspace, type Files, type Overlay } from "./workspace.ts";
 import { decodeShare, encodeShare, sameFiles, SHARE_PREFIX } from "./share-link.ts";
 import { exportText, importText, loadBackup, onOtherTabSaved, saveBackup, theirChanges } from "./workspace-store.ts";

@@ -3,7 +3,7 @@
 // (alt+left, ctrl+- on a Mac) to where the cursor was before F12, a problem or a trace line moved it.
 import { monaco } from "./monaco-features.ts";
 import type { LanguageClient } from "./language-client.ts";
-import type { DocumentSymbol, Range, SymbolKind } from "../src/tools/service/index.ts";
+import type { DocumentSymbol, Range, SymbolKind } from "../src/api.ts";
 
 const range = (r: Range) => new monaco.Range(r.line, r.col, r.endLine, r.endCol);
 

@@ -1,7 +1,6 @@
 // What `enumerateOdds` (src/tools/odds/odds.ts) found, as the Exact button shows it: rows of result, fraction and
 // percentage, or the E0425 / E0426 message. Kept out of the worker so it is tested without one.
-import type { OddsResult } from "../src/tools/odds/odds.ts";
-import { oddsProblem, type LimitName } from "../src/tools/odds/messages.ts";
+import { oddsProblem, type LimitName, type OddsResult } from "../src/api.ts";
 import type { OddsReply, OddsRequest, OddsRow } from "./validate-protocol.ts";
 
 /**

@@ -3,7 +3,7 @@
 // shows, counts a distribution per member: for a tally of saves and melee, how often 0, 1, 2, ... saves
 // came up, so the page can show each member's histogram with its mean and spread rather than one bar
 // per distinct tally.
-import { Tally, type Value } from "../src/core/values.ts";
+import { Tally, type Value } from "../src/api.ts";
 import type { NumericPart, OutcomePartial } from "./outcome-partial.ts";
 
 export interface MemberDistribution {

@@ -1,7 +1,6 @@
 // Messages between the page and its workers. Workers answer every request with the same id; a reply
 // carries either a result or an error message for the UI (never a thrown exception).
-import type { TraceEntry } from "../src/run/trace.ts";
-import type { Span } from "../src/core/ast.ts";
+import type { TraceEntry, Span } from "../src/api.ts";
 import type { OutcomePartial } from "./outcome-partial.ts";
 import type { Board } from "./board-model.ts";
 

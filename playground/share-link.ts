@@ -3,7 +3,7 @@
 // start and from the end, and the text between), so a one-line edit makes a short link whatever the
 // file's size; a new file travels whole. Links made before this format (the overlay as it is) still open.
 import { hasFile, asOverlay, bundled, type Files, type Overlay } from "./workspace.ts";
-import { ownGet, setOwn } from "../src/core/own-keys.ts";
+import { ownGet, setOwn } from "../src/api.ts";
 
 export const SHARE_PREFIX = "#share=";
 

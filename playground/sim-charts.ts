@@ -2,7 +2,7 @@
 // with its share and 95% interval; a number or a tally is one histogram per member (how many runs
 // gave 0, 1, 2, ...) with its mean, spread and the interval of the mean. Comparing the edited rules
 // with the bundled ones on the same seeds gives, per member or outcome, the difference and its interval.
-import { meanDifference, spread, wilson } from "../src/tools/simulation/stats.ts";
+import { meanDifference, spread, wilson } from "../src/api.ts";
 import type { NumericOutcome } from "./outcome-stats.ts";
 import { el } from "./dom.ts";
 

@@ -5,8 +5,7 @@
 import type { Files, SimulateReply, SimulateRequest } from "./protocol.ts";
 import SimulateWorker from "./workers/simulate.worker.ts?worker";
 import { mergePartials, type MergedOutcome, type OutcomePartial } from "./outcome-partial.ts";
-import { planRanges } from "../src/tools/simulation/plan.ts";
-import { assertNever } from "../src/core/ast.ts";
+import { assertNever, planRanges } from "../src/api.ts";
 
 /** More workers than this cost memory (each loads the rules) for little gain. */
 const MAX_WORKERS = 8;

@@ -1,5 +1,5 @@
 // A trace as clickable lines: each names the rule that fired and selects its source when clicked.
-import type { TraceEntry } from "../src/run/trace.ts";
+import type { TraceEntry } from "../src/api.ts";
 import type { SourceSpan } from "./editor.ts";
 
 /** More lines than this slow the page without helping anyone read them. */

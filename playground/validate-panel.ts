@@ -5,11 +5,10 @@
 // (the same formatter); each survivor's clause gets a warning marker with that text, under an owner of
 // its own so the checker's markers are untouched. A file's markers go when it is edited (the ranges no
 // longer hold) and all of them on a new Validate.
-import type { Span } from "../src/core/ast.ts";
+import { ownGet, type Span } from "../src/api.ts";
 import { uriOf } from "./editor.ts";
 import { monaco } from "./monaco-features.ts";
 import { el } from "./dom.ts";
-import { ownGet } from "../src/core/own-keys.ts";
 import type { Files } from "./protocol.ts";
 import type { Survivor, ValidateReply, ValidateReport, ValidateRequest } from "./validate-protocol.ts";
 import ValidateWorker from "./workers/validate.worker.ts?worker";

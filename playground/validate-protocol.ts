@@ -1,7 +1,7 @@
 // Messages between the page and the workers of the Validate panel (`rulesmith mutate` on the open game
 // system) and of the exact odds beside Simulate (`rulesmith odds` on a scenario). Kept apart from
 // protocol.ts, which holds the run, simulate and language workers' messages.
-import type { Span } from "../src/core/ast.ts";
+import type { Span } from "../src/api.ts";
 import type { Files } from "./protocol.ts";
 
 // ---- validate worker -------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // link, an import or Reset replaced, so they can be restored; other tabs' saves, so two tabs stay in
 // step instead of overwriting each other; and the whole workspace as one file to export and import.
 import { asOverlay, STORAGE_KEY, type Files, type Overlay } from "./workspace.ts";
-import { ownGet, setOwn } from "../src/core/own-keys.ts";
+import { ownGet, setOwn } from "../src/api.ts";
 
 const BACKUP_KEY = "rulesmith.playground.backup.v1";
 

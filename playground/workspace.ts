@@ -2,7 +2,7 @@
 // edits and new files. Only the difference from the bundle is kept in localStorage (so an updated
 // bundle still reaches files the user never touched) and in share links (share-link.ts).
 
-import { ownGet, setOwn } from "../src/core/own-keys.ts";
+import { ownGet, setOwn } from "../src/api.ts";
 
 /** Bundled content, read at build time: the same files `rulesmith` reads from disk. */
 const bundledRules = import.meta.glob("../rules/**/*.rules", { query: "?raw", import: "default", eager: true }) as Record<string, string>;

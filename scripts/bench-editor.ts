@@ -20,7 +20,7 @@ import { deflateRawSync } from "node:zlib";
 import { chromium, type Page } from "playwright-core";
 import { build } from "vite";
 import { rulesOfLines } from "../bench/large-rules.ts";
-import { nodeHost } from "../src/hosts/node-host.ts";
+import { nodeHost } from "../src/api/node-host.ts";
 // The browser tests' Chromium, its flags and their static server of the built playground.
 import { ARGS, CHROMIUM, repo, serveStatic } from "../test/browser/harness.ts";
 

@@ -13,6 +13,9 @@ function sources(dir: string): string[] {
 
 const engine = [...sources("src"), ...sources("grammar")];
 
+/** The public API's modules (docs/api.md): the only way into src/ and grammar/ from the playground and the hosts. */
+const API_MODULES = ["src/api.ts", "src/api/node.ts", "src/api/runtime.ts", "src/api/report.ts"];
+
 // The layers, lowest first, and what each may import. `grammar/` is the syntax's tokens and parser;
 // `core/` the language's data (AST, types, diagnostics, built-in signatures) that every phase shares.
 // The runtime sees only core: a checked program runs without the parser or the checker.
@@ -98,6 +101,26 @@ describe("architecture", () => {
 
   it("no module imports itself through others (type-only imports aside, which are erased)", () => {
     expect(valueCycles()).toEqual([]);
+  });
+
+  it("the playground and the hosts reach src/ and grammar/ only through the API (src/api.ts and its parts)", () => {
+    const users = [...sources("playground"), ...sources(join("src", "hosts"))];
+    const reached = new Set<string>();
+    const offenders: string[] = [];
+    for (const file of users) {
+      // Static imports and re-exports, type-only ones too, and dynamic `import("...")`.
+      for (const m of readFileSync(file, "utf8").matchAll(/(?:^(?:import|export)[^;]*?\sfrom\s+|\bimport\(\s*)"(\.[^"]+)"/gms)) {
+        const target = normalize(join(dirname(file), m[1]!));
+        const [top, second] = target.split(sep);
+        if ((top !== "src" && top !== "grammar") || second === "hosts") continue;
+        const api = target.split(sep).join("/");
+        if (API_MODULES.includes(api)) reached.add(api);
+        else offenders.push(`${file} imports ${target}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+    // The scan sees the imports it judges: each part of the API is used by some host.
+    expect([...reached].sort()).toEqual([...API_MODULES].sort());
   });
 
   it("the bench's hand-written implementation is never used by src/", () => {

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { nodeFileHost } from "../src/hosts/node-host.ts";
+import { nodeFileHost } from "../src/api/node-host.ts";
 import { compile, loadScenario, runScenario } from "../src/pipeline.ts";
 import { saveProgram } from "../src/run/saved-program.ts";
 

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { SourceFile } from "../src/core/ast.ts";
 import { CompiledRun } from "../src/run/compiled/run.ts";
-import { nodeHost } from "../src/hosts/node-host.ts";
+import { nodeHost } from "../src/api/node-host.ts";
 import { compile, indexProgram, runExamples, runScenario, type RuntimeProgram, type Scenario } from "../src/pipeline.ts";
 import { Interpreter, type RunOptions } from "../src/run/interpreter.ts";
 import { initialState, stateFromJson, stateToJson } from "../src/run/state.ts";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateReference } from "../src/tools/docgen/index.ts";
-import { nodeHost } from "../src/hosts/node-host.ts";
+import { nodeHost } from "../src/api/node-host.ts";
 import { compile, runExamples } from "../src/pipeline.ts";
 import { memoryHost } from "./helpers.ts";
 import { runCli } from "./run-cli.ts";

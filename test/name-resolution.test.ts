@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type * as A from "../src/core/ast.ts";
 import { walk } from "../src/core/ast-walk.ts";
 import { compile, runExamples } from "../src/pipeline.ts";
-import { nodeHost } from "../src/hosts/node-host.ts";
+import { nodeHost } from "../src/api/node-host.ts";
 import { memoryHost } from "./helpers.ts";
 
 const model = `kind Unit { name: text, hp: int = 2 }`;

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, openSync, closeSync, symlinkSync, unlinkSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { nodeFileHost } from "../src/hosts/node-host.ts";
+import { nodeFileHost } from "../src/api/node-host.ts";
 import { loadScenario, runScenario } from "../src/pipeline.ts";
 
 /** Runs `f` with the working directory at `dir`, and puts it back. */

@@ -12,7 +12,7 @@ import { nodeShapes, propInfo, type PropType, type Props } from "../src/core/nod
 import { parseFile } from "../src/syntax/parse.ts";
 import { fastParser } from "../src/syntax/fast-parser/declarations.ts";
 import { compile } from "../src/pipeline.ts";
-import { nodeHost } from "../src/hosts/node-host.ts";
+import { nodeHost } from "../src/api/node-host.ts";
 import { savedProgramSchema } from "../src/run/saved-program-schema.ts";
 import { baseInputs, mutatedInputs, type Input } from "./parser-corpus.ts";
 

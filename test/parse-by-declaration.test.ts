@@ -9,7 +9,7 @@ import { bundledProgramText, renamedCopy } from "../bench/large-rules.ts";
 import { declarationStarts } from "../src/syntax/by-declaration.ts";
 import { parseFile } from "../src/syntax/parse.ts";
 import { lexer } from "../grammar/tokens.ts";
-import { nodeHost } from "../src/hosts/node-host.ts";
+import { nodeHost } from "../src/api/node-host.ts";
 import { editTokens, mutate, mutation, SAMPLE, tokenEdit } from "./generators.ts";
 
 function bundledFiles(): string[] {

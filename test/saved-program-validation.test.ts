@@ -4,7 +4,7 @@
 // the JSON path (or the rule) that is wrong, never a run with wrong values or a crash.
 import { describe, expect, it } from "vitest";
 import { compile, loadScenario, runScenario } from "../src/pipeline.ts";
-import { nodeHost } from "../src/hosts/node-host.ts";
+import { nodeHost } from "../src/api/node-host.ts";
 import { loadProgram, saveProgram } from "../src/run/saved-program.ts";
 import { checked, memoryHost } from "./helpers.ts";
 

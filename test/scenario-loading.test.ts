@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { readyScenario } from "../playground/workers/programs.ts";
 import { formatDiagnostics } from "../src/tools/report.ts";
-import { nodeHost } from "../src/hosts/node-host.ts";
+import { nodeHost } from "../src/api/node-host.ts";
 import { loadScenario, runScenario } from "../src/pipeline.ts";
 import { memoryHost } from "./helpers.ts";
 import { runCli } from "./run-cli.ts";

@@ -2,7 +2,7 @@
 // workers, and the state validated and converted once starts every run as a fresh JSON load would.
 import { describe, expect, it } from "vitest";
 import { simulate } from "../src/hosts/cli/simulate.ts";
-import { nodeHost } from "../src/hosts/node-host.ts";
+import { nodeHost } from "../src/api/node-host.ts";
 import { loadScenario, runScenario, scenarioRunner, type ReadyScenario } from "../src/pipeline.ts";
 import { mergeRanges, planRanges } from "../src/tools/simulation/simulation.ts";
 import { memoryHost } from "./helpers.ts";

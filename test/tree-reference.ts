@@ -2,7 +2,7 @@
 // from the scenario's JSON for this run alone; and the bundled scenarios both run against it.
 import { existsSync, readdirSync } from "node:fs";
 import { expect } from "vitest";
-import { nodeHost } from "../src/hosts/node-host.ts";
+import { nodeHost } from "../src/api/node-host.ts";
 import { loadScenario, scenarioRunner, type BattleOptions, type RuntimeProgram, type Scenario, type ScenarioRun } from "../src/pipeline.ts";
 import { scriptedChooser } from "../src/run/choosers.ts";
 import { Interpreter } from "../src/run/interpreter.ts";

@@ -1,7 +1,7 @@
 // The bundled Warlords III content, as the foundation issue's "done when" states it.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { nodeHost } from "../src/hosts/node-host.ts";
+import { nodeHost } from "../src/api/node-host.ts";
 import { compile, indexProgram, runExamples, runScenario, type Scenario } from "../src/pipeline.ts";
 import { formatTrace } from "../src/run/trace.ts";
 

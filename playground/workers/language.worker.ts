@@ -5,11 +5,10 @@
 // Completion, hover and definition are answered at once. Checks wait until the messages already
 // queued are handled, and only the newest check of each file runs: on a slow machine a burst of
 // keystrokes costs one check, and a completion never waits behind checks of text already gone.
-import { completions, definition, diagnostics, documentSymbols, formatting, hover, references, rename } from "../../src/tools/service/index.ts";
+import { completions, definition, diagnostics, documentSymbols, formatting, hover, references, rename, setOwn } from "../../src/api.ts";
 import type { Files, LanguageReply, LanguageRequest } from "../protocol.ts";
 import { describeError } from "./programs.ts";
 import { checkScenario } from "./scenario-check.ts";
-import { setOwn } from "../../src/core/own-keys.ts";
 
 let files: Files = {};
 /** The newest unanswered check per file. */

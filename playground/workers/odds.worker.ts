@@ -1,8 +1,7 @@
 // The exact odds worker: `rulesmith odds` on a scenario of the workspace (src/tools/odds/odds.ts), each result
 // with its probability as a fraction and a percentage. The page stops it by terminating the worker.
-import { enumerateOdds, type OddsResult } from "../../src/tools/odds/odds.ts";
+import { enumerateOdds, prepareSimulation, type OddsResult } from "../../src/api.ts";
 import { oddsReply } from "../odds-rows.ts";
-import { prepareSimulation } from "../../src/tools/simulation/simulation.ts";
 import type { OddsReply, OddsRequest } from "../validate-protocol.ts";
 import { describeError, readyScenario } from "./programs.ts";
 

@@ -1,11 +1,7 @@
 // Worker-side loading through the one pipeline (src/pipeline.ts), from the playground's in-memory
 // files instead of the disk: a game system's folder for examples, a scenario (and its "rules") for runs.
 // Problems come back as the same text `rulesmith check` and `rulesmith run` print.
-import { compile, loadScenario, type ReadyScenario } from "../../src/pipeline.ts";
-import { formatDiagnostics } from "../../src/tools/report.ts";
-import { memoryFileHost } from "../../src/tools/service/index.ts";
-import type { SourceFile, Span } from "../../src/core/ast.ts";
-import type { Diagnostic } from "../../src/core/diagnostics.ts";
+import { compile, formatDiagnostics, loadScenario, memoryFileHost, type Diagnostic, type ReadyScenario, type SourceFile, type Span } from "../../src/api.ts";
 import type { Files } from "../protocol.ts";
 
 /** `error[CODE]: message` and where, the first two lines `rulesmith check` prints for a diagnostic. */

@@ -1,11 +1,7 @@
 // The run worker: lists a game system's examples and scenarios, runs one with its trace, and turns
 // the rules' decision points into questions for the page. Running here keeps the editor responsive
 // while a long battle (or a runaway loop waiting for the step budget) runs.
-import { indexProgram, runExamples, runScenario } from "../../src/pipeline.ts";
-import { scriptedChooser } from "../../src/run/choosers.ts";
-import type { Chooser } from "../../src/run/interpreter.ts";
-import { showValue } from "../../src/core/values.ts";
-import { formatRunError, formatStateProblems } from "../../src/tools/report.ts";
+import { formatRunError, formatStateProblems, indexProgram, runExamples, runScenario, scriptedChooser, showValue, type Chooser } from "../../src/api.ts";
 import type { Files, Outline, PendingChoice, RunReply, RunRequest, ScenarioResult } from "../protocol.ts";
 import { compilePrograms, describeError, readyScenario } from "./programs.ts";
 import { startingBoard } from "./scenario-board.ts";

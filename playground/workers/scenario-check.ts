@@ -3,10 +3,7 @@
 // function), at the key or value they are about; and the JSON Schema of the whole file, the state's
 // part derived from the declarations by src/run/schema.ts as `rulesmith schema` prints it, for Monaco's
 // JSON language to complete field and enum names and to describe them on hover.
-import { compile, indexProgram, loadScenario } from "../../src/pipeline.ts";
-import { stateSchema } from "../../src/run/schema.ts";
-import { readJson } from "../../src/core/json-text.ts";
-import { memoryFileHost, toServiceDiagnostic, type ServiceDiagnostic } from "../../src/tools/service/index.ts";
+import { compile, indexProgram, loadScenario, memoryFileHost, readJson, stateSchema, toServiceDiagnostic, type ServiceDiagnostic } from "../../src/api.ts";
 import type { Files } from "../protocol.ts";
 
 export interface ScenarioCheck {

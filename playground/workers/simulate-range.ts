@@ -1,7 +1,6 @@
 // One range of a simulation's runs, counted as a mergeable part (outcome-partial.ts): the work of the
 // simulation worker, kept free of worker messaging so the tests can split and merge it in Node.
-import { scenarioRunner } from "../../src/pipeline.ts";
-import { formatRunError, formatStateProblems } from "../../src/tools/report.ts";
+import { formatRunError, formatStateProblems, scenarioRunner } from "../../src/api.ts";
 import type { Files } from "../protocol.ts";
 import { readyScenario } from "./programs.ts";
 import { OutcomeCounter } from "../outcome-stats.ts";

@@ -2,14 +2,7 @@
 // (src/tools/mutate/), with the mutants run one after another rather than on worker threads. Between two
 // mutants it gives the event loop a turn, so a "stop" message ends the run with the report of the
 // mutants run so far; progress is posted after each one.
-import { compile } from "../../src/pipeline.ts";
-import { formatDiagnostics } from "../../src/tools/report.ts";
-import { memoryFileHost } from "../../src/tools/service/index.ts";
-import type { Diagnostic } from "../../src/core/diagnostics.ts";
-import type { Mutant } from "../../src/tools/mutate/mutants.ts";
-import { marksOf, planSystem } from "../../src/tools/mutate/plan.ts";
-import type { MutantResult, MutationRunner } from "../../src/tools/mutate/run.ts";
-import { buildReport, formatMutant, formatScores } from "../../src/tools/mutate/score.ts";
+import { buildReport, compile, formatDiagnostics, formatMutant, formatScores, marksOf, memoryFileHost, planSystem, type Diagnostic, type Mutant, type MutantResult, type MutationRunner } from "../../src/api.ts";
 import type { Files } from "../protocol.ts";
 import type { ValidateReply, ValidateRequest } from "../validate-protocol.ts";
 import { describeError } from "./programs.ts";

@@ -2,10 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { generateReference } from "../../tools/docgen/index.ts";
-import { defaultRoots, nodeFileHost } from "../node-host.ts";
-import { compile, runExamples } from "../../pipeline.ts";
-import { formatDiagnostics } from "../../tools/report.ts";
+import { compile, defaultRoots, formatDiagnostics, generateReference, nodeFileHost, runExamples } from "../../api/node.ts";
 import { complain, say, type CliIo } from "./io.ts";
 
 export const DOC_HELP = `rulesmith doc PATH... --out DIR [--title TEXT]

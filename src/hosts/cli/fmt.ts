@@ -2,11 +2,7 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { spanAt } from "../../syntax/parse.ts";
-import { diag, type Diagnostic } from "../../core/diagnostics.ts";
-import { formatRules } from "../../tools/format/index.ts";
-import { defaultRoots, nodeFileHost } from "../node-host.ts";
-import { formatDiagnostics } from "../../tools/report.ts";
+import { defaultRoots, diag, formatDiagnostics, formatRules, nodeFileHost, spanAt, type Diagnostic } from "../../api/node.ts";
 import { complain, say, type CliIo } from "./io.ts";
 
 export const FMT_HELP = `rulesmith fmt PATH... [--check]

@@ -4,12 +4,8 @@ import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import type { Diagnostic } from "../../core/diagnostics.ts";
-import type { FileHost } from "../../syntax/load.ts";
-import type { ReadyScenario } from "../../pipeline.ts";
-import { formatTrace } from "../../run/trace.ts";
-import { formatDiagnostics, formatRunError, formatStateProblems } from "../../tools/report.ts";
-import type { SourceFile } from "../../core/ast.ts";
+import type { Diagnostic, FileHost, ReadyScenario, SourceFile } from "../../api.ts";
+import { formatDiagnostics, formatRunError, formatStateProblems, formatTrace } from "../../api/report.ts";
 import { complain, processIo, say, type CliIo } from "./io.ts";
 
 export type { CliIo, Writer } from "./io.ts";

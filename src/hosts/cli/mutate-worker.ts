@@ -1,8 +1,7 @@
 // One worker thread of `rulesmith mutate`: given the checked files once, it generates the same mutants
 // as the main thread and runs the ones it is sent by number.
 import { parentPort, workerData } from "node:worker_threads";
-import type { SourceFile } from "../../core/ast.ts";
-import { MutationRunner } from "../../tools/mutate/run.ts";
+import { MutationRunner, type SourceFile } from "../../api.ts";
 
 export interface MutateWorkerData {
   files: SourceFile[];

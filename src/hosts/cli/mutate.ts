@@ -3,16 +3,8 @@
 // no example notices (a surviving mutant) is a clause the examples do not check.
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import type { SourceFile } from "../../core/ast.ts";
-import type { Diagnostic } from "../../core/diagnostics.ts";
-import type { Mutant } from "../../tools/mutate/mutants.ts";
-import { marksOf, planSystem } from "../../tools/mutate/plan.ts";
-import type { MutantResult } from "../../tools/mutate/run.ts";
-import { buildReport, formatReport, reportJson } from "../../tools/mutate/score.ts";
-import { defaultRoots, nodeFileHost } from "../node-host.ts";
-import { compile } from "../../pipeline.ts";
+import { buildReport, compile, defaultRoots, formatDiagnostics, formatReport, marksOf, nodeFileHost, planSystem, reportJson, type Diagnostic, type Mutant, type MutantResult, type SourceFile } from "../../api/node.ts";
 import type { MutateWorkerData } from "./mutate-worker.ts";
-import { formatDiagnostics } from "../../tools/report.ts";
 import { onWorkers, progressBar } from "./worker-pool.ts";
 import { complain, say, type CliIo, type Writer } from "./io.ts";
 

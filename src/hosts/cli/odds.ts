@@ -1,12 +1,22 @@
 // `rulesmith odds SCENARIO.json`: the exact distribution of a scenario's outcome, as a chain over the
 // states its runs reach (src/tools/odds/odds.ts).
 import { parseArgs } from "node:util";
-import { defaultRoots, nodeFileHost } from "../node-host.ts";
-import { DEFAULT_MAX_OUTCOMES, DEFAULT_MAX_PATHS_PER_STATE, DEFAULT_MAX_STATES, DEFAULT_TOLERANCE, enumerateOdds, percent, type OddsResult } from "../../tools/odds/odds.ts";
-import { loadScenario } from "../../pipeline.ts";
-import { prepareSimulation } from "../../tools/simulation/simulation.ts";
-import { formatDiagnostics } from "../../tools/report.ts";
-import { oddsProblem, showMass } from "../../tools/odds/messages.ts";
+import {
+  DEFAULT_MAX_OUTCOMES,
+  DEFAULT_MAX_PATHS_PER_STATE,
+  DEFAULT_MAX_STATES,
+  DEFAULT_TOLERANCE,
+  defaultRoots,
+  enumerateOdds,
+  formatDiagnostics,
+  loadScenario,
+  nodeFileHost,
+  oddsProblem,
+  percent,
+  prepareSimulation,
+  showMass,
+  type OddsResult,
+} from "../../api/node.ts";
 import { complain, say, type CliIo } from "./io.ts";
 
 export const ODDS_HELP = `rulesmith odds SCENARIO.json [--max-outcomes N] [--max-states N] [--max-paths-per-state N]

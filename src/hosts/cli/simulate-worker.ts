@@ -3,10 +3,7 @@
 // runs each range of seeds the main thread sends and posts back its counts. It imports only what runs
 // rules: no parser, no checker (test/simulate-worker-imports.test.ts keeps it so).
 import { parentPort, workerData } from "node:worker_threads";
-import type { SourceFile } from "../../core/ast.ts";
-import { indexProgram } from "../../run/index-program.ts";
-import type { Scenario } from "../../run/scenario-runner.ts";
-import { prepareValidatedSimulation, runRange } from "../../tools/simulation/simulation.ts";
+import { indexProgram, prepareValidatedSimulation, runRange, type Scenario, type SourceFile } from "../../api/runtime.ts";
 
 export interface SimulateWorkerData {
   files: SourceFile[];

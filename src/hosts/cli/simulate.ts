@@ -2,10 +2,8 @@
 // split over worker threads (tools/simulation/simulation.ts plans and merges them, so any number of workers gives the
 // counts of one); each worker is sent the checked program and the scenario once.
 import { availableParallelism } from "node:os";
-import type { ReadyScenario } from "../../pipeline.ts";
-import { mergeRanges, planRanges, prepareSimulation, runRange, type RangeResult, type SimulationOutcome } from "../../tools/simulation/simulation.ts";
+import { mergeRanges, planRanges, prepareSimulation, runRange, wilson, type RangeResult, type ReadyScenario, type SimulationOutcome } from "../../api.ts";
 import type { SimulateWorkerData } from "./simulate-worker.ts";
-import { wilson } from "../../tools/simulation/stats.ts";
 import { onWorkers, progressBar } from "./worker-pool.ts";
 import type { Writer } from "./io.ts";
 

@@ -8,8 +8,7 @@ import {
   type DocumentSymbol as LspDocumentSymbol,
   type Range as LspRange,
 } from "vscode-languageserver/node";
-import { assertNever } from "../../core/ast.ts";
-import type { Completion, DocumentSymbol, NameMeaning, Range, ServiceDiagnostic, SymbolKind } from "../../tools/service/index.ts";
+import { assertNever, type Completion, type DocumentSymbol, type NameMeaning, type Range, type ServiceDiagnostic, type SymbolKind } from "../../api.ts";
 
 export function toLspRange(r: Range): LspRange {
   return { start: { line: r.line - 1, character: r.col - 1 }, end: { line: r.endLine - 1, character: r.endCol - 1 } };

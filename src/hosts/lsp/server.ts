@@ -20,7 +20,7 @@ import {
 } from "vscode-languageserver/node";
 import { fileURLToPath } from "node:url";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { completions, definition, diagnostics, documentSymbols, formatting, hover, references, rename, semanticNames } from "../../tools/service/index.ts";
+import { completions, definition, diagnostics, documentSymbols, formatting, hover, references, rename, semanticNames } from "../../api.ts";
 import { completionKind, SEMANTIC_MODIFIERS, SEMANTIC_TYPES, toLspDiagnostic, toLspRange, toLspSymbol } from "./convert.ts";
 import { Workspace } from "./workspace.ts";
 

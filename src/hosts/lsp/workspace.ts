@@ -5,9 +5,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { nodeFileHost } from "../node-host.ts";
-import { setOwn } from "../../core/own-keys.ts";
-import type { FileHost } from "../../syntax/load.ts";
+import { nodeFileHost, setOwn, type FileHost } from "../../api/node.ts";
 
 export class Workspace {
   /** Every readable .rules file's text, the editor's where the file is open. */

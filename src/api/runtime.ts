@@ -1,0 +1,78 @@
+// The API's running part: a checked program (from `compile`, or saved by `saveProgram`) run against a
+// game state: scenarios, simulations, exact odds, the state's JSON Schema and validation. It loads no
+// parser and no checker, so a worker that only runs rules (a `rulesmith simulate` thread, a web worker)
+// starts light (test/simulate-worker-imports.test.ts); src/api.ts re-exports all of it.
+import type { RuntimeProgram } from "../run/index-program.ts";
+import type { Scenario } from "../run/scenario-runner.ts";
+import { enumerateOdds, type OddsOptions, type OddsResult } from "../tools/odds/odds.ts";
+import { mergeRanges, prepareSimulation, runRange, type SimulationOutcome } from "../tools/simulation/simulation.ts";
+
+export * from "./report.ts";
+export { indexProgram, type RuntimeProgram } from "../run/index-program.ts";
+export {
+  runScenario,
+  scenarioRunner,
+  validatedScenarioRunner,
+  type BattleOptions,
+  type Engine,
+  type Scenario,
+  type ScenarioRun,
+  type ScenarioRunner,
+} from "../run/scenario-runner.ts";
+export type { Chooser } from "../run/interpreter.ts";
+export { scriptedChooser, type ScriptedChooser } from "../run/choosers.ts";
+export { stateFromJson, stateToJson, type Json, type StateValues } from "../run/state.ts";
+export { showValue, Tally, type Value } from "../core/values.ts";
+export { stateSchema, validateState, type StateProblem } from "../run/schema.ts";
+export { saveProgram, loadProgram as loadSavedProgram, PROGRAM_FORMAT, PROGRAM_VERSION } from "../run/saved-program.ts";
+export {
+  mergeRanges,
+  planRanges,
+  prepareSimulation,
+  prepareValidatedSimulation,
+  runRange,
+  type PreparedScenario,
+  type RangeResult,
+  type SimulationOutcome,
+} from "../tools/simulation/simulation.ts";
+export { meanDifference, spread, wilson, type Spread } from "../tools/simulation/stats.ts";
+export {
+  DEFAULT_MAX_OUTCOMES,
+  DEFAULT_MAX_PATHS_PER_STATE,
+  DEFAULT_MAX_STATES,
+  DEFAULT_TOLERANCE,
+  enumerateOdds,
+  percent,
+  type Fraction,
+  type OddsBudget,
+  type OddsOptions,
+  type OddsOutcome,
+  type OddsResult,
+} from "../tools/odds/odds.ts";
+export { oddsProblem, showMass, type LimitName } from "../tools/odds/messages.ts";
+
+/** What a scenario needs to run: its indexed program and the scenario (a `ReadyScenario` is one). */
+export interface Runnable {
+  program: RuntimeProgram;
+  scenario: Scenario;
+}
+
+/**
+ * `runs` seeded games in this thread, seeds `seed:0` .. `seed:runs-1`, as `rulesmith simulate` runs them
+ * (it splits the same ranges over worker threads, and gets the same counts).
+ */
+export function simulate(ready: Runnable, runs: number, seed: string): SimulationOutcome {
+  const prepared = prepareSimulation(ready.program, ready.scenario);
+  if ("error" in prepared) return { runs: 0, counts: new Map(), error: prepared.error };
+  return mergeRanges([runRange(prepared, seed, 0, runs)]);
+}
+
+/**
+ * The exact probability of each result, as `rulesmith odds` gives it: every dice path run once, with
+ * runs that reach the same state merged. `maxPaths` bounds the runs (DEFAULT_MAX_OUTCOMES).
+ */
+export function exactOdds(ready: Runnable, maxPaths?: number, options: OddsOptions = {}): OddsResult | { error: string } {
+  const prepared = prepareSimulation(ready.program, ready.scenario);
+  if ("error" in prepared) return { error: prepared.error };
+  return enumerateOdds(prepared, maxPaths, options);
+}
