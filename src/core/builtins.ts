@@ -25,6 +25,8 @@ export interface LibraryRun {
   tick(span: A.Span): void;
   /** Counts `n` more steps at once (the dice of one roll). */
   charge(n: number, span: A.Span): void;
+  /** A text of `n` characters just made, against the run's memory budget. */
+  allocate(n: number, span: A.Span): void;
   note(kind: "roll", message: () => string, span: A.Span): void;
 }
 
@@ -93,7 +95,11 @@ export const builtins: Record<string, BuiltinFunction> = {
     },
     run: (_vm, [items, item]) => (items as Value[]).some((x) => valuesEqual(x, item)),
   },
-  str: { params: [{ name: "value", type: ANY }], returns: () => TEXT, doc: "The value as text, for `say`.", run: (_vm, [value], span) => checkText(showValue(value), span) },
+  str: { params: [{ name: "value", type: ANY }], returns: () => TEXT, doc: "The value as text, for `say`.", run: (vm, [value], span) => {
+      const text = checkText(showValue(value), span);
+      vm.allocate(text.length, span);
+      return text;
+    } },
   rollEach: {
     params: [int("count"), int("sides")],
     returns: () => listOf(INT),

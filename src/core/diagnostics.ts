@@ -70,6 +70,7 @@ export const catalogue = {
   R0503: { severity: "error", summary: "a forced die or scripted choice that does not fit" },
   R0504: { severity: "error", summary: "a list, text or tally count grew past the run's resource budget" },
   R0505: { severity: "error", summary: "a whole number outside the exact range (-(2^53 - 1) to 2^53 - 1)" },
+  R0506: { severity: "error", summary: "the run made more list items and text characters than its memory budget allows" },
 } as const satisfies Record<string, { severity: Severity; summary: string }>;
 
 export type Code = keyof typeof catalogue;

@@ -12,6 +12,20 @@ export const MAX_TEXT = 1_000_000;
 /** One member's count in a tally. */
 export const MAX_COUNT = 1_000_000;
 
+/**
+ * List items and text characters one run may make, all told: counted when a list is joined (`+`) and
+ * when a text is joined or shown (`+`, `str`). It counts what is made, not what is still alive (the
+ * runtime cannot see what the rules let go of), so it is a budget of work as much as of memory: a run
+ * that keeps 100,000 copies of a long list stops with R0506 long before V8 runs out of heap.
+ */
+export const MAX_ALLOCATED = 20_000_000;
+
+/**
+ * Items a list copy (`xs + ys`) makes per step it is charged: a copy of an item is far cheaper than a
+ * statement, but not free, so a loop of copies of a long list runs into the step budget.
+ */
+export const ITEMS_PER_STEP = 16;
+
 /** Dice in one roll, `roll(n, sides)` or a pool, `rollEach(n, sides)`: the checker refuses a larger constant, the runtime a larger count. */
 export const MAX_DICE = 1000;
 

@@ -129,7 +129,7 @@ export function valuesEqual(a: Value | undefined, b: Value | undefined): boolean
 /** An error in the rules at run time, pointing at the span that caused it. Never a raw exception. */
 export class RuleError extends Error {
   constructor(
-    readonly code: "R0501" | "R0502" | "R0503" | "R0504" | "R0505" | "E0405",
+    readonly code: "R0501" | "R0502" | "R0503" | "R0504" | "R0505" | "R0506" | "E0405",
     message: string,
     readonly span?: import("./ast.ts").Span,
   ) {

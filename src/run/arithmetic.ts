@@ -12,14 +12,14 @@ import { RuleError, showValue, Tally, valuesEqual, type Value } from "../core/va
 export function binary(vm: Machine, e: A.Expr & { kind: "binary" }, env: Env): Value {
   if (e.op === "and") return vm.eval(e.left, env) === true && vm.eval(e.right, env) === true;
   if (e.op === "or") return vm.eval(e.left, env) === true || vm.eval(e.right, env) === true;
-  return binaryValues(e, vm.eval(e.left, env), vm.eval(e.right, env));
+  return binaryValues(vm, e, vm.eval(e.left, env), vm.eval(e.right, env));
 }
 
 /**
  * A binary operator other than `and`/`or` on its evaluated operands: shared by the tree-walker and the
  * compiled backend (src/run/compiled/), so both compute and report alike.
  */
-export function binaryValues(e: A.Expr & { kind: "binary" }, l: Value | undefined, r: Value | undefined): Value {
+export function binaryValues(vm: Machine, e: A.Expr & { kind: "binary" }, l: Value | undefined, r: Value | undefined): Value {
   // The checker allows `none` here only where a narrowed state field was set back to `none` by a
   // rule called in between: stop rather than compute with nothing.
   if ((l === null || r === null) && e.op !== "==" && e.op !== "!=") {
@@ -36,9 +36,13 @@ export function binaryValues(e: A.Expr & { kind: "binary" }, l: Value | undefine
       if (l instanceof Tally && r instanceof Tally) return at(e.span, () => addTallies(l, r));
       if (Array.isArray(l) && Array.isArray(r)) {
         checkListSize(l.length + r.length, e.span);
+        // A copy is work and memory in proportion to its items: one step per item, and the memory budget.
+        vm.copied(l.length + r.length, e.span);
         return [...l, ...r];
       }
-      return checkText(showValue(l) + showValue(r), e.span);
+      const text = checkText(showValue(l) + showValue(r), e.span);
+      vm.allocate(text.length, e.span);
+      return text;
     }
     case "-": {
       if (l instanceof Tally && r instanceof Tally) return subtractTallies(l, r);

@@ -139,6 +139,8 @@ export class Events {
       const t = list[i]!;
       const label = labels[i]!;
       this.vm.rules.push(label);
+      // A step per handler considered, its `when` true or not: 100,000 handlers of one event are work.
+      this.vm.tick(t.span);
       // Each handler runs in a frame of its own: the emission's arguments and result as they stand, then its own variables.
       const env = frame(t.frameSize, values);
       const applies = !t.condition || this.vm.eval(t.condition, env) === true;

@@ -14,7 +14,7 @@ import { Dice, type RngState } from "./dice.ts";
 import { Events } from "./events.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { frame, type Chooser, type Env, type Machine, type Returned } from "./machine.ts";
-import { exact, MAX_TRACE } from "../core/limits.ts";
+import { exact, ITEMS_PER_STEP, MAX_ALLOCATED, MAX_TRACE } from "../core/limits.ts";
 import { valueThroughModifiers } from "./modifiers.ts";
 import { assignTo, expect, ExpectationFailed, push, take } from "./writes.ts";
 import { showExpr } from "../core/show-expr.ts";
@@ -64,6 +64,8 @@ export class Interpreter implements Machine {
   readonly trace: TraceEntry[] = [];
   readonly dice: Dice;
   private steps = 0;
+  /** List items and text characters made so far: bounded by MAX_ALLOCATED. */
+  private allocated = 0;
   /** Characters in the trace's messages so far: bounded by MAX_TRACE. */
   private traced = 0;
   depth = 0;
@@ -140,6 +142,18 @@ export class Interpreter implements Machine {
     this.steps += n;
     this.tick(span);
     this.steps--;
+  }
+
+  copied(n: number, span: A.Span) {
+    this.charge(Math.floor(n / ITEMS_PER_STEP), span);
+    this.allocate(n, span);
+  }
+
+  allocate(n: number, span: A.Span) {
+    this.allocated += n;
+    if (this.allocated > MAX_ALLOCATED) {
+      throw new RuleError("R0506", `the run made more than ${MAX_ALLOCATED} list items and text characters in all, its memory budget, in ${this.rule()}: does a loop keep copies of a long list or text?`, span);
+    }
   }
 
   private rule(): string {

@@ -62,6 +62,10 @@ export interface Machine extends LibraryRun {
   tick(span: A.Span): void;
   /** Counts `n` more steps against the budget at once (the dice of one roll). */
   charge(n: number, span: A.Span): void;
+  /** A list of `n` items just made by copying: a step per ITEMS_PER_STEP items, and `n` items of the memory budget. */
+  copied(n: number, span: A.Span): void;
+  /** A text of `n` characters just made: `n` of the memory budget (R0506 past MAX_ALLOCATED). */
+  allocate(n: number, span: A.Span): void;
   /** Adds a trace entry; the message is built only when tracing. */
   note(kind: TraceKind, message: () => string, span: A.Span): void;
   /** A declaration's rule label, made once. */

@@ -142,6 +142,7 @@ export class CompiledEvents extends Events {
     for (let i = 0; i < list.length; i++) {
       const h = list[i]!;
       vm.rules.push(h.label);
+      vm.tick(h.span);
       // Each handler runs in a frame of its own: the emission's arguments and result as they stand, then its own variables.
       // A condition that only reads sees the same in the values themselves, which nothing changes while it runs.
       let env = h.readsOnly ? undefined : frame(h.frameSize, values);

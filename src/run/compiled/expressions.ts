@@ -150,7 +150,7 @@ function compileBinary(c: Compiler, e: A.Expr & { kind: "binary" }): CExpr {
           const n = a + b;
           if (Number.isSafeInteger(n)) return n;
         }
-        return binaryValues(e, a, b);
+        return binaryValues(vm, e, a, b);
       };
     case "-":
       return (env, vm) => {
@@ -160,7 +160,7 @@ function compileBinary(c: Compiler, e: A.Expr & { kind: "binary" }): CExpr {
           const n = a - b;
           if (Number.isSafeInteger(n)) return n;
         }
-        return binaryValues(e, a, b);
+        return binaryValues(vm, e, a, b);
       };
     case "*":
       return (env, vm) => {
@@ -170,35 +170,35 @@ function compileBinary(c: Compiler, e: A.Expr & { kind: "binary" }): CExpr {
           const n = a * b;
           if (Number.isSafeInteger(n)) return n;
         }
-        return binaryValues(e, a, b);
+        return binaryValues(vm, e, a, b);
       };
     case "<":
       return (env, vm) => {
         const a = l(env, vm);
         const b = r(env, vm);
-        return typeof a === "number" && typeof b === "number" ? a < b : binaryValues(e, a, b);
+        return typeof a === "number" && typeof b === "number" ? a < b : binaryValues(vm, e, a, b);
       };
     case "<=":
       return (env, vm) => {
         const a = l(env, vm);
         const b = r(env, vm);
-        return typeof a === "number" && typeof b === "number" ? a <= b : binaryValues(e, a, b);
+        return typeof a === "number" && typeof b === "number" ? a <= b : binaryValues(vm, e, a, b);
       };
     case ">":
       return (env, vm) => {
         const a = l(env, vm);
         const b = r(env, vm);
-        return typeof a === "number" && typeof b === "number" ? a > b : binaryValues(e, a, b);
+        return typeof a === "number" && typeof b === "number" ? a > b : binaryValues(vm, e, a, b);
       };
     case ">=":
       return (env, vm) => {
         const a = l(env, vm);
         const b = r(env, vm);
-        return typeof a === "number" && typeof b === "number" ? a >= b : binaryValues(e, a, b);
+        return typeof a === "number" && typeof b === "number" ? a >= b : binaryValues(vm, e, a, b);
       };
     case "/":
     case "%":
-      return (env, vm) => binaryValues(e, l(env, vm), r(env, vm));
+      return (env, vm) => binaryValues(vm, e, l(env, vm), r(env, vm));
     default:
       return tree(e);
   }
@@ -240,7 +240,7 @@ function binaryWithConstant(e: A.Expr & { kind: "binary" }, l: CExpr, k: number)
           const n = a + k;
           if (Number.isSafeInteger(n)) return n;
         }
-        return binaryValues(e, a, k);
+        return binaryValues(vm, e, a, k);
       };
     case "-":
       return (env, vm) => {
@@ -249,27 +249,27 @@ function binaryWithConstant(e: A.Expr & { kind: "binary" }, l: CExpr, k: number)
           const n = a - k;
           if (Number.isSafeInteger(n)) return n;
         }
-        return binaryValues(e, a, k);
+        return binaryValues(vm, e, a, k);
       };
     case "<":
       return (env, vm) => {
         const a = l(env, vm);
-        return typeof a === "number" ? a < k : binaryValues(e, a, k);
+        return typeof a === "number" ? a < k : binaryValues(vm, e, a, k);
       };
     case "<=":
       return (env, vm) => {
         const a = l(env, vm);
-        return typeof a === "number" ? a <= k : binaryValues(e, a, k);
+        return typeof a === "number" ? a <= k : binaryValues(vm, e, a, k);
       };
     case ">":
       return (env, vm) => {
         const a = l(env, vm);
-        return typeof a === "number" ? a > k : binaryValues(e, a, k);
+        return typeof a === "number" ? a > k : binaryValues(vm, e, a, k);
       };
     case ">=":
       return (env, vm) => {
         const a = l(env, vm);
-        return typeof a === "number" ? a >= k : binaryValues(e, a, k);
+        return typeof a === "number" ? a >= k : binaryValues(vm, e, a, k);
       };
     case "==":
       return (env, vm) => {

@@ -239,7 +239,7 @@ function genBinary(c: Compiler, g: Source, e: A.Expr & { kind: "binary" }): stri
     }
     case "/":
     case "%":
-      return `${g.h("bin")}(${node}, ${l}, ${r})`;
+      return `${g.h("bin")}(vm, ${node}, ${l}, ${r})`;
     default:
       break;
   }
@@ -249,9 +249,9 @@ function genBinary(c: Compiler, g: Source, e: A.Expr & { kind: "binary" }): stri
   const a = g.temp();
   const b = g.temp();
   const numbers = `typeof ${a} === "number" && typeof ${b} === "number"`;
-  if (comparison) return `(${a} = ${l}, ${b} = ${r}, ${numbers} ? ${a} ${comparison} ${b} : ${g.h("bin")}(${node}, ${a}, ${b}))`;
+  if (comparison) return `(${a} = ${l}, ${b} = ${r}, ${numbers} ? ${a} ${comparison} ${b} : ${g.h("bin")}(vm, ${node}, ${a}, ${b}))`;
   const n = g.temp();
-  return `(${a} = ${l}, ${b} = ${r}, ${numbers} && ${g.h("safe")}(${n} = ${a} ${arithmetic!} ${b}) ? ${n} : ${g.h("bin")}(${node}, ${a}, ${b}))`;
+  return `(${a} = ${l}, ${b} = ${r}, ${numbers} && ${g.h("safe")}(${n} = ${a} ${arithmetic!} ${b}) ? ${n} : ${g.h("bin")}(vm, ${node}, ${a}, ${b}))`;
 }
 
 // `count(u in units where ...)`, `sum(...)`, `max(... else 0)`: an aggregate as a generated function
