@@ -92,7 +92,9 @@ came up, with 95% Wilson confidence intervals. Shows a progress bar when stderr 
 The state is validated and converted once; the runs are split over worker threads, and the counts
 are the same for any number of workers (run i always has seed S:i). A run that stops with an error
 ends the simulation: the counts are those of the runs before it.
-  --workers W   worker threads (default: every core, ${availableParallelism()} here); 1 runs in one thread
+  --workers W   worker threads (default: every core, ${availableParallelism()} here); 1 runs in one thread.
+                At most one per core and one per 2 GB of free memory (each worker's heap is capped
+                at 1,024 MB): a larger W is cut to that
   --root DIR    read only below DIR: the scenario, its "rules" and their imports (default: the
                 scenario's folder, or the working directory when it holds that folder).
                 Only regular .rules and .json files of at most 8 MB are read.`,

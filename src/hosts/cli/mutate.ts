@@ -5,7 +5,7 @@ import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { buildReport, compile, defaultRoots, formatDiagnostics, formatReport, marksOf, nodeFileHost, planSystem, reportJson, type Diagnostic, type Mutant, type MutantResult, type SourceFile } from "../../api/node.ts";
 import type { MutateWorkerData } from "./mutate-worker.ts";
-import { onWorkers, progressBar } from "./worker-pool.ts";
+import { onWorkers, progressBar, workerCap } from "./worker-pool.ts";
 import { complain, say, type CliIo, type Writer } from "./io.ts";
 
 export const MUTATE_HELP = `rulesmith mutate PATH... [--json] [--budget N] [--workers W] [--marked]
@@ -37,10 +37,15 @@ and counted apart:
   // mutate: equivalent(comparison) \`u.hp > 0\` <reason>  only that clause (before or after)
 A mutant marked equivalent that an example kills is an error (E0423): the mark is wrong.
 
+A mutant stopped by any budget of the run (steps, list or text size, memory: R0502, R0504, R0506)
+is killed, like one an example fails on.
+
 Exits 1 when the rules do not check, an example fails before any mutation, or a mark is wrong.
   --json        print the tallies and every mutant not killed as JSON
   --budget N    run at most N mutants (default 5000), an even sample of them, so large rules finish
-  --workers W   worker threads (default: every core); 1 runs in one thread
+  --workers W   worker threads (default: every core); 1 runs in one thread. At most one per core
+                and one per 2 GB of free memory; each worker's heap is capped at 1,024 MB, and a
+                mutant whose worker dies anyway is counted killed
   --marked      list the marked mutants too, with their reasons
   --root DIR    read only below DIR (default: the folder of each named path)`;
 
@@ -99,7 +104,7 @@ async function mutateSystem(files: SourceFile[], texts: Map<string, string>, nam
   const { runner, ids } = plan;
   const progress = progressBar(ids.length, progressTo, 50);
   let results: MutantResult[];
-  const threads = Math.min(workers, Math.ceil(ids.length / 10));
+  const threads = Math.min(workers, workerCap(), Math.ceil(ids.length / 10));
   if (threads <= 1) {
     results = [];
     for (const id of ids) {
@@ -108,7 +113,7 @@ async function mutateSystem(files: SourceFile[], texts: Map<string, string>, nam
     }
   } else {
     const data: MutateWorkerData = { files, texts: [...texts], named: [...named] };
-    const answers = await onWorkers<number[], MutantResult[]>("mutate-worker", data, chunks(ids, 10), threads, (a) => progress.add(a.length));
+    const answers = await onWorkers<number[], MutantResult[]>("mutate-worker", data, chunks(ids, 10), threads, (a) => progress.add(a.length), mutantOfDeadWorker);
     results = answers.flat();
   }
   progress.end();
@@ -116,6 +121,15 @@ async function mutateSystem(files: SourceFile[], texts: Map<string, string>, nam
     mutants: runner.mutants.map((m) => ({ ...m, id: m.id + offset })),
     results: results.map((r) => ({ ...r, id: r.id + offset })),
   };
+}
+
+/**
+ * A worker died (out of its capped heap, say) running mutants `ids`: each runs again alone, and the one
+ * whose worker dies alone is killed, as a mutant stopped by a budget is: the process lives on.
+ */
+export function mutantOfDeadWorker(ids: number[], why: string): { retry: number[][] } | { answer: MutantResult[] } {
+  if (ids.length > 1) return { retry: ids.map((id) => [id]) };
+  return { answer: ids.map((id) => ({ id, status: "killed", by: "(none: the worker running it died)", failure: why })) };
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

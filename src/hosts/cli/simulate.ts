@@ -4,7 +4,7 @@
 import { availableParallelism } from "node:os";
 import { mergeRanges, planRanges, prepareSimulation, runRange, wilson, type RangeResult, type ReadyScenario, type SimulationOutcome } from "../../api.ts";
 import type { SimulateWorkerData } from "./simulate-worker.ts";
-import { onWorkers, progressBar } from "./worker-pool.ts";
+import { onWorkers, progressBar, workerCap } from "./worker-pool.ts";
 import type { Writer } from "./io.ts";
 
 export { wilson, type SimulationOutcome };
@@ -16,12 +16,17 @@ export interface SimulateOptions {
   progressTo?: Writer;
 }
 
+/** The worker threads a simulation starts: those asked for (default every core), cut to `workerCap()` and to the ranges there are. */
+export function simulationWorkers(requested: number | undefined, ranges: number): number {
+  return Math.max(1, Math.min(requested ?? availableParallelism(), workerCap(), ranges));
+}
+
 /** Runs N seeded games (seed:0 .. seed:N-1) over worker threads. */
 export async function simulate(ready: ReadyScenario, n: number, seed: string, options: SimulateOptions = {}): Promise<SimulationOutcome> {
   const prepared = prepareSimulation(ready.program, ready.scenario);
   if ("error" in prepared) return { runs: 0, counts: new Map(), error: prepared.error };
   const ranges = planRanges(n, options.workers ?? availableParallelism());
-  const workers = Math.max(1, Math.min(options.workers ?? availableParallelism(), ranges.length));
+  const workers = simulationWorkers(options.workers, ranges.length);
   const progress = progressBar(n, options.progressTo, 200);
   if (workers === 1) {
     const results: RangeResult[] = [];

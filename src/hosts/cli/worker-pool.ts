@@ -1,21 +1,39 @@
 // Worker threads for the commands that spread work over every core (simulate, mutate). A worker is
 // sent what it needs once (workerData) and then ranges of work; it answers each with one message.
 import { createRequire } from "node:module";
+import { availableParallelism, freemem } from "node:os";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Writer } from "./io.ts";
 
 /**
+ * The heap each worker thread may use (V8's old generation, MB). A run's own budgets (src/core/limits.ts)
+ * stop rules long before this; the cap is the last line, so a worker that grows anyway dies alone
+ * (ERR_WORKER_OUT_OF_MEMORY) instead of taking the process's heap with it.
+ */
+export const WORKER_HEAP_MB = 1024;
+
+/**
+ * How many worker threads are worth starting: no more than the cores, and no more than one per twice
+ * WORKER_HEAP_MB of free memory (at least one). A larger request is cut to this.
+ */
+export function workerCap(): number {
+  const byMemory = Math.floor(freemem() / (2 * WORKER_HEAP_MB * 1024 * 1024));
+  return Math.max(1, Math.min(availableParallelism(), byMemory));
+}
+
+/**
  * Starts the worker module `name` (a file next to this one) in the same build as this module: its
  * compiled JavaScript, or, when the CLI runs its TypeScript sources (through tsx, or under the tests),
- * those sources, with tsx registered in the thread.
+ * those sources, with tsx registered in the thread. Its heap is capped at `heapMb`.
  */
-export function startWorker(name: string, data: unknown): Worker {
+export function startWorker(name: string, data: unknown, heapMb = WORKER_HEAP_MB): Worker {
   const here = import.meta.url;
-  if (!here.endsWith(".ts")) return new Worker(new URL(`./${name}.js`, here), { workerData: data });
+  const resourceLimits = { maxOldGenerationSizeMb: heapMb };
+  if (!here.endsWith(".ts")) return new Worker(new URL(`./${name}.js`, here), { workerData: data, resourceLimits });
   const entry = new URL(`./${name}.ts`, here).href;
   const boot = `import(${JSON.stringify(tsxApi(here))}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(boot, { eval: true, workerData: data });
+  return new Worker(boot, { eval: true, workerData: data, resourceLimits });
 }
 
 /** Where tsx's ESM registration API is: `import.meta.resolve` where the host has it, else next to its CommonJS twin. */
@@ -25,35 +43,73 @@ function tsxApi(from: string): string {
 }
 
 /**
+ * What to do with the task a worker was running when it died (out of heap, or any other end): tasks to
+ * run again (on a new worker), or the task's answer. Without it a death fails the whole call.
+ */
+export type OnDeath<Task, Answer> = (task: Task, why: string) => { retry: Task[] } | { answer: Answer };
+
+/**
  * Hands `tasks` out to `count` workers of module `name`, the next task to whichever answers first, and
  * gives back every answer (in the order they came: callers sort them). `onAnswer` sees each as it comes.
+ * A worker that dies is replaced when `onDeath` says what its task comes to.
  */
-export async function onWorkers<Task, Answer>(name: string, data: unknown, tasks: readonly Task[], count: number, onAnswer: (a: Answer) => void): Promise<Answer[]> {
+export async function onWorkers<Task, Answer>(
+  name: string,
+  data: unknown,
+  tasks: readonly Task[],
+  count: number,
+  onAnswer: (a: Answer) => void,
+  onDeath?: OnDeath<Task, Answer>,
+  heapMb = WORKER_HEAP_MB,
+): Promise<Answer[]> {
   const answers: Answer[] = [];
-  let next = 0;
-  const threads = Array.from({ length: count }, () => startWorker(name, data));
+  const queue = [...tasks];
+  const live = new Set<Worker>();
+  const answer = (a: Answer) => {
+    answers.push(a);
+    onAnswer(a);
+  };
+  /** One worker's life: tasks until the queue is empty, then done; on its death a replacement takes over. */
+  const serve = (): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      const w = startWorker(name, data, heapMb);
+      live.add(w);
+      let current: Task | undefined;
+      let ended = false;
+      const give = () => {
+        current = queue.shift();
+        if (current !== undefined) w.postMessage(current);
+        else {
+          ended = true;
+          resolve();
+        }
+      };
+      const died = (why: string) => {
+        if (ended) return;
+        ended = true;
+        live.delete(w);
+        void w.terminate();
+        const task = current;
+        if (!onDeath) return reject(new Error(`a worker thread stopped (${why})`));
+        if (task !== undefined) {
+          const next = onDeath(task, why);
+          if ("retry" in next) queue.unshift(...next.retry);
+          else answer(next.answer);
+        }
+        serve().then(resolve, reject);
+      };
+      w.on("message", (a: Answer) => {
+        answer(a);
+        give();
+      });
+      w.on("error", (err) => died(err instanceof Error ? err.message : String(err)));
+      w.on("exit", (code) => died(`exit code ${code}`));
+      give();
+    });
   try {
-    await Promise.all(
-      threads.map(
-        (w) =>
-          new Promise<void>((resolve, reject) => {
-            const give = () => {
-              if (next < tasks.length) w.postMessage(tasks[next++]);
-              else resolve();
-            };
-            w.on("message", (a: Answer) => {
-              answers.push(a);
-              onAnswer(a);
-              give();
-            });
-            w.on("error", reject);
-            w.on("exit", (code) => reject(new Error(`a worker thread stopped (exit code ${code})`)));
-            give();
-          }),
-      ),
-    );
+    await Promise.all(Array.from({ length: count }, serve));
   } finally {
-    await Promise.all(threads.map((w) => w.terminate()));
+    await Promise.all([...live].map((w) => w.terminate()));
   }
   return answers;
 }
