@@ -44,6 +44,12 @@ export class Events {
    * them holds a status any more the walk is needed only for the order of the trace.
    */
   private readonly initialHolders: Entity[] = [];
+  /**
+   * By event, the entities that may hold a status it counts down on the walk (one not bound to a
+   * holder argument): added as the state arrives and as `apply` gives statuses, dropped when found
+   * without one. Only `apply` gives statuses while running, so no other entity can hold one.
+   */
+  private readonly walkCandidates = new Map<A.EventDecl, Set<Entity>>();
 
   constructor(
     protected readonly vm: Machine,
@@ -57,6 +63,7 @@ export class Events {
       let walked = false;
       for (const t of e.statuses.values()) {
         this.watch(t);
+        this.candidate(e, t);
         walked ||= t.event !== undefined && !t.holder;
       }
       if (walked) this.initialHolders.push(e);
@@ -70,6 +77,7 @@ export class Events {
     target.statuses.set(decl.name.text, timer);
     this.statusHolders.add(target);
     this.watch(timer);
+    this.candidate(target, timer);
     // Guarded here too: a simulation applies statuses often, and the message's closure is made before `note` looks.
     if (this.vm.tracing) this.vm.note("status", () => `${showValue(target)} is now ${s.status.text}${s.expiry ? ` (${describeTimer(timer)})` : ""}`, s.span);
   }
@@ -95,6 +103,38 @@ export class Events {
     }
     this.expiryEvents.add(t.event);
     if (!t.holder) this.walkEvents.add(t.event);
+  }
+
+  /** Indexes `e` under the event that counts `t` down on the walk. */
+  private candidate(e: Entity, t: StatusTimer) {
+    if (!t.event || t.holder) return;
+    let set = this.walkCandidates.get(t.event);
+    if (!set) this.walkCandidates.set(t.event, (set = new Set()));
+    set.add(e);
+  }
+
+  /**
+   * The entities the walk would count down on this emission of `ev`, found through the index instead of
+   * the walk, when the walk's order cannot show: each was given its status while running (so the walk
+   * reaches it, whatever the state holds now) and at most one of them loses a status now (a countdown
+   * that does not end is not traced). Undefined when the walk is needed for its order or its reach.
+   */
+  private dueWithoutWalk(ev: A.EventDecl, args: Value[], seq: number): Entity[] | undefined {
+    const set = this.walkCandidates.get(ev);
+    const due: Entity[] = [];
+    if (!set) return due;
+    let ending = 0;
+    for (const e of set) {
+      const names = dueStatuses(e, ev, args, seq, false);
+      if (names === undefined) {
+        if (!holdsWalkTimer(e, ev)) set.delete(e);
+        continue;
+      }
+      if (!this.statusHolders.has(e)) return undefined;
+      due.push(e);
+      if (names.some((s) => (e.statuses.get(s)!.left ?? 1) <= 1) && ++ending > 1) return undefined;
+    }
+    return due;
   }
 
   /** Every entity reachable from the state or given a status while running, once each. */
@@ -194,15 +234,7 @@ export class Events {
     const countDown = (v: Entity, bound: boolean) => {
       // Most entities hold no status: the walk over the state visits them all on every such emission.
       if (v.statuses.size === 0) return;
-      // Made only when a status is due: most countdowns find none.
-      let due: string[] | undefined;
-      for (const [s, t] of v.statuses) {
-        if (t.event !== ev || !!t.holder !== bound) continue;
-        // "Until the caster's next turn", applied during that caster's turn start: not this one.
-        if (t.since !== undefined && seq <= t.since) continue;
-        if (t.param !== undefined && (bound ? args[t.param] !== v : !valuesEqual(args[t.param], t.match))) continue;
-        (due ??= []).push(s);
-      }
+      const due = dueStatuses(v, ev, args, seq, bound);
       if (due === undefined) return;
       // In declaration order; statuses applied in that order (the common case) are already, and keep it (the sort is stable).
       if (due.length > 1 && !inDeclarationOrder(v, due)) due.sort((a, b) => statusId(v, a) - statusId(v, b));
@@ -226,6 +258,13 @@ export class Events {
       }
     }
     if (!this.walkEvents.has(ev)) return;
+    // The index answers most emissions: the walk over a large state runs only when its order or its
+    // reach can show in what happens (two statuses ending at once, or a status the state came with).
+    const direct = this.dueWithoutWalk(ev, args, seq);
+    if (direct) {
+      for (const e of direct) countDown(e, false);
+      return;
+    }
     const initiallyHeld = this.initialHolders.some((e) => e.statuses.size > 0);
     // Without a trace, the order entities are counted down in is not seen (each touches its own
     // statuses only), and the walk would reach no other holder than those given a status while running:
@@ -262,6 +301,28 @@ export class Events {
     return t;
   }
 
+}
+
+/** The statuses of `v` this emission of `ev` counts down (bound to a holder argument or not), in `v`'s order; undefined when none. */
+function dueStatuses(v: Entity, ev: A.EventDecl, args: Value[], seq: number, bound: boolean): string[] | undefined {
+  // Most entities hold no status: the walk over the state visits them all on every such emission.
+  if (v.statuses.size === 0) return undefined;
+  // Made only when a status is due: most countdowns find none.
+  let due: string[] | undefined;
+  for (const [s, t] of v.statuses) {
+    if (t.event !== ev || !!t.holder !== bound) continue;
+    // "Until the caster's next turn", applied during that caster's turn start: not this one.
+    if (t.since !== undefined && seq <= t.since) continue;
+    if (t.param !== undefined && (bound ? args[t.param] !== v : !valuesEqual(args[t.param], t.match))) continue;
+    (due ??= []).push(s);
+  }
+  return due;
+}
+
+/** Whether `v` still holds a status `ev` counts down on the walk, due now or later. */
+function holdsWalkTimer(v: Entity, ev: A.EventDecl): boolean {
+  for (const t of v.statuses.values()) if (t.event === ev && !t.holder) return true;
+  return false;
 }
 
 function statusId(v: Entity, s: string): number {
