@@ -43,6 +43,11 @@ describe("the memory budget (R0506)", () => {
     for (const f of [...failures(joined), ...failures(shown)]) expect(f?.code).toBe("R0506");
   });
 
+  it("a record's list field read is a copy, charged too: copies kept through reads stop with R0506", () => {
+    const text = `record Bag { xs: list<int> }\n${withBig("  let bag = Bag(xs: big)\n  let kept = [big]\n  while true { kept = kept + [bag.xs] }")}`;
+    for (const f of failures(text)) expect([f?.code, f?.span?.line]).toEqual(["R0506", 7]);
+  });
+
   it("a run that makes much less than the budget is untouched", () => {
     for (const f of failures(withBig("  let kept = [big]\n  for i in 1..30 { kept = kept + [big + []] }\n  expect len(kept) == 31"))) expect(f).toBeUndefined();
   });

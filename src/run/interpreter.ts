@@ -23,8 +23,8 @@ import { callBuiltin } from "../core/builtins.ts";
 import { tableRow } from "./tables.ts";
 import type { LoopHook } from "./loop-hook.ts";
 import { addedLine, callLine, movedLine, removedLine, saidLine, type TraceEntry, type TraceKind } from "./trace.ts";
-import { constructEntity, tallyOfCounts } from "./construct.ts";
-import { copyLists, Entity, RuleError, showValue, Tally, type Value } from "../core/values.ts";
+import { constructEntity, recordLists, tallyOfCounts } from "./construct.ts";
+import { Entity, RuleError, showValue, Tally, type Value } from "../core/values.ts";
 import { pushAll } from "../core/push-all.ts";
 import { keptIn } from "../core/kept-values.ts";
 
@@ -416,7 +416,7 @@ export class Interpreter implements Machine {
         if (!(obj instanceof Entity)) throw new RuleError("R0501", `\`${showExpr(e.object)}\` has no value yet`, e.object.span);
         const v = obj.fields[e.member.text];
         if (v === undefined) throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
-        return obj.record ? copyLists(v) : v;
+        return obj.record ? recordLists(this, v, e.span) : v;
       }
       case "index": {
         const obj = this.eval(e.object, env);
@@ -492,7 +492,7 @@ export class Interpreter implements Machine {
           return tallyOfCounts(d, counts, e.span);
         }
         case "kind":
-          return constructEntity(this.program, d, this.args(e.args, env), e.span, (x) => this.eval(x, frame(0)) as Value);
+          return constructEntity(this, d, this.args(e.args, env), e.span, (x) => this.eval(x, frame(0)) as Value);
         default:
           throw new RuleError("R0501", `a ${d.kind} cannot be called`, e.callee.span);
       }

@@ -4,9 +4,10 @@
 // shape the checker did not resolve, runs through the tree-walker's own case (`treeEval`).
 import type * as A from "../../core/ast.ts";
 import { binaryValues } from "../arithmetic.ts";
+import { recordLists } from "../construct.ts";
 import { showExpr } from "../../core/show-expr.ts";
 import { rollValues } from "../rolls-choices-aggregates.ts";
-import { copyLists, Entity, RuleError, Tally, valuesEqual, type Value } from "../../core/values.ts";
+import { Entity, RuleError, Tally, valuesEqual, type Value } from "../../core/values.ts";
 import { compileCall, compileEmit } from "./calls.ts";
 import type { CExpr, Compiler } from "./compiler.ts";
 import { entityOf, memberRead, tree } from "./operands.ts";
@@ -98,13 +99,13 @@ function compileMember(c: Compiler, e: A.Expr & { kind: "member" }): CExpr {
   // `u.hp` on a variable: the most common read of all, one closure instead of two.
   const local = localSlot(e.object);
   if (local !== undefined) {
-    return (env) => {
+    return (env, vm) => {
       const obj = env[local];
       if (obj instanceof Entity && !obj.record) {
         const v = obj.fields[name];
         if (v !== undefined) return v;
       }
-      return read(obj);
+      return read(obj, vm);
     };
   }
   const object = c.expr(e.object);
@@ -113,7 +114,7 @@ function compileMember(c: Compiler, e: A.Expr & { kind: "member" }): CExpr {
     if (obj instanceof Entity) {
       const v = obj.fields[name];
       if (v === undefined) throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
-      return obj.record ? copyLists(v) : v;
+      return obj.record ? recordLists(vm, v, e.span) : v;
     }
     if (obj instanceof Tally) return obj.get(name);
     if (obj === null) throw new RuleError("R0501", `\`${showExpr(e.object)}\` is none`, e.object.span);

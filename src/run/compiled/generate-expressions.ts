@@ -77,7 +77,7 @@ function genMember(c: Compiler, g: Source, e: A.Expr & { kind: "member" }): stri
   const v = g.temp();
   const object = genExpr(c, g, e.object);
   const name = g.k(e.member.text);
-  return `(${obj} = ${object}, ${obj} instanceof ${g.h("Entity")} && !${obj}.record && (${v} = ${obj}.fields[${name}]) !== undefined ? ${v} : ${g.k(memberRead(e))}(${obj}))`;
+  return `(${obj} = ${object}, ${obj} instanceof ${g.h("Entity")} && !${obj}.record && (${v} = ${obj}.fields[${name}]) !== undefined ? ${v} : ${g.k(memberRead(e))}(${obj}, vm))`;
 }
 
 /**

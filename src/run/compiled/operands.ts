@@ -4,10 +4,11 @@
 // expression compiler that imports them.
 import type * as A from "../../core/ast.ts";
 import { showExpr } from "../../core/show-expr.ts";
-import { copyLists, Entity, RuleError, Tally, type Value } from "../../core/values.ts";
+import { Entity, RuleError, Tally, type Value } from "../../core/values.ts";
 import type { CExpr, Compiler } from "./compiler.ts";
 import type { CompiledRun } from "./run.ts";
-import type { Env } from "../machine.ts";
+import type { Env, Machine } from "../machine.ts";
+import { recordLists } from "../construct.ts";
 
 /** The tree-walker's case for this one node. */
 export function tree(e: A.Expr): CExpr {
@@ -15,13 +16,13 @@ export function tree(e: A.Expr): CExpr {
 }
 
 /** A field's read from its object's value, every case and error of the tree-walker's (generated code calls it off its fast path). */
-export function memberRead(e: A.Expr & { kind: "member" }): (obj: Value | undefined) => Value | undefined {
+export function memberRead(e: A.Expr & { kind: "member" }): (obj: Value | undefined, vm: Machine) => Value | undefined {
   const name = e.member.text;
-  return (obj) => {
+  return (obj, vm) => {
     if (obj instanceof Entity) {
       const v = obj.fields[name];
       if (v === undefined) throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
-      return obj.record ? copyLists(v) : v;
+      return obj.record ? recordLists(vm, v, e.span) : v;
     }
     if (obj instanceof Tally) return obj.get(name);
     if (obj === null) throw new RuleError("R0501", `\`${showExpr(e.object)}\` is none`, e.object.span);
