@@ -116,8 +116,10 @@ function shownMessage(text: string): string {
  * that reorder text on screen, written as escapes (`\u001b`), so no file can move the cursor, retitle
  * or clear a terminal, colour its output, or make a line read otherwise than it is.
  */
-export function escapeControls(text: string): string {
-  return CONTROLS.test(text) ? text.replace(CONTROLS_ALL, escaped) : text;
+export function escapeControls(text: string, keepLineBreaks = false): string {
+  if (!CONTROLS.test(text)) return text;
+  // Source shown as a block (a page's code, with its lines) keeps its line breaks.
+  return text.replace(CONTROLS_ALL, keepLineBreaks ? (c) => (c === "\n" || c === "\r" ? c : escaped(c)) : escaped);
 }
 /** The characters JSON.stringify leaves as they are but a terminal obeys: C1 controls, DEL and the reordering marks. */
 const WIDE_CONTROLS = "\\u007f-\\u009f\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069";
