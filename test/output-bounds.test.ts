@@ -169,6 +169,15 @@ describe("control characters from rules and states reach no terminal (issue 29, 
     expect((JSON.parse(j.stdout) as { result: string }).result).toBe("\u009b2J\u001b]0;pwned\u0007");
   });
 
+  it("mutate: the clauses it quotes print escaped, in --json too", async () => {
+    writeFileSync(join(dir, "m.rules"), `fn f(x: int) -> bool = x > 1 and "${ESC}" != ""\nexample "f" { expect f(5) }\n`);
+    const text = await runCli(["mutate", "m.rules", "--workers", "1"], { cwd: dir });
+    const json = await runCli(["mutate", "m.rules", "--workers", "1", "--json"], { cwd: dir });
+    for (const r of [text, json]) expect(r.stdout).not.toMatch(RAW);
+    expect(text.stdout).toContain('before: x > 1 and "\\u001b]0;pwned\\u0007" != ""');
+    expect(JSON.stringify(JSON.parse(json.stdout))).toContain("\\u001b]0;pwned\\u0007");
+  });
+
   it("simulate and odds: outcome labels print escaped", async () => {
     const sim = await runCli(["simulate", "r.json", "-n", "3", "--workers", "1"], { cwd: dir });
     const odds = await runCli(["odds", "r.json"], { cwd: dir });

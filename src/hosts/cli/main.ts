@@ -255,7 +255,7 @@ async function test(args: string[], io: CliIo): Promise<number> {
     .flatMap((s) => runExamples(s.files, (file) => named.has(file), grep ? (title) => title.toLowerCase().includes(grep) : undefined));
   for (const s of unchecked) {
     const errors = s.diagnostics.filter((d) => d.severity === "error").length;
-    say(io, `SKIP  examples in ${s.name} did not run: ${errors > 0 ? `${errors} error(s)` : "a file it imports could not be read"}`);
+    say(io, `SKIP  examples in ${clipShown(s.name, PATH_WIDTH)} did not run: ${errors > 0 ? `${errors} error(s)` : "a file it imports could not be read"}`);
   }
   let failed = 0;
   const traces = new TraceOutput(io, values["trace-file"]);
@@ -279,11 +279,11 @@ async function test(args: string[], io: CliIo): Promise<number> {
   const checkedAny = unchecked.length < compiled.systems.length;
   if (results.length > 0) say(io, `${results.length - failed} passed, ${failed} failed`);
   else if (!checkedAny) say(io, "no examples ran: the rules do not check");
-  else if (grep) say(io, `no examples ran: no example's title contains "${values.grep}"`);
+  else if (grep) say(io, `no examples ran: no example's title contains "${clipShown(values.grep ?? "", TITLE_WIDTH)}"`);
   else say(io, "no examples ran: there are no examples in the named files");
   if (unchecked.length > 0) {
     const systems = unchecked.length === 1 ? "1 system" : `${unchecked.length} systems`;
-    say(io, `${systems} did not check: examples in ${listed(unchecked.map((s) => s.name))} did not run`);
+    say(io, `${systems} did not check: examples in ${listed(unchecked.map((s) => clipShown(s.name, PATH_WIDTH)))} did not run`);
   }
   // A filter that matches nothing is a mistake worth failing on; rules without examples are not.
   return failed > 0 || unchecked.length > 0 || (results.length === 0 && grep) ? 1 : 0;
