@@ -138,6 +138,17 @@ fn spam() {
     expect([out.trace.length, out.traceLeftOut, out.result]).toEqual([TRACE_LINES, 3003 - TRACE_LINES, "1"]);
     expect(out.trace[5]!.message).toBe(`${"x".repeat(TRACE_MESSAGE_WIDTH)}... (1024 characters)`);
     expect(j.stdout.length).toBeLessThan(1_500_000);
+    const file = await runCli(["run", "run.json", "--trace-file", "run-trace.txt"], { cwd: dir });
+    expect(file.stdout).toBe("result: 1\n");
+    const lines3 = readFileSync(join(dir, "run-trace.txt"), "utf8").trimEnd().split("\n");
+    expect([lines3[0], lines3.length]).toEqual(["run run.json --seed 1", 3004]);
+  });
+
+  it("a trace file that cannot be written is an error before anything runs", async () => {
+    const r = await runCli(["test", "run.rules", "--trace-file", "."], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^error: cannot write the trace file `.`: EISDIR/);
+    expect(r.stdout).toBe("");
   });
 });
 

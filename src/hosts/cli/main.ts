@@ -242,6 +242,16 @@ async function compileCommand(args: string[], io: CliIo): Promise<number> {
 async function test(args: string[], io: CliIo): Promise<number> {
   if (wantsHelp(args, "test", io)) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" }, "trace-file": { type: "string" }, grep: { type: "string" }, ...ROOT_OPTION } });
+  const traces = openTraces(io, values["trace-file"]);
+  if (!traces) return 1;
+  try {
+    return await runTests(positionals, values, traces, io);
+  } finally {
+    traces.close();
+  }
+}
+
+async function runTests(positionals: string[], values: { trace?: boolean | undefined; grep?: string | undefined; root?: string | undefined }, traces: TraceOutput, io: CliIo): Promise<number> {
   const host = await hostFor(positionals, values.root, io);
   const compiled = await compileNamed(positionals, host, io);
   const { runExamples } = await engine();
@@ -258,7 +268,6 @@ async function test(args: string[], io: CliIo): Promise<number> {
     say(io, `SKIP  examples in ${clipShown(s.name, PATH_WIDTH)} did not run: ${errors > 0 ? `${errors} error(s)` : "a file it imports could not be read"}`);
   }
   let failed = 0;
-  const traces = new TraceOutput(io, values["trace-file"]);
   for (const r of results) {
     const where = `${clipShown(r.span.file, PATH_WIDTH)}:${r.span.line}`;
     const title = clipShown(r.title, TITLE_WIDTH);
@@ -275,7 +284,6 @@ async function test(args: string[], io: CliIo): Promise<number> {
     const shown = traces.shown(r.trace, `FAIL  ${title}  (${where})`, 4, true);
     if (shown) say(io, `  trace:\n${shown}`);
   }
-  traces.close();
   const checkedAny = unchecked.length < compiled.systems.length;
   if (results.length > 0) say(io, `${results.length - failed} passed, ${failed} failed`);
   else if (!checkedAny) say(io, "no examples ran: the rules do not check");
@@ -292,6 +300,16 @@ async function test(args: string[], io: CliIo): Promise<number> {
 /** `a`, `a and b`, `a, b and c`. */
 function listed(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/** Where traces go, with `--trace-file` opened (and emptied) before anything runs; undefined, said why, when it cannot be written. */
+function openTraces(io: CliIo, file: string | undefined): TraceOutput | undefined {
+  try {
+    return new TraceOutput(io, file);
+  } catch (err) {
+    complain(io, `error: cannot write the trace file \`${file}\`: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  }
 }
 
 /** The most characters of an example's title, a file's path and a failure's message printed (then `... (N characters)`). */
@@ -317,18 +335,26 @@ async function run(args: string[], io: CliIo): Promise<number> {
     options: { seed: { type: "string" }, trace: { type: "boolean" }, "trace-file": { type: "string" }, json: { type: "boolean" }, ...ROOT_OPTION },
   });
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
-  const loaded = await readyScenario(positionals[0]!, values.root, io);
+  const traces = openTraces(io, values["trace-file"]);
+  if (!traces) return 1;
+  try {
+    return await runOne(positionals[0]!, values, traces, io);
+  } finally {
+    traces.close();
+  }
+}
+
+async function runOne(path: string, values: { seed?: string | undefined; trace?: boolean | undefined; json?: boolean | undefined; root?: string | undefined }, traces: TraceOutput, io: CliIo): Promise<number> {
+  const loaded = await readyScenario(path, values.root, io);
   if (!loaded) return 1;
   const { runScenario } = await engine();
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
-  const out = runScenario(loaded.program, loaded.scenario, { seed, trace: Boolean(values.trace || values.json || values["trace-file"]) });
+  const out = runScenario(loaded.program, loaded.scenario, { seed, trace: Boolean(values.trace || values.json || traces.toFile) });
   if (out.stateProblems) {
     complain(io, formatStateProblems(out.stateProblems));
     return 1;
   }
-  const traces = new TraceOutput(io, values["trace-file"]);
-  const shown = traces.shown(out.trace, `run ${positionals[0]!} --seed ${seed}`, 0, Boolean(values.trace));
-  traces.close();
+  const shown = traces.shown(out.trace, `run ${path} --seed ${seed}`, 0, Boolean(values.trace));
   if (values.json) {
     const trace = boundedTrace(out.trace);
     const json = { seed, result: out.resultText ?? null, error: out.error ?? null, state: out.state ?? null, rng: out.rng ?? null, trace: trace.entries, traceLeftOut: trace.leftOut };

@@ -28,6 +28,11 @@ export class TraceOutput {
     this.fd = file === undefined ? undefined : openSync(resolve(io.cwd, file), "w");
   }
 
+  /** Whether every trace is written whole to a file (so a run must keep one). */
+  get toFile(): boolean {
+    return this.fd !== undefined;
+  }
+
   /** Where the whole traces are, for the lines that say some were left out. */
   private get whole(): string {
     return this.file === undefined ? "use --trace-file FILE for the whole trace" : `the whole trace is in ${this.file}`;
