@@ -1,5 +1,5 @@
 // A tiny element builder: the playground's panels are small enough not to need a framework.
-import { escapeControls } from "../src/api.ts";
+import { escapeControls } from "../src/api/report.ts";
 
 type Attrs = Record<string, string | ((e: Event) => void)>;
 

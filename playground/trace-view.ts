@@ -1,5 +1,6 @@
 // A trace as clickable lines: each names the rule that fired and selects its source when clicked.
-import { escapeControls, type TraceEntry } from "../src/api.ts";
+import { escapeControls } from "../src/api/report.ts";
+import type { TraceEntry } from "../src/api.ts";
 import type { SourceSpan } from "./editor.ts";
 
 /** More lines than this slow the page without helping anyone read them. */

@@ -9,3 +9,4 @@ export type * as Ast from "../core/ast.ts";
 export { ownGet, setOwn } from "../core/own-keys.ts";
 export { isStdPath } from "../core/std-paths.ts";
 export { readJson, type JsonText } from "../core/json-text.ts";
+export { withoutImages } from "../core/inert-markdown.ts";
