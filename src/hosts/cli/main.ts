@@ -83,7 +83,8 @@ are printed as \`check\` prints diagnostics, pointing at the key or value in the
   --trace-file FILE  write the whole trace to FILE
   --json     print the result, final state, dice state and trace as JSON: the trace's first ${TRACE_HEAD_LINES}
              and last entries up to ${TRACE_LINES}, messages cut as printed, and "traceLeftOut", the
-             number of entries between; control characters in strings are \\u escapes
+             number of entries between; an error's message cut to 2000 characters;
+             control characters in strings are \\u escapes
   --root DIR read only below DIR: the scenario, its "rules" and their imports (default: the
              scenario's folder, or the working directory when it holds that folder).
              Only regular .rules and .json files of at most 8 MB are read.`,
@@ -357,7 +358,8 @@ async function runOne(path: string, values: { seed?: string | undefined; trace?:
   const shown = traces.shown(out.trace, `run ${path} --seed ${seed}`, 0, Boolean(values.trace));
   if (values.json) {
     const trace = boundedTrace(out.trace);
-    const json = { seed, result: out.resultText ?? null, error: out.error ?? null, state: out.state ?? null, rng: out.rng ?? null, trace: trace.entries, traceLeftOut: trace.leftOut };
+    const error = out.error ? { ...out.error, message: cut(out.error.message, FAILURE_WIDTH) } : null;
+    const json = { seed, result: out.resultText ?? null, error, state: out.state ?? null, rng: out.rng ?? null, trace: trace.entries, traceLeftOut: trace.leftOut };
     say(io, escapeJsonControls(JSON.stringify(json, null, 2)));
     return out.error ? 1 : 0;
   }
@@ -370,12 +372,16 @@ async function runOne(path: string, values: { seed?: string | undefined; trace?:
   return 0;
 }
 
+/** Text cut as a printed line cuts it, not escaped: JSON escapes it (escapeJsonControls the rest). */
+function cut(text: string, width: number): string {
+  return text.length <= width ? text : `${text.slice(0, width)}... (${text.length} characters)`;
+}
+
 /**
  * The trace as `run --json` writes it: the first and last entries, as a printed trace keeps them, each
  * message and rule cut to the printed line's widths; `leftOut` counts the entries between.
  */
 function boundedTrace(trace: readonly TraceEntry[]): { entries: TraceEntry[]; leftOut: number } {
-  const cut = (text: string, width: number) => (text.length <= width ? text : `${text.slice(0, width)}... (${text.length} characters)`);
   const kept = trace.length <= TRACE_LINES ? trace : [...trace.slice(0, TRACE_HEAD_LINES), ...trace.slice(trace.length - (TRACE_LINES - TRACE_HEAD_LINES))];
   return { entries: kept.map((e) => ({ ...e, message: cut(e.message, TRACE_MESSAGE_WIDTH), rule: cut(e.rule, TRACE_RULE_WIDTH) })), leftOut: trace.length - kept.length };
 }
