@@ -2,6 +2,7 @@
 // each piece's footprint (its size by size squares) with its label. A trace line that names squares
 // (`Square(x: 2, y: 9)`, an area of effect's list of them) or spaces (`Space(corner: .., size: 2)`,
 // every square of the block) lights those squares, drawn over the grid even where it has no cell.
+import { escapeControls } from "../src/api/report.ts";
 import type { SquareBoard, SquarePiece } from "./board-squares-model.ts";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -14,7 +15,8 @@ const MAX_LIT = 10_000;
 function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, text?: string): SVGElementTagNameMap[K] {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  if (text !== undefined) node.textContent = text;
+  // Labels are the state's names: controls shown as escapes, as everywhere in the page.
+  if (text !== undefined) node.textContent = escapeControls(text);
   return node;
 }
 

@@ -2,6 +2,7 @@
 // shifted half a hex east as HexMap lays them out), impassable hexes shaded, and each piece with its
 // label and a pointer for its facing. Two views, the starting state and the state after the run; a
 // trace line that names hexes or pieces highlights them.
+import { escapeControls } from "../src/api/report.ts";
 import type { Board, HexAt, HexBoard, Piece } from "./board-model.ts";
 import { drawSquareBoard, highlightSquares } from "./board-squares.ts";
 import { el } from "./dom.ts";
@@ -15,7 +16,8 @@ const SIDES = ["east", "northeast", "northwest", "west", "southwest", "southeast
 function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, text?: string): SVGElementTagNameMap[K] {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  if (text !== undefined) node.textContent = text;
+  // Labels are the state's names: controls shown as escapes, as everywhere in the page.
+  if (text !== undefined) node.textContent = escapeControls(text);
   return node;
 }
 

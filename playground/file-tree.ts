@@ -1,6 +1,7 @@
 // The file tree: the bundled game systems and the user's files, folder by folder. A dot marks a file
 // edited since the bundle; bundled files can be reverted, the user's own files deleted; a file whose
 // last check found errors is marked. Each file's name is a button, so the tree is walked with Tab.
+import { escapeControls } from "../src/api/report.ts";
 import type { Workspace } from "./workspace.ts";
 
 export interface FileTreeActions {
@@ -54,7 +55,7 @@ export function renderFileTree(container: HTMLElement, workspace: Workspace, act
       details.open = !collapsed.has(folderPath);
       details.addEventListener("toggle", () => (details.open ? collapsed.delete(folderPath) : collapsed.add(folderPath)));
       const summary = document.createElement("summary");
-      summary.textContent = name;
+      summary.textContent = escapeControls(name);
       summary.className = "tree-folder";
       details.append(summary);
       const list = document.createElement("div");
@@ -70,7 +71,7 @@ export function renderFileTree(container: HTMLElement, workspace: Workspace, act
       if (path === workspace.active) row.classList.add("active");
       const name = document.createElement("button");
       name.className = "tree-name";
-      name.textContent = path.split("/").pop()!;
+      name.textContent = escapeControls(path.split("/").pop()!);
       if (path === workspace.active) name.setAttribute("aria-current", "page");
       row.append(name);
       const count = errors.get(path) ?? 0;

@@ -2,7 +2,7 @@
 // with its share and 95% interval; a number or a tally is one histogram per member (how many runs
 // gave 0, 1, 2, ...) with its mean, spread and the interval of the mean. Comparing the edited rules
 // with the bundled ones on the same seeds gives, per member or outcome, the difference and its interval.
-import { meanDifference, spread, wilson } from "../src/api.ts";
+import { escapeControls, meanDifference, spread, wilson } from "../src/api.ts";
 import type { NumericOutcome } from "./outcome-stats.ts";
 import { el } from "./dom.ts";
 
@@ -11,7 +11,8 @@ const SVG = "http://www.w3.org/2000/svg";
 function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, text?: string): SVGElementTagNameMap[K] {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  if (text !== undefined) node.textContent = text;
+  // Outcome labels are the rules' results: controls shown as escapes, as everywhere in the page.
+  if (text !== undefined) node.textContent = escapeControls(text);
   return node;
 }
 

@@ -1,4 +1,5 @@
 // A trace as clickable lines: each names the rule that fired and selects its source when clicked.
+import { escapeControls } from "../src/api/report.ts";
 import type { TraceEntry } from "../src/api.ts";
 import type { SourceSpan } from "./editor.ts";
 
@@ -22,14 +23,15 @@ export function renderTrace(list: HTMLElement, trace: readonly TraceEntry[], sel
     li.dataset["index"] = String(offset + i);
     li.dataset["span"] = `${entry.span.file}:${entry.span.line}:${entry.span.col}-${entry.span.endLine}:${entry.span.endCol}`;
     li.style.paddingLeft = `${0.4 + Math.min(entry.depth, 30) * 1.1}em`;
-    li.title = `${entry.kind} in ${entry.rule} @ ${entry.span.file}:${entry.span.line}:${entry.span.col}: click to select the source`;
+    li.title = escapeControls(`${entry.kind} in ${entry.rule} @ ${entry.span.file}:${entry.span.line}:${entry.span.col}: click to select the source`);
     const message = document.createElement("span");
     message.className = "trace-message";
-    message.textContent = entry.message;
+    // Messages hold texts from the rules and the state: a U+202E in one would reverse the line on screen.
+    message.textContent = escapeControls(entry.message);
     const where = document.createElement("span");
     where.className = "trace-where";
     // The file and line are what a reader scans for; the full rule name is in the tooltip.
-    where.textContent = `${entry.span.file.split("/").pop()}:${entry.span.line}`;
+    where.textContent = escapeControls(`${entry.span.file.split("/").pop()}:${entry.span.line}`);
     li.append(message, where);
     // Focusable: Tab reaches the trace, the arrow keys walk it, Enter selects the source.
     li.tabIndex = 0;

@@ -6,7 +6,8 @@
 // src/api/report.ts (printing only) or src/api/runtime.ts (running a checked program, no parser).
 import type { FileHost } from "./syntax/load.ts";
 import { hasErrors, type Diagnostic } from "./core/diagnostics.ts";
-import { compile } from "./pipeline.ts";
+import { compile, standardModule } from "./pipeline.ts";
+import { loadProgram } from "./run/saved-program.ts";
 import { memoryFileHost } from "./tools/service/index.ts";
 
 export * from "./api/runtime.ts";
@@ -59,4 +60,14 @@ export function compileTexts(files: Record<string, string>, roots?: string[]) {
 export function check(roots: string[], host: FileHost): { ok: boolean; diagnostics: Diagnostic[]; texts: Map<string, string> } {
   const { diagnostics, texts } = compile(roots, host);
   return { ok: !hasErrors(diagnostics), diagnostics, texts };
+}
+
+/**
+ * A saved program (`saveProgram`, `rulesmith compile`) checked as untrusted input: its shape, its
+ * literals, its resolution, and each file named as a standard module against the real module's text.
+ * This one, unlike `rulesmith/runtime`'s (which has no parser to compare with), loads a program that
+ * imports a standard module. It takes the place of the runtime part's `loadSavedProgram`.
+ */
+export function loadSavedProgram(text: string): ReturnType<typeof loadProgram> {
+  return loadProgram(text, standardModule);
 }

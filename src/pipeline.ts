@@ -275,6 +275,11 @@ function missingRules(path: string, host: FileHost, at: Span): Diagnostic {
   return diag("E0003", at, `cannot find the rules \`${shown}\``, didYouMean(shown.split("/").pop()!, near) ?? "\"rules\" is relative to the scenario file");
 }
 
+/** The genuine standard module loaded as `path`, parsed: what a saved program's file of that name must be. */
+export function standardModule(path: string): SourceFile | undefined {
+  return stdModulesForHints().find((f) => f.path === path);
+}
+
 /** A program saved by `rulesmith compile`, checked again in case it was edited by hand. */
 function loadSaved(path: string, host: FileHost, at: Span): { files: SourceFile[] } | { problem: Diagnostic } {
   const shown = host.normalize(path);
@@ -283,7 +288,7 @@ function loadSaved(path: string, host: FileHost, at: Span): { files: SourceFile[
   if (refused) return { problem: diag(refused.code, at, refused.message, refused.help) };
   const text = host.read(path);
   if (text === undefined) return { problem: diag("E0003", at, `cannot read the saved program \`${shown}\``) };
-  const saved = loadSavedProgram(text);
+  const saved = loadSavedProgram(text, standardModule);
   if ("error" in saved) return { problem: diag("E0402", at, `the saved program \`${shown}\` is ${saved.error}`, "save it again with `rulesmith compile`") };
   let errors: Diagnostic[];
   try {

@@ -1,6 +1,6 @@
 // `rulesmith doc`: the HTML reference holds the declarations' real content, every link lands on an
 // anchor that exists, every declaration is reachable from the index, and rules text is escaped.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -124,5 +124,32 @@ describe("rulesmith doc", () => {
     expect(stdout).toBe(`wrote 8 file(s) to ${out}: open ${join(out, "index.html")}\n`);
     expect(existsSync(join(out, "style.css"))).toBe(true);
     expect(readFileSync(join(out, "index.html"), "utf8")).toContain("<title>rules/warlords3</title>");
+  });
+});
+
+describe("what the reference repeats, and what it shows (issue 29, items 5 and 9)", () => {
+  it("lists the program's stages once and links them: 15,000 values and a 50,000-character stage name end cleanly", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "rulesmith-doc-stages-"));
+    const name = `s${"q".repeat(50_000)}`;
+    const values = Array.from({ length: 15_000 }, (_, i) => `value v${i}() -> int = ${i}\n`).join("");
+    writeFileSync(join(dir, "stages.rules"), `stages [set, add, ${name}]\nmodifier m for v1 in ${name} : add 1\n${values}`);
+    const r = await runCli(["doc", "stages.rules", "--out", "ref"], { cwd: dir });
+    expect(r.all).not.toContain("internal error");
+    expect(r.code).toBe(0);
+    const page = readFileSync(join(dir, "ref", "stages.html"), "utf8");
+    // Every value links to the one list; the long name appears whole only where it is declared and used.
+    expect(page.split(`<a href="stages.html#stages">the program's stages</a>`).length - 1).toBe(15_000);
+    expect(page).toContain(`<code>${name.slice(0, 80)}... (50001 characters)</code>`);
+    expect(page.length).toBeLessThan(20_000_000);
+    expect(page).toContain(`<h3 id="stages"><code>stages</code>`);
+  });
+
+  it("shows control characters and reordering marks from the rules as escapes, not raw", () => {
+    const pages = reference({ "main.rules": '/// Reads \u202eright to left\u202c.\nkind Unit { hp: int }\nexample "bell \u0007" { say "\u001b[2J"  expect 1 == 1 }\n' });
+    const html = [...pages.values()].join("\n");
+    expect(html).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e]/);
+    expect(html).toContain("Reads \\u202eright to left\\u202c.");
+    expect(html).toContain("bell \\u0007");
+    expect(html).toContain("\\u001b[2J");
   });
 });

@@ -153,6 +153,24 @@ describe("rulesmith lsp over stdio", () => {
     await expect(client.sendRequest(RenameRequest.type, { ...at, newName: "while" })).rejects.toThrow("`while` is a reserved word and cannot name anything");
   });
 
+  it("answers a rename without newName with an error, not edits without text (issue 29, item 12)", async () => {
+    const at = { textDocument: { uri: uri("units.rules") }, position: { line: 3, character: 3 } };
+    await expect(client.sendRequest(RenameRequest.type, at as never)).rejects.toThrow("rename needs a newName");
+  });
+
+  it("shows an image in a doc comment as a link in hover and completion, so the editor fetches nothing (issue 29, item 12)", async () => {
+    const text = "/// Tracks ![pixel](https://example.com/p.png).\nkind Pic { hp: int }\nfn f(p: Pic) -> int = p.hp\nfn g() -> int = f(P)\n";
+    await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: uri("pics.rules"), languageId: "rules", version: 1, text } });
+    const h = await client.sendRequest(HoverRequest.type, { textDocument: { uri: uri("pics.rules") }, position: { line: 2, character: 9 } });
+    const shown = (h!.contents as { value: string }).value;
+    expect(shown).toContain("Tracks &#33;[pixel](https://example.com/p.png).");
+    expect(shown).not.toContain("![");
+    const items = await client.sendRequest(CompletionRequest.type, { textDocument: { uri: uri("pics.rules") }, position: { line: 3, character: 19 } });
+    const pic = (Array.isArray(items) ? items : items!.items).find((c) => c.label === "Pic");
+    expect((pic!.documentation as { value: string }).value).toContain("Tracks &#33;[pixel]");
+    await client.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: uri("pics.rules") } });
+  });
+
   it("formats with fmt's layout, outlines the file and colours its names", async () => {
     await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: uri("units.rules"), languageId: "rules", version: 1, text: UNITS.replace("fn hurt(u: Unit) {", "fn hurt( u:Unit ){") } });
     const edits = await client.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri: uri("units.rules") }, options: { tabSize: 2, insertSpaces: true } });

@@ -3,7 +3,7 @@
 // wrote into it must point at something of the right sort; otherwise loading it is a clean error with
 // the JSON path (or the rule) that is wrong, never a run with wrong values or a crash.
 import { describe, expect, it } from "vitest";
-import { compile, loadScenario, runScenario } from "../src/pipeline.ts";
+import { compile, loadScenario, runScenario, standardModule } from "../src/pipeline.ts";
 import { nodeHost } from "../src/api/node-host.ts";
 import { loadProgram, saveProgram } from "../src/run/saved-program.ts";
 import { checked, memoryHost } from "./helpers.ts";
@@ -121,5 +121,49 @@ describe("every bundled program", () => {
         expect("error" in r ? r.error : "loaded", root).toBe("loaded");
       }
     }
+  });
+});
+
+describe("a saved program is untrusted input (issue 29, item 11)", () => {
+  it("refuses an int literal outside the exact range: `1e300` is an integer to JSON, not to the rules", () => {
+    expect(loadError((p) => (sum(p).left.value = 1e300))).toBe("damaged: `/files/0/decls/2/body/statements/0/value/left/value` must be <= 9007199254740991");
+    expect(loadError((p) => (p["files"][0].decls[0].fields[0].type.range.low = -1e300))).toBe("damaged: `/files/0/decls/0/fields/0/type/range/low` must be >= -9007199254740991");
+    expect(loadError((p) => (sum(p).left.value = Number.MAX_SAFE_INTEGER))).toBe("loaded");
+  });
+
+  it("refuses a game file renamed as a standard module, whose calls and says the trace would hide", () => {
+    const renamed = saveProgram(checked(RULES)).replaceAll('"main.rules"', '"<std>/hex.rules"');
+    expect(loadProgram(renamed, standardModule)).toEqual({ error: "damaged: `<std>/hex.rules` is named as a standard module but is not that module's text" });
+    expect(loadProgram(renamed)).toEqual({
+      error: "refused: `<std>/hex.rules` is named as a standard module, and only a loader with the parser can check that it is one (load it with `loadScenario` or the full API's `loadSavedProgram`)",
+    });
+    expect(loadProgram(saveProgram(checked(RULES)).replaceAll('"main.rules"', '"<std>/nothing.rules"'), standardModule)).toEqual({
+      error: "damaged: `<std>/nothing.rules` is named as a standard module, and there is no standard module of that name",
+    });
+    // Through a scenario, as `rulesmith run` reads it.
+    const host = memoryHost({ "p.json": renamed, "s.json": '{"rules": "p.json", "run": "go", "state": {"u": {"hp": 1}}}' });
+    expect(loadScenario("s.json", host).diagnostics.map((d) => `${d.code} ${d.message}`)).toEqual([
+      "E0402 the saved program `p.json` is damaged: `<std>/hex.rules` is named as a standard module but is not that module's text",
+    ]);
+  });
+
+  it("refuses a node whose span names another file, since the trace reads a node's file from its span", () => {
+    expect(loadError((p) => (sum(p).span.file = "<std>/hex.rules"))).toBe("damaged: a node in `main.rules` says it is in `<std>/hex.rules`");
+  });
+
+  it("loads a program with the genuine standard module, and refuses it when its ids reach into the game", () => {
+    const files = compile(["rules/acks-daw"], nodeHost).programs![0]!;
+    expect(files[0]!.path).toBe("<std>/hex.rules");
+    const text = saveProgram(files);
+    expect("files" in loadProgram(text, standardModule)).toBe(true);
+    const p = JSON.parse(text) as Json;
+    const gameFn = p["files"].slice(1).flatMap((f: Json) => f.decls).find((d: Json) => d.kind === "fn");
+    // The first call in the standard module that names a declaration: made to name the game's function.
+    const calls: Json[] = [];
+    JSON.stringify(p["files"][0], (_, v: Json) => (v?.kind === "call" && v.ref?.to === "decl" && calls.push(v), v));
+    calls[0]!.ref.id = gameFn.id;
+    const tampered = JSON.stringify(p);
+    const r = loadProgram(tampered, standardModule);
+    expect("error" in r ? r.error : "loaded").toMatch(/^damaged: at <std>\/hex\.rules:\d+:\d+: an id names `\w+` of rules\/acks-daw\/\w+\.rules, where a standard module can name only its own declarations$/);
   });
 });

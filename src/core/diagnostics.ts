@@ -117,11 +117,34 @@ function shownMessage(text: string): string {
  * that reorder text on screen, written as escapes (`\u001b`), so no file can move the cursor, retitle
  * or clear a terminal, colour its output, or make a line read otherwise than it is.
  */
-export function escapeControls(text: string): string {
-  return CONTROLS.test(text) ? text.replace(CONTROLS_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`) : text;
+export function escapeControls(text: string, keepLineBreaks = false): string {
+  if (!CONTROLS.test(text)) return text;
+  // Source shown as a block (a page's code, with its lines) keeps its line breaks.
+  return text.replace(CONTROLS_ALL, keepLineBreaks ? (c) => (c === "\n" || c === "\r" ? c : escaped(c)) : escaped);
 }
-const CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** The characters JSON.stringify leaves as they are but a terminal obeys: C1 controls, DEL and the reordering marks. */
+const WIDE_CONTROLS = "\\u007f-\\u009f\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069";
+const CONTROLS = new RegExp(`[\\u0000-\\u0008\\u000a-\\u001f${WIDE_CONTROLS}]`);
 const CONTROLS_ALL = new RegExp(CONTROLS.source, "g");
+const JSON_CONTROLS = new RegExp(`[${WIDE_CONTROLS}]`, "g");
+const escaped = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+
+/**
+ * JSON text (from JSON.stringify, which escapes the C0 controls itself) made safe to print the same way:
+ * the other controls written as JSON's own `\u` escapes, so the text still parses to the same values.
+ */
+export function escapeJsonControls(json: string): string {
+  return json.replace(JSON_CONTROLS, escaped);
+}
+
+/**
+ * Text from the rules or a state as printed in a line of its own kind (a trace line, an example's title,
+ * a result): at most `width` characters of it, then `... (N characters)`, with control characters escaped.
+ */
+export function clipShown(text: string, width: number): string {
+  const head = escapeControls(text.length > width ? text.slice(0, width) : text);
+  return text.length <= width && head.length <= width ? head : `${head.slice(0, width)}... (${text.length} characters)`;
+}
 
 export function hasErrors(ds: readonly Diagnostic[]): boolean {
   return ds.some((d) => d.severity === "error");

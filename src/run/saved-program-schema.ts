@@ -26,6 +26,15 @@ export type NodeDefinition = (typeof NODE_DEFINITIONS)[number];
 const ref = (name: string): Schema => ((NODE_DEFINITIONS as readonly string[]).includes(name) ? { [NODE_KEYWORD]: name } : { $ref: `#/definitions/${name}` });
 /** Ids, slots, places, offsets: never negative. Bounded so a tampered one cannot make a huge array. */
 const natural = { type: "integer", minimum: 0, maximum: 2 ** 31 - 1 };
+/** A literal or a bound: a whole number the runtime holds exactly (`1e300` is an integer to JSON, not to the rules). */
+const safeInteger = { type: "integer", minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+
+/** The properties the checker writes (ids, slots, places): a standard module as saved is its parsed tree plus these. */
+export const RESOLVED_KEYS: ReadonlySet<string> = new Set(
+  [...Object.values(nodeShapes.shapes), ...Object.values(nodeShapes.families).flatMap((f) => Object.values(f.kinds as Record<string, Props>))].flatMap((props) =>
+    Object.entries(props as Props).flatMap(([key, t]) => (typeof t === "object" && "resolved" in t ? [propInfo(key, t).name] : [])),
+  ),
+);
 
 function propSchema(t: PropType): Schema {
   if (typeof t === "object") {
@@ -41,7 +50,7 @@ function propSchema(t: PropType): Schema {
     case "true":
       return { const: true };
     case "int":
-      return { type: "integer" };
+      return safeInteger;
     case "natural":
       return natural;
     default:

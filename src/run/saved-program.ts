@@ -9,7 +9,8 @@ import type * as A from "../core/ast.ts";
 import { assertNever } from "../core/ast.ts";
 import { walk, type Node } from "../core/ast-walk.ts";
 import { builtins, isAggregate } from "../core/builtins.ts";
-import { NODE_DEFINITIONS, NODE_KEYWORD, PROGRAM_FORMAT, PROGRAM_VERSION, SAVED_PROGRAM_SCHEMA_ID, savedProgramSchema, type NodeDefinition } from "./saved-program-schema.ts";
+import { isStdPath } from "../core/std-paths.ts";
+import { NODE_DEFINITIONS, NODE_KEYWORD, PROGRAM_FORMAT, PROGRAM_VERSION, RESOLVED_KEYS, SAVED_PROGRAM_SCHEMA_ID, savedProgramSchema, type NodeDefinition } from "./saved-program-schema.ts";
 
 export { PROGRAM_FORMAT, PROGRAM_VERSION };
 
@@ -17,8 +18,19 @@ export function saveProgram(files: A.SourceFile[]): string {
   return JSON.stringify({ format: PROGRAM_FORMAT, version: PROGRAM_VERSION, files });
 }
 
-/** Returns the files, or a plain-words reason the text is not a saved program this version can run. */
-export function loadProgram(text: string): { files: A.SourceFile[] } | { error: string } {
+/**
+ * The genuine standard module loaded as `path` (`<std>/hex.rules`), parsed: what a saved file of that
+ * name must be, resolution aside. Only a loader with the parser can give it (the pipeline does).
+ */
+export type StandardModules = (path: string) => A.SourceFile | undefined;
+
+/**
+ * Returns the files, or a plain-words reason the text is not a saved program this version can run.
+ * A file named as a standard module must be that module (`standard` gives it; without it, such a file
+ * is refused): the runtime leaves standard modules' calls and `say` lines out of the trace, so a game
+ * file renamed `<std>/hex.rules` would run unseen.
+ */
+export function loadProgram(text: string, standard?: StandardModules): { files: A.SourceFile[] } | { error: string } {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -31,6 +43,8 @@ export function loadProgram(text: string): { files: A.SourceFile[] } | { error: 
   const shape = shapeProblem(raw);
   if (shape) return { error: `damaged: ${shape}` };
   const files = r.files as A.SourceFile[];
+  const naming = namingProblem(files, standard);
+  if (naming) return { error: naming };
   const resolution = resolutionProblem(files);
   if (resolution) return { error: `damaged: ${resolution}` };
   return { files };
@@ -121,6 +135,57 @@ function describe(e: ErrorObject): string {
   }
 }
 
+// ---- the file names --------------------------------------------------------------------------------
+
+/**
+ * What is wrong with the files' names: a span that names another file than its own (the trace and
+ * the runtime read a node's file from its span), a file named twice, or a file named as a standard
+ * module that is not that module's tree.
+ */
+function namingProblem(files: A.SourceFile[], standard: StandardModules | undefined): string | undefined {
+  const seen = new Set<string>();
+  for (const [i, f] of files.entries()) {
+    if (seen.has(f.path)) return `damaged: \`/files/${i}/path\` names \`${f.path}\` a second time`;
+    seen.add(f.path);
+    const stray = strayFile(f);
+    if (stray !== undefined) return `damaged: a node in \`${f.path}\` says it is in \`${stray}\``;
+    if (!isStdPath(f.path)) continue;
+    if (!standard) return `refused: \`${f.path}\` is named as a standard module, and only a loader with the parser can check that it is one (load it with \`loadScenario\` or the full API's \`loadSavedProgram\`)`;
+    const genuine = standard(f.path);
+    if (!genuine) return `damaged: \`${f.path}\` is named as a standard module, and there is no standard module of that name`;
+    if (!sameTree(f, genuine)) return `damaged: \`${f.path}\` is named as a standard module but is not that module's text`;
+  }
+  return undefined;
+}
+
+/** The first `file` of a span below `f` that is not `f`'s own path; every object is visited from a stack, not by recursion. */
+function strayFile(f: A.SourceFile): string | undefined {
+  const stack: unknown[] = [f.decls];
+  while (stack.length > 0) {
+    const x = stack.pop();
+    if (typeof x !== "object" || x === null) continue;
+    if (Array.isArray(x)) {
+      for (const item of x) stack.push(item);
+      continue;
+    }
+    for (const [key, value] of Object.entries(x)) {
+      if (key === "span" && typeof value === "object" && value !== null && (value as A.Span).file !== f.path) return String((value as A.Span).file);
+      stack.push(value);
+    }
+  }
+  return undefined;
+}
+
+/** Whether the saved tree is the parsed one, the checker's resolution left aside. */
+function sameTree(saved: A.SourceFile, parsed: A.SourceFile): boolean {
+  const plain = (f: A.SourceFile) => JSON.stringify(f, (key, value: unknown) => (RESOLVED_KEYS.has(key) ? undefined : value));
+  try {
+    return plain(saved) === plain(parsed);
+  } catch {
+    return false; // nested too deep to write: no standard module is
+  }
+}
+
 // ---- the resolution --------------------------------------------------------------------------------
 
 /** The declarations an expression's `ref` may name, by the expression's kind. */
@@ -157,7 +222,7 @@ function resolutionProblem(files: A.SourceFile[]): string | undefined {
   const problems: string[] = [];
   for (const f of files) {
     for (const d of f.decls) {
-      new ResolutionCheck(byId, stateFields, (d as A.Framed).frameSize ?? 0, problems).decl(d);
+      new ResolutionCheck(byId, stateFields, (d as A.Framed).frameSize ?? 0, problems, isStdPath(f.path)).decl(d);
       if (problems.length > 0) return problems[0];
     }
   }
@@ -180,6 +245,8 @@ class ResolutionCheck {
     private readonly stateFields: number,
     private readonly frame: number,
     private readonly problems: string[],
+    /** In a standard module, whose tree is the genuine one: its ids may name only its own kind of declaration, never the game's. */
+    private readonly std: boolean,
   ) {}
 
   decl(d: A.Decl) {
@@ -283,7 +350,7 @@ class ResolutionCheck {
         if (kind !== "name") return this.fail(span, "a variable is read where none can be");
         return this.slot(r.slot, span);
       case "state":
-        if (kind !== "name") return this.fail(span, "a state field is read where none can be");
+        if (kind !== "name" || this.std) return this.fail(span, "a state field is read where none can be");
         return this.place(r.index, this.stateFields, span, "state field");
       case "decl":
         return void this.named(r, REFERABLE[kind] ?? [], span);
@@ -300,6 +367,10 @@ class ResolutionCheck {
   private named(r: A.Ref | undefined, sorts: readonly A.Decl["kind"][], span: A.Span): A.Decl | undefined {
     if (r === undefined) return undefined;
     const d = r.to === "decl" ? this.byId.get(r.id) : undefined;
+    if (d && this.std && !isStdPath(d.span.file)) {
+      this.fail(span, `an id names \`${"name" in d ? d.name.text : d.kind}\` of ${d.span.file}, where a standard module can name only its own declarations`);
+      return undefined;
+    }
     if (d && sorts.includes(d.kind)) return d;
     const wanted = sorts.map(an).join(" or ") || "no declaration";
     this.fail(span, r.to === "decl" ? `the id ${r.id} names ${d ? an(d.kind) : "no declaration"}, where ${wanted} belongs` : `a variable or state field stands where ${wanted} belongs`);

@@ -1,6 +1,7 @@
 // The trace: one entry for every roll, choice, event, trigger, modifier, table lookup, status change
 // and move, each naming the rule that caused it and the source span it came from.
 import type { Expr, Span } from "../core/ast.ts";
+import { clipShown, escapeControls } from "../core/diagnostics.ts";
 import { showExpr } from "../core/show-expr.ts";
 import { showValue, type Value } from "../core/values.ts";
 
@@ -15,10 +16,26 @@ export interface TraceEntry {
   span: Span;
 }
 
-export function formatTrace(entries: readonly TraceEntry[]): string {
-  return entries
-    .map((e) => `${"  ".repeat(e.depth)}${e.message}  [${e.rule} @ ${e.span.file}:${e.span.line}:${e.span.col}]`)
-    .join("\n");
+/** The most characters of an entry's message a printed trace line shows, and of its rule's label. */
+export const TRACE_MESSAGE_WIDTH = 300;
+export const TRACE_RULE_WIDTH = 120;
+/** Levels of indentation shown: a runaway recursion nests hundreds deep. */
+const INDENT_LEVELS = 40;
+
+/**
+ * One trace line as the command line prints it: indented by its depth, its message and its rule each
+ * cut to a width (`... (N characters)` says how long it was; `say` of a 500,000-character text is one
+ * line of a few hundred), and control characters escaped, since messages hold texts from the rules and
+ * the state. `whole` keeps the message and rule whole (a trace file), still escaped.
+ */
+export function traceLine(e: TraceEntry, whole = false): string {
+  const message = whole ? escapeControls(e.message) : clipShown(e.message, TRACE_MESSAGE_WIDTH);
+  const rule = whole ? escapeControls(e.rule) : clipShown(e.rule, TRACE_RULE_WIDTH);
+  return `${"  ".repeat(Math.min(e.depth, INDENT_LEVELS))}${message}  [${rule} @ ${escapeControls(e.span.file)}:${e.span.line}:${e.span.col}]`;
+}
+
+export function formatTrace(entries: readonly TraceEntry[], whole = false): string {
+  return entries.map((e) => traceLine(e, whole)).join("\n");
 }
 
 // The text of the trace lines that both engines write (the tree-walker, the compiled closures and the

@@ -1,6 +1,6 @@
 // How the commands print what stopped them: diagnostics as `check` prints them, and what stopped a
 // scenario in `run` and `simulate`. The playground's workers show the same text.
-import { formatDiagnostic, type Diagnostic } from "../core/diagnostics.ts";
+import { clipShown, escapeControls, formatDiagnostic, type Diagnostic } from "../core/diagnostics.ts";
 import type { ScenarioRun } from "../pipeline.ts";
 
 /** The most diagnostics printed for one file; the rest are counted in one line, so output stays readable and bounded. */
@@ -26,15 +26,20 @@ export function formatDiagnostics(ds: Diagnostic[], texts: Map<string, string>):
   return [...out, `${errors} error(s), ${ds.length - errors} warning(s)`].join("\n");
 }
 
+/** The most characters of a name, and of a message or a JSON path, printed from a run or a state (then `... (N characters)`). */
+const SHOWN_NAME = 80;
+const SHOWN_MESSAGE = 2000;
+
 export function formatStateProblems(problems: NonNullable<ScenarioRun["stateProblems"]>): string {
   return problems
     .map((p) => {
-      const decl = p.declaration ? `\n  --> ${p.declaration.span.file}:${p.declaration.span.line}:${p.declaration.span.col}\n  note: the value breaks the declaration of \`${p.declaration.name}\`` : "";
-      return `error[${p.code ?? "E0401"}]: the state at \`${p.path}\` ${p.message}${decl}`;
+      const decl = p.declaration ? `\n  --> ${escapeControls(p.declaration.span.file)}:${p.declaration.span.line}:${p.declaration.span.col}\n  note: the value breaks the declaration of \`${clipShown(p.declaration.name, SHOWN_NAME)}\`` : "";
+      // The path is made of the state's own keys, and the message may quote its values: both escaped.
+      return `error[${p.code ?? "E0401"}]: the state at \`${clipShown(p.path, SHOWN_MESSAGE)}\` ${clipShown(p.message, SHOWN_MESSAGE)}${decl}`;
     })
     .join("\n");
 }
 
 export function formatRunError(error: NonNullable<ScenarioRun["error"]>, context = ""): string {
-  return `error[${error.code ?? "R0501"}]: ${context}${error.message}${error.span ? `\n  --> ${error.span.file}:${error.span.line}:${error.span.col}` : ""}`;
+  return `error[${error.code ?? "R0501"}]: ${context}${clipShown(error.message, SHOWN_MESSAGE)}${error.span ? `\n  --> ${escapeControls(error.span.file)}:${error.span.line}:${error.span.col}` : ""}`;
 }

@@ -12,7 +12,8 @@ and a page per file with each declaration and its \`///\` doc comment - kinds wi
 ranges and defaults, values with their modifiers in the order they apply, events with their handlers
 in the order they run, statuses, tables with their rows, dice with their faces, and every example as
 a worked case with its result (the examples are run). Names in types and rule source link to their
-declarations; the pages need nothing but each other, so they open offline. Exits 1 when the rules
+declarations; the program's stages are listed once, and control characters in the rules show as
+escapes (\`\\u202e\`); the pages need nothing but each other, so they open offline. Exits 1 when the rules
 do not check (their errors are printed as \`check\` prints them).
   --out DIR     the folder to write (created if missing; files of the same name are replaced)
   --title TEXT  the reference's title (default: the system's folder or file)

@@ -4,9 +4,10 @@ import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import type { Diagnostic, FileHost, ReadyScenario, SourceFile } from "../../api.ts";
-import { formatDiagnostics, formatRunError, formatStateProblems, formatTrace } from "../../api/report.ts";
+import type { Diagnostic, FileHost, ReadyScenario, SourceFile, TraceEntry } from "../../api.ts";
+import { clipShown, escapeJsonControls, formatDiagnostics, formatRunError, formatStateProblems, TRACE_MESSAGE_WIDTH, TRACE_RULE_WIDTH } from "../../api/report.ts";
 import { complain, processIo, say, type CliIo } from "./io.ts";
+import { PRINTED_TRACES, TraceOutput, TRACE_HEAD_LINES, TRACE_LINES } from "./trace-output.ts";
 
 export type { CliIo, Writer } from "./io.ts";
 
@@ -18,8 +19,8 @@ const HELP: Record<string, string> = {
 
 Usage:
   rulesmith check PATH...                         parse and check .rules files or folders
-  rulesmith test PATH... [--grep TEXT]            run every example in the rules
-  rulesmith run SCENARIO.json [--seed S] [--trace] [--json]
+  rulesmith test PATH... [--grep TEXT] [--trace-file FILE]   run every example in the rules
+  rulesmith run SCENARIO.json [--seed S] [--trace] [--json] [--trace-file FILE]
   rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W]
   rulesmith odds SCENARIO.json [--max-states N]    the exact odds of each result: every dice path, merged by state
   rulesmith mutate PATH... [--json] [--budget N]   do the examples pin the rules down? (mutation testing)
@@ -41,15 +42,19 @@ most 120 characters of its line around the mistake.
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
                 Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
-  test: `rulesmith test PATH... [--grep TEXT] [--trace]
+  test: `rulesmith test PATH... [--grep TEXT] [--trace] [--trace-file FILE]
 
 Checks the rules, then runs every \`example\` in the named files and folders. Prints each failure with
-expected against actual and the trace of the run, and ends with \`N passed, N failed\`. Files that
+expected against actual and the trace of the run, and ends with \`N passed, N failed\`. A printed trace
+shows at most ${TRACE_LINES} lines (its first ${TRACE_HEAD_LINES} and its last ones, with \`... N more lines\` between),
+each message cut to ${TRACE_MESSAGE_WIDTH} characters; a command prints at most ${PRINTED_TRACES} characters of traces, then
+one line per trace. Control characters in titles, messages and traces print as escapes (\`\\u001b\`). Files that
 import each other form one system; a system that does not check is skipped (its errors are printed)
 and the others still run. Says \`no examples ran: ...\` when none ran. Exits 1 on any failure, on a
 system that does not check, and when --grep matches no example.
   --grep TEXT   run only the examples whose title contains TEXT (ignoring case)
   --trace       print the trace of passing examples too
+  --trace-file FILE  write every example's whole trace to FILE (each after its ok or FAIL line)
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
                 Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
@@ -61,7 +66,7 @@ Editors can use it to complete and validate scenario files.
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
                 Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
-  run: `rulesmith run SCENARIO.json [--seed S] [--trace] [--json]
+  run: `rulesmith run SCENARIO.json [--seed S] [--trace] [--json] [--trace-file FILE]
 
 Runs a scenario: a JSON file with "rules" (a .rules file or folder, relative to the scenario),
 "run" (a function without parameters), "state" (the game state), an optional "seed" and optional
@@ -73,8 +78,13 @@ the final state (--json) writes shared entities the same way.
 The state is validated against the schema derived from the declarations. Problems with the scenario
 are printed as \`check\` prints diagnostics, pointing at the key or value in the JSON.
   --seed S   the dice seed (overrides the scenario's; default "1")
-  --trace    print every roll, choice, event, trigger, modifier and status change
-  --json     print the result, final state, dice state and trace as JSON
+  --trace    print every roll, choice, event, trigger, modifier and status change (at most ${TRACE_LINES}
+             lines, each message cut to ${TRACE_MESSAGE_WIDTH} characters, as \`test\` prints them)
+  --trace-file FILE  write the whole trace to FILE
+  --json     print the result, final state, dice state and trace as JSON: the trace's first ${TRACE_HEAD_LINES}
+             and last entries up to ${TRACE_LINES}, messages cut as printed, and "traceLeftOut", the
+             number of entries between; an error's message cut to 2000 characters;
+             control characters in strings are \\u escapes
   --root DIR read only below DIR: the scenario, its "rules" and their imports (default: the
              scenario's folder, or the working directory when it holds that folder).
              Only regular .rules and .json files of at most 8 MB are read.`,
@@ -216,7 +226,7 @@ async function schemaCommand(args: string[], io: CliIo): Promise<number> {
   const program = oneProgram(compiled.programs, io);
   if (!program) return 1;
   const { stateSchema, indexProgram } = await engine();
-  say(io, JSON.stringify(stateSchema(indexProgram(program)), null, 2));
+  say(io, escapeJsonControls(JSON.stringify(stateSchema(indexProgram(program)), null, 2)));
   return 0;
 }
 
@@ -234,7 +244,17 @@ async function compileCommand(args: string[], io: CliIo): Promise<number> {
 
 async function test(args: string[], io: CliIo): Promise<number> {
   if (wantsHelp(args, "test", io)) return 0;
-  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" }, grep: { type: "string" }, ...ROOT_OPTION } });
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" }, "trace-file": { type: "string" }, grep: { type: "string" }, ...ROOT_OPTION } });
+  const traces = openTraces(io, values["trace-file"]);
+  if (!traces) return 1;
+  try {
+    return await runTests(positionals, values, traces, io);
+  } finally {
+    traces.close();
+  }
+}
+
+async function runTests(positionals: string[], values: { trace?: boolean | undefined; grep?: string | undefined; root?: string | undefined }, traces: TraceOutput, io: CliIo): Promise<number> {
   const host = await hostFor(positionals, values.root, io);
   const compiled = await compileNamed(positionals, host, io);
   const { runExamples } = await engine();
@@ -248,30 +268,33 @@ async function test(args: string[], io: CliIo): Promise<number> {
     .flatMap((s) => runExamples(s.files, (file) => named.has(file), grep ? (title) => title.toLowerCase().includes(grep) : undefined));
   for (const s of unchecked) {
     const errors = s.diagnostics.filter((d) => d.severity === "error").length;
-    say(io, `SKIP  examples in ${s.name} did not run: ${errors > 0 ? `${errors} error(s)` : "a file it imports could not be read"}`);
+    say(io, `SKIP  examples in ${clipShown(s.name, PATH_WIDTH)} did not run: ${errors > 0 ? `${errors} error(s)` : "a file it imports could not be read"}`);
   }
   let failed = 0;
   for (const r of results) {
-    const where = `${r.span.file}:${r.span.line}`;
+    const where = `${clipShown(r.span.file, PATH_WIDTH)}:${r.span.line}`;
+    const title = clipShown(r.title, TITLE_WIDTH);
     if (r.passed) {
-      say(io, `ok    ${r.title}  (${where})`);
-      if (values.trace && r.trace.length) say(io, indent(formatTrace(r.trace)));
+      say(io, `ok    ${title}  (${where})`);
+      const shown = traces.shown(r.trace, `ok    ${title}  (${where})`, 2, Boolean(values.trace));
+      if (shown) say(io, shown);
       continue;
     }
     failed++;
     const f = r.failure!;
-    const at = f.span ? `${f.span.file}:${f.span.line}:${f.span.col}` : where;
-    say(io, `FAIL  ${r.title}  (${where})\n  ${f.code ? `error[${f.code}]: ` : ""}${f.message}\n  --> ${at}`);
-    if (r.trace.length) say(io, `  trace:\n${indent(formatTrace(lastOf(r.trace)), 4)}`);
+    const at = f.span ? `${clipShown(f.span.file, PATH_WIDTH)}:${f.span.line}:${f.span.col}` : where;
+    say(io, `FAIL  ${title}  (${where})\n  ${f.code ? `error[${f.code}]: ` : ""}${f.message.split("\n").slice(0, FAILURE_LINES).map((l) => clipShown(l, FAILURE_WIDTH)).join("\n")}\n  --> ${at}`);
+    const shown = traces.shown(r.trace, `FAIL  ${title}  (${where})`, 4, true);
+    if (shown) say(io, `  trace:\n${shown}`);
   }
   const checkedAny = unchecked.length < compiled.systems.length;
   if (results.length > 0) say(io, `${results.length - failed} passed, ${failed} failed`);
   else if (!checkedAny) say(io, "no examples ran: the rules do not check");
-  else if (grep) say(io, `no examples ran: no example's title contains "${values.grep}"`);
+  else if (grep) say(io, `no examples ran: no example's title contains "${clipShown(values.grep ?? "", TITLE_WIDTH)}"`);
   else say(io, "no examples ran: there are no examples in the named files");
   if (unchecked.length > 0) {
     const systems = unchecked.length === 1 ? "1 system" : `${unchecked.length} systems`;
-    say(io, `${systems} did not check: examples in ${listed(unchecked.map((s) => s.name))} did not run`);
+    say(io, `${systems} did not check: examples in ${listed(unchecked.map((s) => clipShown(s.name, PATH_WIDTH)))} did not run`);
   }
   // A filter that matches nothing is a mistake worth failing on; rules without examples are not.
   return failed > 0 || unchecked.length > 0 || (results.length === 0 && grep) ? 1 : 0;
@@ -282,22 +305,22 @@ function listed(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
-/** A runaway recursion leaves hundreds of nested entries: a failure shows the last ones, where it went wrong. */
-const FAILURE_TRACE_LIMIT = 200;
-function lastOf<T extends { depth: number }>(trace: T[]): T[] {
-  if (trace.length <= FAILURE_TRACE_LIMIT) return trace;
-  const shown = trace.slice(-FAILURE_TRACE_LIMIT);
-  const base = Math.min(...shown.map((t) => t.depth));
-  const note = { ...shown[0]!, depth: 0, kind: "say", rule: "rulesmith", message: `... ${trace.length - FAILURE_TRACE_LIMIT} earlier trace entries left out` };
-  return [note as T, ...shown.map((t) => ({ ...t, depth: Math.min(t.depth - base + 1, 40) }))];
+/** Where traces go, with `--trace-file` opened (and emptied) before anything runs; undefined, said why, when it cannot be written. */
+function openTraces(io: CliIo, file: string | undefined): TraceOutput | undefined {
+  try {
+    return new TraceOutput(io, file);
+  } catch (err) {
+    complain(io, `error: cannot write the trace file \`${file}\`: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  }
 }
 
-function indent(s: string, n = 2): string {
-  return s
-    .split("\n")
-    .map((l) => " ".repeat(n) + l)
-    .join("\n");
-}
+/** The most characters of an example's title, a file's path and a failure's message printed (then `... (N characters)`). */
+const TITLE_WIDTH = 200;
+const PATH_WIDTH = 400;
+const FAILURE_WIDTH = 2000;
+/** A failure's message is a few lines (expected, actual): at most this many are printed. */
+const FAILURE_LINES = 20;
 
 /** Reads and checks a scenario file and its rules, printing its diagnostics as `check` does; undefined when it cannot run. */
 async function readyScenario(path: string, root: string | undefined, io: CliIo): Promise<ReadyScenario | undefined> {
@@ -312,29 +335,57 @@ async function run(args: string[], io: CliIo): Promise<number> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { seed: { type: "string" }, trace: { type: "boolean" }, json: { type: "boolean" }, ...ROOT_OPTION },
+    options: { seed: { type: "string" }, trace: { type: "boolean" }, "trace-file": { type: "string" }, json: { type: "boolean" }, ...ROOT_OPTION },
   });
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
-  const loaded = await readyScenario(positionals[0]!, values.root, io);
+  const traces = openTraces(io, values["trace-file"]);
+  if (!traces) return 1;
+  try {
+    return await runOne(positionals[0]!, values, traces, io);
+  } finally {
+    traces.close();
+  }
+}
+
+async function runOne(path: string, values: { seed?: string | undefined; trace?: boolean | undefined; json?: boolean | undefined; root?: string | undefined }, traces: TraceOutput, io: CliIo): Promise<number> {
+  const loaded = await readyScenario(path, values.root, io);
   if (!loaded) return 1;
   const { runScenario } = await engine();
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
-  const out = runScenario(loaded.program, loaded.scenario, { seed, trace: Boolean(values.trace || values.json) });
+  const out = runScenario(loaded.program, loaded.scenario, { seed, trace: Boolean(values.trace || values.json || traces.toFile) });
   if (out.stateProblems) {
     complain(io, formatStateProblems(out.stateProblems));
     return 1;
   }
+  const shown = traces.shown(out.trace, `run ${path} --seed ${seed}`, 0, Boolean(values.trace));
   if (values.json) {
-    say(io, JSON.stringify({ seed, result: out.resultText ?? null, error: out.error ?? null, state: out.state ?? null, rng: out.rng ?? null, trace: out.trace }, null, 2));
+    const trace = boundedTrace(out.trace);
+    const error = out.error ? { ...out.error, message: cut(out.error.message, FAILURE_WIDTH) } : null;
+    const json = { seed, result: out.resultText ?? null, error, state: out.state ?? null, rng: out.rng ?? null, trace: trace.entries, traceLeftOut: trace.leftOut };
+    say(io, escapeJsonControls(JSON.stringify(json, null, 2)));
     return out.error ? 1 : 0;
   }
-  if (values.trace) say(io, formatTrace(out.trace));
+  if (shown) say(io, shown);
   if (out.error) {
     complain(io, formatRunError(out.error));
     return 1;
   }
-  say(io, `result: ${out.resultText ?? "(none)"}`);
+  say(io, `result: ${out.resultText === undefined ? "(none)" : clipShown(out.resultText, FAILURE_WIDTH)}`);
   return 0;
+}
+
+/** Text cut as a printed line cuts it, not escaped: JSON escapes it (escapeJsonControls the rest). */
+function cut(text: string, width: number): string {
+  return text.length <= width ? text : `${text.slice(0, width)}... (${text.length} characters)`;
+}
+
+/**
+ * The trace as `run --json` writes it: the first and last entries, as a printed trace keeps them, each
+ * message and rule cut to the printed line's widths; `leftOut` counts the entries between.
+ */
+function boundedTrace(trace: readonly TraceEntry[]): { entries: TraceEntry[]; leftOut: number } {
+  const kept = trace.length <= TRACE_LINES ? trace : [...trace.slice(0, TRACE_HEAD_LINES), ...trace.slice(trace.length - (TRACE_LINES - TRACE_HEAD_LINES))];
+  return { entries: kept.map((e) => ({ ...e, message: cut(e.message, TRACE_MESSAGE_WIDTH), rule: cut(e.rule, TRACE_RULE_WIDTH) })), leftOut: trace.length - kept.length };
 }
 
 async function sim(args: string[], io: CliIo): Promise<number> {

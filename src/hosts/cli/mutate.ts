@@ -3,7 +3,7 @@
 // no example notices (a surviving mutant) is a clause the examples do not check.
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { buildReport, compile, defaultRoots, formatDiagnostics, formatReport, marksOf, nodeFileHost, planSystem, reportJson, type Diagnostic, type Mutant, type MutantResult, type SourceFile } from "../../api/node.ts";
+import { buildReport, compile, defaultRoots, escapeControls, escapeJsonControls, formatDiagnostics, formatReport, marksOf, nodeFileHost, planSystem, reportJson, type Diagnostic, type Mutant, type MutantResult, type SourceFile } from "../../api/node.ts";
 import type { MutateWorkerData } from "./mutate-worker.ts";
 import { onWorkers, progressBar, workerCap } from "./worker-pool.ts";
 import { complain, say, type CliIo, type Writer } from "./io.ts";
@@ -92,8 +92,9 @@ export async function mutateCommand(args: string[], io: CliIo): Promise<number> 
     results.push(...ran.results);
   }
   const report = buildReport(all, results, marks, all.length);
-  if (values.json) say(io, JSON.stringify(reportJson(report), null, 2));
-  else say(io, formatReport(report, Boolean(values.marked)));
+  // The report quotes clauses of the rules (strings and all): controls escaped, as everywhere the CLI prints rules text.
+  if (values.json) say(io, escapeJsonControls(JSON.stringify(reportJson(report), null, 2)));
+  else say(io, escapeControls(formatReport(report, Boolean(values.marked)), true));
   return stop(report.diagnostics) ? 1 : 0;
 }
 

@@ -2,12 +2,14 @@
 // states its runs reach (src/tools/odds/odds.ts).
 import { parseArgs } from "node:util";
 import {
+  clipShown,
   DEFAULT_MAX_OUTCOMES,
   DEFAULT_MAX_PATHS_PER_STATE,
   DEFAULT_MAX_STATES,
   DEFAULT_TOLERANCE,
   defaultRoots,
   enumerateOdds,
+  escapeJsonControls,
   formatDiagnostics,
   loadScenario,
   nodeFileHost,
@@ -123,7 +125,8 @@ export async function oddsCommand(args: string[], io: CliIo): Promise<number> {
 type Odds = Extract<OddsResult, { outcomes: unknown }>;
 
 export function formatOdds(o: Odds): string {
-  const rows = o.outcomes.map((x) => [x.result, probability(o.exact, x), o.exact ? percent(x.p) : `${(x.probability * 100).toFixed(2)}%`] as const);
+  // A result is the rules' own text: escaped, and cut so one long result cannot widen every row.
+  const rows = o.outcomes.map((x) => [clipShown(x.result, 80), probability(o.exact, x), o.exact ? percent(x.p) : `${(x.probability * 100).toFixed(2)}%`] as const);
   const w0 = Math.max(7, ...rows.map((r) => r[0].length));
   const w1 = Math.max(11, ...rows.map((r) => r[1].length));
   const through = o.states > 1 ? ` through ${o.states} states` : "";
@@ -144,5 +147,5 @@ function oddsJson(o: Odds): string {
     result: x.result,
     ...(o.exact ? { numerator: x.p.num.toString(), denominator: x.p.den.toString(), probability: Number((x.p.num * 10n ** 15n) / x.p.den) / 1e15 } : { probability: x.probability }),
   }));
-  return JSON.stringify({ paths: o.paths, states: o.states, exact: o.exact, unexplored: o.unexplored, outcomes }, null, 2);
+  return escapeJsonControls(JSON.stringify({ paths: o.paths, states: o.states, exact: o.exact, unexplored: o.unexplored, outcomes }, null, 2));
 }

@@ -2,7 +2,7 @@
 // split over worker threads (tools/simulation/simulation.ts plans and merges them, so any number of workers gives the
 // counts of one); each worker is sent the checked program and the scenario once.
 import { availableParallelism } from "node:os";
-import { mergeRanges, planRanges, prepareSimulation, runRange, wilson, type RangeResult, type ReadyScenario, type SimulationOutcome } from "../../api.ts";
+import { clipShown, mergeRanges, planRanges, prepareSimulation, runRange, wilson, type RangeResult, type ReadyScenario, type SimulationOutcome } from "../../api.ts";
 import type { SimulateWorkerData } from "./simulate-worker.ts";
 import { onWorkers, progressBar, workerCap } from "./worker-pool.ts";
 import type { Writer } from "./io.ts";
@@ -47,9 +47,13 @@ export async function simulate(ready: ReadyScenario, n: number, seed: string, op
   return mergeRanges(results);
 }
 
+/** The most characters of an outcome's label printed. */
+const LABEL_WIDTH = 80;
+
 export function formatSimulation(o: SimulationOutcome, seed: string): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  const rows = [...o.counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  // An outcome's label is a result of the rules: escaped, and cut so one long result cannot widen every row.
+  const rows = [...o.counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, c]) => [clipShown(k, LABEL_WIDTH), c] as const);
   const width = Math.max(7, ...rows.map(([k]) => k.length));
   const lines = [`${o.runs} runs, seeds ${seed}:0 .. ${seed}:${o.runs - 1}`, `${"outcome".padEnd(width)}  ${"count".padStart(7)}  ${"share".padStart(6)}  95% interval`];
   for (const [k, c] of rows) {

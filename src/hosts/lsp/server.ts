@@ -20,7 +20,7 @@ import {
 } from "vscode-languageserver/node";
 import { fileURLToPath } from "node:url";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { completions, definition, diagnostics, documentSymbols, formatting, hover, references, rename, semanticNames } from "../../api.ts";
+import { completions, definition, diagnostics, documentSymbols, formatting, hover, references, rename, semanticNames, withoutImages } from "../../api.ts";
 import { completionKind, SEMANTIC_MODIFIERS, SEMANTIC_TYPES, toLspDiagnostic, toLspRange, toLspSymbol } from "./convert.ts";
 import { Workspace } from "./workspace.ts";
 
@@ -95,14 +95,15 @@ export function startServer(input: NodeJS.ReadableStream, output: NodeJS.Writabl
         label: c.label,
         kind: completionKind(c.kind),
         ...(c.detail ? { detail: c.detail } : {}),
-        ...(c.documentation ? { documentation: { kind: MarkupKind.Markdown, value: c.documentation } } : {}),
+        ...(c.documentation ? { documentation: { kind: MarkupKind.Markdown, value: withoutImages(c.documentation) } } : {}),
       })),
     ),
   );
   connection.onHover((p) =>
     pathOr(p.textDocument.uri, null, (path) => {
       const h = hover(workspace.files, path, ...at(p.position));
-      return h && { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: toLspRange(h.range) };
+      // Doc comments come from whoever wrote the rules: an image in one would be fetched by the editor.
+      return h && { contents: { kind: MarkupKind.Markdown, value: withoutImages(h.markdown) }, range: toLspRange(h.range) };
     }),
   );
   connection.onDefinition((p) =>
@@ -118,6 +119,8 @@ export function startServer(input: NodeJS.ReadableStream, output: NodeJS.Writabl
   );
   connection.onRenameRequest((p) =>
     pathOr(p.textDocument.uri, null, (path) => {
+      // The params come from the client unchecked: without a text, every edit would carry none.
+      if (typeof p.newName !== "string") throw new ResponseError(ErrorCodes.InvalidParams, "rename needs a newName: the text to rename to");
       const r = rename(workspace.files, path, ...at(p.position), p.newName);
       if ("error" in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
       const changes: Record<string, { range: ReturnType<typeof toLspRange>; newText: string }[]> = {};

@@ -2,13 +2,26 @@
 // comments included), links to declarations, and rule source shown with its names linked.
 import type { IToken } from "chevrotain";
 import type * as A from "../../core/ast.ts";
+import { clipShown, escapeControls } from "../../core/diagnostics.ts";
 import { lexer } from "../../../grammar/tokens.ts";
 import { tokenClass } from "../../../grammar/highlighting.ts";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
+/**
+ * Text from the rules as HTML: markup escaped, and control characters and the marks that reorder text
+ * shown as `\u202e`-style escapes (HTML escaping leaves them, and a browser obeys them); line breaks stay.
+ */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  return escapeControls(text, true).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** The most characters of a name shown where the reference repeats it (a stage in every modifier's line). */
+const NAME_WIDTH = 80;
+
+/** A name as the reference shows it where it repeats: its start and its length when long, escaped. */
+export function shownName(name: string): string {
+  return escapeHtml(clipShown(name, NAME_WIDTH));
 }
 
 /** Where each declared name is documented: its page and anchor. */

@@ -39,14 +39,14 @@ export function generateReference(title: string, files: A.SourceFile[], texts: M
 }
 
 /** The order categories are listed in on the index. */
-const CATEGORIES = ["the game state", "kind", "record", "enum", "status", "event", "value", "modifier", "function", "table", "die", "example"];
+const CATEGORIES = ["the game state", "the program's stages", "kind", "record", "enum", "status", "event", "value", "modifier", "function", "table", "die", "example"];
 
 function indexBody(title: string, toc: { category: string; title: string; href: string }[]): string {
   const parts = [`<h1>${escapeHtml(title)}</h1>`];
   for (const category of CATEGORIES) {
     const entries = toc.filter((t) => t.category === category);
     if (entries.length === 0) continue;
-    const heading = category === "the game state" ? "State" : `${category[0]!.toUpperCase()}${category.slice(1)}s`;
+    const heading = category === "the game state" ? "State" : category === "the program's stages" ? "Stages" : `${category[0]!.toUpperCase()}${category.slice(1)}s`;
     parts.push(`<h2>${escapeHtml(heading)}</h2>\n<ul>${entries.map((e) => `<li><a href="${escapeHtml(e.href)}">${escapeHtml(e.title)}</a></li>`).join("\n")}</ul>`);
   }
   return parts.join("\n");

@@ -7,7 +7,7 @@ import type { RuntimeProgram } from "../../run/index-program.ts";
 import { showExpr } from "../../core/show-expr.ts";
 import { header } from "../service/signatures.ts";
 import { programStages, stagesOf, wantedStage } from "../../core/stages.ts";
-import { docHtml, escapeHtml, type Links } from "./html.ts";
+import { docHtml, escapeHtml, shownName, type Links } from "./html.ts";
 
 export interface Context {
   links: Links;
@@ -58,14 +58,22 @@ function sourceBlock(ctx: Context, d: A.Decl): string {
 function modifierLine(ctx: Context, m: A.ModifierDecl, stage: string): string {
   const when = m.condition ? ` when ${expr(ctx, m.condition)}` : "";
   const amount = m.amount ? ` ${expr(ctx, m.amount)}` : "";
-  return `<li>${ctx.links.name(m.name.text)}: <code>${escapeHtml(m.op.text)}</code>${amount}${when} <span class="what">(stage ${escapeHtml(stage)}${m.order ? `, order ${m.order}` : ""})</span></li>`;
+  return `<li>${ctx.links.name(m.name.text)}: <code>${escapeHtml(m.op.text)}</code>${amount}${when} <span class="what">(stage ${shownName(stage)}${m.order ? `, order ${m.order}` : ""})</span></li>`;
 }
 
 function valueSection(ctx: Context, v: A.ValueDecl): string {
   const mods = ctx.program.modifiers.get(v) ?? [];
-  const stages = stagesOf(v, programStages(ctx.files));
+  const program = programStages(ctx.files);
+  const stages = stagesOf(v, program);
   const list = mods.length ? `<ol class="modifiers">${mods.map((m) => modifierLine(ctx, m, wantedStage(m, stages))).join("\n")}</ol>` : "<p>No modifiers.</p>";
-  return `<p>Base: ${expr(ctx, v.base)}</p>\n<p>Stages: ${stages.map((s) => `<code>${escapeHtml(s)}</code>`).join(" → ")}</p>\n<h4>Modifiers, in the order they apply</h4>\n${list}`;
+  // The program's stages are listed once, in their own section, and linked: every value repeating them
+  // made a page of 8,000 values times a 50,000-character stage name longer than a string may be.
+  const shown = !v.stages && program ? `<a href="${escapeHtml(`${ctx.pageOf(program.span.file)}#stages`)}">the program's stages</a>` : stageList(stages);
+  return `<p>Base: ${expr(ctx, v.base)}</p>\n<p>Stages: ${shown}</p>\n<h4>Modifiers, in the order they apply</h4>\n${list}`;
+}
+
+function stageList(stages: readonly string[]): string {
+  return stages.map((s) => `<code>${shownName(s)}</code>`).join(" → ");
 }
 
 function handlerLine(ctx: Context, t: A.TriggerDecl): string {
@@ -113,8 +121,9 @@ export function declarationSection(ctx: Context, d: A.Decl): { id: string; title
   const wrap = (id: string, title: string, what: string, body: string) => ({ id, title, what, html: `<section>\n${heading(id, title, what)}\n${docHtml("doc" in d ? d.doc : undefined)}\n${body}\n</section>` });
   switch (d.kind) {
     case "import":
-    case "stages":
       return undefined;
+    case "stages":
+      return wrap("stages", "stages", "the program's stages", `<p>Every value without stages of its own applies its modifiers in these stages, in this order: ${stageList(d.stages.map((n) => n.text))}</p>`);
     case "enum":
       return wrap(d.name.text, d.name.text, "enum", `<ul>${d.members.map((m) => `<li id="${escapeHtml(encodeURIComponent(`${d.name.text}.${m.text}`))}"><code>${escapeHtml(`${d.name.text}.${m.text}`)}</code></li>`).join("")}</ul>`);
     case "kind":
@@ -134,7 +143,7 @@ export function declarationSection(ctx: Context, d: A.Decl): { id: string; title
     case "modifier": {
       const target = ctx.program.decls.find((x): x is A.ValueDecl => x.kind === "value" && x.name.text === d.target.text);
       const stage = target ? wantedStage(d, stagesOf(target, programStages(ctx.files))) : "";
-      const body = `<p>Changes ${ctx.links.name(d.target.text)}: <code>${escapeHtml(d.op.text)}</code>${d.amount ? ` ${expr(ctx, d.amount)}` : ""}${d.condition ? ` when ${expr(ctx, d.condition)}` : ""}${stage ? ` <span class="what">(stage ${escapeHtml(stage)})</span>` : ""}</p>`;
+      const body = `<p>Changes ${ctx.links.name(d.target.text)}: <code>${escapeHtml(d.op.text)}</code>${d.amount ? ` ${expr(ctx, d.amount)}` : ""}${d.condition ? ` when ${expr(ctx, d.condition)}` : ""}${stage ? ` <span class="what">(stage ${shownName(stage)})</span>` : ""}</p>`;
       return wrap(d.name.text, d.name.text, "modifier", `${body}\n${sourceBlock(ctx, d)}`);
     }
     case "table":
