@@ -49,6 +49,15 @@ export interface System {
  * `parse` is the parser's entry point; the language service passes one that remembers unchanged files.
  */
 export function compile(roots: string[], host: FileHost, parse: typeof parseFile = parseFile): Compiled {
+  return compileWith(roots, host, parse, true);
+}
+
+/** `compile`'s diagnostics alone: the language service's check after each keystroke, which runs nothing, so makes no resolved tree. */
+export function compileDiagnostics(roots: string[], host: FileHost, parse: typeof parseFile = parseFile): Diagnostic[] {
+  return compileWith(roots, host, parse, false).diagnostics;
+}
+
+function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, resolved: boolean): Compiled {
   const loaded = loadProgram(roots, host, parse);
   const resolve = (from: string, path: string) => host.resolve(from, path);
   const programs = giveStdModules(connectedByImports(loaded.files, resolve), resolve, loaded.texts);
@@ -66,7 +75,7 @@ export function compile(roots: string[], host: FileHost, parse: typeof parseFile
     const diagnostics = sortDiagnostics([...own, ...checked]);
     const ok = complete && !hasErrors(diagnostics);
     // The parsed files stay as parsed; what runs is the resolved tree, made only of a system that checked.
-    const ran = ok && result ? result.resolution.resolvedFiles(files) : files;
+    const ran = resolved && ok && result ? result.resolution.resolvedFiles(files) : files;
     ran.forEach((f, i) => resolvedOf.set(files[i]!, f));
     return { files: ran, name: "", diagnostics, checked: ok };
   });
