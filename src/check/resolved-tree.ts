@@ -32,12 +32,18 @@ export class ResolutionTable {
 
   private copy(value: unknown): unknown {
     if (typeof value !== "object" || value === null) return value;
-    if (Array.isArray(value)) return value.map((v) => this.copy(v));
+    if (Array.isArray(value)) {
+      const out = new Array<unknown>(value.length);
+      for (let i = 0; i < value.length; i++) out[i] = this.copy(value[i]);
+      return out;
+    }
     const v = value as Record<string, unknown>;
+    // A span, the commonest object of a tree, is never resolved nor written: the copy shares it.
+    if (typeof v["start"] === "number" && typeof v["file"] === "string") return value;
     const out: Record<string, unknown> = {};
-    for (const key in v) out[key] = this.copy(v[key]);
+    for (const key of Object.keys(v)) out[key] = this.copy(v[key]);
     const own = this.byNode.get(value);
-    if (own) for (const key in own) out[key] = own[key];
+    if (own) for (const key of Object.keys(own)) out[key] = own[key];
     return out;
   }
 }
