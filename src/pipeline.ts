@@ -49,12 +49,22 @@ export interface System {
  * `parse` is the parser's entry point; the language service passes one that remembers unchanged files.
  */
 export function compile(roots: string[], host: FileHost, parse: typeof parseFile = parseFile): Compiled {
+  return compileWith(roots, host, parse, true);
+}
+
+/** `compile`'s diagnostics alone: the language service's check after each keystroke, which runs nothing, so makes no resolved tree. */
+export function compileDiagnostics(roots: string[], host: FileHost, parse: typeof parseFile = parseFile): Diagnostic[] {
+  return compileWith(roots, host, parse, false).diagnostics;
+}
+
+function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, resolved: boolean): Compiled {
   const loaded = loadProgram(roots, host, parse);
   const resolve = (from: string, path: string) => host.resolve(from, path);
   const programs = giveStdModules(connectedByImports(loaded.files, resolve), resolve, loaded.texts);
   const built = new Set(loaded.files.map((f) => f.path));
   // Declaration ids are unique across the systems checked together, so the files of all of them can run as one list.
   let firstId = 0;
+  const resolvedOf = new Map<SourceFile, SourceFile>();
   const systems: System[] = programs.map((files) => {
     const paths = new Set(files.map((f) => f.path));
     const own = loaded.diagnostics.filter((d) => paths.has(d.span.file));
@@ -63,7 +73,11 @@ export function compile(roots: string[], host: FileHost, parse: typeof parseFile
     firstId += result?.symbols.all.length ?? 0;
     const checked = result?.diagnostics ?? [];
     const diagnostics = sortDiagnostics([...own, ...checked]);
-    return { files, name: "", diagnostics, checked: complete && !hasErrors(diagnostics) };
+    const ok = complete && !hasErrors(diagnostics);
+    // The parsed files stay as parsed; what runs is the resolved tree, made only of a system that checked.
+    const ran = resolved && ok && result ? result.resolution.resolvedFiles(files) : files;
+    ran.forEach((f, i) => resolvedOf.set(files[i]!, f));
+    return { files: ran, name: "", diagnostics, checked: ok };
   });
   // A named file that cannot be read, or one that could not be parsed at all, belongs to no system.
   const unplaced = new Map<string, Diagnostic[]>();
@@ -72,7 +86,7 @@ export function compile(roots: string[], host: FileHost, parse: typeof parseFile
   nameSystems(systems);
   const diagnostics = sortDiagnostics(systems.flatMap((s) => s.diagnostics));
   if (hasErrors(diagnostics)) return { diagnostics, texts: loaded.texts, systems };
-  return { program: loaded.files, programs, diagnostics, texts: loaded.texts, systems };
+  return { program: loaded.files.map((f) => resolvedOf.get(f) ?? f), programs: systems.slice(0, programs.length).map((s) => s.files), diagnostics, texts: loaded.texts, systems };
 }
 
 /** Whether every file `f` imports was built: one that was read but not parsed at all would leave every name it declares unknown. */
@@ -291,14 +305,18 @@ function loadSaved(path: string, host: FileHost, at: Span): { files: SourceFile[
   const saved = loadSavedProgram(text, standardModule);
   if ("error" in saved) return { problem: diag("E0402", at, `the saved program \`${shown}\` is ${saved.error}`, "save it again with `rulesmith compile`") };
   let errors: Diagnostic[];
+  let files: SourceFile[];
   try {
-    errors = checkProgram(saved.files, (from, p) => host.resolve(from, p)).diagnostics.filter((d) => d.severity === "error");
+    const result = checkProgram(saved.files, (from, p) => host.resolve(from, p));
+    errors = result.diagnostics.filter((d) => d.severity === "error");
+    // Resolved again, as when it was saved: a saved resolution the check disagrees with is not run.
+    files = result.resolution.resolvedFiles(saved.files);
   } catch {
     return { problem: diag("E0402", at, `the saved program \`${shown}\` is damaged: its syntax tree is not one that rulesmith writes`, "save it again with `rulesmith compile`") };
   }
   const d = errors[0];
   if (d) return { problem: diag("E0402", at, `the saved program \`${shown}\` does not check: error[${d.code}] at ${d.span.file}:${d.span.line}:${d.span.col}: ${d.message}`, "save it again with `rulesmith compile`") };
-  return { files: saved.files };
+  return { files };
 }
 
 export { indexProgram, type RuntimeProgram };

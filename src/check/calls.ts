@@ -8,7 +8,7 @@ import { aggregateNamed, aggregates, builtinFunction, builtins, isAggregate } fr
 import { ANY, INT, VOID, listOf, typeToString, type Type } from "../core/types.ts";
 import { constInt, Expressions } from "./expressions.ts";
 import { Scope, type Context } from "./resolution.ts";
-import { lookupName } from "./symbols.ts";
+import { idOf, lookupName } from "./symbols.ts";
 
 export abstract class Calls extends Expressions {
   /**
@@ -20,8 +20,8 @@ export abstract class Calls extends Expressions {
     const r = lookupName(this.s, e.name, ctx.file);
     const d = "found" in r ? r.found : undefined;
     if (d?.kind !== "enum") return undefined;
-    e.ref = { to: "decl", id: d.id! };
-    const t = listOf({ t: "enum", name: d.name.text, id: d.id });
+    this.s.resolution.set(e, "ref", { to: "decl", id: idOf(this.s, d) });
+    const t = listOf({ t: "enum", name: d.name.text, id: idOf(this.s, d) });
     this.observe?.(e, t, scope);
     return t;
   }
@@ -37,7 +37,7 @@ export abstract class Calls extends Expressions {
       this.report("E0209", c.source.span, `a count for each member goes over \`${name}\` itself`, `write \`${name}(${c.binder.text} in ${name} => ...)\``);
     } else this.enumSource(c.source, scope, ctx);
     const inner = new Scope(scope);
-    c.slot = inner.declare(c.binder.text, { type: { t: "enum", name, id: en.id }, span: c.binder.span, mutable: false });
+    this.s.resolution.set(c, "slot", inner.declare(c.binder.text, { type: { t: "enum", name, id: idOf(this.s, en) }, span: c.binder.span, mutable: false }));
     if (c.where) this.report("E0209", c.where.span, `\`${name}(m in ${name} => count)\` takes no \`where\`: give a member 0 instead`, `write \`=> if condition then count else 0\``);
     if (c.otherwise) this.report("E0209", c.otherwise.span, `\`${name}(m in ${name} => count)\` takes no \`else\``);
     if (c.yield) this.expectType(this.expr(c.yield, inner, ctx), INT, c.yield.span, "the count of each member");
@@ -57,7 +57,7 @@ export abstract class Calls extends Expressions {
       const r = lookupName(this.s, name, ctx.file);
       const en = "found" in r ? r.found : undefined;
       if (en?.kind === "enum" && !scope.get(name) && !this.stateField(name, ctx.file)) {
-        e.ref = { to: "decl", id: en.id! };
+        this.s.resolution.set(e, "ref", { to: "decl", id: idOf(this.s, en) });
         return this.perMember(en, e, comp.comp, comp.span, scope, ctx);
       }
       if (!isAggregate(name)) {
@@ -65,7 +65,7 @@ export abstract class Calls extends Expressions {
         return ANY;
       }
       if (e.args.length !== 1) this.report("E0209", e.span, `\`${name}(x in list ...)\` takes exactly one comprehension`);
-      e.builtin = name;
+      this.s.resolution.set(e, "builtin", name);
       return this.aggregate(name, comp.comp, comp.span, scope, ctx);
     }
     if (scope.get(name) || this.stateField(name, ctx.file)) {
@@ -78,7 +78,7 @@ export abstract class Calls extends Expressions {
         for (const a of e.args) if (a.kind !== "comprehension") this.expr(a.value, scope, ctx);
         return ANY;
       }
-      e.ref = { to: "decl", id: d.id! };
+      this.s.resolution.set(e, "ref", { to: "decl", id: idOf(this.s, d) });
       switch (d.kind) {
         case "fn":
         case "value":
@@ -102,7 +102,7 @@ export abstract class Calls extends Expressions {
     }
     const b = builtinFunction(name);
     if (b) {
-      e.builtin = name;
+      this.s.resolution.set(e, "builtin", name);
       const types = this.checkArgs(e.args, b.params, `\`${name}\``, e.span, scope, ctx);
       for (const p of b.check?.(types, e.args, constInt) ?? []) this.report("E0201", p.span, p.message);
       return b.returns(types);
@@ -142,7 +142,7 @@ export abstract class Calls extends Expressions {
       if (given.has(p.name)) this.report("E0202", a.span, `\`${p.name}\` is given twice`);
       given.add(p.name);
       types[params.indexOf(p)] = t;
-      if (a.kind === "named") a.index = params.indexOf(p);
+      if (a.kind === "named") this.s.resolution.set(a, "index", params.indexOf(p));
       this.expectType(t, p.type, a.value.span, `\`${p.name}\``);
     });
     const missing = params.filter((p) => !given.has(p.name));
@@ -166,7 +166,7 @@ export abstract class Calls extends Expressions {
       }
       if (given.has(f.name.text)) this.report("E0202", a.span, `\`${f.name.text}\` is given twice`);
       given.add(f.name.text);
-      a.index = k.fields.indexOf(f);
+      this.s.resolution.set(a, "index", k.fields.indexOf(f));
       const ft = this.resolveType(f.type, k.span.file);
       this.expectType(t, ft, a.value.span, `\`${k.name.text}.${f.name.text}\``);
       this.constantInRange(a.value, ft, `\`${k.name.text}.${f.name.text}\``);
@@ -177,7 +177,7 @@ export abstract class Calls extends Expressions {
     };
     const missing = k.fields.filter((f) => !given.has(f.name.text) && !A.mayBeLeftOut(f, kindNamed));
     if (missing.length) this.report("E0202", e.span, `\`${k.name.text}\` needs ${missing.map((f) => `\`${f.name.text}\``).join(", ")}, which ${missing.length === 1 ? "has no default" : "have no defaults"}`);
-    return { t: "kind", name: k.name.text, id: k.id };
+    return { t: "kind", name: k.name.text, id: idOf(this.s, k) };
   }
 
   /** `Icon(melee: 2, save: 1)`: counts by member; members left out count 0. */
@@ -208,7 +208,7 @@ export abstract class Calls extends Expressions {
     if (source.t === "list") element = source.of;
     else if (source.t !== "any") this.report("E0201", c.source.span, `\`${name}\` goes over a list, but this is ${typeToString(source)}`);
     const inner = new Scope(scope);
-    c.slot = inner.declare(c.binder.text, { type: element, span: c.binder.span, mutable: false });
+    this.s.resolution.set(c, "slot", inner.declare(c.binder.text, { type: element, span: c.binder.span, mutable: false }));
     if (c.where) this.condition(c.where, inner, ctx);
     const yields = c.yield ? this.expr(c.yield, inner, ctx) : undefined;
     const wanted = agg.yields;
@@ -228,7 +228,7 @@ export abstract class Calls extends Expressions {
 
   protected override emitArgs(s: { event: A.Name; args: A.Arg[]; span: A.Span; ref?: A.Ref }, scope: Scope, ctx: Context): A.EventDecl | undefined {
     const ev = this.expectEvent(s.event, ctx.file);
-    if (ev) s.ref = { to: "decl", id: ev.id! };
+    if (ev) this.s.resolution.set(s, "ref", { to: "decl", id: idOf(this.s, ev) });
     this.checkArgs(s.args, ev?.params.map((p) => ({ name: p.name.text, type: this.resolveType(p.type, ctx.file) })), `event \`${s.event.text}\``, s.span, scope, ctx);
     return ev;
   }

@@ -5,6 +5,7 @@
 import type * as A from "../core/ast.ts";
 import type { Diagnostic } from "../core/diagnostics.ts";
 import type { ExprObserver } from "./resolution.ts";
+import type { ResolutionTable } from "./resolved-tree.ts";
 import { RuleChecks } from "./rule-checks.ts";
 import { collectSymbols, type Symbols } from "./symbols.ts";
 
@@ -14,6 +15,8 @@ export { constInt } from "./expressions.ts";
 export interface CheckResult {
   diagnostics: Diagnostic[];
   symbols: Symbols;
+  /** What the check resolved, by parsed node; `resolution.resolvedFiles(files)` is the tree the engines run. */
+  resolution: ResolutionTable;
 }
 
 /**
@@ -33,7 +36,7 @@ export function checkProgram(files: A.SourceFile[], resolveImport: (from: string
     }
   }
   new Checker(symbols, diagnostics, outside, observe, broken).run(files);
-  return { diagnostics, symbols };
+  return { diagnostics, symbols, resolution: symbols.resolution };
 }
 
 class Checker extends RuleChecks {
@@ -44,6 +47,6 @@ class Checker extends RuleChecks {
     this.checkSetModifierOrder();
     this.checkCountBeforeScale();
     // A rule's frame size is known only once its whole body is: the runtime allocates that many slots.
-    for (const [owner, frame] of this.frames) owner.frameSize = frame.size;
+    for (const [owner, frame] of this.frames) this.s.resolution.set(owner, "frameSize", frame.size);
   }
 }

@@ -9,6 +9,7 @@ import { foreignWordHelp, keywordGuess } from "../../grammar/messages.ts";
 import { ANY, BOOL, INT, NONE, TEXT, assignable, listOf, optional, typeToString, typeUnknown, type Type } from "../core/types.ts";
 import { showExpr } from "../core/show-expr.ts";
 import { relativeImport, Resolution, Scope, type Context } from "./resolution.ts";
+import { idOf } from "./symbols.ts";
 
 export abstract class Expressions extends Resolution {
   /** In calls.ts: a name applied to arguments. */
@@ -137,7 +138,7 @@ export abstract class Expressions extends Resolution {
       case "has":
         this.entity(this.expr(e.object, scope, ctx), e.object.span);
         const status = this.statusName(e.status, ctx);
-        if (status) e.ref = { to: "decl", id: status.id! };
+        if (status) this.s.resolution.set(e, "ref", { to: "decl", id: idOf(this.s, status) });
         return BOOL;
       case "cond": {
         this.condition(e.condition, scope, ctx);
@@ -188,12 +189,12 @@ export abstract class Expressions extends Resolution {
     const local = scope.get(e.name);
     if (local) {
       // A narrowed state field is still the state field: only its type changed here.
-      e.ref = local.stateField ? { to: "state", index: this.s.stateIndex.get(e.name)! } : local.ofEmission ? { to: "local", slot: local.slot, event: true } : { to: "local", slot: local.slot };
+      this.s.resolution.set(e, "ref", local.stateField ? { to: "state", index: this.s.stateIndex.get(e.name)! } : local.ofEmission ? { to: "local", slot: local.slot, event: true } : { to: "local", slot: local.slot });
       return local.type;
     }
     const field = this.stateField(e.name, ctx.file);
     if (field) {
-      e.ref = { to: "state", index: this.s.stateIndex.get(e.name)! };
+      this.s.resolution.set(e, "ref", { to: "state", index: this.s.stateIndex.get(e.name)! });
       return this.resolveType(field.type, ctx.file);
     }
     const hidden = this.s.stateFields.get(e.name);
@@ -205,7 +206,7 @@ export abstract class Expressions extends Resolution {
       const d = this.lookup(e.name, e.span, ctx.file);
       if (!d) return ANY;
       if (d.kind === "die") {
-        e.ref = { to: "decl", id: d.id! };
+        this.s.resolution.set(e, "ref", { to: "decl", id: idOf(this.s, d) });
         return { t: "die", of: d.faceType.text };
       }
       if (d.kind === "enum") this.report("E0201", e.span, `\`${e.name}\` is an enum; name one of its members, like \`${e.name}.${d.members[0]?.text ?? "member"}\``, `to go through its members, write \`for m in ${e.name} { ... }\``);
@@ -224,8 +225,8 @@ export abstract class Expressions extends Resolution {
       const d = this.declared(e.object.name) ? this.lookup(e.object.name, e.object.span, ctx.file) : undefined;
       if (this.declared(e.object.name) && !d) return ANY;
       if (d?.kind === "enum") {
-        e.ref = { to: "decl", id: d.id! };
-        if (d.members.some((x) => x.text === m)) return { t: "enum", name: d.name.text, id: d.id };
+        this.s.resolution.set(e, "ref", { to: "decl", id: idOf(this.s, d) });
+        if (d.members.some((x) => x.text === m)) return { t: "enum", name: d.name.text, id: idOf(this.s, d) };
         this.report("E0103", e.member.span, `enum \`${d.name.text}\` has no member \`${m}\``, this.suggest(m, e.member.span, () => d.members.map((x) => x.text)));
         return ANY;
       }
@@ -241,7 +242,7 @@ export abstract class Expressions extends Resolution {
       const f = k.fields.find((x) => x.name.text === m);
       if (f && k.record) this.recordReads.set(e, { record: k, object: e.object });
       if (f) {
-        e.field = { kind: k.id!, index: k.fields.indexOf(f) };
+        this.s.resolution.set(e, "field", { kind: idOf(this.s, k), index: k.fields.indexOf(f) });
         return this.resolveType(f.type, k.span.file);
       }
       this.report("E0103", e.member.span, `\`${obj.name}\` has no field \`${m}\``, this.suggest(m, e.member.span, () => k.fields.map((x) => x.name.text)));

@@ -8,7 +8,7 @@ import * as A from "../core/ast.ts";
 import { diag, type Diagnostic, type RelatedSpan } from "../core/diagnostics.ts";
 import { SuggestionBudget } from "../core/suggestion-budget.ts";
 import { ANY, BOOL, INT, TEXT, listOf, optional, typeToString, type Type } from "../core/types.ts";
-import { declById, lookupName, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
+import { declById, idOf, lookupName, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
 import { keptIn } from "../core/kept-values.ts";
 
 export interface Var {
@@ -214,9 +214,9 @@ export abstract class Resolution {
     if (ref.element) this.report("E0104", ref.span, `\`${n}\` takes no element type`);
     if (this.declared(n)) {
       const d = this.lookup(n, ref.name.span, file);
-      if (d?.kind === "enum" || d?.kind === "kind") ref.ref = { to: "decl", id: d.id! };
-      if (d?.kind === "enum") return { t: "enum", name: n, id: d.id };
-      if (d?.kind === "kind") return { t: "kind", name: n, id: d.id };
+      if (d?.kind === "enum" || d?.kind === "kind") this.s.resolution.set(ref, "ref", { to: "decl", id: idOf(this.s, d) });
+      if (d?.kind === "enum") return { t: "enum", name: n, id: idOf(this.s, d) };
+      if (d?.kind === "kind") return { t: "kind", name: n, id: idOf(this.s, d) };
       if (!d) return ANY;
     }
     if (!this.notImported(n, ref.name.span, file)) this.report("E0104", ref.name.span, `unknown type \`${n}\``, this.suggest(n, ref.name.span, () => [...PRIMITIVES, ...this.namesOf(file, "enum", "kind")]));

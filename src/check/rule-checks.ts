@@ -12,7 +12,8 @@ import { domainOf, LIMIT, tableCoverage, type ConstPattern, type Key } from "./c
 import { sortModifiers, stageIndex, stagesOf, wantedStage } from "../core/stages.ts";
 import { constInt } from "./expressions.ts";
 import { Scope, type Context } from "./resolution.ts";
-import { declById } from "./symbols.ts";
+import { declById, idOf } from "./symbols.ts";
+import type { ResolutionTable } from "./resolved-tree.ts";
 import { isConstant, isConstantTally, RESULT, Statements } from "./statements.ts";
 
 /** A table pattern that is not a constant: its row takes no part in the coverage check. */
@@ -33,12 +34,12 @@ export abstract class RuleChecks extends Statements {
       this.report("E0208", d.op.span, `unknown modifier operation \`${op}\``, didYouMean(op, A.modifierOps) ?? `use one of ${A.modifierOps.map((o) => `\`${o}\``).join(", ")}`);
       return;
     }
-    d.targetRef = { to: "decl", id: target.id! };
+    this.s.resolution.set(d, "targetRef", { to: "decl", id: idOf(this.s, target) });
     this.s.modifiersByValue.set(target.name.text, [...(this.s.modifiersByValue.get(target.name.text) ?? []), d]);
     const valueType = this.resolveType(target.returns, ctx.file);
     // `result` sits in its own scope over the parameters: a parameter of that name is E0222 at the value.
     const scope = new Scope(this.paramScope(target.params, ctx.file, d));
-    d.resultSlot = scope.declare(RESULT, { type: valueType, span: target.name.span, mutable: false });
+    this.s.resolution.set(d, "resultSlot", scope.declare(RESULT, { type: valueType, span: target.name.span, mutable: false }));
     this.modifierStage(d, target);
     this.modifierRounding(d);
     if (d.condition) this.condition(d.condition, scope, ctx);
@@ -188,7 +189,7 @@ export abstract class RuleChecks extends Statements {
 
   /** The value some modifiers change: the one their targets resolved to. */
   protected targetValue(mods: A.ModifierDecl[]): A.ValueDecl | undefined {
-    const ref = mods[0]?.targetRef;
+    const ref = mods[0] ? this.s.resolution.get(mods[0], "targetRef") : undefined;
     const v = ref?.to === "decl" ? declById(this.s, ref.id) : undefined;
     return v?.kind === "value" ? v : undefined;
   }
@@ -214,7 +215,7 @@ export abstract class RuleChecks extends Statements {
         // that ignores `result` makes an earlier one's work disappear.
         const same = mods.filter((m) => m.op.text === op);
         same.forEach((m, i) => {
-          if (op === "compute" && readsResult(m)) return;
+          if (op === "compute" && readsResult(m, this.s.resolution)) return;
           // Only a pair that can apply together, with different results, in no fixed order depends on declaration order.
           const earlier = same.slice(0, i).find((x) => !ordered(x, m) && !neverBothHold(x.condition, m.condition, this.isEnum) && !(op === "set" && sameConstant(x.amount, m.amount, this.isEnum)));
           if (!earlier) return;
@@ -346,11 +347,12 @@ function showKey(v: Key, t: Type): string {
 }
 
 /** Whether a modifier's amount reads the value's current `result`. */
-function readsResult(m: A.ModifierDecl): boolean {
+function readsResult(m: A.ModifierDecl, resolution: ResolutionTable): boolean {
   let reads = false;
   walk(m.amount, (n) => {
     const e = n as A.Expr;
-    if (e.kind === "name" && e.ref?.to === "local" && e.ref.slot === m.resultSlot) reads = true;
+    const eRef = resolution.get(e, "ref");
+    if (e.kind === "name" && eRef?.to === "local" && eRef.slot === resolution.get(m, "resultSlot")) reads = true;
     return !reads;
   });
   return reads;

@@ -10,7 +10,7 @@ import { showExpr } from "../core/show-expr.ts";
 import { Calls } from "./calls.ts";
 import { constInt, presentWhen } from "./expressions.ts";
 import { Scope, type Context } from "./resolution.ts";
-import { declById, RESERVED_FIELD } from "./symbols.ts";
+import { declById, idOf, RESERVED_FIELD } from "./symbols.ts";
 
 /** In a modifier's condition and expressions, the value's result as it stands when the modifier is reached. */
 export const RESULT = "result";
@@ -37,7 +37,7 @@ export abstract class Statements extends Calls {
         return;
       case "status": {
         const ev = d.expiry ? this.expectEvent(d.expiry.event, file) : undefined;
-        if (ev && d.expiry) d.expiry.ref = { to: "decl", id: ev.id! };
+        if (ev && d.expiry) this.s.resolution.set(d.expiry, "ref", { to: "decl", id: idOf(this.s, ev) });
         if (d.expiry?.times !== undefined && d.expiry.times < 1) this.report("E0201", d.span, `a status cannot last for ${d.expiry.times} events`, "use `for 1` or more");
         const holder = d.expiry?.holder;
         if (ev && holder) {
@@ -45,7 +45,7 @@ export abstract class Statements extends Calls {
           if (!p) this.report("E0103", holder.span, `event \`${ev.name.text}\` has no parameter \`${holder.text}\``, this.suggest(holder.text, holder.span, () => ev.params.map((x) => x.name.text)));
           else if (this.resolveType(p.type, ev.span.file).t !== "kind") {
             this.report("E0201", holder.span, `\`${holder.text}\` must be an entity to hold a status, but it is ${p.type.name.text}`);
-          } else d.expiry!.holderIndex = ev.params.indexOf(p);
+          } else this.s.resolution.set(d.expiry!, "holderIndex", ev.params.indexOf(p));
         }
         return;
       }
@@ -60,7 +60,7 @@ export abstract class Statements extends Calls {
       }
       case "trigger": {
         const ev = this.expectEvent(d.event, file);
-        if (ev) d.eventRef = { to: "decl", id: ev.id! };
+        if (ev) this.s.resolution.set(d, "eventRef", { to: "decl", id: idOf(this.s, ev) });
         const scope = ev ? this.eventScope(ev, d.timing, file, d) : this.paramScope([], file, d);
         const inner = ev ? { ...ctx, event: { decl: ev, timing: d.timing } } : ctx;
         if (d.condition) this.condition(d.condition, scope, inner);
@@ -107,7 +107,7 @@ export abstract class Statements extends Calls {
       case "example":
         const scope = new Scope();
         this.block(d.body, scope, { file, inExample: true });
-        d.frameSize = scope.frame.size;
+        this.s.resolution.set(d, "frameSize", scope.frame.size);
         return;
       case "die":
         this.die(d, ctx);
@@ -189,7 +189,7 @@ export abstract class Statements extends Calls {
         if (this.stateField(s.name.text, ctx.file)) {
           this.report("W0305", s.name.span, `\`${s.name.text}\` hides the state field of the same name in the rest of this block`, "choose another name for the variable");
         }
-        s.slot = scope.declare(s.name.text, { type: t, span: s.name.span, mutable: true });
+        this.s.resolution.set(s, "slot", scope.declare(s.name.text, { type: t, span: s.name.span, mutable: true }));
         return;
       }
       case "if": {
@@ -222,7 +222,7 @@ export abstract class Statements extends Calls {
         } else if (from.t === "list") element = from.of;
         else if (from.t === "optional") this.maybeNone(s.from, "`for` needs a list");
         else if (from.t !== "any") this.report("E0201", s.from.span, `\`for\` needs a list or a range \`a..b\`, but this is ${typeToString(from)}`);
-        s.slot = inner.declare(s.name.text, { type: element, span: s.name.span, mutable: false });
+        this.s.resolution.set(s, "slot", inner.declare(s.name.text, { type: element, span: s.name.span, mutable: false }));
         if (s.where) this.condition(s.where, inner, ctx);
         this.block(s.body, inner, ctx);
         return;
@@ -248,7 +248,7 @@ export abstract class Statements extends Calls {
       }
       case "apply": {
         const status = this.statusName(s.status, ctx);
-        if (status) s.ref = { to: "decl", id: status.id! };
+        if (status) this.s.resolution.set(s, "ref", { to: "decl", id: idOf(this.s, status) });
         const target = this.expr(s.target, scope, ctx);
         this.entity(target, s.target.span);
         this.appliedExpiry(s, target, scope, ctx);
@@ -256,7 +256,7 @@ export abstract class Statements extends Calls {
       }
       case "clear": {
         const status = this.statusName(s.status, ctx);
-        if (status) s.ref = { to: "decl", id: status.id! };
+        if (status) this.s.resolution.set(s, "ref", { to: "decl", id: idOf(this.s, status) });
         this.entity(this.expr(s.target, scope, ctx), s.target.span);
         return;
       }
@@ -325,7 +325,8 @@ export abstract class Statements extends Calls {
    * that can never equal the parameter, would leave the status on forever.
    */
   protected appliedExpiry(s: A.Stmt & { kind: "apply" }, target: Type, scope: Scope, ctx: Context) {
-    const status = s.ref?.to === "decl" ? declById(this.s, s.ref.id) : undefined;
+    const sRef = this.s.resolution.get(s, "ref");
+    const status = sRef?.to === "decl" ? declById(this.s, sRef.id) : undefined;
     const declared = status?.kind === "status" ? status : undefined;
     const x = s.expiry;
     if (x?.times) this.expectType(this.expr(x.times, scope, ctx), INT, x.times.span, "the number of events");
@@ -335,15 +336,16 @@ export abstract class Statements extends Calls {
     }
     const eventName = x?.event ?? declared?.expiry?.event;
     if (!eventName) return;
-    const declaredEvent = declared?.expiry?.ref?.to === "decl" ? declById(this.s, declared.expiry.ref.id) : undefined;
+    const expiryRef = declared?.expiry ? this.s.resolution.get(declared.expiry, "ref") : undefined;
+    const declaredEvent = expiryRef?.to === "decl" ? declById(this.s, expiryRef.id) : undefined;
     const ev = x?.event ? this.expectEvent(x.event, ctx.file) : declaredEvent;
     if (ev?.kind !== "event") return;
-    if (x?.event) x.ref = { to: "decl", id: ev.id! };
+    if (x?.event) this.s.resolution.set(x, "ref", { to: "decl", id: idOf(this.s, ev) });
     const holder = x?.event ? x.holder : x?.match ? undefined : declared?.expiry?.holder;
     if (holder) {
       const p = this.eventParam(ev, holder, x?.event !== undefined);
       if (!p) return;
-      if (x?.event) x.paramIndex = ev.params.indexOf(p);
+      if (x?.event) this.s.resolution.set(x, "paramIndex", ev.params.indexOf(p));
       const pt = this.resolveType(p.type, ev.span.file);
       if (x?.holder && pt.t !== "kind" && pt.t !== "any") this.report("E0201", holder.span, `\`${holder.text}\` must be an entity to hold a status, but it is ${typeToString(pt)}`);
       else if (!canEqual(target, pt)) {
@@ -354,7 +356,7 @@ export abstract class Statements extends Calls {
     if (x?.match) {
       const p = this.eventParam(ev, x.match.param, true);
       if (!p) return;
-      x.paramIndex = ev.params.indexOf(p);
+      this.s.resolution.set(x, "paramIndex", ev.params.indexOf(p));
       const pt = this.resolveType(p.type, ev.span.file);
       const vt = matchType;
       if (!canEqual(vt, pt)) this.report("E0201", x.match.value.span, `\`${x.match.param.text}\` of \`${ev.name.text}\` is ${typeToString(pt)} and can never equal ${typeToString(vt)}, so the status would never expire`, `give a value of type ${typeToString(pt)}`);

@@ -4,6 +4,7 @@
 import type * as A from "../core/ast.ts";
 import { diag, type Diagnostic } from "../core/diagnostics.ts";
 import { isStdPath } from "../core/std-paths.ts";
+import { ResolutionTable } from "./resolved-tree.ts";
 
 export type NamedDecl = A.EnumDecl | A.KindDecl | A.StatusDecl | A.EventDecl | A.FnDecl | A.ValueDecl | A.TableDecl | A.ModifierDecl | A.DieDecl;
 
@@ -11,6 +12,8 @@ export interface Symbols {
   /** Every named declaration, in load order; a declaration's `id` is its place here plus `firstId`. */
   all: NamedDecl[];
   firstId: number;
+  /** What the checker resolved, by parsed node: declaration ids here, everything else as it checks. */
+  resolution: ResolutionTable;
   /** Declarations by name: more than one where files that cannot see each other reuse a name. */
   byName: Map<string, NamedDecl[]>;
   stateFields: Map<string, A.FieldDecl>;
@@ -58,6 +61,7 @@ export const RESERVED_FIELD = "statuses";
 
 export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[], resolveImport: (from: string, path: string) => string, firstId = 0): Symbols {
   const all: NamedDecl[] = [];
+  const resolution = new ResolutionTable();
   const byName = new Map<string, NamedDecl[]>();
   const stateFields = new Map<string, A.FieldDecl>();
   const stateIndex = new Map<string, number>();
@@ -116,7 +120,7 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
           break;
         }
         default: {
-          d.id = firstId + all.length;
+          resolution.set(d, "id", firstId + all.length);
           all.push(d);
           // A name declared twice where one declaration can see the other is a real clash. Files that
           // cannot see each other may reuse a name; only a file that sees both cannot use it.
@@ -131,10 +135,15 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
       }
     }
   }
-  return { all, firstId, byName, stateFields, stateIndex, modifiersByValue: new Map(), visible, ...(stages ? { stages } : {}) };
+  return { all, firstId, resolution, byName, stateFields, stateIndex, modifiersByValue: new Map(), visible, ...(stages ? { stages } : {}) };
 }
 
 /** The declaration a resolved id names: an index, not a search. */
+/** A declaration's id, given it by `collectSymbols`. */
+export function idOf(s: Symbols, d: A.Decl): number {
+  return s.resolution.get(d, "id")!;
+}
+
 export function declById(s: Symbols, id: number): NamedDecl | undefined {
   return s.all[id - s.firstId];
 }

@@ -5,8 +5,10 @@
 // again on every keystroke, keeps each declaration's AST by that text and gives it out again moved to
 // where it now stands: an edit re-parses only the declarations it touched.
 //
-// The kept ASTs are never given out: the checker writes its resolution into the trees it checks, so
-// each answer is a fresh copy, with its spans moved.
+// Nothing writes into a tree after parsing (the checker keeps its resolution beside it, check/resolved-tree.ts),
+// so a declaration that stands where it stood is given out as it was kept, the same objects: only one
+// that moved is copied, since its spans hold where it stands. The moved copy is kept in its place, so the
+// next read with it standing still copies nothing.
 import type * as A from "../core/ast.ts";
 import { keepNewest } from "../core/kept-values.ts";
 
@@ -31,11 +33,12 @@ export class DeclarationCache {
       find: (piece, offset, line) => {
         const kept = last?.get(piece) ?? next.get(piece);
         if (!kept) return undefined;
-        next.set(piece, kept);
-        return kept.decls.map((d) => moved(d, offset - kept.offset, line - kept.line) as A.Decl);
+        const here = kept.offset === offset && kept.line === line ? kept : { decls: kept.decls.map((d) => moved(d, offset - kept.offset, line - kept.line) as A.Decl), offset, line };
+        next.set(piece, here);
+        return here.decls;
       },
       keep: (piece, offset, line, decls) => {
-        next.set(piece, { decls: decls.map((d) => moved(d, 0, 0) as A.Decl), offset, line });
+        next.set(piece, { decls, offset, line });
       },
     };
   }

@@ -2,7 +2,7 @@
 // files held in memory. It imports nothing from Node, so the playground runs it in a web worker, and
 // no text makes it throw: whatever the user is halfway through typing gets an answer.
 import { catalogue, type Diagnostic } from "../../core/diagnostics.ts";
-import { compile } from "../../pipeline.ts";
+import { compileDiagnostics } from "../../pipeline.ts";
 import { completionsAt } from "./completion.ts";
 import { formattingEdits, type TextEdit } from "./formatting.ts";
 import { referencesAt, renameAt, type RenameResult } from "./references.ts";
@@ -34,7 +34,7 @@ export function toServiceDiagnostic(d: Diagnostic): ServiceDiagnostic {
 }
 
 /** Paths whose last check is kept; a workspace rarely has more files open. */
-const checkRemembered = rememberedPerFile(32, (host, path) => compile([path], host, parseRemembered).diagnostics);
+const checkRemembered = rememberedPerFile(32, (host, path) => compileDiagnostics([path], host, parseRemembered));
 
 /**
  * Exactly what `rulesmith check PATH` reports: the same pipeline, over these files instead of the disk.

@@ -1,0 +1,49 @@
+// The checker's resolution, kept beside the parsed tree rather than written into it. The parsed tree is
+// never written after parsing, so the language service can keep and hand out the declarations it parsed
+// (syntax/reuse.ts) and key its maps by them; the engines, which read a name's slot or declaration
+// straight off the node they walk, run the resolved tree: a copy with the resolution folded in.
+import type * as A from "../core/ast.ts";
+
+/** The properties the checker resolves (node-shapes.ts marks them), of whichever node holds them. */
+type Resolved = Partial<{ ref: A.Ref; slot: number; builtin: string; index: number; frameSize: number; id: number; field: { kind: number; index: number }; holderIndex: number; paramIndex: number; eventRef: A.Ref; targetRef: A.Ref; resultSlot: number }>;
+
+/** Per parsed node, what the checker resolved of it, in the order it was resolved. */
+export class ResolutionTable {
+  private readonly byNode = new Map<object, Record<string, unknown>>();
+
+  set<N extends object, K extends keyof Resolved & keyof N>(node: N, key: K, value: NonNullable<Resolved[K]>): void {
+    const own = this.byNode.get(node);
+    if (own) own[key] = value;
+    else this.byNode.set(node, { [key]: value });
+  }
+
+  get<K extends keyof Resolved>(node: object, key: K): Resolved[K] | undefined {
+    return this.byNode.get(node)?.[key] as Resolved[K] | undefined;
+  }
+
+  /**
+   * The resolved tree of `files`: a copy with each node's resolution after its parsed properties. The
+   * checker resolves a node's properties in the order node-shapes.ts declares them (test/node-shapes.test.ts
+   * holds every checked tree to it), so appending them as resolved keeps one hidden class per shape.
+   */
+  resolvedFiles(files: A.SourceFile[]): A.SourceFile[] {
+    return files.map((f) => this.copy(f) as A.SourceFile);
+  }
+
+  private copy(value: unknown): unknown {
+    if (typeof value !== "object" || value === null) return value;
+    if (Array.isArray(value)) {
+      const out = new Array<unknown>(value.length);
+      for (let i = 0; i < value.length; i++) out[i] = this.copy(value[i]);
+      return out;
+    }
+    const v = value as Record<string, unknown>;
+    // A span, the commonest object of a tree, is never resolved nor written: the copy shares it.
+    if (typeof v["start"] === "number" && typeof v["file"] === "string") return value;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(v)) out[key] = this.copy(v[key]);
+    const own = this.byNode.get(value);
+    if (own) for (const key of Object.keys(own)) out[key] = own[key];
+    return out;
+  }
+}
