@@ -30,18 +30,36 @@ export class ResolutionTable {
     return files.map((f) => this.copy(f) as A.SourceFile);
   }
 
-  private copy(value: unknown): unknown {
+  /**
+   * The copy, with a stack of its own: a long `else if` chain nests a node per branch, thousands deep.
+   * Each object is made with every key in order at once (a child still to copy holds `null` until its
+   * copy is put in its place), so the key order, and V8's hidden class, are those of the parsed tree.
+   */
+  private copy(root: unknown): unknown {
+    const top: Record<string, unknown> = {};
+    const work: [unknown, Record<string | number, unknown>, string | number][] = [[root, top, "root"]];
+    for (let next = work.pop(); next; next = work.pop()) next[1][next[2]] = this.shallow(next[0], work);
+    return top["root"];
+  }
+
+  private shallow(value: unknown, work: [unknown, Record<string | number, unknown>, string | number][]): unknown {
     if (typeof value !== "object" || value === null) return value;
     if (Array.isArray(value)) {
       const out = new Array<unknown>(value.length);
-      for (let i = 0; i < value.length; i++) out[i] = this.copy(value[i]);
+      for (let i = 0; i < value.length; i++) work.push([value[i], out as unknown as Record<number, unknown>, i]);
       return out;
     }
     const v = value as Record<string, unknown>;
     // A span, the commonest object of a tree, is never resolved nor written: the copy shares it.
     if (typeof v["start"] === "number" && typeof v["file"] === "string") return value;
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(v)) out[key] = this.copy(v[key]);
+    for (const key of Object.keys(v)) {
+      const child = v[key];
+      if (typeof child === "object" && child !== null) {
+        out[key] = null;
+        work.push([child, out, key]);
+      } else out[key] = child;
+    }
     const own = this.byNode.get(value);
     if (own) for (const key of Object.keys(own)) out[key] = own[key];
     return out;
