@@ -4,7 +4,6 @@
 // shape the checker did not resolve, runs through the tree-walker's own case (`treeEval`).
 import type * as A from "../../core/ast.ts";
 import { binaryValues } from "../arithmetic.ts";
-import { recordLists } from "../construct.ts";
 import { showExpr } from "../../core/show-expr.ts";
 import { rollValues } from "../rolls-choices-aggregates.ts";
 import { Entity, RuleError, Tally, valuesEqual, type Value } from "../../core/values.ts";
@@ -109,17 +108,7 @@ function compileMember(c: Compiler, e: A.Expr & { kind: "member" }): CExpr {
     };
   }
   const object = c.expr(e.object);
-  return (env, vm) => {
-    const obj = object(env, vm);
-    if (obj instanceof Entity) {
-      const v = obj.fields[name];
-      if (v === undefined) throw new RuleError("R0501", `\`${showExpr(e)}\` has no value yet`, e.span);
-      return obj.record ? recordLists(vm, v, e.span) : v;
-    }
-    if (obj instanceof Tally) return obj.get(name);
-    if (obj === null) throw new RuleError("R0501", `\`${showExpr(e.object)}\` is none`, e.object.span);
-    throw new RuleError("R0501", `\`${showExpr(e.object)}\` has no value yet`, e.object.span);
-  };
+  return (env, vm) => read(object(env, vm), vm);
 }
 
 /**
