@@ -10,7 +10,7 @@
 import { isStdPath } from "../core/std-paths.ts";
 import * as A from "../core/ast.ts";
 import { binary } from "./arithmetic.ts";
-import { Dice, type RngState } from "./dice.ts";
+import { Dice } from "./dice.ts";
 import { Events } from "./events.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { frame, type Chooser, type Env, type Machine, type Returned } from "./machine.ts";
@@ -22,6 +22,7 @@ import { aggregate, choose, perMember, roll } from "./rolls-choices-aggregates.t
 import { callBuiltin } from "../core/builtins.ts";
 import { tableRow } from "./tables.ts";
 import type { LoopHook } from "./loop-hook.ts";
+import { DEFAULT_STEP_BUDGET, type RunOptions } from "./run-options.ts";
 import { addedLine, callLine, movedLine, removedLine, saidLine, type TraceEntry, type TraceKind } from "./trace.ts";
 import { constructEntity, recordLists, tallyOfCounts } from "./construct.ts";
 import { Entity, RuleError, showValue, Tally, type Value } from "../core/values.ts";
@@ -30,27 +31,7 @@ import { keptIn } from "../core/kept-values.ts";
 
 export type { Chooser } from "./machine.ts";
 
-export interface RunOptions {
-  seed: string;
-  rngState?: RngState;
-  /** The dice to roll instead of seeded ones (\`rulesmith odds\` enumerates every result this way). */
-  dice?: Dice;
-  chooser?: Chooser;
-  /** Statements and calls allowed before the run stops as runaway. */
-  stepBudget?: number;
-  trace?: boolean;
-  /**
-   * The caller knows no entity in the state holds a status that an event counts down (a copy of a
-   * state checked once, as a simulation's runs are): the events skip the walk that looks for them.
-   */
-  noStatuses?: boolean;
-  /** Sees loop heads and calls (`rulesmith odds`, src/tools/odds/); the tree-walker only. */
-  loopHook?: LoopHook;
-  /** The compiled backend only: false runs every node as a closure, no JavaScript generated (test/compiled-reference.test.ts compares the three). */
-  generate?: boolean;
-}
-
-export const DEFAULT_STEP_BUDGET = 2_000_000;
+export { DEFAULT_STEP_BUDGET, type RunOptions } from "./run-options.ts";
 const MAX_DEPTH = 400;
 
 export { ExpectationFailed } from "./writes.ts";
