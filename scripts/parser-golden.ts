@@ -6,7 +6,7 @@
 //   npx tsx scripts/parser-golden.ts
 import { writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { baseInputs, mutatedInputs, record } from "../test/parser-corpus.ts";
+import { baseInputs, mutatedInputs, record } from "../test/support/parser-corpus.ts";
 
 const bases = baseInputs();
 const inputs = [...bases, ...mutatedInputs(bases)];

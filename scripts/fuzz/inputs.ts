@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import fc from "fast-check";
-import { deepNesting, editTokens, mutate, mutation, randomProgram, SAMPLE, token, tokenEdit } from "../../test/generators.ts";
+import { deepNesting, editTokens, mutate, mutation, randomProgram, SAMPLE, token, tokenEdit } from "../../test/support/generators.ts";
 import { editState, elseIfChainText, hugeNumbersText, objectNamesText, runawayText, stateEdit } from "./classes.ts";
 
 /**

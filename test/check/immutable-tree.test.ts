@@ -1,0 +1,29 @@
+// The parsed tree is never written after parsing: the checker keeps its resolution in side tables
+// (src/check/resolved-tree.ts) and the engines run a resolved copy. The language service relies on it
+// when it hands out the same parsed declarations again (src/syntax/reuse.ts) and keys its maps by them.
+import { readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type * as A from "../../src/core/ast.ts";
+import { compile } from "../../src/pipeline.ts";
+import { nodeHost } from "../../src/api/node-host.ts";
+import { parseFile } from "../../src/syntax/parse.ts";
+
+describe("checking every bundled system", () => {
+  for (const root of readdirSync("rules").map((d) => `rules/${d}`)) {
+    it(`${root}: leaves its parsed trees as a fresh parse makes them, and runs a resolved copy`, () => {
+      const parsed: { path: string; text: string; file: A.SourceFile }[] = [];
+      const c = compile([root], nodeHost, (path, text, ...rest) => {
+        const r = parseFile(path, text, ...rest);
+        if (r.file) parsed.push({ path, text, file: r.file });
+        return r;
+      });
+      expect(c.systems.every((s) => s.checked), root).toBe(true);
+      expect(parsed.length).toBeGreaterThan(0);
+      for (const p of parsed) expect(p.file, p.path).toStrictEqual(parseFile(p.path, p.text).file);
+      // The copy the engines run is resolved: its declarations hold their ids.
+      const ran = c.program!.find((f) => f.path === parsed[0]!.path)!;
+      expect(ran).not.toBe(parsed[0]!.file);
+      expect(ran.decls.some((d) => "id" in d && typeof d.id === "number")).toBe(true);
+    });
+  }
+});

@@ -1,0 +1,200 @@
+// `rulesmith lsp` driven over stdio by the protocol's own client library, as an editor drives it:
+// initialize, open, change, diagnostics, completion, hover, definition, references, rename,
+// formatting, symbols, semantic tokens, a file changed on disk, shutdown. The server runs in a process of
+// its own (`bin/rulesmith.js lsp`), unlike the other commands' tests: it speaks over that process's
+// stdin and stdout, and `exit` ends the process.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createProtocolConnection,
+  DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
+  DidOpenTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  DocumentFormattingRequest,
+  DocumentSymbolRequest,
+  ExitNotification,
+  FileChangeType,
+  HoverRequest,
+  InitializedNotification,
+  InitializeRequest,
+  PublishDiagnosticsNotification,
+  ReferencesRequest,
+  RegistrationRequest,
+  RenameRequest,
+  SemanticTokensRequest,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+  CompletionRequest,
+  DefinitionRequest,
+  type Diagnostic,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+} from "vscode-languageserver-protocol/node";
+
+const bin = fileURLToPath(new URL("../../bin/rulesmith.js", import.meta.url));
+
+const UNITS = `/// A fighting unit.
+kind Unit {
+  /// Hit points.
+  hp: int in 0..9
+  name: text
+}
+
+fn hurt(u: Unit) {
+  u.hp = u.hp - 1
+}
+`;
+const BATTLE = `import "./units.rules"
+
+fn fresh() -> Unit = Unit(hp: 3, name: "a")
+
+example "a hit costs one hit point" {
+  let u = fresh()
+  hurt(u)
+  expect u.hp == 2
+}
+`;
+
+let dir: string;
+let server: ChildProcess;
+let client: ProtocolConnection;
+const published: PublishDiagnosticsParams[] = [];
+const waiters: { uri: string; accept: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
+const uri = (name: string) => pathToFileURL(join(dir, name)).href;
+
+/** The next diagnostics published for `name` that `accept` takes (the server may publish intermediate ones). */
+function diagnosticsFor(name: string, accept: (d: Diagnostic[]) => boolean = () => true): Promise<Diagnostic[]> {
+  const found = published.findIndex((p) => p.uri === uri(name) && accept(p.diagnostics));
+  if (found >= 0) return Promise.resolve(published.splice(0, found + 1).at(-1)!.diagnostics);
+  return new Promise((resolve) => waiters.push({ uri: uri(name), accept, resolve }));
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "lsp-"));
+  writeFileSync(join(dir, "units.rules"), UNITS);
+  writeFileSync(join(dir, "battle.rules"), BATTLE);
+  server = spawn(process.execPath, [bin, "lsp"], { cwd: dir, stdio: ["pipe", "pipe", "inherit"] });
+  client = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
+  client.onNotification(PublishDiagnosticsNotification.type, (p) => {
+    const w = waiters.findIndex((x) => x.uri === p.uri && x.accept(p.diagnostics));
+    if (w >= 0) waiters.splice(w, 1)[0]!.resolve(p.diagnostics);
+    else published.push(p);
+  });
+  client.onRequest(RegistrationRequest.type, () => undefined);
+  client.listen();
+  const init = await client.sendRequest(InitializeRequest.type, {
+    processId: process.pid,
+    rootUri: pathToFileURL(dir).href,
+    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } },
+    workspaceFolders: [{ uri: pathToFileURL(dir).href, name: "rules" }],
+  });
+  expect(init.capabilities.textDocumentSync).toEqual({ openClose: true, change: 2 });
+  await client.sendNotification(InitializedNotification.type, {});
+});
+
+afterAll(async () => {
+  const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
+  await client.sendRequest(ShutdownRequest.type);
+  await client.sendNotification(ExitNotification.type);
+  expect(await exited).toBe(0);
+  client.dispose();
+});
+
+describe("rulesmith lsp over stdio", () => {
+  it("publishes diagnostics as check prints them, and clears them after an incremental fix", async () => {
+    const broken = BATTLE.replace("hurt(u)", "hurtt(u)");
+    await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: uri("battle.rules"), languageId: "rules", version: 1, text: broken } });
+    const ds = await diagnosticsFor("battle.rules", (d) => d.length > 0);
+    expect(ds).toEqual([
+      {
+        range: { start: { line: 6, character: 2 }, end: { line: 6, character: 7 } },
+        severity: 1,
+        code: "E0101",
+        source: "rulesmith",
+        message: "unknown function `hurtt`\nhelp: did you mean `hurt`?",
+      },
+    ]);
+    // Delete the extra `t`: one incremental change of one character.
+    await client.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: uri("battle.rules"), version: 2 },
+      contentChanges: [{ range: { start: { line: 6, character: 6 }, end: { line: 6, character: 7 } }, text: "" }],
+    });
+    expect(await diagnosticsFor("battle.rules", (d) => d.length === 0)).toEqual([]);
+  });
+
+  it("completes, hovers and goes to the definition across files", async () => {
+    const items = await client.sendRequest(CompletionRequest.type, { textDocument: { uri: uri("battle.rules") }, position: { line: 7, character: 11 } });
+    const labels = (Array.isArray(items) ? items : items!.items).map((c) => c.label);
+    expect(labels).toEqual(expect.arrayContaining(["hp", "name"]));
+    const h = await client.sendRequest(HoverRequest.type, { textDocument: { uri: uri("battle.rules") }, position: { line: 2, character: 22 } });
+    expect(h!.contents).toEqual({ kind: "markdown", value: "```rules\nkind Unit {\n  hp: int in 0..9\n  name: text\n}\n```\n\nA fighting unit." });
+    const def = await client.sendRequest(DefinitionRequest.type, { textDocument: { uri: uri("battle.rules") }, position: { line: 6, character: 3 } });
+    expect(def).toEqual({ uri: uri("units.rules"), range: { start: { line: 7, character: 3 }, end: { line: 7, character: 7 } } });
+  });
+
+  it("finds every reference to a field and renames it in both files", async () => {
+    const at = { textDocument: { uri: uri("units.rules") }, position: { line: 3, character: 3 } };
+    const refs = await client.sendRequest(ReferencesRequest.type, { ...at, context: { includeDeclaration: true } });
+    const where = (refs ?? []).map((l) => `${l.uri.slice(l.uri.lastIndexOf("/") + 1)}:${l.range.start.line}:${l.range.start.character}`);
+    expect(where).toEqual(["battle.rules:2:26", "battle.rules:7:11", "units.rules:3:2", "units.rules:8:4", "units.rules:8:11"]);
+    const edit = await client.sendRequest(RenameRequest.type, { ...at, newName: "health" });
+    expect(Object.keys(edit!.changes!).sort()).toEqual([uri("battle.rules"), uri("units.rules")]);
+    expect(edit!.changes![uri("units.rules")]!.map((e) => [e.range.start.line, e.range.start.character, e.newText])).toEqual([
+      [3, 2, "health"],
+      [8, 4, "health"],
+      [8, 11, "health"],
+    ]);
+    await expect(client.sendRequest(RenameRequest.type, { ...at, newName: "while" })).rejects.toThrow("`while` is a reserved word and cannot name anything");
+  });
+
+  it("answers a rename without newName with an error, not edits without text (issue 29, item 12)", async () => {
+    const at = { textDocument: { uri: uri("units.rules") }, position: { line: 3, character: 3 } };
+    await expect(client.sendRequest(RenameRequest.type, at as never)).rejects.toThrow("rename needs a newName");
+  });
+
+  it("shows an image in a doc comment as a link in hover and completion, so the editor fetches nothing (issue 29, item 12)", async () => {
+    const text = "/// Tracks ![pixel](https://example.com/p.png).\nkind Pic { hp: int }\nfn f(p: Pic) -> int = p.hp\nfn g() -> int = f(P)\n";
+    await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: uri("pics.rules"), languageId: "rules", version: 1, text } });
+    const h = await client.sendRequest(HoverRequest.type, { textDocument: { uri: uri("pics.rules") }, position: { line: 2, character: 9 } });
+    const shown = (h!.contents as { value: string }).value;
+    expect(shown).toContain("Tracks &#33;[pixel](https://example.com/p.png).");
+    expect(shown).not.toContain("![");
+    const items = await client.sendRequest(CompletionRequest.type, { textDocument: { uri: uri("pics.rules") }, position: { line: 3, character: 19 } });
+    const pic = (Array.isArray(items) ? items : items!.items).find((c) => c.label === "Pic");
+    expect((pic!.documentation as { value: string }).value).toContain("Tracks &#33;[pixel]");
+    await client.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: uri("pics.rules") } });
+  });
+
+  it("formats with fmt's layout, outlines the file and colours its names", async () => {
+    await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: uri("units.rules"), languageId: "rules", version: 1, text: UNITS.replace("fn hurt(u: Unit) {", "fn hurt( u:Unit ){") } });
+    const edits = await client.sendRequest(DocumentFormattingRequest.type, { textDocument: { uri: uri("units.rules") }, options: { tabSize: 2, insertSpaces: true } });
+    expect(edits).toEqual([{ range: { start: { line: 0, character: 0 }, end: { line: 10, character: 0 } }, newText: UNITS }]);
+    const symbols = await client.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri: uri("units.rules") } });
+    expect(symbols!.map((s) => [s.name, s.kind, "children" in s ? s.children?.map((c) => c.name) : undefined])).toEqual([
+      ["Unit", 5, ["hp", "name"]],
+      ["hurt", 12, []],
+    ]);
+    const tokens = await client.sendRequest(SemanticTokensRequest.type, { textDocument: { uri: uri("units.rules") } });
+    // Relative positions: `Unit` (class, declaration) at 1:5, then `hp` (property, declaration) two lines down.
+    expect(tokens!.data.slice(0, 10)).toEqual([1, 5, 4, 1, 1, 2, 2, 2, 5, 1]);
+  });
+
+  it("follows a file changed on disk: a field renamed there breaks the open file that uses it", async () => {
+    // Closed in the editor, units.rules is read from disk again; then it changes there.
+    await client.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: uri("units.rules") } });
+    writeFileSync(join(dir, "units.rules"), UNITS.replaceAll("hp", "health"));
+    await client.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uri("units.rules"), type: FileChangeType.Changed }] });
+    const ds = await diagnosticsFor("battle.rules", (d) => d.length > 0);
+    expect(ds.map((d) => `${d.code} ${d.range.start.line}:${d.range.start.character} ${String(d.message).split("\n")[0]}`)).toEqual([
+      "E0202 2:21 `Unit` needs `health`, which has no default",
+      "E0103 2:26 `Unit` has no field `hp`",
+      "E0103 7:11 `Unit` has no field `hp`",
+    ]);
+  });
+});
