@@ -7,7 +7,7 @@ export default defineConfig({
     testTimeout: 0,
     hookTimeout: 0,
     // The CLI the tests start (bin/rulesmith.js) runs the TypeScript sources, never a build of them that
-    // may be older; test/cli-build.test.ts checks the build itself.
+    // may be older; test/hosts/cli-build.test.ts checks the build itself.
     env: { RULESMITH_FROM_SOURCE: "1" },
   },
 });

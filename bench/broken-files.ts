@@ -1,5 +1,5 @@
 // Large broken rules files, the shapes a stranger (or a fuzzer) sends to the language service and the
-// CLI (issue 14, large files): the test of their outcomes (test/broken-large-files.test.ts) and the
+// CLI (issue 14, large files): the test of their outcomes (test/syntax/broken-large-files.test.ts) and the
 // figures of `npm run bench:broken` (scripts/bench-broken.ts) read the same texts. Each is generated
 // from a seed, so a run is repeatable; `kb` is the size to reach, roughly.
 

@@ -1,6 +1,6 @@
 // What scripts/ensure-browser.ts does, with the machine passed in: the file system and environment
 // (a Host, scripts/find-chromium.ts), who this process runs as and how it runs a command. The script
-// passes the real ones; test/browser-setup.test.ts passes a fake PATH with a fake apt-get, so the
+// passes the real ones; test/playground/browser-setup.test.ts passes a fake PATH with a fake apt-get, so the
 // install branch is exercised without root or network.
 import { spawnSync } from "node:child_process";
 import { aptGet, canInstall, candidates, findChromium, installAdvice, realHost, type Host } from "./find-chromium.ts";

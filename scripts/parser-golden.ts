@@ -1,7 +1,7 @@
-// Records the parser's answers on its differential corpus (test/parser-corpus.ts) in
+// Records the parser's answers on its differential corpus (test/support/parser-corpus.ts) in
 // test/parser-golden/corpus.json.gz: the input texts and, for each, the diagnostics and the AST hashes.
 // Run it only when the parser's output is meant to change (a new construct, a new message), and say so
-// in the commit: test/parser-golden.test.ts holds every later parser to this file.
+// in the commit: test/syntax/parser-golden.test.ts holds every later parser to this file.
 //
 //   npx tsx scripts/parser-golden.ts
 import { writeFileSync } from "node:fs";

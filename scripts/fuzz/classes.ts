@@ -1,7 +1,7 @@
 // The classes of hostile input that once broke rulesmith (issue 14), as text generators that need no
 // bundled content: JavaScript object names used as rules names, numbers at and past the exact range, long
 // `else if` chains, runaway loops, and edits that make a scenario's state JSON bad. The fuzzer
-// (scripts/fuzz/inputs.ts) lays them over the bundled content; test/fuzz-classes.test.ts runs a few of
+// (scripts/fuzz/inputs.ts) lays them over the bundled content; test/whole/fuzz-classes.test.ts runs a few of
 // each in `npm test`.
 import fc from "fast-check";
 

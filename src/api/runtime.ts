@@ -1,7 +1,7 @@
 // The API's running part: a checked program (from `compile`, or saved by `saveProgram`) run against a
 // game state: scenarios, simulations, exact odds, the state's JSON Schema and validation. It loads no
 // parser and no checker, so a worker that only runs rules (a `rulesmith simulate` thread, a web worker)
-// starts light (test/simulate-worker-imports.test.ts); src/api.ts re-exports all of it.
+// starts light (test/hosts/simulate-worker-imports.test.ts); src/api.ts re-exports all of it.
 import type { RuntimeProgram } from "../run/index-program.ts";
 import type { Scenario } from "../run/scenario-runner.ts";
 import { enumerateOdds, type OddsOptions, type OddsResult } from "../tools/odds/odds.ts";

@@ -23,7 +23,7 @@ export class ResolutionTable {
 
   /**
    * The resolved tree of `files`: a copy with each node's resolution after its parsed properties. The
-   * checker resolves a node's properties in the order node-shapes.ts declares them (test/node-shapes.test.ts
+   * checker resolves a node's properties in the order node-shapes.ts declares them (test/core/node-shapes.test.ts
    * holds every checked tree to it), so appending them as resolved keeps one hidden class per shape.
    */
   resolvedFiles(files: A.SourceFile[]): A.SourceFile[] {

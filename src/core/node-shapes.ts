@@ -2,7 +2,7 @@
 // properties in the order the parsers write them, and the type of each. The saved program's JSON Schema
 // is generated from it (src/run/saved-program-schema.ts); the TypeScript types of core/ast.ts are held to
 // it at compile time (node-shapes-match.ts: `tsc` fails when a property is in one and not the other, or
-// differs in type or optionality); and test/node-shapes.test.ts holds every node both parsers make, for
+// differs in type or optionality); and test/core/node-shapes.test.ts holds every node both parsers make, for
 // every bundled file, to exactly these properties in this order (the order matters: it is the JSON's,
 // byte for byte, and each order is one hidden class for V8).
 //

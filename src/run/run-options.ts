@@ -20,7 +20,7 @@ export interface RunOptions {
   noStatuses?: boolean;
   /** Sees loop heads and calls (`rulesmith odds`, src/tools/odds/); the tree-walker only. */
   loopHook?: LoopHook;
-  /** The compiled backend only: false runs every node as a closure, no JavaScript generated (test/compiled-reference.test.ts compares the three). */
+  /** The compiled backend only: false runs every node as a closure, no JavaScript generated (test/run/compiled/matches-interpreter.test.ts compares the three). */
   generate?: boolean;
 }
 

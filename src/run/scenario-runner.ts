@@ -20,7 +20,7 @@ import type { Span } from "../core/ast.ts";
 
 /**
  * Which engine runs the rules: `compiled` (src/run/compiled/: closures built once per program, the default)
- * or `tree`, the tree-walking interpreter it is checked against (test/compiled-reference.test.ts).
+ * or `tree`, the tree-walking interpreter it is checked against (test/run/compiled/matches-interpreter.test.ts).
  * Both give the same trace, results, dice and errors, byte for byte.
  */
 export type Engine = "tree" | "compiled";

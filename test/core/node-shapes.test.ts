@@ -4,7 +4,7 @@
 // has exactly the properties its shape declares, in the declared order: the order is the JSON's, byte for
 // byte, and one hidden class per shape keeps V8's property access monomorphic. A tree just parsed has no
 // resolved property; a checked one (every bundled system) has them after the parsed ones, in order too.
-// The saved program's schema is generated from the same description (test/saved-program-validation.test.ts).
+// The saved program's schema is generated from the same description (test/run/saved-program-validation.test.ts).
 import { readFileSync, readdirSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
@@ -151,7 +151,7 @@ describe("the node shapes", () => {
   });
 
   it("are what the parser recovers from broken text: every tenth input of the golden corpus's mutated ones", () => {
-    // test/fast-parser.test.ts holds both paths to one JSON on all of them; a piece with an error is
+    // test/syntax/fast-parser.test.ts holds both paths to one JSON on all of them; a piece with an error is
     // the Chevrotain path's in either, so one path is read here.
     const inputs = mutatedInputs(golden.bases).filter((_, i) => i % 10 === 0);
     expect(inputs.length).toBeGreaterThan(90);

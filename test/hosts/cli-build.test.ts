@@ -29,7 +29,7 @@ function run(args: string[], compiled: boolean): Promise<{ code: number; stdout:
 
 beforeAll(() => {
   execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json", "--outDir", out], { cwd: root });
-  writeFileSync(`${out}/.built`, "the build of test/cli-build.test.ts\n");
+  writeFileSync(`${out}/.built`, "the build of test/hosts/cli-build.test.ts\n");
   mkdirSync(`${installed}/bin`);
   copyFileSync(`${root}bin/rulesmith.js`, `${installed}/bin/rulesmith.js`);
 });

@@ -1,4 +1,4 @@
-// The command line: every command through `main(argv, io)` in this process, as test/run-cli.ts runs it,
+// The command line: every command through `main(argv, io)` in this process, as test/support/run-cli.ts runs it,
 // and a few runs of `bin/rulesmith.js` itself, so the program a user starts stays covered too.
 import { execFile } from "node:child_process";
 import { describe, expect, it } from "vitest";
@@ -152,7 +152,7 @@ describe.concurrent("--help", () => {
 // The program a user starts: Node sets the exit status from `main`'s answer and the process's own
 // streams and working directory are the ones `main` defaults to, which only a process of its own shows.
 // Under vitest it runs the TypeScript sources (RULESMITH_FROM_SOURCE=1, vitest.config.ts); the build
-// is checked against the sources in test/cli-build.test.ts.
+// is checked against the sources in test/hosts/cli-build.test.ts.
 describe.concurrent("bin/rulesmith.js", () => {
   function bin(...args: string[]): Promise<CliRun> {
     return new Promise((resolve) => {

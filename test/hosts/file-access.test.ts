@@ -1,7 +1,7 @@
 // What the command line may read (issue 14, item 1): imports and a scenario's "rules" stay below a root,
 // only regular `.rules` (and `.json`) files of at most 8 MB are read, and everything else is a
 // diagnostic with a code and the path, never an exception and never a hang. Each probe runs the CLI
-// in process (test/run-cli.ts) with a folder made here as its working directory; a hang (a blocking
+// in process (test/support/run-cli.ts) with a folder made here as its working directory; a hang (a blocking
 // read of a FIFO) shows as a test that never ends, as there is no time limit to hide it.
 import { execFile, execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";

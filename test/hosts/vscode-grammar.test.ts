@@ -1,7 +1,7 @@
 // The VS Code extension's TextMate grammar is generated from grammar/tokens.ts. Tokenize every bundled
 // rules file with VS Code's own TextMate engine (vscode-textmate on the Oniguruma regex library) and
 // check it cuts the text exactly where the parser's lexer does, with the colour of the token's
-// category, as the playground's highlighting is checked (test/playground-highlighting.test.ts).
+// category, as the playground's highlighting is checked (test/playground/highlighting.test.ts).
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";

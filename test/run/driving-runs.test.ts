@@ -1,5 +1,5 @@
 // How the interpreter's runs are driven: forced dice, scripted choices, the step budget, determinism,
-// and the game state as JSON. The semantics of the rules themselves are in runtime.test.ts.
+// and the game state as JSON. The semantics of the rules themselves are in run/interpreter.test.ts.
 import { describe, expect, it } from "vitest";
 import { indexProgram, runScenario, type Scenario } from "../../src/pipeline.ts";
 import { Dice } from "../../src/run/dice.ts";

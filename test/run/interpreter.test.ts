@@ -1,6 +1,6 @@
 // The interpreter's documented semantics: modifier stacking, event timing, status expiry, tables, and
 // errors in the rules. How a run is driven (dice, choices, budget, determinism, state) is in
-// runtime-runs.test.ts.
+// run/driving-runs.test.ts.
 import { describe, expect, it } from "vitest";
 import { runExamples } from "../../src/pipeline.ts";
 import { checked, example } from "../support/helpers.ts";

@@ -1,4 +1,4 @@
-// Generators shared by the property tests (test/property.test.ts) and the fuzzer (scripts/fuzz.ts):
+// Generators shared by the property tests (test/whole/property.test.ts) and the fuzzer (scripts/fuzz.ts):
 // a valid sample program to mutate, character- and token-level mutations, and random checked programs.
 import fc from "fast-check";
 

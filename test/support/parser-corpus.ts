@@ -1,8 +1,8 @@
 // The parser's differential corpus: every bundled .rules file, the standard modules, every ```rules
-// block of docs/language.md, and mutated variants of them (the generators of test/generators.ts, drawn
+// block of docs/language.md, and mutated variants of them (the generators of test/support/generators.ts, drawn
 // with fixed seeds). `scripts/parser-golden.ts` records what the parser gives for each input in
 // test/parser-golden/corpus.json.gz (the texts themselves, so later edits of the rules or the docs do not
-// move it), and test/parser-golden.test.ts holds the parser to it: the AST with every span, and every
+// move it), and test/syntax/parser-golden.test.ts holds the parser to it: the AST with every span, and every
 // diagnostic with its code, range, message and help.
 import { createHash } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";

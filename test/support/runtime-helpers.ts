@@ -1,4 +1,4 @@
-// The two shortcuts of the runtime's tests (runtime.test.ts, runtime-runs.test.ts): a scenario run of
+// The two shortcuts of the runtime's tests (run/interpreter.test.ts, run/driving-runs.test.ts): a scenario run of
 // source text, and an example that must pass.
 import { expect } from "vitest";
 import { indexProgram, runScenario, type Scenario } from "../../src/pipeline.ts";

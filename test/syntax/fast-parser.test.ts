@@ -1,5 +1,5 @@
 // The fast parser (src/syntax/fast/) against the Chevrotain path it stands in for: on every bundled
-// file and every input of the golden corpus (test/parser-corpus.ts: the bundled files, the standard
+// file and every input of the golden corpus (test/support/parser-corpus.ts: the bundled files, the standard
 // modules, the docs' examples and about a thousand mutated variants), parsing with the fast parser on
 // and off gives the same result, byte for byte as JSON: the AST with every span and key order, the
 // recovered declarations and the diagnostics. And the fast parser reads every declaration of the bundled

@@ -1,4 +1,4 @@
-// Common slips in statements, in plain words (issue 12, problem 8; test/slip-messages.test.ts has the
+// Common slips in statements, in plain words (issue 12, problem 8; test/syntax/slip-messages.test.ts has the
 // first two), in the shared parser and checker so the CLI and the playground say the same: `=` in an
 // `if` condition, which the parser can only reject at the `if` (no statement starts `if x =`), points
 // at the `=` and says to use `==`, once; a misspelt keyword at the start of a statement (`retrun 1`),

@@ -145,7 +145,7 @@ describe("rulesmith odds on a failing path", () => {
 describe("rulesmith odds on a path that never ends", () => {
   it("stops with E0426 at the step budget, showing the first 20 dice of the path", async () => {
     // Rolls until a 6: the first path, all 1s, never gets there. Inside a `for` the loop is no place
-    // to merge runs at (test/odds-chain.test.ts has it merged without the `for`), so the path runs on.
+    // to merge runs at (test/tools/odds-chain.test.ts has it merged without the `for`), so the path runs on.
     const r = await oddsOfRules("fn wait() -> int {\n  let n = 1\n  for i in [1] {\n    while roll d6 != 6 { n = n + 1 }\n  }\n  return n\n}\n", "wait");
     expect(r.code).toBe(1);
     const [first, second] = r.stderr.split("\n");

@@ -1,7 +1,7 @@
 // Property tests over the fuzzer's hostile input classes (scripts/fuzz/classes.ts), a few seeded runs of
 // each, so `npm test` catches a regression the long `npm run fuzz` would: JavaScript object names as rules
 // names, numbers at and past the exact range, long `else if` chains, and bad state JSON in a scenario.
-// The runaway classes run in child processes in test/resource-budget.test.ts. Seeds are fixed, so every
+// The runaway classes run in child processes in test/run/resource-budget.test.ts. Seeds are fixed, so every
 // run sees the same inputs.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

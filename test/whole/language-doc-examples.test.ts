@@ -1,4 +1,4 @@
-// Every ```rules block in docs/language.md must do what the reference says it does (test/doc-blocks.ts
+// Every ```rules block in docs/language.md must do what the reference says it does (test/support/doc-blocks.ts
 // says what each kind of block promises).
 import { describe, expect, it } from "vitest";
 import { compile, runExamples } from "../../src/pipeline.ts";

@@ -64,7 +64,7 @@ describe("plain words for common slips", () => {
       {
         path: "/units/0/statuses/s",
         message: 'must be `true`, how many more events it lasts (1 or more), or an object like `{"left": 1, "until": "RoundEnds"}`',
-        // The value breaks the status's declaration (test/status-blame.test.ts).
+        // The value breaks the status's declaration (test/run/status-blame.test.ts).
         declaration: { name: "s", span: expect.objectContaining({ file: "main.rules", line: 3, col: 1 }) },
       },
     ]);

@@ -1,7 +1,7 @@
 // One worker thread of `rulesmith simulate`: given the checked program and the scenario once (as
 // workerData), it indexes the program and converts the state once (the main thread validated it), then
 // runs each range of seeds the main thread sends and posts back its counts. It imports only what runs
-// rules: no parser, no checker (test/simulate-worker-imports.test.ts keeps it so).
+// rules: no parser, no checker (test/hosts/simulate-worker-imports.test.ts keeps it so).
 import { parentPort, workerData } from "node:worker_threads";
 import { indexProgram, prepareValidatedSimulation, runRange, type Scenario, type SourceFile } from "../../api/runtime.ts";
 

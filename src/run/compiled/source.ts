@@ -44,7 +44,7 @@ export class Source {
   private readonly shared = new Map<unknown, string>();
   private temps = 0;
   private loops = 0;
-  /** The generated sources, kept for tests that read them (test/compiled-safety.test.ts). */
+  /** The generated sources, kept for tests that read them (test/run/compiled/generated-source-safety.test.ts). */
   static readonly made: string[] = [];
   static keep = false;
 

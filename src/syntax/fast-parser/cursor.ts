@@ -3,7 +3,7 @@
 // accept it throws `BAIL`, and the caller reads the piece with the Chevrotain parser instead, which stays
 // the grammar of record (every syntax error message, the diagrams, completion's expected tokens).
 // Every choice below mirrors the grammar's (grammar/*.ts) for input that the grammar accepts, so both
-// give the same AST, spans included; test/fast-parser.test.ts compares them on every bundled file and
+// give the same AST, spans included; test/syntax/fast-parser.test.ts compares them on every bundled file and
 // on the golden corpus.
 import { EOF, createTokenInstance, tokenMatcher, type IToken, type TokenType } from "chevrotain";
 import type * as A from "../../core/ast.ts";

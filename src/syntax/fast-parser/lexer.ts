@@ -4,7 +4,7 @@
 // and line breaks only: any other character there, and anything the grammar's lexer would report as an
 // error (an unknown character, an unterminated string), gives undefined, and the caller uses
 // Chevrotain's lexer, the lexer of record.
-// test/fast-parser.test.ts compares the two on every input of the golden corpus.
+// test/syntax/fast-parser.test.ts compares the two on every input of the golden corpus.
 import type { ILexingResult, IToken, TokenType } from "chevrotain";
 import * as T from "../../../grammar/tokens.ts";
 import { list } from "./nodes.ts";
@@ -23,7 +23,7 @@ const SINGLE = new Map<number, TokenType>(
 /** Two-character operators, by their text; tried before the one-character ones, as the grammar's order does. */
 const DOUBLE = new Map<string, TokenType>([["->", T.Arrow], ["=>", T.FatArrow], ["+=", T.PlusEq], ["-=", T.MinusEq], ["==", T.EqEq], ["!=", T.NotEq], ["<=", T.LtEq], [">=", T.GtEq], ["..", T.DotDot]]);
 
-/** Every token type the fast lexer makes: test/fast-parser.test.ts checks it is every type of grammar/tokens.ts with a pattern, so a new token cannot be lexed as two old ones. */
+/** Every token type the fast lexer makes: test/syntax/fast-parser.test.ts checks it is every type of grammar/tokens.ts with a pattern, so a new token cannot be lexed as two old ones. */
 export const FAST_LEXER_TYPES: ReadonlySet<TokenType> = new Set([...KEYWORDS.values(), ...SINGLE.values(), ...DOUBLE.values(), T.DiceLiteral, T.Integer, T.Identifier, T.Underscore, T.StringLiteral, T.DocComment, T.LineComment, T.WhiteSpace]);
 
 /** The first characters of the two-character operators: only after one is the pair looked up. */

@@ -9,8 +9,8 @@
 // `new Array()`): a parse's whole tree is young, and dies young. See bench/README.md.
 //
 // Each class is one shape: its fields in the order src/core/node-shapes.ts declares, which is the order
-// of the AST's JSON (test/node-shapes.test.ts holds every node either parser makes to it, and
-// test/fast-parser.test.ts holds the two parsers to the same JSON); an optional field is added after
+// of the AST's JSON (test/core/node-shapes.test.ts holds every node either parser makes to it, and
+// test/syntax/fast-parser.test.ts holds the two parsers to the same JSON); an optional field is added after
 // construction, in its declared place, and is absent otherwise.
 import type * as A from "../../core/ast.ts";
 

@@ -1,7 +1,7 @@
 // The compiled backend (src/run/compiled/) against the tree-walking interpreter it replaces, in both its
 // forms: closures alone (RunOptions.generate false) and with rule bodies generated as JavaScript (the
 // default). On every bundled example, on the bench's Warlords seeds with the trace on, on every example
-// in docs/language.md, on random checked programs (test/generators.ts, a fixed seed) and on programs
+// in docs/language.md, on random checked programs (test/support/generators.ts, a fixed seed) and on programs
 // that fail or run away, the three must give the same trace (text and entries), results, final state,
 // dice (generator state and dice rolled) and errors (kind, code, message and span), byte for byte. The
 // runaway programs also assert the error they stop with.
@@ -153,7 +153,7 @@ describe("docs/language.md: every example block runs the same in all three engin
 });
 
 describe("random checked programs run the same in all three engines", () => {
-  it("200 programs of test/generators.ts, seed 2311", () => {
+  it("200 programs of test/support/generators.ts, seed 2311", () => {
     let ran = 0;
     fc.assert(
       fc.property(randomProgram, (text) => {
@@ -251,7 +251,7 @@ describe("the compiled backend stands on the runtime alone", () => {
       const text = readFileSync(`${dir}/${f}`, "utf8");
       expect(text).not.toMatch(/from\s+"\.\.\/(grammar|checker|build-ast|program)/);
       expect(text).not.toMatch(/[=(,;]\s*eval\(/);
-      // source.ts makes every generated function, from generated names only (test/compiled-safety.test.ts).
+      // source.ts makes every generated function, from generated names only (test/run/compiled/generated-source-safety.test.ts).
       if (f !== "source.ts") expect(text).not.toMatch(/new Function/);
     }
   });
