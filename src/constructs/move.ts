@@ -19,12 +19,12 @@ export const moveStatement: StatementConstruct<"move"> = {
     const item = vm.eval(s.item, env) as Value;
     vm.kit.take(vm.list(s.source, env), item, s.source, s.span);
     vm.kit.push(vm.list(s.target, env), item, s.span);
-    vm.note("move", () => vm.kit.movedLine(item, s.source, s.target), s.span);
+    vm.note("move", () => vm.kit.trace.movedLine(item, s.source, s.target), s.span);
     return undefined;
   },
   compile(s, c) {
     const span = s.span;
-    const { push, take, movedLine } = c.kit;
+    const { push, take, trace } = c.kit;
     const item = c.expr(s.item);
     const source = c.list(s.source);
     const target = c.list(s.target);
@@ -33,14 +33,14 @@ export const moveStatement: StatementConstruct<"move"> = {
       const v = item(env, vm) as Value;
       take(source(env, vm), v, s.source, span);
       push(target(env, vm), v, span);
-      if (vm.tracing) vm.note("move", () => movedLine(v, s.source, s.target), span);
+      if (vm.tracing) vm.note("move", () => trace.movedLine(v, s.source, s.target), span);
       return undefined;
     };
   },
   generate(s, { g, kit, expr, list }) {
     const v = g.temp();
     const span = g.k(s.span);
-    const note = (vm: CompiledRun, item: Value) => vm.note("move", () => kit.movedLine(item, s.source, s.target), s.span);
+    const note = (vm: CompiledRun, item: Value) => vm.note("move", () => kit.trace.movedLine(item, s.source, s.target), s.span);
     return [
       `vm.tick(${span});`,
       `${v} = ${expr(s.item)};`,

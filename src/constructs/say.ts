@@ -10,23 +10,23 @@ export const sayStatement: StatementConstruct<"say"> = {
   },
   run(s, env, vm) {
     const said = vm.eval(s.value, env);
-    vm.note("say", () => vm.kit.saidLine(said), s.span);
+    vm.note("say", () => vm.kit.trace.saidLine(said), s.span);
     return undefined;
   },
   compile(s, c) {
     const span = s.span;
-    const { saidLine } = c.kit;
+    const { trace } = c.kit;
     const value = c.expr(s.value);
     return (env, vm) => {
       vm.tick(span);
       const said = value(env, vm);
-      if (vm.tracing) vm.note("say", () => saidLine(said), span);
+      if (vm.tracing) vm.note("say", () => trace.saidLine(said), span);
       return undefined;
     };
   },
   generate(s, { g, kit, expr }) {
     const v = g.temp();
-    const note = (vm: CompiledRun, said: Value | undefined) => vm.note("say", () => kit.saidLine(said), s.span);
+    const note = (vm: CompiledRun, said: Value | undefined) => vm.note("say", () => kit.trace.saidLine(said), s.span);
     return [`vm.tick(${g.k(s.span)});`, `${v} = ${expr(s.value)};`, `if (vm.tracing) ${g.k(note)}(vm, ${v});`].join("\n");
   },
 };
