@@ -1,15 +1,17 @@
-// Statements and declarations: each declaration's own checks (fields and defaults, events, triggers,
-// statuses, functions, values, examples), blocks and statements, what may be assigned or changed in
-// place, and the expiry of an applied status. Modifiers, tables and dice have checks of their own in
+// Declarations and blocks: each declaration's own checks (fields and defaults, events, triggers,
+// statuses, functions, values, examples), blocks, and what statements share: what may be assigned or
+// changed in place. Each statement's own rule is in its construct (src/constructs/), which gets this
+// checker as a `StatementCheck`. Modifiers, tables and dice have checks of their own in
 // rule-checks.ts; this layer hands them over from `decl`.
 import * as A from "../core/ast.ts";
-import { didYouMean } from "../core/diagnostics.ts";
-import { ANY, INT, VOID, assignable, listOf, typeToString, typeUnknown, type Type } from "../core/types.ts";
-import { walk } from "../core/ast-walk.ts";
+import { VOID, typeToString, typeUnknown, type Type } from "../core/types.ts";
 import { showExpr } from "../core/show-expr.ts";
 import { Calls } from "./calls.ts";
 import { constInt, presentWhen } from "./expressions.ts";
 import { Scope, type Context } from "./resolution.ts";
+import { statementConstruct } from "../constructs/statements.ts";
+import type { StatementCheck } from "../constructs/contexts.ts";
+import { typeShape } from "../constructs/let.ts";
 import { declById, idOf, RESERVED_FIELD } from "./symbols.ts";
 
 /** In a modifier's condition and expressions, the value's result as it stands when the modifier is reached. */
@@ -166,209 +168,42 @@ export abstract class Statements extends Calls {
     });
   }
 
+  /** A statement: its construct's check rule (src/constructs/), given this checker as `StatementCheck`. */
   protected stmt(s: A.Stmt, scope: Scope, ctx: Context) {
-    switch (s.kind) {
-      case "let": {
-        const reported = this.out.length;
-        let t = this.expr(s.value, scope, ctx);
-        if (s.type) {
-          const declared = this.resolveType(s.type, ctx.file);
-          this.expectType(t, declared, s.value.span, `\`${s.name.text}\``);
-          this.constantInRange(s.value, declared, `\`${s.name.text}\``);
-          t = declared;
-        } else if (t.t === "void") this.report("E0201", s.value.span, "this produces no value to store");
-        else if (t.t === "none") this.report("E0241", s.value.span, `\`${s.name.text}\` needs a type to hold \`none\``, `write the optional type, like \`let ${s.name.text}: Unit? = none\``);
-        // `[]` fits any list where a type is expected; here none is, and a list of anything would take
-        // text into a list of numbers. Only for a value with an empty list in it and no error of its
-        // own: an error's `any` (in this value, or in a variable it reads) is not the author's `[]`.
-        else if (this.out.length === reported && typeUnknown(t) && holdsEmptyList(s.value)) {
-          const what = (t.t === "optional" ? t.of : t).t === "list" ? "an empty list says nothing of what it will hold" : "its value comes from an empty list, which says nothing of its items";
-          const shown = showExpr(s.value);
-          this.report("E0243", s.value.span, `\`${s.name.text}\` needs a type: ${what}`, `write the type, like \`let ${s.name.text}: ${typeShape(t)} = ${shown.length <= 24 ? shown : "..."}\``);
-        }
-        if (this.stateField(s.name.text, ctx.file)) {
-          this.report("W0305", s.name.span, `\`${s.name.text}\` hides the state field of the same name in the rest of this block`, "choose another name for the variable");
-        }
-        this.s.resolution.set(s, "slot", scope.declare(s.name.text, { type: t, span: s.name.span, mutable: true }));
-        return;
-      }
-      case "if": {
-        // An `else if` chain is walked in a loop, as `block` would check the lone `if` of each `else`.
-        let at: A.Stmt & { kind: "if" } = s;
-        let sc = scope;
-        for (;;) {
-          this.condition(at.condition, sc, ctx);
-          this.block(at.then, this.narrow(sc, presentWhen(at.condition, true), at.then.statements, ctx), ctx);
-          if (!at.else) return;
-          const otherwise = this.narrow(sc, presentWhen(at.condition, false), at.else.statements, ctx);
-          const next = A.elseIf(at);
-          if (!next) return this.block(at.else, otherwise, ctx);
-          sc = new Scope(otherwise);
-          at = next;
-        }
-      }
-      case "while":
-        this.condition(s.condition, scope, ctx);
-        this.block(s.body, scope, ctx);
-        return;
-      case "for": {
-        const inner = new Scope(scope);
-        const from = (s.to ? undefined : this.enumSource(s.from, scope, ctx)) ?? this.expr(s.from, scope, ctx);
-        let element: Type = ANY;
-        if (s.to) {
-          this.expectType(from, INT, s.from.span, "the start of the range");
-          this.expectType(this.expr(s.to, scope, ctx), INT, s.to.span, "the end of the range");
-          element = INT;
-        } else if (from.t === "list") element = from.of;
-        else if (from.t === "optional") this.maybeNone(s.from, "`for` needs a list");
-        else if (from.t !== "any") this.report("E0201", s.from.span, `\`for\` needs a list or a range \`a..b\`, but this is ${typeToString(from)}`);
-        this.s.resolution.set(s, "slot", inner.declare(s.name.text, { type: element, span: s.name.span, mutable: false }));
-        if (s.where) this.condition(s.where, inner, ctx);
-        this.block(s.body, inner, ctx);
-        return;
-      }
-      case "return": {
-        if (ctx.returns === undefined || ctx.returns.t === "void") {
-          if (s.value) this.report("E0205", s.value.span, "this returns a value, but the enclosing rule has no result type", "declare one with `-> int`, or remove the value");
-        } else if (!s.value) this.report("E0205", s.span, `\`return\` needs a value of type ${typeToString(ctx.returns)}`);
-        else this.expectType(this.expr(s.value, scope, ctx), ctx.returns, s.value.span, "the returned value");
-        return;
-      }
-      case "emit":
-        this.emitArgs(s, scope, ctx);
-        return;
-      case "proceed": {
-        const ev = ctx.event;
-        if (!ev || ev.timing !== "instead") {
-          this.report("E0230", s.span, "`proceed` runs an event's default body, so it belongs in an `instead of` handler", ev ? `this is ${ev.timing === "body" ? "the default body" : ev.timing === "after" ? "an `on` handler" : "a `before` handler"} of \`${ev.decl.name.text}\`` : "use it inside `instead of EventName { ... }`");
-        } else if (!ev.decl.body) {
-          this.report("E0231", s.span, `event \`${ev.decl.name.text}\` has no default body for \`proceed\` to run`, `give \`${ev.decl.name.text}\` a body, or remove \`proceed\``);
-        }
-        return;
-      }
-      case "apply": {
-        const status = this.statusName(s.status, ctx);
-        if (status) this.s.resolution.set(s, "ref", { to: "decl", id: idOf(this.s, status) });
-        const target = this.expr(s.target, scope, ctx);
-        this.entity(target, s.target.span);
-        this.appliedExpiry(s, target, scope, ctx);
-        return;
-      }
-      case "clear": {
-        const status = this.statusName(s.status, ctx);
-        if (status) this.s.resolution.set(s, "ref", { to: "decl", id: idOf(this.s, status) });
-        this.entity(this.expr(s.target, scope, ctx), s.target.span);
-        return;
-      }
-      case "add":
-      case "remove": {
-        const list = this.expr(s.list, scope, ctx);
-        this.assignableTarget(s.list, undefined, s);
-        this.listItem(this.expr(s.item, scope, ctx), list, s.item.span, s.list.span);
-        return;
-      }
-      case "move": {
-        const from = this.expr(s.source, scope, ctx);
-        const to = this.expr(s.target, scope, ctx);
-        const item = this.expr(s.item, scope, ctx);
-        // Moving changes both lists, so neither may be a list inside a record.
-        this.insideRecord(s.source, s);
-        this.insideRecord(s.target, s);
-        this.listItem(item, from, s.item.span, s.source.span);
-        this.listItem(item, to, s.item.span, s.target.span);
-        return;
-      }
-      case "expect":
-        if (!ctx.inExample) this.report("E0206", s.span, "`expect` belongs in an `example`");
-        this.condition(s.value, scope, ctx);
-        return;
-      case "force": {
-        if (!ctx.inExample) this.report("E0206", s.span, "`force` belongs in an `example`: rules cannot fix their own dice");
-        // Scripted answers may be of different types, one per question: `force choices ["trade", wraith]`.
-        const mixed = s.what.text === "choices" && s.values.kind === "list";
-        if (mixed) for (const item of (s.values as A.Expr & { kind: "list" }).items) this.expr(item, scope, ctx);
-        const t = mixed ? listOf(ANY) : this.expr(s.values, scope, ctx);
-        if (s.what.text === "dice") this.expectType(t, listOf(INT), s.values.span, "forced dice");
-        else if (s.what.text === "choices") {
-          if (t.t !== "list" && t.t !== "any") this.report("E0201", s.values.span, "scripted choices must be a list");
-        } else this.report("E0206", s.what.span, `\`force\` takes \`dice\` or \`choices\`, not \`${s.what.text}\``, didYouMean(s.what.text, ["dice", "choices"]));
-        return;
-      }
-      case "say":
-        this.expr(s.value, scope, ctx);
-        return;
-      case "assign": {
-        const target = this.expr(s.target, scope, ctx);
-        this.assignableTarget(s.target, scope, s);
-        const value = this.expr(s.value, scope, ctx);
-        if (s.op === "=") this.expectType(value, target, s.value.span, "the assigned value");
-        else {
-          this.expectType(target, INT, s.target.span, `the target of \`${s.op}\``);
-          this.expectType(value, INT, s.value.span, `the amount of \`${s.op}\``);
-        }
-        return;
-      }
-      case "expr": {
-        const t = this.expr(s.value, scope, ctx);
-        const isCall = s.value.kind === "call" || s.value.kind === "choose" || s.value.kind === "roll" || s.value.kind === "emit";
-        if (!isCall && t.t !== "any") this.report("W0303", s.span, "this expression's value is not used", "assign it with `let`, or remove it");
-        return;
-      }
-      default:
-        A.assertNever(s);
-    }
+    const construct = statementConstruct(s);
+    if (construct) construct.check(s, scope, ctx, this.statements);
+    else this.report("E0201", s.span, `\`${s.kind}\` is no statement`);
   }
 
-  /**
-   * `apply S to x for N [E(...)]` / `until E(...)`: the count is a number, the event exists, a named
-   * parameter exists, and the expiry can match at all: a holder parameter of another kind, or a value
-   * that can never equal the parameter, would leave the status on forever.
-   */
-  protected appliedExpiry(s: A.Stmt & { kind: "apply" }, target: Type, scope: Scope, ctx: Context) {
-    const sRef = this.s.resolution.get(s, "ref");
-    const status = sRef?.to === "decl" ? declById(this.s, sRef.id) : undefined;
-    const declared = status?.kind === "status" ? status : undefined;
-    const x = s.expiry;
-    if (x?.times) this.expectType(this.expr(x.times, scope, ctx), INT, x.times.span, "the number of events");
-    const matchType = x?.match ? this.expr(x.match.value, scope, ctx) : ANY;
-    if (x && !x.event && declared && !declared.expiry) {
-      this.report("E0233", x.span, `\`${s.status.text}\` is declared without an expiry event, so \`for\` has nothing to count`, `name the event: \`for ${x.times ? showExpr(x.times) : "N"} RoundEnds\`, or declare \`status ${s.status.text} until RoundEnds\``);
-    }
-    const eventName = x?.event ?? declared?.expiry?.event;
-    if (!eventName) return;
-    const expiryRef = declared?.expiry ? this.s.resolution.get(declared.expiry, "ref") : undefined;
-    const declaredEvent = expiryRef?.to === "decl" ? declById(this.s, expiryRef.id) : undefined;
-    const ev = x?.event ? this.expectEvent(x.event, ctx.file) : declaredEvent;
-    if (ev?.kind !== "event") return;
-    if (x?.event) this.s.resolution.set(x, "ref", { to: "decl", id: idOf(this.s, ev) });
-    const holder = x?.event ? x.holder : x?.match ? undefined : declared?.expiry?.holder;
-    if (holder) {
-      const p = this.eventParam(ev, holder, x?.event !== undefined);
-      if (!p) return;
-      if (x?.event) this.s.resolution.set(x, "paramIndex", ev.params.indexOf(p));
-      const pt = this.resolveType(p.type, ev.span.file);
-      if (x?.holder && pt.t !== "kind" && pt.t !== "any") this.report("E0201", holder.span, `\`${holder.text}\` must be an entity to hold a status, but it is ${typeToString(pt)}`);
-      else if (!canEqual(target, pt)) {
-        const where = x?.holder ? "" : ` (\`${s.status.text}\` is declared at ${declared!.span.file}:${declared!.span.line}:${declared!.span.col})`;
-        this.report("E0201", s.target.span, `\`${s.status.text}\` expires on \`${ev.name.text}(${holder.text})\`, whose \`${holder.text}\` is ${typeToString(pt)}, so it can never expire on ${typeToString(target)}${where}`, `apply it to ${typeToString(pt)}, or name an event about ${typeToString(target)}`);
-      }
-    }
-    if (x?.match) {
-      const p = this.eventParam(ev, x.match.param, true);
-      if (!p) return;
-      this.s.resolution.set(x, "paramIndex", ev.params.indexOf(p));
-      const pt = this.resolveType(p.type, ev.span.file);
-      const vt = matchType;
-      if (!canEqual(vt, pt)) this.report("E0201", x.match.value.span, `\`${x.match.param.text}\` of \`${ev.name.text}\` is ${typeToString(pt)} and can never equal ${typeToString(vt)}, so the status would never expire`, `give a value of type ${typeToString(pt)}`);
-    }
-  }
-
-  /** A parameter of `ev` by name; E0103 with a suggestion where it is written in this `apply`. */
-  protected eventParam(ev: A.EventDecl, name: A.Name, report: boolean): A.Param | undefined {
-    const p = ev.params.find((x) => x.name.text === name.text);
-    if (!p && report) this.report("E0103", name.span, `event \`${ev.name.text}\` has no parameter \`${name.text}\``, this.suggest(name.text, name.span, () => ev.params.map((x) => x.name.text)));
-    return p;
-  }
+  /** The checker as the constructs' check rules see it. */
+  private readonly statements: StatementCheck = {
+    report: (code, span, message, help) => this.report(code, span, message, help),
+    reported: () => this.out.length,
+    expr: (e, scope, ctx) => this.expr(e, scope, ctx),
+    condition: (e, scope, ctx) => this.condition(e, scope, ctx),
+    block: (b, scope, ctx) => this.block(b, scope, ctx),
+    inner: (outer) => new Scope(outer),
+    narrowBy: (scope, condition, holds, region, ctx) => this.narrow(scope, presentWhen(condition, holds), region, ctx),
+    resolveType: (t, file) => this.resolveType(t, file),
+    expectType: (actual, expected, span, what) => this.expectType(actual, expected, span, what),
+    constantInRange: (e, t, what) => this.constantInRange(e, t, what),
+    enumSource: (e, scope, ctx) => this.enumSource(e, scope, ctx),
+    maybeNone: (e, what) => this.maybeNone(e, what),
+    entity: (t, span) => this.entity(t, span),
+    isStateField: (name, file) => this.stateField(name, file) !== undefined,
+    resolve: (node, key, value) => this.s.resolution.set(node as { slot?: number; paramIndex?: number }, key, value),
+    resolveRef: (node, value) => this.s.resolution.set(node as { ref?: A.Ref }, "ref", value),
+    refOf: (node) => this.s.resolution.get(node, "ref"),
+    declOf: (ref) => (ref?.to === "decl" ? declById(this.s, ref.id) : undefined),
+    refTo: (d) => ({ to: "decl", id: idOf(this.s, d) }),
+    expectEvent: (name, file) => this.expectEvent(name, file),
+    statusName: (name, ctx) => this.statusName(name, ctx),
+    suggest: (name, span, candidates) => this.suggest(name, span, candidates),
+    emitArgs: (s, scope, ctx) => void this.emitArgs(s, scope, ctx),
+    assignableTarget: (e, scope, s) => this.assignableTarget(e, scope, s),
+    insideRecord: (e, s) => this.insideRecord(e, s),
+    listItem: (item, list, itemSpan, listSpan) => this.listItem(item, list, itemSpan, listSpan),
+  };
 
   /**
    * E0204 when `e` is a record's field, or a list item or field reached through one: records are
@@ -414,11 +249,6 @@ export abstract class Statements extends Calls {
     }
     this.expectType(item, list.of, itemSpan, "the item");
   }
-}
-
-/** Whether a value of one type can ever equal one of the other: either fits where the other is expected. */
-function canEqual(a: Type, b: Type): boolean {
-  return assignable(a, b) || assignable(b, a);
 }
 
 /** Whether every path through the block ends in `return` (loops may run zero times, so they don't count). */
@@ -474,19 +304,4 @@ function rebuilt(read: { record: A.KindDecl; object: A.Expr }, at: A.Expr, s: A.
 /** `Icon(melee: 2)`: an enum called with constant counts only. */
 export function isConstantTally(e: A.Expr, isEnum: (name: string) => boolean): boolean {
   return e.kind === "call" && e.callee.kind === "name" && isEnum(e.callee.name) && e.args.every((a) => a.kind === "named" && constInt(a.value) !== undefined);
-}
-
-/** Whether an expression has an empty list literal in it, as `[]`, `[[]]` and `last([])` have. */
-function holdsEmptyList(e: A.Expr): boolean {
-  let found = false;
-  walk(e, (n) => {
-    if (found) return false;
-    if (n.kind === "list" && (n as A.Expr & { kind: "list" }).items.length === 0) found = true;
-  });
-  return found;
-}
-
-/** `list<list<int>>` for `[[]]`: the value's shape, with `int` standing for the type to write. */
-function typeShape(t: Type): string {
-  return t.t === "list" ? `list<${typeShape(t.of)}>` : t.t === "optional" ? `${typeShape(t.of)}?` : "int";
 }

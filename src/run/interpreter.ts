@@ -2,8 +2,9 @@
 // reports everything else that can go wrong (an empty table row, a forced die that cannot fit, a
 // runaway loop) as a RuleError with the span that caused it.
 //
-// This file holds the core: entry points, bookkeeping (steps, depth, the trace), calls, statements and
-// expressions, the hot path. Its collaborators live in files of their own and get the interpreter as a
+// This file holds the core: entry points, bookkeeping (steps, depth, the trace), calls, the dispatch of
+// statements to their constructs (src/constructs/, each statement's evaluation beside its check and
+// its compiled forms) and expressions, the hot path. Its collaborators live in files of their own and get the interpreter as a
 // `Machine` (machine.ts): events.ts (emissions, handlers, statuses and their expiry), modifiers.ts,
 // arithmetic.ts (operators and tallies), tables.ts, rolls-choices-aggregates.ts (dice, choices, the walk of aggregates),
 // writes.ts (the checks a statement makes as it changes a value, and `expect`).
@@ -13,20 +14,22 @@ import { binary } from "./arithmetic.ts";
 import { Dice } from "./dice.ts";
 import { Events } from "./events.ts";
 import type { RuntimeProgram } from "./index-program.ts";
-import { frame, type Chooser, type Env, type Machine, type Returned } from "./machine.ts";
-import { exact, ITEMS_PER_STEP, MAX_ALLOCATED, MAX_TRACE } from "../core/limits.ts";
+import { frame, type Chooser, type Env, type Returned } from "./machine.ts";
+import { ITEMS_PER_STEP, MAX_ALLOCATED, MAX_TRACE } from "../core/limits.ts";
 import { valueThroughModifiers } from "./modifiers.ts";
-import { assignTo, expect, ExpectationFailed, push, take } from "./writes.ts";
+import { assignTo, ExpectationFailed } from "./writes.ts";
 import { showExpr } from "../core/show-expr.ts";
 import { aggregate, choose, perMember, roll } from "./rolls-choices-aggregates.ts";
 import { callBuiltin } from "../core/builtins.ts";
 import { tableRow } from "./tables.ts";
 import type { LoopHook } from "./loop-hook.ts";
 import { DEFAULT_STEP_BUDGET, type RunOptions } from "./run-options.ts";
-import { addedLine, callLine, movedLine, removedLine, saidLine, type TraceEntry, type TraceKind } from "./trace.ts";
+import { callLine, type TraceEntry, type TraceKind } from "./trace.ts";
+import { RUN_KIT } from "./run-kit.ts";
+import { statementConstruct } from "../constructs/statements.ts";
+import type { StatementRun } from "../constructs/contexts.ts";
 import { constructEntity, recordLists, tallyOfCounts } from "./construct.ts";
 import { Entity, RuleError, showValue, Tally, type Value } from "../core/values.ts";
-import { pushAll } from "../core/push-all.ts";
 import { keptIn } from "../core/kept-values.ts";
 
 export type { Chooser } from "./machine.ts";
@@ -41,7 +44,7 @@ export { ExpectationFailed } from "./writes.ts";
  * (src/run/compiled/) extends this class: it keeps this bookkeeping and runs every node it compiles as a
  * closure, and any other node through `exec`/`eval` here, so both engines share one semantics.
  */
-export class Interpreter implements Machine {
+export class Interpreter implements StatementRun {
   readonly trace: TraceEntry[] = [];
   readonly dice: Dice;
   private steps = 0;
@@ -62,6 +65,7 @@ export class Interpreter implements Machine {
   readonly scripted: Value[] = [];
   readonly chooser: Chooser | undefined;
   readonly events: Events;
+  readonly kit = RUN_KIT;
   private readonly loopHook: LoopHook | undefined;
 
   constructor(
@@ -230,117 +234,16 @@ export class Interpreter implements Machine {
     return undefined;
   }
 
+  /** One statement: its step, then its construct's evaluation (src/constructs/). */
   protected exec(s: A.Stmt, env: Env): Returned | undefined {
     this.tick(s.span);
-    switch (s.kind) {
-      case "let":
-        env[s.slot!] = this.eval(s.value, env);
-        return undefined;
-      case "if": {
-        // An `else if` chain runs in a loop; each `if` of it counts a step, as a statement of its block would.
-        let at: A.Stmt & { kind: "if" } = s;
-        while (this.eval(at.condition, env) !== true) {
-          const next = A.elseIf(at);
-          if (!next) return at.else ? this.execBlock(at.else, env) : undefined;
-          this.tick(next.span);
-          at = next;
-        }
-        return this.execBlock(at.then, env);
-      }
-      case "while":
-        while ((this.loopHook?.head(s, env, this), this.eval(s.condition, env) === true)) {
-          const r = this.execBlock(s.body, env);
-          if (r) return r;
-          this.tick(s.span);
-        }
-        return undefined;
-      case "for": {
-        const from = this.enumAsList(s.from) ?? this.eval(s.from, env);
-        const run = (item: Value): Returned | undefined => {
-          this.tick(s.span); // every pass counts, so even an empty body cannot run away
-          env[s.slot!] = item;
-          if (s.where && this.eval(s.where, env) !== true) return undefined;
-          return this.execBlock(s.body, env);
-        };
-        if (s.to) {
-          const last = this.eval(s.to, env) as number;
-          for (let i = from as number; i <= last; i++) {
-            const r = run(i);
-            if (r) return r;
-          }
-          return undefined;
-        }
-        // A copy: the body may move items out of the list it walks.
-        for (const item of [...(from as Value[])]) {
-          const r = run(item);
-          if (r) return r;
-        }
-        return undefined;
-      }
-      case "return":
-        return { value: s.value ? this.eval(s.value, env) : undefined };
-      case "emit": {
-        const ev = this.decl(s.ref) as A.EventDecl;
-        this.events.emit(ev, this.args(s.args, env), s.span);
-        return undefined;
-      }
-      case "proceed":
-        this.events.proceed();
-        return undefined;
-      case "apply":
-        this.events.apply(s, this.entity(s.target, env), env);
-        return undefined;
-      case "clear":
-        this.events.clear(s, this.entity(s.target, env));
-        return undefined;
-      case "add": {
-        const item = this.eval(s.item, env) as Value;
-        push(this.list(s.list, env), item, s.span);
-        this.note("move", () => addedLine(item, s.list), s.span);
-        return undefined;
-      }
-      case "remove": {
-        const item = this.eval(s.item, env) as Value;
-        take(this.list(s.list, env), item, s.list, s.span);
-        this.note("move", () => removedLine(item, s.list), s.span);
-        return undefined;
-      }
-      case "move": {
-        const item = this.eval(s.item, env) as Value;
-        take(this.list(s.source, env), item, s.source, s.span);
-        push(this.list(s.target, env), item, s.span);
-        this.note("move", () => movedLine(item, s.source, s.target), s.span);
-        return undefined;
-      }
-      case "expect":
-        expect(this, s.value, env, s.span);
-        return undefined;
-      case "force": {
-        const values = this.eval(s.values, env) as Value[];
-        if (s.what.text === "dice") this.dice.force(values as number[], s.span);
-        else pushAll(this.scripted, values);
-        return undefined;
-      }
-      case "say":
-        const said = this.eval(s.value, env); // evaluated even when not tracing: it may roll dice
-        this.note("say", () => saidLine(said), s.span);
-        return undefined;
-      case "assign": {
-        let v = this.eval(s.value, env);
-        if (s.op !== "=") {
-          const current = this.eval(s.target, env) as number;
-          v = s.op === "+=" ? current + (v as number) : current - (v as number);
-          if (!Number.isSafeInteger(v)) exact(v, () => `\`${showExpr(s.target)} ${s.op} ${showExpr(s.value)}\``, s.span);
-        }
-        this.assign(s.target, v, env, s.span);
-        return undefined;
-      }
-      case "expr":
-        this.eval(s.value, env);
-        return undefined;
-      default:
-        return A.assertNever(s);
-    }
+    const construct = statementConstruct(s);
+    if (!construct) throw new RuleError("R0501", `a \`${s.kind}\` statement was never resolved: the program was not checked`, s.span);
+    return construct.run(s, env, this);
+  }
+
+  loopHead(s: A.Stmt & { kind: "while" }, env: Env) {
+    this.loopHook?.head(s, env, this);
   }
 
   /** `target = v`, with the declared range of a field checked (writes.ts). */
@@ -443,7 +346,7 @@ export class Interpreter implements Machine {
   }
 
   /** Arguments in parameter order: a named argument carries the place the checker found for it. */
-  private args(args: A.Arg[], env: Env): Value[] {
+  args(args: A.Arg[], env: Env): Value[] {
     const out: Value[] = new Array<Value>(args.length);
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!;
