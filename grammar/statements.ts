@@ -1,11 +1,48 @@
 // The grammar's statements: a block and every statement that can stand in one. The second class of
-// the parser's chain (see `declarations.ts`).
-import type { CstNode, OrMethodOpts, ParserMethod } from "chevrotain";
+// the parser's chain (see `declarations.ts`). A regular statement's rule is made from its form in
+// statement-forms.ts; the others are written out here.
+import type { CstNode, OrMethodOpts, ParserMethod, TokenType } from "chevrotain";
 import { DeclarationRules } from "./declarations.ts";
 import { atProceed, beginsDeclaration, sameLine } from "./gates.ts";
+import { statementSyntax, type Part, type StatementSyntax } from "./statement-forms.ts";
 import * as T from "./tokens.ts";
 
 const k = T.keywords;
+
+/** The rule a part of a form reads through (a `name` is a token). */
+const PART_RULES = { expr: "expression", block: "block", args: "argList", type: "typeRef" } as const;
+
+/**
+ * One step of a rule made from a form, with the occurrence index Chevrotain needs to tell apart two
+ * takings of one token or rule in a rule (`CONSUME2`).
+ */
+type Step =
+  | { consume: TokenType; idx: number; opts: { LABEL: string } | undefined }
+  | { subrule: (typeof PART_RULES)[keyof typeof PART_RULES]; idx: number; opts: { LABEL: string } }
+  /** `body`: the function that takes `option`, made once, as Chevrotain's `OPTION` takes one. */
+  | { option: Step[]; idx: number; body?: () => void };
+
+/** The steps of a form (its keyword first), counting occurrences as Chevrotain does. */
+function stepsOf(keyword: string, form: readonly Part[]): Step[] {
+  const seen = new Map<unknown, number>();
+  const idx = (key: unknown) => {
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    return n;
+  };
+  const steps = (parts: readonly Part[]): Step[] =>
+    parts.map((p): Step => {
+      if (typeof p === "string") {
+        const token = T.wordToken(p);
+        return { consume: token, idx: idx(token), opts: undefined };
+      }
+      if ("optional" in p) return { option: steps(p.optional), idx: idx("OPTION") };
+      if (p.read === "name") return { consume: T.Name, idx: idx(T.Name), opts: { LABEL: p.label } };
+      const rule = PART_RULES[p.read];
+      return { subrule: rule, idx: idx(rule), opts: { LABEL: p.label } };
+    });
+  return steps([keyword, ...form]);
+}
 
 export abstract class StatementRules extends DeclarationRules {
   // Made in `expressions.ts`.
@@ -24,37 +61,44 @@ export abstract class StatementRules extends DeclarationRules {
     this.OR((this.statementAlts ??= {
       IGNORE_AMBIGUITIES: true, // `if` starts both a statement and an expression; the statement wins
       DEF: [
-        { ALT: () => this.SUBRULE(this.letStmt) },
-        { ALT: () => this.SUBRULE(this.ifStmt) },
-        { ALT: () => this.SUBRULE(this.whileStmt) },
-        { ALT: () => this.SUBRULE(this.forStmt) },
-        { ALT: () => this.SUBRULE(this.returnStmt) },
-        { ALT: () => this.SUBRULE(this.emitStmt) },
+        ...statementSyntax.map((s) => {
+          const rule = this.keywordStatement(s.keyword);
+          return { ALT: () => this.SUBRULE(rule) };
+        }),
         { GATE: () => atProceed((i) => this.LA(i)), ALT: () => this.SUBRULE(this.proceedStmt) },
-        { ALT: () => this.SUBRULE(this.applyStmt) },
-        { ALT: () => this.SUBRULE(this.clearStmt) },
-        { ALT: () => this.SUBRULE(this.addStmt) },
-        { ALT: () => this.SUBRULE(this.removeStmt) },
-        { ALT: () => this.SUBRULE(this.moveStmt) },
-        { ALT: () => this.SUBRULE(this.expectStmt) },
-        { ALT: () => this.SUBRULE(this.forceStmt) },
-        { ALT: () => this.SUBRULE(this.sayStmt) },
         { ALT: () => this.SUBRULE(this.exprStmt) },
       ],
     }));
     this.OPTION(() => this.CONSUME(T.Semicolon));
   });
 
-  letStmt = this.RULE("letStmt", () => {
-    this.CONSUME(k.let);
-    this.CONSUME(T.Name);
-    this.OPTION(() => {
-      this.CONSUME(T.Colon);
-      this.SUBRULE(this.typeRef);
-    });
-    this.CONSUME(T.Eq);
-    this.SUBRULE(this.expression);
-  });
+  /**
+   * The rules of the regular statements, made from their forms by keyword; each is also the parser's
+   * member `<keyword>Stmt`, where Chevrotain looks a rule up by its name.
+   */
+  private readonly formRules: ReadonlyMap<string, ParserMethod<[], CstNode>> = new Map(
+    statementSyntax.flatMap((s: StatementSyntax) => {
+      if (!s.form) return [];
+      const steps = stepsOf(s.keyword, s.form);
+      const rule = this.RULE(`${s.keyword}Stmt`, () => this.take(steps));
+      (this as unknown as Record<string, unknown>)[`${s.keyword}Stmt`] = rule;
+      return [[s.keyword, rule] as const];
+    }),
+  );
+
+  /** The rule of the statement `keyword` begins: made from its form, or written out below as `<keyword>Stmt`. */
+  private keywordStatement(keyword: string): ParserMethod<[], CstNode> {
+    return this.formRules.get(keyword) ?? (this as unknown as Record<string, ParserMethod<[], CstNode>>)[`${keyword}Stmt`]!;
+  }
+
+  /** Takes a form's steps. */
+  private take(steps: readonly Step[]): void {
+    for (const step of steps) {
+      if ("consume" in step) this.consume(step.idx, step.consume, step.opts);
+      else if ("subrule" in step) this.subrule(step.idx, this[step.subrule], step.opts);
+      else this.option(step.idx, (step.body ??= () => this.take(step.option)));
+    }
+  }
 
   ifStmt = this.RULE("ifStmt", () => {
     this.CONSUME(k.if);
@@ -72,40 +116,6 @@ export abstract class StatementRules extends DeclarationRules {
       this.CONSUME(k.else);
       this.SUBRULE3(this.block, { LABEL: "else" });
     });
-  });
-
-  whileStmt = this.RULE("whileStmt", () => {
-    this.CONSUME(k.while);
-    this.SUBRULE(this.expression);
-    this.SUBRULE(this.block);
-  });
-
-  forStmt = this.RULE("forStmt", () => {
-    this.CONSUME(k.for);
-    this.CONSUME(T.Name);
-    this.CONSUME(k.in);
-    this.SUBRULE(this.expression, { LABEL: "from" });
-    this.OPTION(() => {
-      this.CONSUME(T.DotDot);
-      this.SUBRULE2(this.expression, { LABEL: "to" });
-    });
-    // `for u in units where u.hp > 0 { ... }`: only the items that match, as in an aggregate.
-    this.OPTION2(() => {
-      this.CONSUME(k.where);
-      this.SUBRULE3(this.expression, { LABEL: "where" });
-    });
-    this.SUBRULE(this.block);
-  });
-
-  returnStmt = this.RULE("returnStmt", () => {
-    this.CONSUME(k.return);
-    this.OPTION(() => this.SUBRULE(this.expression));
-  });
-
-  emitStmt = this.RULE("emitStmt", () => {
-    this.CONSUME(k.emit);
-    this.CONSUME(T.Name);
-    this.SUBRULE(this.argList);
   });
 
   proceedStmt = this.RULE("proceedStmt", () => {
@@ -155,52 +165,6 @@ export abstract class StatementRules extends DeclarationRules {
         this.CONSUME(T.RParen);
       },
     });
-  });
-
-  clearStmt = this.RULE("clearStmt", () => {
-    this.CONSUME(k.clear);
-    this.CONSUME(T.Name);
-    this.CONSUME(k.from);
-    this.SUBRULE(this.expression);
-  });
-
-  addStmt = this.RULE("addStmt", () => {
-    this.CONSUME(k.add);
-    this.SUBRULE(this.expression, { LABEL: "item" });
-    this.CONSUME(k.to);
-    this.SUBRULE2(this.expression, { LABEL: "list" });
-  });
-
-  removeStmt = this.RULE("removeStmt", () => {
-    this.CONSUME(k.remove);
-    this.SUBRULE(this.expression, { LABEL: "item" });
-    this.CONSUME(k.from);
-    this.SUBRULE2(this.expression, { LABEL: "list" });
-  });
-
-  moveStmt = this.RULE("moveStmt", () => {
-    this.CONSUME(k.move);
-    this.SUBRULE(this.expression, { LABEL: "item" });
-    this.CONSUME(k.from);
-    this.SUBRULE2(this.expression, { LABEL: "source" });
-    this.CONSUME(k.to);
-    this.SUBRULE3(this.expression, { LABEL: "target" });
-  });
-
-  expectStmt = this.RULE("expectStmt", () => {
-    this.CONSUME(k.expect);
-    this.SUBRULE(this.expression);
-  });
-
-  forceStmt = this.RULE("forceStmt", () => {
-    this.CONSUME(k.force);
-    this.CONSUME(T.Name);
-    this.SUBRULE(this.expression);
-  });
-
-  sayStmt = this.RULE("sayStmt", () => {
-    this.CONSUME(k.say);
-    this.SUBRULE(this.expression);
   });
 
   exprStmt = this.RULE("exprStmt", () => {

@@ -1,6 +1,8 @@
 // The single source of the language's lexical syntax. The parser, the editor highlighting and the
-// syntax diagrams are all generated from these definitions.
+// syntax diagrams are all generated from these definitions. The keywords that begin statements, with
+// their reservation, and the words of the regular statements' forms come from statement-forms.ts.
 import { createToken, Lexer, type TokenType } from "chevrotain";
+import { statementSyntax, wordsOf, type StatementSyntax } from "./statement-forms.ts";
 
 /**
  * Names, as token categories the parser consumes. `AnyName` is any word: an Identifier or any keyword,
@@ -19,38 +21,35 @@ export const Keyword = createToken({ name: "Keyword", pattern: Lexer.NA });
 export const Literal = createToken({ name: "Literal", pattern: Lexer.NA });
 export const Operator = createToken({ name: "Operator", pattern: Lexer.NA });
 
-const keywordNames = [
+/** The keywords no statement begins with (those are in statement-forms.ts, with their reservation). */
+const otherKeywords = [
   "import", "enum", "kind", "record", "state", "status", "until", "event", "on", "before", "instead", "of",
-  "when", "order", "fn", "value", "modifier", "add", "table", "example", "let", "if", "then", "else",
-  "while", "for", "in", "return", "emit", "apply", "clear", "to", "from", "remove", "move", "has",
-  "roll", "choose", "expect", "force", "say", "true", "false", "and", "or", "not", "where", "die", "as", "by",
+  "when", "order", "fn", "value", "modifier", "table", "example", "then", "else",
+  "in", "to", "from", "has", "roll", "choose", "true", "false", "and", "or", "not", "where", "die", "as", "by",
   "stages", "none",
 ] as const;
 
-export type KeywordName = (typeof keywordNames)[number];
+export type KeywordName = (typeof otherKeywords)[number] | (typeof statementSyntax)[number]["keyword"];
+
+/** Every keyword: the statements' first, then the others, then any word of a statement's form no other rule uses. */
+const keywordNames: readonly KeywordName[] = [
+  ...new Set<string>([
+    ...statementSyntax.map((s) => s.keyword),
+    ...otherKeywords,
+    ...statementSyntax.flatMap((s: StatementSyntax) => wordsOf(s.form ?? []).filter((w) => /^[a-z]+$/.test(w))),
+  ]),
+] as KeywordName[];
 
 /**
  * The keywords that stay reserved: they cannot be a declaration's name, a binder or a name in an
  * expression (they remain usable as fields, parameters, enum members and named arguments). Every
- * other keyword is soft, so a new keyword is usable as a name unless it is listed here.
+ * other keyword is soft, so a new keyword is usable as a name unless it is listed here, or a statement
+ * it begins gives a reason in statement-forms.ts.
  */
 export const reservedWords: ReadonlyMap<KeywordName, string> = new Map<KeywordName, string>([
   // A statement starts with each of these: as a name, `let x = 1` and `emit E()` would read two ways.
-  ["let", "starts a statement"],
-  ["while", "starts a statement"],
-  ["for", "starts a statement (and `status s for 2 E`)"],
-  ["return", "starts a statement"],
-  ["emit", "starts a statement"],
-  ["apply", "starts a statement"],
-  ["clear", "starts a statement"],
-  ["add", "starts a statement (and is the modifier op `add`)"],
-  ["remove", "starts a statement"],
-  ["move", "starts a statement"],
-  ["expect", "starts a statement"],
-  ["force", "starts a statement"],
-  ["say", "starts a statement"],
+  ...statementSyntax.flatMap((s: StatementSyntax): [KeywordName, string][] => (s.reserved ? [[s.keyword as KeywordName, s.reserved]] : [])),
   // Each of these starts an expression or is a literal.
-  ["if", "starts a statement and an expression"],
   ["roll", "starts an expression"],
   ["choose", "starts an expression"],
   ["not", "starts an expression"],
@@ -149,5 +148,12 @@ export const allTokens: TokenType[] = [
   Arrow, FatArrow, PlusEq, MinusEq, EqEq, NotEq, LtEq, GtEq, Lt, Gt, Eq, Plus, Minus, Star, Slash, Percent,
   DotDot, Dot, Comma, Colon, Semicolon, Question, LParen, RParen, LBrace, RBrace, LBracket, RBracket,
 ];
+
+/** The token a word of a statement's form stands for: a keyword, or the punctuation whose text it is (`..`, `=`). */
+export function wordToken(word: string): TokenType {
+  const token = (keywords as Record<string, TokenType | undefined>)[word] ?? allTokens.find((t) => t.CATEGORIES?.includes(Operator) && t.PATTERN === word);
+  if (!token) throw new Error(`internal: a statement form takes \`${word}\`, which is no keyword or punctuation`);
+  return token;
+}
 
 export const lexer = new Lexer(allTokens, { positionTracking: "full", ensureOptimizations: false });

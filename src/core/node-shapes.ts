@@ -1,10 +1,10 @@
 // The AST's node shapes, declared once as data: every node kind and plain object of the tree, its
-// properties in the order the parsers write them, and the type of each. The saved program's JSON Schema
-// is generated from it (src/run/saved-program-schema.ts); the TypeScript types of core/ast.ts are held to
-// it at compile time (node-shapes-match.ts: `tsc` fails when a property is in one and not the other, or
-// differs in type or optionality); and test/core/node-shapes.test.ts holds every node both parsers make, for
-// every bundled file, to exactly these properties in this order (the order matters: it is the JSON's,
-// byte for byte, and each order is one hidden class for V8).
+// properties in the order the parsers write them, and the type of each. The TypeScript types of
+// core/ast.ts are derived from it (so a new node is one line here, and its doc comment is here too); the
+// saved program's JSON Schema is generated from it (src/run/saved-program-schema.ts); both parsers build
+// a regular statement from its shape (src/syntax/statement-forms.ts); and test/core/node-shapes.test.ts holds
+// every node both parsers make, for every bundled file, to exactly these properties in this order (the
+// order matters: it is the JSON's, byte for byte, and each order is one hidden class for V8).
 //
 // A property is required, optional (`"else?"`, written by the parser only when the text has it) or
 // resolved (`resolved(...)`: written by the checker, absent from a tree just parsed and always after the
@@ -27,7 +27,7 @@ export type DefinitionName = ShapeName | FamilyName | UnionName;
 /**
  * A property's type: a leaf, a definition by name (a shape, a family or a union), a list, one of some
  * strings, or resolved. Names are any string here, so the description can be written in terms of itself;
- * a name that is no definition means `never`, which no type of ast.ts is (node-shapes-match.ts).
+ * a name that is no definition means `never` in ast.ts, which fails `tsc` wherever such a node is made.
  */
 export type PropType = Leaf | (string & {}) | { readonly list: PropType } | { readonly oneOf: readonly string[] } | { readonly resolved: PropType };
 export type Props = { readonly [key: string]: PropType };
@@ -51,17 +51,35 @@ const emit = { event: "name", args: list("arg"), span: "span", ref: resolved("re
 
 export const nodeShapes = {
   shapes: {
+    /** Where a node's text stands: 1-based `line` and `col` of its first character, `endLine` and `endCol` just past its last; 0-based offsets [`start`, `end`). */
     span: { file: "string", line: "natural", col: "natural", endLine: "natural", endCol: "natural", start: "natural", end: "natural" },
     name: { text: "string", span: "span" },
+    /**
+     * A file. `broken`, only in a file with syntax errors: the names declared by the declarations left out
+     * for an error; the checker treats a use of one as already reported (type `any`), so one error causes no cascade.
+     */
     file: { path: "string", decls: list("decl"), "broken?": list("name") },
-    /** A type as written. */
+    /**
+     * A type as written. `optional`: `Unit?`, the value may be `none`. `ref`, resolved: the enum or kind the
+     * name means, so building a value of this type looks nothing up.
+     */
     type: { name: "name", span: "span", "element?": "type", "range?": "range", "optional?": "boolean", ref: resolved("ref") },
     range: { low: "int", high: "int" },
     param: { name: "name", type: "type" },
     field: { name: "name", type: "type", span: "span", "default?": "expr", "doc?": "string" },
+    /** A status's declared expiry; resolved, `holderIndex`: the holder's place among the event's parameters. */
     statusExpiry: { event: "name", "times?": "int", "holder?": "name", ref: resolved("ref"), holderIndex: resolved("natural") },
     row: { patterns: list("pattern"), result: "expr", span: "span" },
+    /** A table row's pattern: `_` has neither bound. */
     pattern: { span: "span", "low?": "expr", "high?": "expr" },
+    /**
+     * A duration given at `apply`: `for N [E[(p)]]`, `until E[(p)]`, or with `(p: v)` an event about any
+     * entity: only emissions of E whose parameter `p` equals the value `v` had when applied count. `times`:
+     * `for N` (absent for `until`, one); `event`: the event counted (absent: the status's declared one);
+     * `holder`: `E(unit)`, the holder must be the argument `unit`; `match`: `E(player: caster)`, the
+     * argument `player` must equal `caster` as it was at `apply`. Resolved: the event (when written) and
+     * the place of the parameter named.
+     */
     appliedExpiry: {
       span: "span",
       "times?": "expr",
@@ -82,16 +100,30 @@ export const nodeShapes = {
       kinds: {
         import: declared({ path: "string", pathSpan: "span", span: "span" }),
         enum: declared({ name: "name", members: list("name"), span: "span" }),
+        /** `record`: its values are plain, immutable values compared field by field, not entities with an identity and statuses. */
         kind: declared({ name: "name", fields: list("field"), "record?": "true", span: "span" }),
         state: declared({ fields: list("field"), span: "span" }),
+        /**
+         * A named flag on an entity. `until E`: cleared when event E is emitted; `for N E`: after N of them.
+         * `until E(p)` / `for N E(p)`: only emissions of E whose parameter `p` is the holder count.
+         */
         status: declared({ name: "name", span: "span", "expiry?": "statusExpiry" }),
+        /** `returns` (`-> int`): the type of the `result` the body and handlers change and `emit` gives back; `body`: what happens when no `instead of` handler replaces it. */
         event: framed({ name: "name", params: list("param"), span: "span", "returns?": "type", "body?": "block" }),
+        /** `on`/`before`/`instead of` an event; resolved, `eventRef`: the event it handles. */
         trigger: framed(
           { timing: oneOf(["before", "instead", "after"]), event: "name", order: "int", body: "block", span: "span", "condition?": "expr" },
           { eventRef: resolved("ref") },
         ),
         fn: framed({ name: "name", params: list("param"), body: "blockOrExpr", span: "span", "returns?": "type" }),
+        /** A named value whose result passes through every applicable modifier; `stages`: its own stage order. */
         value: framed({ name: "name", params: list("param"), returns: "type", base: "expr", span: "span", "stages?": list("name") }),
+        /**
+         * A modifier of a value. `stage` (`in STAGE`): when not its op's; `order` (`order N`): its place within
+         * its stage (0 when not written); `rounding`: `divide 2 round down`'s mode as written; `into`: `count
+         * Icon.a as Icon.b`'s member; `factor`: `multiply Icon.save by 3`. Resolved: `targetRef`, the value it
+         * changes, and `resultSlot`, the slot of `result` in its frame.
+         */
         modifier: framed(
           {
             name: "name",
@@ -109,8 +141,10 @@ export const nodeShapes = {
           { targetRef: resolved("ref"), resultSlot: resolved("natural") },
         ),
         table: framed({ name: "name", params: list("param"), returns: "type", rows: list("row"), span: "span" }),
+        /** A custom die: each face is a tally of the enum's members, like `Icon(melee: 2)`. */
         die: declared({ name: "name", faceType: "name", faces: list("expr"), facesSpan: "span", span: "span" }),
         example: framed({ title: "string", body: "block", span: "span" }),
+        /** `stages [set, add, ...]` at the top level: the stage order of every value that declares none. */
         stages: declared({ stages: list("name"), span: "span" }),
       },
     },
@@ -121,10 +155,12 @@ export const nodeShapes = {
         let: { name: "name", value: "expr", span: "span", "type?": "type", slot: resolved("natural") },
         if: { condition: "expr", then: "block", span: "span", "else?": "block" },
         while: { condition: "expr", body: "block", span: "span" },
+        /** `where`: the body runs only for the items (or numbers) for which it holds. */
         for: { name: "name", from: "expr", body: "block", span: "span", "to?": "expr", "where?": "expr", slot: resolved("natural") },
         return: { "value?": "expr", span: "span" },
         emit,
         apply: { status: "name", target: "expr", span: "span", "expiry?": "appliedExpiry", ref: resolved("ref") },
+        /** Inside `instead of E`: runs E's default body with the current arguments. */
         proceed: { span: "span" },
         clear: { status: "name", target: "expr", span: "span", ref: resolved("ref") },
         add: { item: "expr", list: "expr", span: "span" },
@@ -143,12 +179,19 @@ export const nodeShapes = {
         int: { value: "int", span: "span" },
         text: { value: "string", span: "span" },
         bool: { value: "boolean", span: "span" },
+        /** The literal `none`: no value, of any optional type. */
         none: { span: "span" },
         name: { name: "string", span: "span", ref: resolved("ref") },
+        /** Resolved: `ref` when the object names an enum (`Side.attacker`); `field` when it reads an entity's field. */
         member: { object: "expr", member: "name", span: "span", ref: resolved("ref"), field: resolved("fieldPlace") },
         index: { object: "expr", index: "expr", span: "span" },
+        /**
+         * Resolved: `ref` when the callee is a declaration (fn, value, table, kind, enum); `builtin` when it is
+         * a function or aggregate of the standard library, named as the library names it.
+         */
         call: { callee: "expr", args: list("arg"), span: "span", ref: resolved("ref"), builtin: resolved("string") },
         list: { items: list("expr"), span: "span" },
+        /** `rounding`: `a / b round down`'s mode as written. */
         binary: {
           op: oneOf(["or", "and", "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/", "%"]),
           left: "expr",
@@ -160,8 +203,14 @@ export const nodeShapes = {
         neg: { operand: "expr", span: "span" },
         has: { object: "expr", status: "name", span: "span", ref: resolved("ref") },
         cond: { condition: "expr", then: "expr", else: "expr", span: "span" },
+        /** `badArgs`: set when `roll(...)` was given other than 1 or 2 plain arguments. */
         roll: { sides: "expr", span: "span", "count?": "expr", "badArgs?": "span" },
+        /**
+         * `orNone` (`or none`): `none` is offered after the options, so the choice is optional; `by` (`by
+         * army.owner`): who answers; `upTo` (`up to 3`): asked once per pick, with `none` to stop, giving a list.
+         */
         choose: { question: "expr", options: "expr", span: "span", "orNone?": "boolean", "by?": "expr", "upTo?": "expr" },
+        /** `emit E(args)` used as a value: E's final `result`. */
         emit,
       },
     },
@@ -169,6 +218,7 @@ export const nodeShapes = {
       by: "kind",
       kinds: {
         positional: { value: "expr", span: "span" },
+        /** Resolved, `index`: the parameter it gives. */
         named: { name: "name", value: "expr", span: "span", index: resolved("natural") },
         comprehension: { comp: "comprehension", span: "span" },
       },
@@ -177,6 +227,7 @@ export const nodeShapes = {
     ref: {
       by: "to",
       kinds: {
+        /** `event`: an argument or `result` of the emission the rule runs in, so a change is the emission's too. */
         local: { slot: "natural", "event?": "true" },
         state: { index: "natural" },
         decl: { id: "natural" },

@@ -15,6 +15,8 @@ import { compile } from "../../src/pipeline.ts";
 import { nodeHost } from "../../src/api/node-host.ts";
 import { savedProgramSchema } from "../../src/run/saved-program-schema.ts";
 import { baseInputs, mutatedInputs, type Input } from "../support/parser-corpus.ts";
+import { expr, name, optional, type Part } from "../../grammar/statement-forms.ts";
+import { statementPlan, statementPlans } from "../../src/syntax/statement-plans.ts";
 
 const families = nodeShapes.families as Record<string, { by: string; kinds: Record<string, Props> }>;
 const shapes = nodeShapes.shapes as Record<string, Props>;
@@ -221,5 +223,25 @@ describe("the node shapes", () => {
     (resolvedInParse.decls[0] as Record<string, unknown>)["id"] = 0;
     expect(shapeProblems(resolvedInParse, "file", false)).toEqual(["/decls/0: `id` is resolved, in a tree just parsed"]);
     expect(shapeProblems(resolvedInParse, "file", true)).toEqual([]);
+  });
+});
+
+describe("a regular statement's form and its shape", () => {
+  it("give both parsers every parsed property of the shape, in the shape's order", () => {
+    const move = statementPlans.get("moveStmt")!;
+    expect(move.props.map((p) => `${p.name}:${p.read}`)).toEqual(["item:expr", "source:expr", "target:expr", "span:span"]);
+    const forPlan = statementPlans.get("forStmt")!;
+    expect(forPlan.props.filter((p) => p.optional).map((p) => p.name)).toEqual(["to", "where"]);
+    expect(Object.keys(new forPlan.Node(["n", "f", "b", "s", undefined, "w"]))).toEqual(["kind", "name", "from", "body", "span", "where"]);
+  });
+
+  it("that disagree stop the plan, naming the statement and the property", () => {
+    const plan = (keyword: string, form: Part[]) => () => statementPlan({ keyword, reserved: "starts a statement", form });
+    expect(plan("add", [expr("item"), "to", expr("list")])).not.toThrow();
+    expect(plan("shuffle", [expr("list")])).toThrow("the statement `shuffle`: its form has no node shape of that kind");
+    expect(plan("add", [expr("item"), "to", expr("lst")])).toThrow("the statement `add`: no part of its form gives the property `list`");
+    expect(plan("add", [expr("item"), "to", expr("list"), optional("by", expr("by"))])).toThrow("the statement `add`: its form labels `by`, which its shape does not have");
+    expect(plan("add", [expr("item"), "to", name("list")])).toThrow("the statement `add`: its part `list` reads name, but the shape's `list` is expr");
+    expect(plan("add", [expr("item"), optional("to", expr("list"))])).toThrow("the statement `add`: its part `list` is optional, but the shape's `list` is not optional");
   });
 });

@@ -2,7 +2,8 @@
 // grammar cannot mistake them for the keyword; the reserved words (grammar/tokens.ts) stay keywords
 // where a name would make the grammar read two ways, and the error says where they can be names.
 import { describe, expect, it } from "vitest";
-import { reservedWords } from "../../grammar/tokens.ts";
+import { readFileSync } from "node:fs";
+import { keywords, reservedWords } from "../../grammar/tokens.ts";
 import { completions, definition } from "../../src/tools/service/index.ts";
 import { compileText, examples } from "../support/helpers.ts";
 
@@ -13,6 +14,19 @@ function outcomes(text: string): Record<string, string> {
 
 function errors(text: string): [string, number, number, string][] {
   return compileText(text).diagnostics.map((d) => [d.code, d.span.line, d.span.col, d.message]);
+}
+
+const languageMd = readFileSync("docs/language.md", "utf8");
+const lines = (from: string, to: string) => languageMd.slice(languageMd.indexOf(from), languageMd.indexOf(to, languageMd.indexOf(from))).split("\n");
+
+/** The words language.md section 2 lists as reserved: the first code span of each of its bullets. */
+function documentedReserved(): string[] {
+  return lines("A few words stay **reserved**", "Where only a name can stand").flatMap((l) => (l.startsWith("- `") ? l.slice(3, l.indexOf("`", 3)).split(" ") : []));
+}
+
+/** The words language.md section 2 lists as keywords: the indented block after "**Keywords**". */
+function documentedKeywords(): string[] {
+  return lines("**Keywords** are", "Most keywords are").flatMap((l) => (l.startsWith("    ") ? l.trim().split(/\s+/) : []));
 }
 
 const reservedNote = (word: string) =>
@@ -137,11 +151,14 @@ describe("where a soft keyword starts a line", () => {
 });
 
 describe("reserved words", () => {
-  it("are listed once, each with the reason it stays reserved", () => {
-    expect([...reservedWords.keys()].sort()).toEqual(
-      ["add", "and", "apply", "choose", "clear", "else", "emit", "expect", "false", "for", "force", "has", "if", "in", "let", "move", "none", "not", "or", "remove", "return", "roll", "say", "then", "true", "where", "while"].sort(),
-    );
+  it("are listed once, each with the reason it stays reserved, and language.md section 2 lists the same", () => {
+    expect([...reservedWords.keys()].sort()).toEqual(documentedReserved().sort());
+    expect(documentedReserved()).toContain("while");
     for (const reason of reservedWords.values()) expect(reason).not.toBe("");
+  });
+
+  it("language.md lists every keyword, and only keywords", () => {
+    expect(documentedKeywords().sort()).toEqual(Object.keys(keywords).sort());
   });
 
   it("cannot name a declaration, and the message says where they can be names", () => {

@@ -1,10 +1,12 @@
 // Building statements from the CST: blocks, every statement, and the type references that `let`
-// shares with declarations.
+// shares with declarations. A regular statement is read from its shape (../statement-plans.ts); only the
+// others are built here by hand.
 import type { CstNode } from "chevrotain";
 import type * as A from "../../core/ast.ts";
 import { firstKey, isToken } from "./cst-reader.ts";
 import { ExpressionBuilder } from "./expressions.ts";
 import { tokenSpan } from "./spans.ts";
+import { statementPlans, type StatementPlan } from "../statement-plans.ts";
 
 export abstract class StatementBuilder extends ExpressionBuilder {
   protected block(node: CstNode): A.Block {
@@ -14,61 +16,48 @@ export abstract class StatementBuilder extends ExpressionBuilder {
   private statement(wrapper: CstNode): A.Stmt {
     const kind = firstKey(wrapper.children, "Semicolon");
     const n = wrapper.children[kind]![0] as CstNode;
+    const plan = statementPlans.get(kind);
+    if (plan) return this.byPlan(plan, n);
     const c = n.children;
     const span = this.span(n);
-    const e = (key: string) => this.expr(this.node(c, key));
-    const id = () => this.name(this.tok(c, "Name"));
     switch (kind) {
-      case "letStmt": {
-        const t = this.maybeNode(c, "typeRef");
-        const s: A.Stmt = { kind: "let", name: id(), value: e("expression"), span };
-        if (t) s.type = this.typeRef(t);
-        return s;
-      }
       case "ifStmt":
         return this.ifStmt(n);
-      case "whileStmt":
-        return { kind: "while", condition: e("expression"), body: this.block(this.node(c, "block")), span };
-      case "forStmt": {
-        const to = this.maybeNode(c, "to");
-        const s: A.Stmt = { kind: "for", name: id(), from: e("from"), body: this.block(this.node(c, "block")), span };
-        if (to) s.to = this.expr(to);
-        const where = this.maybeNode(c, "where");
-        if (where) s.where = this.expr(where);
-        return s;
-      }
-      case "returnStmt": {
-        const v = this.maybeNode(c, "expression");
-        return v ? { kind: "return", value: this.expr(v), span } : { kind: "return", span };
-      }
-      case "emitStmt":
-        return { kind: "emit", event: id(), args: this.args(this.node(c, "argList")), span };
       case "applyStmt":
         return this.applyStmt(n, span);
       case "proceedStmt":
         return { kind: "proceed", span };
-      case "clearStmt":
-        return { kind: "clear", status: id(), target: e("expression"), span };
-      case "addStmt":
-        return { kind: "add", item: e("item"), list: e("list"), span };
-      case "removeStmt":
-        return { kind: "remove", item: e("item"), list: e("list"), span };
-      case "moveStmt":
-        return { kind: "move", item: e("item"), source: e("source"), target: e("target"), span };
-      case "expectStmt":
-        return { kind: "expect", value: e("expression"), span };
-      case "forceStmt":
-        return { kind: "force", what: id(), values: e("expression"), span };
-      case "sayStmt":
-        return { kind: "say", value: e("expression"), span };
       case "exprStmt": {
         const op = this.maybeTok(c, "op");
-        if (op) return { kind: "assign", op: op.image as "=" | "+=" | "-=", target: e("target"), value: e("value"), span };
-        return { kind: "expr", value: e("target"), span };
+        const target = this.expr(this.node(c, "target"));
+        if (op) return { kind: "assign", op: op.image as "=" | "+=" | "-=", target, value: this.expr(this.node(c, "value")), span };
+        return { kind: "expr", value: target, span };
       }
       default:
         throw new Error(`internal: unknown statement ${kind}`);
     }
+  }
+
+  /** A regular statement: each property of its shape from the CST child its form labels with the property's name. */
+  private byPlan(plan: StatementPlan, n: CstNode): A.Stmt {
+    const c = n.children;
+    const values: unknown[] = [];
+    for (const p of plan.props) {
+      if (p.read === "span") {
+        values.push(this.span(n));
+        continue;
+      }
+      const child = c[p.name]?.[0];
+      if (child === undefined) {
+        if (!p.optional) throw new Error(`internal: missing ${p.name}`);
+        values.push(undefined);
+      } else if (p.read === "name") values.push(this.name(this.tok(c, p.name)));
+      else {
+        const node = this.node(c, p.name);
+        values.push(p.read === "expr" ? this.expr(node) : p.read === "block" ? this.block(node) : p.read === "args" ? this.args(node) : this.typeRef(node));
+      }
+    }
+    return new plan.Node(values);
   }
 
   private applyStmt(n: CstNode, span: A.Span): A.Stmt {

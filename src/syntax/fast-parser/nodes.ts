@@ -44,7 +44,7 @@ export class Leaf<K extends string> {
     public span: A.Span,
   ) {}
 }
-/** `int`, `text`, `bool`, a positional argument, `expect`, `say`, `return x`, an expression statement. */
+/** `int`, `text`, `bool`, a positional argument, an expression statement. */
 export class Valued<K extends string, V> {
   constructor(
     public kind: K,
@@ -181,15 +181,7 @@ export class Block {
     public span: A.Span,
   ) {}
 }
-/** `while` (`body`) and `if` (`then`, `else` added after) differ in the name of their block. */
-export class While {
-  constructor(
-    public kind: "while",
-    public condition: A.Expr,
-    public body: A.Block,
-    public span: A.Span,
-  ) {}
-}
+/** `if` (`else` added after). */
 export class If {
   constructor(
     public kind: "if",
@@ -198,55 +190,12 @@ export class If {
     public span: A.Span,
   ) {}
 }
-/** `clear` and `apply`: a status and a target. */
+/** `apply`: a status and a target (`expiry` added after). */
 export class StatusTo<K extends string> {
   constructor(
     public kind: K,
     public status: A.Name,
     public target: A.Expr,
-    public span: A.Span,
-  ) {}
-}
-export class AddRemove<K extends string> {
-  constructor(
-    public kind: K,
-    public item: A.Expr,
-    public list: A.Expr,
-    public span: A.Span,
-  ) {}
-}
-export class Move {
-  constructor(
-    public kind: "move",
-    public item: A.Expr,
-    public source: A.Expr,
-    public target: A.Expr,
-    public span: A.Span,
-  ) {}
-}
-export class Force {
-  constructor(
-    public kind: "force",
-    public what: A.Name,
-    public values: A.Expr,
-    public span: A.Span,
-  ) {}
-}
-/** `for` (`to` and `where` added after). */
-export class For {
-  constructor(
-    public kind: "for",
-    public name: A.Name,
-    public from: A.Expr,
-    public body: A.Block,
-    public span: A.Span,
-  ) {}
-}
-export class Let {
-  constructor(
-    public kind: "let",
-    public name: A.Name,
-    public value: A.Expr,
     public span: A.Span,
   ) {}
 }

@@ -1,18 +1,43 @@
-// The fast parser's statements, one method per rule of grammar/statements.ts, building what
-// src/syntax/cst-to-ast/statements.ts builds from the CST.
+// The fast parser's statements, building what src/syntax/cst-to-ast/statements.ts builds from the CST:
+// a regular statement by its form and shape (../statement-plans.ts), the others by a method each.
 import type { TokenType } from "chevrotain";
 import type * as A from "../../core/ast.ts";
 import { atProceed, beginsDeclaration, sameLine } from "../../../grammar/gates.ts";
 import { parser } from "../../../grammar/parser.ts";
 import * as T from "../../../grammar/tokens.ts";
+import { statementSyntax, type Part } from "../../../grammar/statement-forms.ts";
+import { statementPlans, type Read, type StatementPlan } from "../statement-plans.ts";
 import { BAIL, NAME, ANY_NAME } from "./cursor.ts";
 import { EXPRESSION_FIRST, FastExpressions } from "./expressions.ts";
 import * as N from "./nodes.ts";
 
 const k = T.keywords;
 
+/** A part of a form as the fast parser takes it: a token, a value into a slot, or an optional group. */
+type Step = { token: TokenType } | { read: Exclude<Read, "span">; slot: number } | { optional: readonly Step[]; first: ReadonlySet<TokenType> };
+
+/** What can begin a part: the tokens the grammar's lookahead for an optional group accepts first. */
+function firstOf(part: Part): ReadonlySet<TokenType> {
+  if (typeof part === "string") return new Set([T.wordToken(part)]);
+  if ("optional" in part) return firstOf(part.optional[0]!);
+  return part.read === "expr" ? EXPRESSION_FIRST : part.read === "block" ? new Set([T.LBrace]) : part.read === "args" ? new Set([T.LParen]) : NAME;
+}
+
+function stepsOf(plan: StatementPlan, form: readonly Part[]): Step[] {
+  return form.map((p): Step => {
+    if (typeof p === "string") return { token: T.wordToken(p) };
+    if ("optional" in p) return { optional: stepsOf(plan, p.optional), first: firstOf(p) };
+    return { read: p.read, slot: plan.slotOf.get(p.label)! };
+  });
+}
+
+/** The regular statements by their keyword: the plan, its steps, and the slot of its span. */
+const FORMS: ReadonlyMap<TokenType, { plan: StatementPlan; steps: readonly Step[]; span: number }> = new Map(
+  [...statementPlans.values()].map((plan) => [plan.keyword, { plan, steps: stepsOf(plan, plan.form), span: plan.props.findIndex((p) => p.read === "span") }]),
+);
+
 /** The tokens a statement can start with: the lookahead of a block's repetition. */
-const STATEMENT_FIRST: ReadonlySet<TokenType> = new Set([...EXPRESSION_FIRST, T.Identifier, k.let, k.while, k.for, k.return, k.emit, k.apply, k.clear, k.add, k.remove, k.move, k.expect, k.force, k.say]);
+const STATEMENT_FIRST: ReadonlySet<TokenType> = new Set([...EXPRESSION_FIRST, T.Identifier, ...statementSyntax.map((s) => T.wordToken(s.keyword))]);
 const ASSIGN: ReadonlySet<TokenType> = new Set([T.Eq, T.PlusEq, T.MinusEq]);
 
 export abstract class FastStatements extends FastExpressions {
@@ -41,86 +66,43 @@ export abstract class FastStatements extends FastExpressions {
     const from = this.pos;
     const type = this.peekType();
     switch (type) {
-      case k.let:
-        return this.letStmt(from);
       case k.if:
         return this.ifStmt(from);
-      case k.while: {
-        this.pos++;
-        const condition = this.expression();
-        const body = this.block();
-        return new N.While("while", condition, body, this.spanFrom(from));
-      }
-      case k.for:
-        return this.forStmt(from);
-      case k.return: {
-        this.pos++;
-        const t = this.peekType();
-        if (t === undefined || !EXPRESSION_FIRST.has(t)) return new N.Leaf("return", this.spanFrom(from));
-        const value = this.expression();
-        return new N.Valued("return", value, this.spanFrom(from));
-      }
-      case k.emit: {
-        this.pos++;
-        const event = this.name(this.expectIn(NAME));
-        const args = this.argList();
-        return new N.Emit("emit", event, args, this.spanFrom(from));
-      }
       case k.apply:
         return this.applyStmt(from);
-      case k.clear: {
-        this.pos++;
-        const status = this.name(this.expectIn(NAME));
-        this.expect(k.from);
-        const target = this.expression();
-        return new N.StatusTo("clear", status, target, this.spanFrom(from));
-      }
-      case k.add:
-      case k.remove: {
-        this.pos++;
-        const item = this.expression();
-        this.expect(type === k.add ? k.to : k.from);
-        const list = this.expression();
-        return new N.AddRemove(type === k.add ? "add" : "remove", item, list, this.spanFrom(from));
-      }
-      case k.move: {
-        this.pos++;
-        const item = this.expression();
-        this.expect(k.from);
-        const source = this.expression();
-        this.expect(k.to);
-        const target = this.expression();
-        return new N.Move("move", item, source, target, this.spanFrom(from));
-      }
-      case k.expect:
-      case k.say: {
-        this.pos++;
-        const value = this.expression();
-        return new N.Valued(type === k.expect ? "expect" : "say", value, this.spanFrom(from));
-      }
-      case k.force: {
-        this.pos++;
-        const what = this.name(this.expectIn(NAME));
-        const values = this.expression();
-        return new N.Force("force", what, values, this.spanFrom(from));
-      }
-      default:
+      default: {
+        const form = type === undefined ? undefined : FORMS.get(type);
+        // A soft keyword may begin an expression too: which one it begins is the grammar's to say.
+        if (form?.plan.soft) throw BAIL;
+        if (form) {
+          this.pos++;
+          const values: unknown[] = Array.of();
+          this.take(form.steps, values);
+          values[form.span] = this.spanFrom(from);
+          return new form.plan.Node(values);
+        }
         if (atProceed(this.la)) {
           this.pos++;
           return new N.Leaf("proceed", this.spanFrom(from));
         }
         return this.exprStmt(from);
+      }
     }
   }
 
-  private letStmt(from: number): A.Stmt {
-    this.pos++;
-    const name = this.name(this.expectIn(NAME));
-    const type = this.eat(T.Colon) ? this.typeRef() : undefined;
-    this.expect(T.Eq);
-    const s: A.Stmt = new N.Let("let", name, this.expression(), this.spanFrom(from));
-    if (type) s.type = type;
-    return s;
+  /** A regular statement's parts after its keyword, each value into its property's slot. */
+  private take(steps: readonly Step[], values: unknown[]): void {
+    for (const step of steps) {
+      if ("token" in step) this.expect(step.token);
+      else if ("optional" in step) {
+        const t = this.peekType();
+        if (t !== undefined && step.first.has(t)) this.take(step.optional, values);
+      } else if (step.read === "expr") values[step.slot] = this.expression();
+      else if (step.read === "name") values[step.slot] = this.name(this.expectIn(NAME));
+      else if (step.read === "block") values[step.slot] = this.block();
+      else if (step.read === "args") values[step.slot] = this.argList();
+      else values[step.slot] = this.typeRef();
+    }
   }
 
   private ifStmt(from: number): A.Stmt {
@@ -143,20 +125,6 @@ export abstract class FastStatements extends FastExpressions {
       last = inner;
     }
     if (otherwise) last.else = otherwise;
-    return s;
-  }
-
-  private forStmt(from: number): A.Stmt {
-    this.pos++;
-    const name = this.name(this.expectIn(NAME));
-    this.expect(k.in);
-    const start = this.expression();
-    const to = this.eat(T.DotDot) ? this.expression() : undefined;
-    const where = this.eat(k.where) ? this.expression() : undefined;
-    const body = this.block();
-    const s: A.Stmt = new N.For("for", name, start, body, this.spanFrom(from));
-    if (to) s.to = to;
-    if (where) s.where = where;
     return s;
   }
 
