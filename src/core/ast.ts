@@ -35,9 +35,10 @@ interface Definitions {
   ref: Ref;
   blockOrExpr: Block | Expr;
 }
-/** `tsc` fails here while a definition of the shapes has no name above, or a name above no definition. */
+/** `tsc` fails here while a definition of the shapes has no name above, or a name above no definition, and shows which. */
 type Holds<T extends true> = T;
-export type EveryDefinitionNamed = Holds<[Exclude<DefinitionName, keyof Definitions> | Exclude<keyof Definitions, DefinitionName>] extends [never] ? true : false>;
+type Unmatched = Exclude<DefinitionName, keyof Definitions> | Exclude<keyof Definitions, DefinitionName>;
+export type EveryDefinitionNamed = Holds<[Unmatched] extends [never] ? true : { definitionsWithoutName: Unmatched }>;
 
 /** The TypeScript type a property's description means. */
 type TypeOf<P> = P extends "string"

@@ -2,7 +2,7 @@
 // properties in the order the parsers write them, and the type of each. The TypeScript types of
 // core/ast.ts are derived from it (so a new node is one line here, and its doc comment is here too); the
 // saved program's JSON Schema is generated from it (src/run/saved-program-schema.ts); both parsers build
-// a regular statement from its shape (src/syntax/statement-forms.ts); and test/core/node-shapes.test.ts holds
+// a regular statement from its shape (src/syntax/statement-plans.ts); and test/core/node-shapes.test.ts holds
 // every node both parsers make, for every bundled file, to exactly these properties in this order (the
 // order matters: it is the JSON's, byte for byte, and each order is one hidden class for V8).
 //

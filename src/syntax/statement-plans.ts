@@ -43,16 +43,19 @@ function labelled(form: readonly Part[], optional = false): { label: string; rea
 
 /**
  * A class per kind: objects made by `new` are never pretenured (see fast-parser/nodes.ts), and every node of
- * a kind gets its properties in one order, so one hidden class.
+ * a kind gets its properties in one order, so one hidden class. (Not a constructor made from source: the
+ * compiled backend's source.ts stays the one place JavaScript is made.)
  */
 function nodeClass(kind: string, props: StatementPlan["props"]): StatementPlan["Node"] {
+  const names = props.map((p) => p.name);
+  const optional = props.map((p) => p.optional);
   return class {
     constructor(values: readonly unknown[]) {
       const self = this as unknown as Record<string, unknown>;
       self["kind"] = kind;
-      for (let i = 0; i < props.length; i++) {
+      for (let i = 0; i < names.length; i++) {
         const v = values[i];
-        if (v !== undefined || !props[i]!.optional) self[props[i]!.name] = v;
+        if (v !== undefined || !optional[i]) self[names[i]!] = v;
       }
     }
   } as unknown as StatementPlan["Node"];

@@ -13,8 +13,18 @@ import * as N from "./nodes.ts";
 
 const k = T.keywords;
 
-/** A part of a form as the fast parser takes it: a token, a value into a slot, or an optional group. */
-type Step = { token: TokenType } | { read: Exclude<Read, "span">; slot: number } | { optional: readonly Step[]; first: ReadonlySet<TokenType> };
+/**
+ * A part of a form as the fast parser takes it: a token, a value into a slot, or an optional group (its
+ * steps, taken when the next token is one of `first`). One object shape for all, so reading one is monomorphic.
+ */
+interface Step {
+  take: Exclude<Read, "span"> | "token" | "optional";
+  token: TokenType | undefined;
+  slot: number;
+  steps: readonly Step[];
+  first: ReadonlySet<TokenType>;
+}
+const NONE: ReadonlySet<TokenType> = new Set();
 
 /** What can begin a part: the tokens the grammar's lookahead for an optional group accepts first. */
 function firstOf(part: Part): ReadonlySet<TokenType> {
@@ -25,16 +35,24 @@ function firstOf(part: Part): ReadonlySet<TokenType> {
 
 function stepsOf(plan: StatementPlan, form: readonly Part[]): Step[] {
   return form.map((p): Step => {
-    if (typeof p === "string") return { token: T.wordToken(p) };
-    if ("optional" in p) return { optional: stepsOf(plan, p.optional), first: firstOf(p) };
-    return { read: p.read, slot: plan.slotOf.get(p.label)! };
+    if (typeof p === "string") return { take: "token", token: T.wordToken(p), slot: -1, steps: [], first: NONE };
+    if ("optional" in p) return { take: "optional", token: undefined, slot: -1, steps: stepsOf(plan, p.optional), first: firstOf(p) };
+    return { take: p.read, token: undefined, slot: plan.slotOf.get(p.label)!, steps: [], first: NONE };
   });
 }
 
-/** The regular statements by their keyword: the plan, its steps, and the slot of its span. */
-const FORMS: ReadonlyMap<TokenType, { plan: StatementPlan; steps: readonly Step[]; span: number }> = new Map(
-  [...statementPlans.values()].map((plan) => [plan.keyword, { plan, steps: stepsOf(plan, plan.form), span: plan.props.findIndex((p) => p.read === "span") }]),
-);
+interface Form {
+  soft: boolean;
+  steps: readonly Step[];
+  /** The slot of the statement's span. */
+  span: number;
+  Node: StatementPlan["Node"];
+}
+/** The regular statements by their keyword's `tokenTypeIdx`: an array load, where this runs for every statement. */
+const FORMS: (Form | undefined)[] = [];
+for (const plan of statementPlans.values()) {
+  FORMS[plan.keyword.tokenTypeIdx!] = { soft: plan.soft, steps: stepsOf(plan, plan.form), span: plan.props.findIndex((p) => p.read === "span"), Node: plan.Node };
+}
 
 /** The tokens a statement can start with: the lookahead of a block's repetition. */
 const STATEMENT_FIRST: ReadonlySet<TokenType> = new Set([...EXPRESSION_FIRST, T.Identifier, ...statementSyntax.map((s) => T.wordToken(s.keyword))]);
@@ -71,15 +89,15 @@ export abstract class FastStatements extends FastExpressions {
       case k.apply:
         return this.applyStmt(from);
       default: {
-        const form = type === undefined ? undefined : FORMS.get(type);
-        // A soft keyword may begin an expression too: which one it begins is the grammar's to say.
-        if (form?.plan.soft) throw BAIL;
-        if (form) {
+        const form = type === undefined ? undefined : FORMS[type.tokenTypeIdx!];
+        if (form !== undefined) {
+          // A soft keyword may begin an expression too: which one it begins is the grammar's to say.
+          if (form.soft) throw BAIL;
           this.pos++;
-          const values: unknown[] = Array.of();
+          const values: unknown[] = Array.of(undefined, undefined, undefined, undefined, undefined, undefined);
           this.take(form.steps, values);
           values[form.span] = this.spanFrom(from);
-          return new form.plan.Node(values);
+          return new form.Node(values);
         }
         if (atProceed(this.la)) {
           this.pos++;
@@ -92,16 +110,32 @@ export abstract class FastStatements extends FastExpressions {
 
   /** A regular statement's parts after its keyword, each value into its property's slot. */
   private take(steps: readonly Step[], values: unknown[]): void {
-    for (const step of steps) {
-      if ("token" in step) this.expect(step.token);
-      else if ("optional" in step) {
-        const t = this.peekType();
-        if (t !== undefined && step.first.has(t)) this.take(step.optional, values);
-      } else if (step.read === "expr") values[step.slot] = this.expression();
-      else if (step.read === "name") values[step.slot] = this.name(this.expectIn(NAME));
-      else if (step.read === "block") values[step.slot] = this.block();
-      else if (step.read === "args") values[step.slot] = this.argList();
-      else values[step.slot] = this.typeRef();
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
+      switch (step.take) {
+        case "expr":
+          values[step.slot] = this.expression();
+          break;
+        case "token":
+          this.expect(step.token!);
+          break;
+        case "name":
+          values[step.slot] = this.name(this.expectIn(NAME));
+          break;
+        case "block":
+          values[step.slot] = this.block();
+          break;
+        case "args":
+          values[step.slot] = this.argList();
+          break;
+        case "type":
+          values[step.slot] = this.typeRef();
+          break;
+        case "optional": {
+          const t = this.peekType();
+          if (t !== undefined && step.first.has(t)) this.take(step.steps, values);
+        }
+      }
     }
   }
 
