@@ -2,7 +2,8 @@
 // (src/check/resolved-tree.ts) and the engines run a resolved copy. The language service relies on it
 // when it hands out the same parsed declarations again (src/syntax/reuse.ts) and keys its maps by them.
 import { readdirSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { ResolutionTable } from "../src/check/resolved-tree.ts";
 import type * as A from "../src/core/ast.ts";
 import { compile } from "../src/pipeline.ts";
 import { nodeHost } from "../src/api/node-host.ts";
@@ -26,4 +27,24 @@ describe("checking every bundled system", () => {
       expect(ran.decls.some((d) => "id" in d && typeof d.id === "number")).toBe(true);
     });
   }
+});
+
+describe("the resolved copy", () => {
+  it("is made only when something reads a system's files to run them, once, and never by checking alone", () => {
+    const made = vi.spyOn(ResolutionTable.prototype, "resolvedFiles");
+    try {
+      const c = compile(["rules/warlords3"], nodeHost);
+      expect(c.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+      expect(made).not.toHaveBeenCalled();
+      const files = c.systems[0]!.files;
+      expect(made).toHaveBeenCalledTimes(1);
+      // The same copy from every door: a system's files, the programs, the program.
+      expect(c.programs![0]).toBe(files);
+      expect(c.program!.every((f) => files.includes(f))).toBe(true);
+      expect(made).toHaveBeenCalledTimes(1);
+      expect(files.flatMap((f) => f.decls).some((d) => "id" in d && typeof d.id === "number")).toBe(true);
+    } finally {
+      made.mockRestore();
+    }
+  });
 });
