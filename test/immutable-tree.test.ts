@@ -47,4 +47,38 @@ describe("the resolved copy", () => {
       made.mockRestore();
     }
   });
+
+  it("shares with the parsed tree each part with nothing resolved in it, and copies every node on a path to a resolved one", () => {
+    const parsed: A.SourceFile[] = [];
+    const c = compile(["rules/warlords3"], nodeHost, (path, text, ...rest) => {
+      const r = parseFile(path, text, ...rest);
+      if (r.file) parsed.push(r.file);
+      return r;
+    });
+    const ran = new Set<object>();
+    const collect = (v: unknown): void => {
+      if (typeof v !== "object" || v === null || ran.has(v)) return;
+      ran.add(v);
+      for (const child of Object.values(v)) collect(child);
+    };
+    collect(c.program);
+    const kinds = new Map<string, { shared: number; copied: number }>();
+    const visit = (v: unknown): void => {
+      if (typeof v !== "object" || v === null) return;
+      const kind = (v as { kind?: unknown }).kind;
+      if (typeof kind === "string") {
+        const k = kinds.get(kind) ?? { shared: 0, copied: 0 };
+        if (ran.has(v)) k.shared++;
+        else k.copied++;
+        kinds.set(kind, k);
+      }
+      for (const child of Object.values(v)) visit(child);
+    };
+    parsed.forEach(visit);
+    // A literal holds nothing resolved; a function declaration has its id, a variable its slot.
+    expect(kinds.get("int")).toMatchObject({ copied: 0 });
+    expect(kinds.get("int")!.shared).toBeGreaterThan(50);
+    expect(kinds.get("fn")).toMatchObject({ shared: 0 });
+    expect(kinds.get("let")).toMatchObject({ shared: 0 });
+  });
 });
