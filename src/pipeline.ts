@@ -33,8 +33,10 @@ export interface Compiled {
 
 /** One independent program (files connected by imports), or a named file that could not be read. */
 export interface System {
-  /** Its files in the loader's order (imported files first); empty for a file that could not be read. */
+  /** Its files in the loader's order (imported files first); empty for a file that could not be read. Resolved (the tree that runs) when it checked. */
   files: SourceFile[];
+  /** Its files' paths, in the same order: known without making the resolved tree. */
+  paths: string[];
   /** What to call it in messages: its only file, or the folder that holds its files. */
   name: string;
   diagnostics: Diagnostic[];
@@ -47,24 +49,18 @@ export interface System {
  * parsed are checked with the rest, so one run reports every mistake it can. Only a file that cannot
  * be read or found (E0003) stops its own system's check, since every name it would declare is missing.
  * `parse` is the parser's entry point; the language service passes one that remembers unchanged files.
+ *
+ * What runs is the resolved tree (check/resolved-tree.ts), a copy of a checked system's files made the
+ * first time its `files`, or `program` or `programs`, is read: checking alone (`rulesmith check`, the
+ * editor) never pays for it.
  */
 export function compile(roots: string[], host: FileHost, parse: typeof parseFile = parseFile): Compiled {
-  return compileWith(roots, host, parse, true);
-}
-
-/** `compile`'s diagnostics alone: the language service's check after each keystroke, which runs nothing, so makes no resolved tree. */
-export function compileDiagnostics(roots: string[], host: FileHost, parse: typeof parseFile = parseFile): Diagnostic[] {
-  return compileWith(roots, host, parse, false).diagnostics;
-}
-
-function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, resolved: boolean): Compiled {
   const loaded = loadProgram(roots, host, parse);
   const resolve = (from: string, path: string) => host.resolve(from, path);
   const programs = giveStdModules(connectedByImports(loaded.files, resolve), resolve, loaded.texts);
   const built = new Set(loaded.files.map((f) => f.path));
   // Declaration ids are unique across the systems checked together, so the files of all of them can run as one list.
   let firstId = 0;
-  const resolvedOf = new Map<SourceFile, SourceFile>();
   const systems: System[] = programs.map((files) => {
     const paths = new Set(files.map((f) => f.path));
     const own = loaded.diagnostics.filter((d) => paths.has(d.span.file));
@@ -74,19 +70,45 @@ function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, r
     const checked = result?.diagnostics ?? [];
     const diagnostics = sortDiagnostics([...own, ...checked]);
     const ok = complete && !hasErrors(diagnostics);
+    const system: System = { files, paths: files.map((f) => f.path), name: "", diagnostics, checked: ok };
     // The parsed files stay as parsed; what runs is the resolved tree, made only of a system that checked.
-    const ran = resolved && ok && result ? result.resolution.resolvedFiles(files) : files;
-    ran.forEach((f, i) => resolvedOf.set(files[i]!, f));
-    return { files: ran, name: "", diagnostics, checked: ok };
+    if (ok && result) madeOnFirstRead(system, "files", () => result.resolution.resolvedFiles(files));
+    return system;
   });
   // A named file that cannot be read, or one that could not be parsed at all, belongs to no system.
   const unplaced = new Map<string, Diagnostic[]>();
   for (const d of loaded.diagnostics) if (!built.has(d.span.file)) unplaced.set(d.span.file, [...(unplaced.get(d.span.file) ?? []), d]);
-  for (const [file, ds] of unplaced) systems.push({ files: [], name: file, diagnostics: sortDiagnostics(ds), checked: false });
+  for (const [file, ds] of unplaced) systems.push({ files: [], paths: [], name: file, diagnostics: sortDiagnostics(ds), checked: false });
   nameSystems(systems);
   const diagnostics = sortDiagnostics(systems.flatMap((s) => s.diagnostics));
-  if (hasErrors(diagnostics)) return { diagnostics, texts: loaded.texts, systems };
-  return { program: loaded.files.map((f) => resolvedOf.get(f) ?? f), programs: systems.slice(0, programs.length).map((s) => s.files), diagnostics, texts: loaded.texts, systems };
+  const compiled: Compiled = { diagnostics, texts: loaded.texts, systems };
+  if (hasErrors(diagnostics)) return compiled;
+  const ran = systems.slice(0, programs.length);
+  madeOnFirstRead(compiled, "programs", () => ran.map((s) => s.files));
+  madeOnFirstRead(compiled, "program", () => {
+    const resolvedOf = new Map<SourceFile, SourceFile>();
+    ran.forEach((s, i) => s.files.forEach((f, j) => resolvedOf.set(programs[i]![j]!, f)));
+    return loaded.files.map((f) => resolvedOf.get(f) ?? f);
+  });
+  return compiled;
+}
+
+/** `compile`'s diagnostics alone: the language service's check after each keystroke, which runs nothing. */
+export function compileDiagnostics(roots: string[], host: FileHost, parse: typeof parseFile = parseFile): Diagnostic[] {
+  return compile(roots, host, parse).diagnostics;
+}
+
+/** Makes `key` of `target` a property whose value `make` gives when it is first read, and which is kept from then on. */
+function madeOnFirstRead<T extends object, K extends keyof T>(target: T, key: K, make: () => T[K]): void {
+  Object.defineProperty(target, key, {
+    configurable: true,
+    enumerable: true,
+    get: () => {
+      const value = make();
+      Object.defineProperty(target, key, { value, configurable: true, enumerable: true, writable: true });
+      return value;
+    },
+  });
 }
 
 /** Whether every file `f` imports was built: one that was read but not parsed at all would leave every name it declares unknown. */
@@ -97,12 +119,12 @@ function importsBuilt(f: SourceFile, resolve: (from: string, path: string) => st
 /** A system is called by its only file, or by the folder holding all its files when no other system has a file there. */
 function nameSystems(systems: System[]) {
   for (const s of systems) {
-    if (s.files.length === 0) continue;
-    const main = s.files[s.files.length - 1]!.path;
+    if (s.paths.length === 0) continue;
+    const main = s.paths[s.paths.length - 1]!;
     // A standard module it imports is no part of where the system lives.
-    const paths = s.files.map((f) => f.path).filter((p) => !isStdPath(p));
+    const paths = s.paths.filter((p) => !isStdPath(p));
     const folder = commonFolder(paths);
-    const shared = systems.some((o) => o !== s && o.files.some((f) => f.path.startsWith(`${folder}/`)));
+    const shared = systems.some((o) => o !== s && o.paths.some((p) => p.startsWith(`${folder}/`)));
     s.name = paths.length === 1 || folder === "" || shared ? main : folder;
   }
 }

@@ -5,7 +5,7 @@ import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Diagnostic, FileHost, ReadyScenario, SourceFile, TraceEntry } from "../../api.ts";
-import { clipShown, escapeJsonControls, formatDiagnostics, formatRunError, formatStateProblems, TRACE_MESSAGE_WIDTH, TRACE_RULE_WIDTH } from "../../api/report.ts";
+import { clipShown, escapeJsonControls, formatDiagnostics, formatRunError, formatStateProblems, hasErrors, TRACE_MESSAGE_WIDTH, TRACE_RULE_WIDTH } from "../../api/report.ts";
 import { complain, processIo, say, type CliIo } from "./io.ts";
 import { PRINTED_TRACES, TraceOutput, TRACE_HEAD_LINES, TRACE_LINES } from "./trace-output.ts";
 
@@ -204,9 +204,10 @@ async function check(args: string[], io: CliIo): Promise<number> {
   if (wantsHelp(args, "check", io)) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: ROOT_OPTION });
   const compiled = await compileNamed(positionals, await hostFor(positionals, values.root, io), io);
-  if (!compiled.programs) return 1;
-  const files = compiled.programs.reduce((n, p) => n + p.length, 0);
-  say(io, `checked ${files} file(s)${compiled.programs.length > 1 ? ` in ${compiled.programs.length} separate programs` : ""}: no errors`);
+  if (hasErrors(compiled.diagnostics)) return 1;
+  // Counted by paths: reading `programs` would make the resolved tree, which only a run needs.
+  const files = compiled.systems.reduce((n, s) => n + s.paths.length, 0);
+  say(io, `checked ${files} file(s)${compiled.systems.length > 1 ? ` in ${compiled.systems.length} separate programs` : ""}: no errors`);
   return 0;
 }
 

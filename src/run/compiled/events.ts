@@ -1,11 +1,11 @@
 // Emissions in the compiled backend: `Events.emit` (src/run/events.ts) step for step, with what it
 // looks up on every emission found once per program instead: the event's handlers in order, their rule
 // labels, their conditions and bodies as compiled code, the default body's code and the default of the
-// event's `result`. Generated code calls an event's emitter (`Compiler.emitter`) with the arguments;
+// event's `result`; with generated code, the handlers and body are one generated function per event
+// (generate-event.ts). Generated code calls an event's emitter (`Compiler.emitter`) with the arguments;
 // an emission from a closure or from the tree-walker's own cases comes through `emit` and finds the
 // same plan. Expiry, `proceed`, `apply` and `clear` are the base class's.
 import type * as A from "../../core/ast.ts";
-import { walk } from "../../core/ast-walk.ts";
 import { Events } from "../events.ts";
 import { frame, type Machine } from "../machine.ts";
 import { defaultValue } from "../state.ts";
@@ -13,6 +13,7 @@ import type { Value } from "../../core/values.ts";
 import type { CExpr, Compiler, CStmt } from "./compiler.ts";
 import type { CompiledRun } from "./run.ts";
 import { eventLine, firesLine } from "../trace.ts";
+import { generateEventRun, handlerLabel, writesNoVariable, type EventRun } from "./generate-event.ts";
 
 /** One handler ready to run. */
 interface HandlerCode {
@@ -34,6 +35,8 @@ export interface EventPlan {
   bodyLabel: string;
   /** The `result` an emission starts with: a constant when it is a plain value, else made anew each time (a list, a record). */
   result: (() => Value | undefined) | undefined;
+  /** The handlers and body above as one generated function (generate-event.ts); undefined with closures alone, which run them through `runPlanned`. */
+  run: EventRun | undefined;
 }
 
 /** Where an event's plan lives: filled on its first emission, when its handlers' code may be generated (they may emit it again). */
@@ -53,7 +56,7 @@ function makePlan(c: Compiler, ev: A.EventDecl): EventPlan {
   const handlers = c.program.handlers.get(ev);
   const codes = (list: A.TriggerDecl[] | undefined): HandlerCode[] =>
     (list ?? []).map((t) => ({
-      label: `${t.timing === "after" ? "on" : t.timing === "instead" ? "instead of" : "before"} ${ev.name.text}`,
+      label: handlerLabel(t, ev),
       span: t.span,
       frameSize: t.frameSize,
       condition: t.condition ? c.entry(t.condition) : undefined,
@@ -67,17 +70,8 @@ function makePlan(c: Compiler, ev: A.EventDecl): EventPlan {
     body: ev.body ? c.block(ev.body) : undefined,
     bodyLabel: `event ${ev.name.text}`,
     result: ev.returns ? resultDefault(c, ev) : undefined,
+    run: generateEventRun(c, ev, { before: handlers?.before ?? [], instead: handlers?.instead ?? [], after: handlers?.after ?? [] }),
   };
-}
-
-/** Whether evaluating `e` writes no variable of its frame: only a comprehension or a choice writes one. */
-function writesNoVariable(e: A.Expr): boolean {
-  let writes = false;
-  walk(e, (node) => {
-    if (node.kind === "comprehension" || node.kind === "choose") writes = true;
-    return !writes;
-  });
-  return !writes;
 }
 
 /** The default `result`, as `Events.emit` makes it on every emission; a plain value (not an object) is the same every time. */
@@ -116,17 +110,8 @@ export class CompiledEvents extends Events {
     const seq = ++this.started;
     this.emissions.push({ ev, values });
     try {
-      if (plan.before.length > 0) this.runPlanned(plan.before, values, false);
-      const replaced = plan.instead.length > 0 ? this.runPlanned(plan.instead, values, true) : false;
-      if (!replaced && plan.body) {
-        vm.enter(plan.bodyLabel, ev.span);
-        try {
-          plan.body(frame(ev.frameSize, values), vm as CompiledRun);
-        } finally {
-          vm.leave();
-        }
-      }
-      if (plan.after.length > 0) this.runPlanned(plan.after, values, false);
+      if (plan.run) plan.run(values, vm as CompiledRun);
+      else this.runPlan(plan, ev, values);
       // Statuses see the arguments as the `before` handlers left them.
       if (this.expiryEvents.has(ev)) this.expire(ev, values.slice(0, n) as Value[], seq);
       return ev.returns ? values[n] : undefined;
@@ -134,6 +119,22 @@ export class CompiledEvents extends Events {
       this.emissions.pop();
       vm.depth--;
     }
+  }
+
+  /** The plan's handlers and body through closures: what `plan.run` does as one generated function. */
+  private runPlan(plan: EventPlan, ev: A.EventDecl, values: (Value | undefined)[]) {
+    const vm = this.vm;
+    if (plan.before.length > 0) this.runPlanned(plan.before, values, false);
+    const replaced = plan.instead.length > 0 ? this.runPlanned(plan.instead, values, true) : false;
+    if (!replaced && plan.body) {
+      vm.enter(plan.bodyLabel, ev.span);
+      try {
+        plan.body(frame(ev.frameSize, values), vm as CompiledRun);
+      } finally {
+        vm.leave();
+      }
+    }
+    if (plan.after.length > 0) this.runPlanned(plan.after, values, false);
   }
 
   /** `Events.runHandlers` over compiled handlers: with `onlyFirst` (`instead of`) the first that applies replaces the body. */
