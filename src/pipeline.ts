@@ -1,7 +1,8 @@
 // The whole pipeline in one place: load and parse, stop on errors; check, stop on errors; then run
 // examples or a scenario. The CLI and the playground both go through here.
 import type { SourceFile } from "./core/ast.ts";
-import { checkProgram } from "./check/checker.ts";
+import { checkProgram, type ExprObserver } from "./check/checker.ts";
+import type { Symbols } from "./check/symbols.ts";
 import { diag, didYouMean, hasErrors, sortDiagnostics, type Diagnostic } from "./core/diagnostics.ts";
 import { parseFile, spanAt } from "./syntax/parse.ts";
 import { escapePointer, readJson } from "./core/json-text.ts";
@@ -48,13 +49,51 @@ export interface System {
  * Loads and checks the named files. A syntax error does not stop checking: the declarations that
  * parsed are checked with the rest, so one run reports every mistake it can. Only a file that cannot
  * be read or found (E0003) stops its own system's check, since every name it would declare is missing.
- * `parse` is the parser's entry point; the language service passes one that remembers unchanged files.
+ * `parse` is the parser's entry point; the language service passes its workspace's parses of the files it holds.
  *
  * What runs is the resolved tree (check/resolved-tree.ts), a copy of a checked system's files made the
  * first time its `files`, or `program` or `programs`, is read: checking alone (`rulesmith check`, the
  * editor) never pays for it.
  */
 export function compile(roots: string[], host: FileHost, parse: typeof parseFile = parseFile): Compiled {
+  return compileWith(roots, host, parse, {});
+}
+
+/** What the language service's one check of a file after an edit gives: diagnostics, hover, completion and references all read it. */
+export interface EditorCheck {
+  /** Exactly what `compile` reports for the file and what it imports. */
+  diagnostics: Diagnostic[];
+  /** The files of the system holding the file, as parsed (the declarations that parsed, where a file has syntax errors). */
+  files: SourceFile[];
+  /** That system's symbols; undefined when the file could not be read. */
+  symbols?: Symbols;
+}
+
+/**
+ * `compile` of one file for an editor, which reads no system's files and so makes no resolved tree.
+ * `observe` sees each expression the checker types, with its scope. A system that `compile` does not
+ * check (an import missing, so every name it would declare is unknown) is checked here too, for the
+ * names it does declare, and that check's diagnostics are not reported, as `compile` reports none.
+ */
+export function checkForEditor(path: string, host: FileHost, parse: typeof parseFile, observe: ExprObserver): EditorCheck {
+  const target = host.normalize(path);
+  let own: { files: SourceFile[]; symbols: Symbols } | undefined;
+  const { diagnostics } = compileWith([path], host, parse, {
+    observe,
+    checked: (files, symbols) => {
+      if (files.some((f) => f.path === target)) own = { files, symbols };
+    },
+  });
+  return { diagnostics, files: own?.files ?? [], ...(own ? { symbols: own.symbols } : {}) };
+}
+
+/** The language service's view of the check; with `observe`, even a system whose check is not reported is checked. */
+interface EditorView {
+  observe?: ExprObserver;
+  checked?: (files: SourceFile[], symbols: Symbols) => void;
+}
+
+function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, editor: EditorView): Compiled {
   const loaded = loadProgram(roots, host, parse);
   const resolve = (from: string, path: string) => host.resolve(from, path);
   const programs = giveStdModules(connectedByImports(loaded.files, resolve), resolve, loaded.texts);
@@ -65,9 +104,10 @@ export function compile(roots: string[], host: FileHost, parse: typeof parseFile
     const paths = new Set(files.map((f) => f.path));
     const own = loaded.diagnostics.filter((d) => paths.has(d.span.file));
     const complete = own.every((d) => d.code === "E0001" || d.code === "E0002") && files.every((f) => importsBuilt(f, resolve, built, loaded.texts));
-    const result = complete ? checkProgram(files, resolve, [...loaded.files.filter((f) => !paths.has(f.path)), ...stdModulesForHints().filter((f) => !paths.has(f.path))], undefined, firstId) : undefined;
+    const result = complete || editor.observe ? checkProgram(files, resolve, [...loaded.files.filter((f) => !paths.has(f.path)), ...stdModulesForHints().filter((f) => !paths.has(f.path))], editor.observe, firstId) : undefined;
     firstId += result?.symbols.all.length ?? 0;
-    const checked = result?.diagnostics ?? [];
+    if (result) editor.checked?.(files, result.symbols);
+    const checked = complete ? (result?.diagnostics ?? []) : [];
     const diagnostics = sortDiagnostics([...own, ...checked]);
     const ok = complete && !hasErrors(diagnostics);
     const system: System = { files, paths: files.map((f) => f.path), name: "", diagnostics, checked: ok };
@@ -91,11 +131,6 @@ export function compile(roots: string[], host: FileHost, parse: typeof parseFile
     return loaded.files.map((f) => resolvedOf.get(f) ?? f);
   });
   return compiled;
-}
-
-/** `compile`'s diagnostics alone: the language service's check after each keystroke, which runs nothing. */
-export function compileDiagnostics(roots: string[], host: FileHost, parse: typeof parseFile = parseFile): Diagnostic[] {
-  return compile(roots, host, parse).diagnostics;
 }
 
 /** Makes `key` of `target` a property whose value `make` gives when it is first read, and which is kept from then on. */

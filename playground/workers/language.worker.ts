@@ -1,16 +1,16 @@
-// The language worker: holds a copy of the workspace's files and answers the editor's questions with
-// the editor-agnostic language service in src/tools/service, the same checker `rulesmith check` runs.
-// Checking off the main thread keeps typing smooth however large the program grows.
+// The language worker: holds a copy of the workspace's files in the language service's workspace, which
+// keeps each file's parse and check between questions, and answers the editor with the same checker
+// `rulesmith check` runs. Checking off the main thread keeps typing smooth however large the program grows.
 //
 // Completion, hover and definition are answered at once. Checks wait until the messages already
 // queued are handled, and only the newest check of each file runs: on a slow machine a burst of
 // keystrokes costs one check, and a completion never waits behind checks of text already gone.
-import { completions, definition, diagnostics, documentSymbols, formatting, hover, references, rename, setOwn } from "../../src/api.ts";
-import type { Files, LanguageReply, LanguageRequest } from "../protocol.ts";
+import { Workspace } from "../../src/api.ts";
+import type { LanguageReply, LanguageRequest } from "../protocol.ts";
 import { describeError } from "./programs.ts";
 import { checkScenario } from "./scenario-check.ts";
 
-let files: Files = {};
+const workspace = new Workspace();
 /** The newest unanswered check per file. */
 const checks = new Map<string, number>();
 let draining = false;
@@ -36,7 +36,7 @@ function drainChecks() {
   if (first.done) return;
   const [path, id] = first.value;
   checks.delete(path);
-  reply(id, () => diagnostics(files, path));
+  reply(id, () => workspace.diagnostics(path));
   if (checks.size > 0) {
     draining = true;
     setTimeout(drainChecks, 0);
@@ -47,14 +47,13 @@ self.onmessage = (e: MessageEvent<LanguageRequest>) => {
   const req = e.data;
   switch (req.type) {
     case "files":
-      files = { ...req.files };
+      workspace.setAll(req.files);
       return;
     case "update":
-      // A file may be called anything, `__proto__` included: stored as an own property (src/core/own-keys.ts).
-      setOwn(files, req.path, req.text);
+      workspace.set(req.path, req.text);
       return;
     case "remove":
-      if (Object.hasOwn(files, req.path)) delete files[req.path];
+      workspace.remove(req.path);
       return;
     case "diagnostics": {
       const older = checks.get(req.path);
@@ -68,20 +67,20 @@ self.onmessage = (e: MessageEvent<LanguageRequest>) => {
       return;
     }
     case "scenario":
-      return reply(req.id, () => checkScenario(files, req.path));
+      return reply(req.id, () => checkScenario(workspace.texts(), req.path));
     case "completions":
-      return reply(req.id, () => completions(files, req.path, req.line, req.col));
+      return reply(req.id, () => workspace.completions(req.path, req.line, req.col));
     case "hover":
-      return reply(req.id, () => hover(files, req.path, req.line, req.col));
+      return reply(req.id, () => workspace.hover(req.path, req.line, req.col));
     case "definition":
-      return reply(req.id, () => definition(files, req.path, req.line, req.col));
+      return reply(req.id, () => workspace.definition(req.path, req.line, req.col));
     case "formatting":
-      return reply(req.id, () => formatting(files, req.path));
+      return reply(req.id, () => workspace.formatting(req.path));
     case "references":
-      return reply(req.id, () => references(files, req.path, req.line, req.col, req.includeDeclaration));
+      return reply(req.id, () => workspace.references(req.path, req.line, req.col, req.includeDeclaration));
     case "rename":
-      return reply(req.id, () => rename(files, req.path, req.line, req.col, req.newName));
+      return reply(req.id, () => workspace.rename(req.path, req.line, req.col, req.newName));
     case "documentSymbols":
-      return reply(req.id, () => documentSymbols(files, req.path));
+      return reply(req.id, () => workspace.documentSymbols(req.path));
   }
 };

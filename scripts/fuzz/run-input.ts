@@ -10,9 +10,9 @@ import { initialState } from "../../src/run/state.ts";
 import { RuleError } from "../../src/core/values.ts";
 import { validateState } from "../../src/run/schema.ts";
 import { completionsAt } from "../../src/tools/service/completion.ts";
-import { diagnostics as serviceDiagnostics } from "../../src/tools/service/index.ts";
 import { memoryFileHost } from "../../src/tools/service/memory-host.ts";
 import { definitionAt, hoverAt } from "../../src/tools/service/navigation.ts";
+import { Workspace } from "../../src/tools/service/workspace.ts";
 import { BUNDLED, type Input } from "./inputs.ts";
 
 /** Steps an example may take: enough for the bundled examples' work, small enough to keep inputs fast. */
@@ -50,6 +50,9 @@ function parseKeepingBundled(path: string, text: string): ReturnType<typeof pars
   return parsed;
 }
 
+/** The language service's workspace, given each input's files: only the files an input changes are parsed again. */
+const service = new Workspace();
+
 /** What runs an input: pipeline, service, examples or scenario. Never throws: a throw is a failure. */
 export function runInput(inp: Input): Outcome {
   const files = { ...BUNDLED, ...inp.overrides };
@@ -81,7 +84,8 @@ export function runInput(inp: Input): Outcome {
       runExamplesBounded(program, out, stage);
     }
   });
-  stage("service diagnostics", () => internal("service diagnostics", serviceDiagnostics(files, inp.root)));
+  service.setAll(files);
+  stage("service diagnostics", () => internal("service diagnostics", service.diagnostics(inp.root)));
   // The service's entry points swallow exceptions (an editor must get an answer); its parts are called
   // directly here so that a swallowed bug is still found.
   const path = inp.root.endsWith(".rules") ? inp.root : Object.keys(inp.overrides)[0]!;
@@ -90,9 +94,9 @@ export function runInput(inp: Input): Outcome {
   const lines = text.slice(0, offset).split(/\r\n?|\n/);
   const line = lines.length;
   const col = lines[lines.length - 1]!.length + 1;
-  stage("completion", () => void completionsAt(files, path, line, col));
-  stage("hover", () => void hoverAt(files, path, line, col));
-  stage("definition", () => void definitionAt(files, path, line, col));
+  stage("completion", () => void completionsAt(service, path, line, col));
+  stage("hover", () => void hoverAt(service, path, line, col));
+  stage("definition", () => void definitionAt(service, path, line, col));
   return out;
 }
 

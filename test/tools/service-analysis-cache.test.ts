@@ -1,6 +1,7 @@
 // Hover, go-to-definition, references and the outline ask about the same program one after another;
-// the service keeps the last analysis of each file and checks again only when a file the program
-// read changes or the workspace's file names do. The checker is wrapped to count its runs.
+// a workspace (src/tools/service/workspace.ts) keeps each file's check and checks again only when a
+// file the program read changes, appears or goes. The checker is wrapped to count its runs; the files
+// are given to one workspace, as an editor gives its edits.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 let checks = 0;
@@ -15,7 +16,14 @@ vi.mock("../../src/check/checker.ts", async (importOriginal) => {
   };
 });
 
-const { completions, definition, documentSymbols, hover, references } = await import("../../src/tools/service/index.ts");
+const { Workspace } = await import("../../src/tools/service/index.ts");
+type Files = Record<string, string>;
+const held = new Workspace();
+const completions = (files: Files, path: string, line: number, col: number) => (held.setAll(files), held.completions(path, line, col));
+const definition = (files: Files, path: string, line: number, col: number) => (held.setAll(files), held.definition(path, line, col));
+const documentSymbols = (files: Files, path: string) => (held.setAll(files), held.documentSymbols(path));
+const hover = (files: Files, path: string, line: number, col: number) => (held.setAll(files), held.hover(path, line, col));
+const references = (files: Files, path: string, line: number, col: number) => (held.setAll(files), held.references(path, line, col));
 
 /**
  * `game/main.rules` imports `game/base.rules`; `other.rules` stands alone. The analyses are kept across

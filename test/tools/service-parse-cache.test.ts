@@ -1,6 +1,7 @@
-// The language service keeps one parse cache for diagnostics, completion and hover, and the last
-// check of each file: an edit re-parses only the edited file and re-checks only the program that
-// holds it. The parser is wrapped to count what it reads.
+// A workspace of the language service (src/tools/service/workspace.ts) keeps each file's parse and
+// check, shared by diagnostics, completion and hover: an edit re-parses only the edited file and
+// re-checks only the program that holds it. The parser is wrapped to count what it reads; each test's
+// files are given to one workspace, as an editor gives its edits.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const parsed: string[] = [];
@@ -15,7 +16,11 @@ vi.mock("../../src/syntax/parse.ts", async (importOriginal) => {
   };
 });
 
-const { completions, diagnostics, hover } = await import("../../src/tools/service/index.ts");
+const { Workspace } = await import("../../src/tools/service/index.ts");
+const held = new Workspace();
+const diagnostics = (files: Record<string, string>, path: string) => (held.setAll(files), held.diagnostics(path));
+const hover = (files: Record<string, string>, path: string, line: number, col: number) => (held.setAll(files), held.hover(path, line, col));
+const completions = (files: Record<string, string>, path: string, line: number, col: number) => (held.setAll(files), held.completions(path, line, col));
 
 /** Two programs: `game/` (main imports base) and `other.rules` on its own. */
 function workspace(): Record<string, string> {

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { catalogue } from "../../src/core/diagnostics.ts";
 import { completionsAt } from "../../src/tools/service/completion.ts";
 import { namePositions } from "../../src/tools/service/expected.ts";
-import { completions, definition, diagnostics, hover, memoryFileHost, type Completion, type ServiceFiles } from "../../src/tools/service/index.ts";
+import { completions, definition, diagnostics, hover, memoryFileHost, Workspace, type Completion, type ServiceFiles } from "../../src/tools/service/index.ts";
 import { definitionAt, hoverAt } from "../../src/tools/service/navigation.ts";
 import { runCli } from "../support/run-cli.ts";
 
@@ -360,9 +360,10 @@ example "power" {
 
   /** The inner functions must not throw (the public guard would hide it); the answers must be well formed. */
   function checkAnswers(files: ServiceFiles, path: string, line: number, col: number) {
-    expect(() => completionsAt(files, path, line, col)).not.toThrow();
-    expect(() => hoverAt(files, path, line, col)).not.toThrow();
-    expect(() => definitionAt(files, path, line, col)).not.toThrow();
+    const held = new Workspace(files);
+    expect(() => completionsAt(held, path, line, col)).not.toThrow();
+    expect(() => hoverAt(held, path, line, col)).not.toThrow();
+    expect(() => definitionAt(held, path, line, col)).not.toThrow();
     for (const d of diagnostics(files, path)) {
       expect(d.code).not.toBe("E0000");
       expect(Object.keys(catalogue)).toContain(d.code);

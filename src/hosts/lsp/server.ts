@@ -20,7 +20,7 @@ import {
 } from "vscode-languageserver/node";
 import { fileURLToPath } from "node:url";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { completions, definition, diagnostics, documentSymbols, formatting, hover, references, rename, semanticNames, withoutImages } from "../../api.ts";
+import { withoutImages } from "../../api.ts";
 import { completionKind, SEMANTIC_MODIFIERS, SEMANTIC_TYPES, toLspDiagnostic, toLspRange, toLspSymbol } from "./convert.ts";
 import { Workspace } from "./workspace.ts";
 
@@ -65,8 +65,8 @@ export function startServer(input: NodeJS.ReadableStream, output: NodeJS.Writabl
 
   const checks = new Checks(connection, () => workspace);
 
-  documents.onDidOpen((e) => withPath(e.document.uri, (path) => workspace.setOpen(path, e.document.getText())));
-  documents.onDidChangeContent((e) => withPath(e.document.uri, (path) => workspace.setOpen(path, e.document.getText())));
+  documents.onDidOpen((e) => withPath(e.document.uri, (path) => workspace.setOpen(path, e.document.getText(), e.document.version)));
+  documents.onDidChangeContent((e) => withPath(e.document.uri, (path) => workspace.setOpen(path, e.document.getText(), e.document.version)));
   documents.onDidClose((e) => withPath(e.document.uri, (path) => workspace.close(path)));
   connection.onDidChangeWatchedFiles((e) => {
     for (const change of e.changes) {
@@ -91,7 +91,7 @@ export function startServer(input: NodeJS.ReadableStream, output: NodeJS.Writabl
 
   connection.onCompletion((p) =>
     pathOr(p.textDocument.uri, [], (path) =>
-      completions(workspace.files, path, ...at(p.position)).map((c) => ({
+      workspace.documents.completions(path, ...at(p.position)).map((c) => ({
         label: c.label,
         kind: completionKind(c.kind),
         ...(c.detail ? { detail: c.detail } : {}),
@@ -101,39 +101,39 @@ export function startServer(input: NodeJS.ReadableStream, output: NodeJS.Writabl
   );
   connection.onHover((p) =>
     pathOr(p.textDocument.uri, null, (path) => {
-      const h = hover(workspace.files, path, ...at(p.position));
+      const h = workspace.documents.hover(path, ...at(p.position));
       // Doc comments come from whoever wrote the rules: an image in one would be fetched by the editor.
       return h && { contents: { kind: MarkupKind.Markdown, value: withoutImages(h.markdown) }, range: toLspRange(h.range) };
     }),
   );
   connection.onDefinition((p) =>
     pathOr(p.textDocument.uri, null, (path) => {
-      const loc = definition(workspace.files, path, ...at(p.position));
+      const loc = workspace.documents.definition(path, ...at(p.position));
       return loc && { uri: workspace.uriOf(loc.path), range: toLspRange(loc.range) };
     }),
   );
   connection.onReferences((p) =>
     pathOr(p.textDocument.uri, [], (path) =>
-      references(workspace.files, path, ...at(p.position), p.context.includeDeclaration).map((l) => ({ uri: workspace.uriOf(l.path), range: toLspRange(l.range) })),
+      workspace.documents.references(path, ...at(p.position), p.context.includeDeclaration).map((l) => ({ uri: workspace.uriOf(l.path), range: toLspRange(l.range) })),
     ),
   );
   connection.onRenameRequest((p) =>
     pathOr(p.textDocument.uri, null, (path) => {
       // The params come from the client unchecked: without a text, every edit would carry none.
       if (typeof p.newName !== "string") throw new ResponseError(ErrorCodes.InvalidParams, "rename needs a newName: the text to rename to");
-      const r = rename(workspace.files, path, ...at(p.position), p.newName);
+      const r = workspace.documents.rename(path, ...at(p.position), p.newName);
       if ("error" in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
       const changes: Record<string, { range: ReturnType<typeof toLspRange>; newText: string }[]> = {};
       for (const l of r.edits) (changes[workspace.uriOf(l.path)] ??= []).push({ range: toLspRange(l.range), newText: r.newName });
       return { changes };
     }),
   );
-  connection.onDocumentSymbol((p) => pathOr(p.textDocument.uri, [], (path) => documentSymbols(workspace.files, path).map(toLspSymbol)));
-  connection.onDocumentFormatting((p) => pathOr(p.textDocument.uri, [], (path) => formatting(workspace.files, path).map((e) => ({ range: toLspRange(e.range), newText: e.text }))));
+  connection.onDocumentSymbol((p) => pathOr(p.textDocument.uri, [], (path) => workspace.documents.documentSymbols(path).map(toLspSymbol)));
+  connection.onDocumentFormatting((p) => pathOr(p.textDocument.uri, [], (path) => workspace.documents.formatting(path).map((e) => ({ range: toLspRange(e.range), newText: e.text }))));
   connection.languages.semanticTokens.on((p) =>
     pathOr(p.textDocument.uri, { data: [] }, (path) => {
       const builder = new SemanticTokensBuilder();
-      for (const n of semanticNames(workspace.files, path)) {
+      for (const n of workspace.documents.semanticNames(path)) {
         const modifiers = (n.declaration ? 1 : 0) | (n.builtin ? 2 : 0);
         builder.push(n.range.line - 1, n.range.col - 1, n.range.endCol - n.range.col, SEMANTIC_TYPES.indexOf(n.meaning), modifiers);
       }
@@ -174,7 +174,7 @@ class Checks {
     const byPath = new Map<string, Map<string, LspDiagnostic>>();
     for (const path of ws.openPaths()) {
       if (!byPath.has(path)) byPath.set(path, new Map());
-      for (const d of diagnostics(ws.files, path)) {
+      for (const d of ws.documents.diagnostics(path)) {
         const own = byPath.get(d.path) ?? new Map<string, LspDiagnostic>();
         byPath.set(d.path, own);
         const lsp = toLspDiagnostic(d, (p) => ws.uriOf(p));

@@ -1,15 +1,17 @@
 // The files the language server answers about: every .rules file below the workspace root, read
 // through the same bounded host as the command line (src/hosts/node-host.ts: below the root only, regular
 // files of at most 8 MB), with the editor's unsaved text standing in for the disk's while a file is
-// open. Paths are `/`-separated and relative to the root, as the language service wants them.
+// open. Paths are `/`-separated and relative to the root, as the language service wants them. The texts
+// live in the language service's workspace (`documents`), which keeps each file's parse and check.
 import { watch, type FSWatcher } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { nodeFileHost, setOwn, type FileHost } from "../../api/node.ts";
+import { nodeFileHost, type FileHost } from "../../api/node.ts";
+import { Workspace as Documents } from "../../api.ts";
 
 export class Workspace {
   /** Every readable .rules file's text, the editor's where the file is open. */
-  readonly files: Record<string, string> = {};
+  readonly documents = new Documents();
   private readonly open = new Set<string>();
   private readonly host: FileHost;
   private watcher: FSWatcher | undefined;
@@ -53,9 +55,10 @@ export class Workspace {
     return [...this.open].sort();
   }
 
-  setOpen(path: string, text: string) {
+  /** `version` is the editor's. */
+  setOpen(path: string, text: string, version?: number) {
     this.open.add(path);
-    setOwn(this.files, path, text);
+    this.documents.set(path, text, version);
   }
 
   /** The editor closed the file: the disk's text counts again. */
@@ -72,9 +75,8 @@ export class Workspace {
 
   private readFromDisk(path: string) {
     const text = this.host.read(resolve(this.root, path));
-    if (text === undefined) {
-      if (Object.hasOwn(this.files, path)) delete this.files[path];
-    } else setOwn(this.files, path, text);
+    if (text === undefined) this.documents.remove(path);
+    else this.documents.set(path, text);
   }
 
   /** Watches the root itself, for editors that do not report file changes. */

@@ -1,21 +1,27 @@
-// One file and everything it imports, read as far as the text allows and checked with the real
-// checker, which reports the type of every expression and the variables in scope where it stands.
+// What the language service knows of one file after checking it: the checker's one check of the file
+// and what it imports (pipeline.ts `checkForEditor`) gives the diagnostics, and, seen on the way, the
+// type of each of the file's expressions and the variables in scope where it stands, which hover,
+// go-to-definition, references, the outline, colouring and completion read.
 import type * as A from "../../core/ast.ts";
-import { checkProgram, type Var } from "../../check/checker.ts";
-import { lookupName, visibleDecls as visibleDeclsOf, type NamedDecl, type Symbols } from "../../check/symbols.ts";
-import { loadProgram, type FileHost } from "../../syntax/load.ts";
+import type { ExprObserver, Var } from "../../check/checker.ts";
+import { collectSymbols, lookupName, visibleDecls as visibleDeclsOf, type NamedDecl, type Symbols } from "../../check/symbols.ts";
+import type { Diagnostic } from "../../core/diagnostics.ts";
+import { checkForEditor } from "../../pipeline.ts";
+import type { FileHost } from "../../syntax/load.ts";
+import type { ParseResult } from "../../syntax/parse.ts";
 import type { Type } from "../../core/types.ts";
-import { memoryFileHost } from "./memory-host.ts";
-import { rememberedPerFile } from "./remembered.ts";
-import { CURSOR, parseRemembered, readableText } from "./repair.ts";
+import { CURSOR } from "./repair.ts";
+import { sitesOf, type Site } from "./sites.ts";
 
 export interface Analysis {
   /** The analysed file's path as the program spells it. */
   path: string;
   /** Its declarations that parsed; undefined when the file cannot be read. */
   file?: A.SourceFile;
-  files: A.SourceFile[];
   symbols: Symbols;
+  /** Exactly what `rulesmith check` reports for the file and what it imports. */
+  diagnostics: Diagnostic[];
+  /** The type of each expression of the file (not of the files it imports: nothing asks about those here). */
   types: Map<A.Expr, Type>;
   /** For a name in an expression that names a variable: that variable, as it stood there. */
   variables: Map<A.Expr, Var>;
@@ -23,39 +29,19 @@ export interface Analysis {
   cursorScope?: Map<string, Var>;
   /** `x.CURSOR`: the member expression, whose object's type says which fields to offer. */
   cursorMember?: A.Expr & { kind: "member" };
+  /** The names of the file, each with what it is, in text order: found when first asked, then kept. */
+  readonly sites: readonly Site[];
 }
 
-/**
- * Analyses `path` within `files`, remembered: hover, go-to-definition, references, the outline and
- * semantic colouring ask about the open file one after another, and only an edit changes it. A few
- * paths are kept, as each analysis holds the type of every expression of its program.
- */
-export const analyse = rememberedPerFile(4, (host, path) => analyseOn(host, path));
-
-/**
- * Analyses `path` within `files` anew, with `text`, when given, standing in for the file's own text:
- * for completion's cursor, and for the many files one search for references reads, which would push
- * the open files' analyses out of the few kept.
- */
-export function analyseFresh(files: Record<string, string>, path: string, text?: string): Analysis {
-  return analyseOn(memoryFileHost(files), path, text);
-}
-
-function analyseOn(base: FileHost, path: string, text?: string): Analysis {
-  const target = base.normalize(path);
-  const host: FileHost = {
-    ...base,
-    read: (p) => {
-      const raw = p === target && text !== undefined ? text : base.read(p);
-      return raw === undefined ? undefined : readableText(p, raw);
-    },
-  };
-  const loaded = loadProgram([target], host, parseRemembered);
+/** Checks `path` with what it imports, read through `host` and parsed with `parse`: the one check of the file. */
+export function analyse(host: FileHost, path: string, parse: (path: string, text: string) => ParseResult): Analysis {
+  const target = host.normalize(path);
   const types = new Map<A.Expr, Type>();
   const variables = new Map<A.Expr, Var>();
   let cursorScope: Map<string, Var> | undefined;
   let cursorMember: (A.Expr & { kind: "member" }) | undefined;
-  const checked = checkProgram(loaded.files, (from, p) => host.resolve(from, p), [], (e, type, scope) => {
+  const observe: ExprObserver = (e, type, scope) => {
+    if (e.span.file !== target) return;
     types.set(e, type);
     if (e.kind === "name") {
       const v = scope.get(e.name);
@@ -66,17 +52,23 @@ function analyseOn(base: FileHost, path: string, text?: string): Analysis {
     if ((e.kind === "name" && e.name === CURSOR) || (e.kind === "member" && e.member.text === CURSOR)) {
       cursorScope = new Map(scope.names().map((n) => [n, scope.get(n)!]));
     }
-  });
-  const file = loaded.files.find((f) => f.path === target);
+  };
+  const checked = checkForEditor(target, host, parse, observe);
+  const file = checked.files.find((f) => f.path === target);
+  let sites: readonly Site[] | undefined;
   return {
     path: target,
-    files: loaded.files,
-    symbols: checked.symbols,
+    // A file that cannot be read declares nothing, and sees nothing.
+    symbols: checked.symbols ?? collectSymbols([], [], (_from, p) => p),
+    diagnostics: checked.diagnostics,
     types,
     variables,
     ...(file ? { file } : {}),
     ...(cursorScope ? { cursorScope } : {}),
     ...(cursorMember ? { cursorMember } : {}),
+    get sites() {
+      return (sites ??= file ? sitesOf(file) : []);
+    },
   };
 }
 
@@ -93,4 +85,14 @@ export function visibleStateField(a: Analysis, name: string): A.FieldDecl | unde
 
 export function visibleDecls(a: Analysis): NamedDecl[] {
   return visibleDeclsOf(a.symbols, a.path);
+}
+
+/** The files the service answers over, as its answers read them (the workspace, workspace.ts). */
+export interface Documents {
+  text(path: string): string | undefined;
+  paths(): string[];
+  /** The file's one check, as the files stand now. */
+  analysis(path: string): Analysis;
+  /** A check with `text` standing in for the file's own: completion's, with the cursor in it. */
+  analysisWith(path: string, text: string): Analysis;
 }

@@ -8,17 +8,15 @@ import { aggregates, builtins } from "../../core/builtins.ts";
 import * as T from "../../../grammar/tokens.ts";
 import { tokenMatcher } from "chevrotain";
 import { typeToString, type Type } from "../../core/types.ts";
-import { analyseFresh, visibleDecl, visibleDecls, visibleStateField, type Analysis } from "./analysis.ts";
+import { visibleDecl, visibleDecls, visibleStateField, type Analysis, type Documents } from "./analysis.ts";
 import { expectedAfter, type NameRole } from "./expected.ts";
-import { memoryFileHost } from "./memory-host.ts";
 import { chunkAt, CURSOR, declarationChunks, textWithCursor } from "./repair.ts";
 import type { Completion } from "./service-types.ts";
 import { aggregateSignature, builtinSignature, header, showField, showTypeRef } from "./signatures.ts";
 import { inCommentOrText, offsetAt, wordAround } from "./text-position.ts";
 
-export function completionsAt(files: Record<string, string>, path: string, line: number, col: number): Completion[] {
-  const host = memoryFileHost(files);
-  const text = host.read(host.normalize(path));
+export function completionsAt(docs: Documents, path: string, line: number, col: number): Completion[] {
+  const text = docs.text(path);
   if (text === undefined) return [];
   const offset = offsetAt(text, line, col);
   if (inCommentOrText(text, offset)) return [];
@@ -28,12 +26,19 @@ export function completionsAt(files: Record<string, string>, path: string, line:
   // The lexer counts lines from the chunk's start; the cursor's line is counted the same way.
   const cursorLine = text.slice(chunk.start, word.start).split(/\r\n?|\n/).length;
   const expected = expectedAfter(before, cursorLine);
-  const a = analyseFresh(files, path, textWithCursor(path, text, word.start, word.end));
   const items: Completion[] = expected.keywords.map((k) => ({ label: k, kind: "keyword" }));
-  for (const role of expected.roles) items.push(...namesFor(role, a, before));
+  if (expected.roles.size > 0) {
+    // Names the program declares are in the file's own check; what is in scope at the cursor, or the
+    // type of what it is a member of, only in a check of the text with the cursor in it.
+    const a = [...expected.roles].some((r) => AT_CURSOR.has(r)) ? docs.analysisWith(path, textWithCursor(path, text, word.start, word.end)) : docs.analysis(path);
+    for (const role of expected.roles) items.push(...namesFor(role, a, before));
+  }
   const seen = new Set<string>();
   return items.filter((c) => c.label !== CURSOR && !seen.has(c.label) && seen.add(c.label));
 }
+
+/** The places whose names depend on where the cursor stands: its scope, its call, its object. */
+const AT_CURSOR: ReadonlySet<NameRole> = new Set<NameRole>(["expression", "member", "argument", "holder"]);
 
 function namesFor(role: NameRole, a: Analysis, before: ReturnType<typeof T.lexer.tokenize>["tokens"]): Completion[] {
   switch (role) {

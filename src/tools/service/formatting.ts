@@ -15,8 +15,7 @@ export function wholeText(text: string): Range {
   return { line: 1, col: 1, endLine: lines.length, endCol: lines.at(-1)!.length + 1 };
 }
 
-export function formattingEdits(files: Record<string, string>, path: string): TextEdit[] {
-  const text = Object.hasOwn(files, path) ? files[path]! : undefined;
+export function formattingEdits(path: string, text: string | undefined): TextEdit[] {
   if (text === undefined) return [];
   const result = formatRules(path, text);
   if ("diagnostics" in result || !result.changed) return [];

@@ -4,11 +4,16 @@ import type { FileHost } from "../../syntax/load.ts";
 import { withStdModules } from "../../syntax/std/modules.ts";
 
 export function memoryFileHost(files: Record<string, string>): FileHost {
+  return textsHost((path) => (Object.hasOwn(files, path) ? files[path] : undefined), () => Object.keys(files));
+}
+
+/** The same host over any store of texts: `read` one by path, `paths` all of them. */
+export function textsHost(read: (path: string) => string | undefined, paths: () => Iterable<string>): FileHost {
   return withStdModules({
-    read: (path) => (Object.hasOwn(files, path) ? files[path] : undefined),
+    read,
     listRules: (path) => {
       const prefix = path.endsWith("/") ? path : `${path}/`;
-      const below = Object.keys(files).filter((f) => f.startsWith(prefix) && f.endsWith(".rules"));
+      const below = [...paths()].filter((f) => f.startsWith(prefix) && f.endsWith(".rules"));
       return below.length > 0 ? below.sort() : undefined;
     },
     normalize: (path) => normalizePath(path),

@@ -5,13 +5,12 @@ import { spanAt } from "../../syntax/parse.ts";
 import type { NamedDecl } from "../../check/symbols.ts";
 import { aggregateNamed, builtinFunction } from "../../core/builtins.ts";
 import { typeToString } from "../../core/types.ts";
-import { analyse, visibleDecl, visibleStateField, type Analysis } from "./analysis.ts";
-import { memoryFileHost } from "./memory-host.ts";
-import { readableText } from "./repair.ts";
+import { visibleDecl, visibleStateField, type Analysis, type Documents } from "./analysis.ts";
+import { chunkAt, declarationChunks } from "./repair.ts";
 import type { Hover, Location } from "./service-types.ts";
 import { aggregateSignature, builtinSignature, showField, showTypeRef, signature } from "./signatures.ts";
-import { siteAt, sitesOf, type Site } from "./sites.ts";
-import { offsetAt, rangeOf, wordAround } from "./text-position.ts";
+import { siteAt, type Site } from "./sites.ts";
+import { inCommentOrText, offsetAt, rangeOf, wordAround } from "./text-position.ts";
 
 /** What a name resolves to: where it is declared (nothing for built-ins), and what hover says of it. */
 export interface Target {
@@ -20,36 +19,41 @@ export interface Target {
   doc?: string;
 }
 
-export function hoverAt(files: Record<string, string>, path: string, line: number, col: number): Hover | null {
-  const found = targetAt(files, path, line, col);
+export function hoverAt(docs: Documents, path: string, line: number, col: number): Hover | null {
+  const found = targetAt(docs, path, line, col);
   if (!found) return null;
   const { target, at } = found;
   return { range: rangeOf(at), markdown: "```rules\n" + target.signature + "\n```" + (target.doc ? `\n\n${target.doc}` : "") };
 }
 
-export function definitionAt(files: Record<string, string>, path: string, line: number, col: number): Location | null {
-  const declared = targetAt(files, path, line, col)?.target.declared;
+export function definitionAt(docs: Documents, path: string, line: number, col: number): Location | null {
+  const declared = targetAt(docs, path, line, col)?.target.declared;
   return declared ? { path: declared.span.file, range: rangeOf(declared.span) } : null;
 }
 
-function targetAt(files: Record<string, string>, path: string, line: number, col: number): { target: Target; at: A.Span } | undefined {
-  const host = memoryFileHost(files);
-  const text = host.read(host.normalize(path));
+function targetAt(docs: Documents, path: string, line: number, col: number): { target: Target; at: A.Span } | undefined {
+  const text = docs.text(path);
   if (text === undefined) return undefined;
   const offset = offsetAt(text, line, col);
-  const a = analyse(files, path);
-  const site = a.file ? siteAt(sitesOf(a.file), offset) : undefined;
+  const a = docs.analysis(path);
+  const site = siteAt(a.sites, offset);
   if (site) {
     const target = resolve(a, site);
     return target && { target, at: site.name.span };
   }
-  // A name in a declaration that does not parse (and so was blanked) is read alone, as a global name.
+  // A name in a declaration that does not parse (the parser kept none of its text) is read alone, as a global name.
   const word = wordAround(text, offset);
   const name = text.slice(word.start, word.end);
-  if (!/^[A-Za-z_]/.test(name) || readableText(a.path, text).slice(word.start, word.end) === name) return undefined;
+  if (!/^[A-Za-z_]/.test(name) || inCommentOrText(text, word.start) || parsedAround(a, text, word.start)) return undefined;
   const owner = /([A-Za-z_][A-Za-z0-9_]*)\s*\.\s*$/.exec(text.slice(0, word.start))?.[1];
   const target = owner === undefined ? globalName(a, name) : enumMember(a, owner, name);
   return target && { target, at: spanAt(a.path, text, word.start, word.end) };
+}
+
+/** Whether the declaration `offset` stands in (with the comments above it) is one the parser kept. */
+function parsedAround(a: Analysis, text: string, offset: number): boolean {
+  const chunk = chunkAt(declarationChunks(text), offset);
+  return (a.file?.decls ?? []).some((d) => d.span.start >= chunk.start && d.span.start < chunk.end);
 }
 
 export function resolve(a: Analysis, site: Site): Target | undefined {

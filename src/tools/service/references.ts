@@ -3,31 +3,31 @@
 // Each file is analysed with the real checker, so `u.hp` counts for `hp` of `Unit` only when `u` is a
 // `Unit`, and a local `hp` never does.
 import { isReserved } from "../../../grammar/tokens.ts";
-import { analyse, analyseFresh } from "./analysis.ts";
+import type { Documents } from "./analysis.ts";
 import { definitionAt, resolve } from "./navigation.ts";
 import type { Location } from "./service-types.ts";
-import { sitesOf } from "./sites.ts";
 import { offsetAt, rangeOf } from "./text-position.ts";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export function referencesAt(files: Record<string, string>, path: string, line: number, col: number, includeDeclaration: boolean): Location[] {
-  const declared = definitionAt(files, path, line, col);
+export function referencesAt(docs: Documents, path: string, line: number, col: number, includeDeclaration: boolean): Location[] {
+  const declared = definitionAt(docs, path, line, col);
   if (!declared) return [];
-  const declText = Object.hasOwn(files, declared.path) ? files[declared.path] : undefined;
+  const declText = docs.text(declared.path);
   if (declText === undefined) return [];
   const name = nameAt(declText, declared);
   if (name === undefined) return [];
   const out: Location[] = [];
   const seen = new Set<string>();
   // Only files that spell the name can refer to it; the checker runs on those alone.
-  const candidates = Object.keys(files)
-    .filter((p) => p.endsWith(".rules") && Object.hasOwn(files, p) && files[p]!.includes(name))
+  const candidates = docs
+    .paths()
+    .filter((p) => p.endsWith(".rules") && docs.text(p)!.includes(name))
     .sort();
   for (const p of candidates) {
-    const a = p === path ? analyse(files, p) : analyseFresh(files, p);
+    const a = docs.analysis(p);
     if (!a.file) continue;
-    for (const site of sitesOf(a.file)) {
+    for (const site of a.sites) {
       if (site.name.text !== name) continue;
       const t = resolve(a, site)?.declared;
       if (!t || t.span.file !== declared.path || t.span.line !== declared.range.line || t.span.col !== declared.range.col) continue;
@@ -45,10 +45,10 @@ export function referencesAt(files: Record<string, string>, path: string, line: 
 export type RenameResult = { edits: Location[]; newName: string } | { error: string };
 
 /** The places to rewrite to rename what is under the cursor, or why it cannot be renamed. */
-export function renameAt(files: Record<string, string>, path: string, line: number, col: number, newName: string): RenameResult {
+export function renameAt(docs: Documents, path: string, line: number, col: number, newName: string): RenameResult {
   if (!NAME.test(newName)) return { error: `\`${newName}\` is not a name: a name is a letter or \`_\`, then letters, digits or \`_\`` };
   if (isReserved(newName)) return { error: `\`${newName}\` is a reserved word and cannot name anything` };
-  const edits = referencesAt(files, path, line, col, true);
+  const edits = referencesAt(docs, path, line, col, true);
   if (edits.length === 0) return { error: "there is nothing here that the rules declare: built-ins and keywords cannot be renamed" };
   return { edits, newName };
 }

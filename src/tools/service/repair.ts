@@ -1,11 +1,10 @@
-// Text being typed rarely parses, but the declarations around the cursor usually do. The service reads
-// a file declaration by declaration: a declaration that does not parse is blanked out with spaces, so
-// every other one keeps its exact position and still yields names, types and docs.
+// Text being typed rarely parses, but the declarations around the cursor usually do. The parser keeps
+// the declarations that parse (syntax/parse.ts `recovered`); for completion, the declaration at the
+// cursor is cut out of the file and mended, so that it parses too if that can be done without guessing.
 import { tokenMatcher, type IToken, type TokenType } from "chevrotain";
 import { parser } from "../../../grammar/parser.ts";
 import * as T from "../../../grammar/tokens.ts";
 import { parseFile, type ParseResult } from "../../syntax/parse.ts";
-import { DeclarationCache } from "../../syntax/reuse.ts";
 import { lineStartOf } from "./text-position.ts";
 
 /** An identifier that stands in for the word at the cursor, so the text around it can parse and check. */
@@ -65,71 +64,20 @@ function parsesAt(path: string, text: string, start: number, chunkText: string):
 }
 
 /**
- * An editor asks again on every keystroke, mostly about files that have not changed since: their
- * parses are kept, one cache for diagnostics, completion, hover and definition. The AST is never
- * changed after it is built but for the checker's resolution, which every check writes afresh, so
- * sharing one is safe. Kept by path, then by text (a string keeps its hash, so an unchanged text is
- * found at once); the least recently used entries go first.
+ * `parsed`, or, when the parser kept no declaration at all (brackets nested too deeply to read), the
+ * text read again with each declaration that does not parse on its own blanked out: completion still
+ * offers the names the other declarations declare.
  */
-/** Texts kept per path: the one being typed, the last check's, and the cursor-mended ones of completion. */
-const PER_PATH = 4;
-
-function remembered<T>(size: number, compute: (path: string, text: string) => T): (path: string, text: string) => T {
-  const known = new Map<string, Map<string, T>>();
-  let count = 0;
-  return (path, text) => {
-    const byText = known.get(path);
-    const hit = byText?.get(text);
-    if (hit !== undefined) {
-      // Used again: move it (and its path) to the back of the eviction order.
-      byText!.delete(text);
-      byText!.set(text, hit);
-      known.delete(path);
-      known.set(path, byText!);
-      return hit;
-    }
-    const value = compute(path, text);
-    while (count >= size) count -= evictOldest(known);
-    const texts = known.get(path) ?? new Map<string, T>();
-    // An edited file leaves a trail of old texts: keep only its last few (a large file's AST is large).
-    if (texts.size >= PER_PATH) {
-      texts.delete(texts.keys().next().value!);
-      count--;
-    }
-    known.delete(path);
-    known.set(path, texts.set(text, value));
-    count++;
-    return value;
-  };
-}
-
-/** Drops the oldest entry of the least recently used path; how many entries went (0 or 1). */
-function evictOldest<T>(known: Map<string, Map<string, T>>): number {
-  const [path, byText] = known.entries().next().value!;
-  const text = byText.keys().next().value;
-  if (text === undefined) {
-    known.delete(path);
-    return 0;
-  }
-  byText.delete(text);
-  if (byText.size === 0) known.delete(path);
-  return 1;
-}
-
-/** The declarations of the files read, so an edited file re-parses only the declarations that changed. */
-const declarations = new DeclarationCache();
-
-export const parseRemembered: (path: string, text: string) => ParseResult = remembered(128, (path, text) => parseFile(path, text, { reuse: declarations }));
-
-/** The text with every declaration that does not parse blanked out; the text itself when it all parses. */
-export const readableText: (path: string, text: string) => string = remembered(64, (path, text) => {
-  if (parseRemembered(path, text).file) return text;
+export function withReadableDeclarations(path: string, text: string, parsed: ParseResult): ParseResult {
+  if (parsed.file || parsed.recovered) return parsed;
   let out = text;
   for (const c of declarationChunks(text)) {
     if (!parsesAt(path, text, c.start, text.slice(c.start, c.end))) out = out.slice(0, c.start) + blank(text.slice(c.start, c.end)) + out.slice(c.end);
   }
-  return out;
-});
+  const readable = parseFile(path, out);
+  const file = readable.file ?? readable.recovered;
+  return file ? { recovered: file, diagnostics: parsed.diagnostics } : parsed;
+}
 
 /**
  * The text with CURSOR in place of the word at the cursor (`start`..`end`), and the cursor's declaration

@@ -2,7 +2,6 @@
 // a use of one. Hover and go-to-definition find the site under the cursor and resolve it.
 import type * as A from "../../core/ast.ts";
 import { walk } from "../../core/ast-walk.ts";
-import { keptIn } from "../../core/kept-values.ts";
 import type { NamedDecl } from "../../check/symbols.ts";
 
 export type Site =
@@ -25,20 +24,11 @@ export type Site =
   /** The `p` of `status s until E(p)`: a parameter of `event`. */
   | { kind: "holder"; name: A.Name; event: A.Name };
 
-/**
- * Sites by parsed file, as hover and the rest ask of the same file in turn. What a site reads (kinds,
- * names, spans, children) is fixed at parse; what the checker writes into a tree (its resolutions)
- * holds no node the walk would follow, so a file's sites are the same whichever program checked it.
- */
-const known = new WeakMap<A.SourceFile, Site[]>();
-
-/** Every site of a file, in the order of the walk. The list is shared: read it, never change it. */
+/** Every site of a file, in the order of the walk. A file's check keeps them (analysis.ts), as hover and the rest ask in turn. */
 export function sitesOf(file: A.SourceFile): readonly Site[] {
-  return keptIn(known, file, () => {
-    const out: Site[] = [];
-    walk(file.decls, (node) => site(node as A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out));
-    return out;
-  });
+  const out: Site[] = [];
+  walk(file.decls, (node) => site(node as A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out));
+  return out;
 }
 
 /** The site whose name holds `offset`; one that ends at `offset` counts too, for a cursor just after a name. */

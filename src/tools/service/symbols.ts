@@ -2,8 +2,8 @@
 // both read from the declarations that parsed, the second resolved by the checker as hover is.
 import type * as A from "../../core/ast.ts";
 import { builtinFunction, isAggregate } from "../../core/builtins.ts";
-import { analyse, visibleDecl, visibleStateField, type Analysis } from "./analysis.ts";
-import { sitesOf, type Site } from "./sites.ts";
+import { visibleDecl, visibleStateField, type Analysis } from "./analysis.ts";
+import type { Site } from "./sites.ts";
 import { rangeOf, type Range } from "./text-position.ts";
 
 export type SymbolKind = "enum" | "member" | "kind" | "record" | "field" | "state" | "status" | "event" | "handler" | "function" | "value" | "modifier" | "table" | "die" | "example" | "import" | "stages" | "parameter";
@@ -60,8 +60,7 @@ function symbolOf(d: A.Decl): DocumentSymbol | undefined {
   }
 }
 
-export function documentSymbolsOf(files: Record<string, string>, path: string): DocumentSymbol[] {
-  const a = analyse(files, path);
+export function documentSymbolsOf(a: Analysis): DocumentSymbol[] {
   return (a.file?.decls ?? []).flatMap((d) => symbolOf(d) ?? []);
 }
 
@@ -146,12 +145,11 @@ function meaningOf(a: Analysis, s: Site): Omit<SemanticName, "range"> | undefine
 }
 
 /** Every name of the file that parsed, with its meaning, in text order. */
-export function semanticNamesOf(files: Record<string, string>, path: string): SemanticName[] {
-  const a = analyse(files, path);
+export function semanticNamesOf(a: Analysis): SemanticName[] {
   if (!a.file) return [];
   const out: SemanticName[] = [];
   const seen = new Set<number>();
-  for (const s of sitesOf(a.file)) {
+  for (const s of a.sites) {
     if (s.name.span.file !== a.path || seen.has(s.name.span.start) || s.name.span.line !== s.name.span.endLine) continue;
     const m = meaningOf(a, s);
     if (!m) continue;
