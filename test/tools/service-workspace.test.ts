@@ -17,9 +17,11 @@ vi.mock("../../src/check/checker.ts", async (importOriginal) => {
 });
 
 const { Workspace } = await import("../../src/tools/service/index.ts");
+const { completionsAt } = await import("../../src/tools/service/completion.ts");
+const { SAMPLE } = await import("../support/generators.ts");
 
 const BASE = "/// A fighting unit.\nkind Unit { hp: int in 0..9 = 3 }\nfn strength(u: Unit) -> int = u.hp * 2\n";
-const MAIN = 'import "./base.rules"\nstate { units: list<Unit> }\nfn total() -> int = sum(u in units => strength(u))\nfn weakest(u: Unit) -> int = 0\n';
+const MAIN = 'import "./base.rules"\nstate { units: list<Unit> }\nfn total() -> int = sum(u in units => strength(u))\nfn weakest(u: Unit) -> int = 0\nfn later() -> int {\n  let a = 1\n  let b = a\n  return b\n}\n';
 const OTHER = "fn seven() -> int = 7\n";
 
 function game() {
@@ -42,7 +44,7 @@ describe("one check per edit", () => {
     expect(ws.definition("game/main.rules", ...AT_STRENGTH)?.path).toBe("game/base.rules");
     // `units` is spelled in main.rules alone: its references read no other file's check.
     expect(ws.references("game/main.rules", ...AT_UNITS).map((l) => `${l.range.line}:${l.range.col}`)).toEqual(["2:9", "3:30"]);
-    expect(ws.documentSymbols("game/main.rules").map((s) => s.name)).toEqual(["./base.rules", "state", "total", "weakest"]);
+    expect(ws.documentSymbols("game/main.rules").map((s) => s.name)).toEqual(["./base.rules", "state", "total", "weakest", "later"]);
     expect(ws.semanticNames("game/main.rules").length).toBeGreaterThan(5);
     // After `u: ` only declared names fit: the file's own check has them all.
     expect(ws.completions("game/main.rules", 4, 15).map((c) => c.label)).toContain("Unit");
@@ -52,11 +54,22 @@ describe("one check per edit", () => {
     expect(ws.diagnostics("game/main.rules").map((d) => `${d.code} ${d.range.line}:${d.range.col}`)).toEqual(["E0101 3:53"]);
     expect(ws.hover("game/main.rules", ...AT_STRENGTH)?.markdown).toContain("fn strength(u: Unit) -> int");
     expect(ws.definition("game/main.rules", ...AT_STRENGTH)?.path).toBe("game/base.rules");
-    expect(ws.documentSymbols("game/main.rules")).toHaveLength(4);
+    expect(ws.documentSymbols("game/main.rules")).toHaveLength(5);
     expect(checks).toBe(2);
   });
 
-  it("checks the text with the cursor in it for completion in an expression, and keeps the file's own check", () => {
+  it("completes a name being typed in an expression from the same check, with the variables in scope there", () => {
+    const ws = game();
+    ws.diagnostics("game/main.rules");
+    // `a` in `let b = a` (line 7): `a` is in scope there, `b` not yet.
+    const labels = ws.completions("game/main.rules", 7, 12).map((c) => c.label);
+    expect(labels).toEqual(expect.arrayContaining(["a", "units", "strength", "total"]));
+    expect(labels).not.toContain("b");
+    expect(ws.completions("game/main.rules", ...AT_UNITS).map((c) => c.label)).toEqual(expect.arrayContaining(["units", "strength", "total"]));
+    expect(checks).toBe(1);
+  });
+
+  it("checks the text with the cursor in it where the scope is known only there (a callee), and keeps the file's own check", () => {
     const ws = game();
     ws.diagnostics("game/main.rules");
     expect(ws.completions("game/main.rules", ...AT_STRENGTH).map((c) => c.label)).toEqual(expect.arrayContaining(["strength", "units", "total"]));
@@ -64,6 +77,23 @@ describe("one check per edit", () => {
     expect(ws.state("game/main.rules")).toBe("checked");
     expect(ws.hover("game/main.rules", ...AT_STRENGTH)?.markdown).toContain("fn strength");
     expect(checks).toBe(2);
+  });
+});
+
+describe("completion of a name being typed", () => {
+  it("offers, from the file's own check, what a check of the text with the cursor marked in it offers", () => {
+    const ws = new Workspace({ "s.rules": SAMPLE });
+    const own = ws.analysis("s.rules");
+    // The same workspace with no scopes kept: completion must check the text with the cursor in it.
+    const marked = { text: (p: string) => ws.text(p), paths: () => ws.paths(), analysis: (p: string) => ({ ...ws.analysis(p), scopes: new Map() }), analysisWith: (p: string, t: string) => ws.analysisWith(p, t) };
+    // Every third name, which still takes each kind of place a name stands in the sample.
+    const names = [...own.scopes.keys()].filter((_, i) => i % 3 === 0);
+    expect(names.length).toBeGreaterThan(15);
+    for (const e of names) {
+      const at = [e.span.endLine, e.span.endCol] as const;
+      const shown = (cs: { label: string; kind: string; detail?: string }[]) => cs.map((c) => `${c.label} ${c.kind} ${c.detail ?? ""}`);
+      expect(shown(completionsAt(ws, "s.rules", ...at)), `after \`${e.name}\` at ${at.join(":")}`).toEqual(shown(completionsAt(marked, "s.rules", ...at)));
+    }
   });
 });
 

@@ -3,7 +3,7 @@
 // type of each of the file's expressions and the variables in scope where it stands, which hover,
 // go-to-definition, references, the outline, colouring and completion read.
 import type * as A from "../../core/ast.ts";
-import type { ExprObserver, Var } from "../../check/checker.ts";
+import type { ExprObserver, Scope, Var } from "../../check/checker.ts";
 import { collectSymbols, lookupName, visibleDecls as visibleDeclsOf, type NamedDecl, type Symbols } from "../../check/symbols.ts";
 import type { Diagnostic } from "../../core/diagnostics.ts";
 import { checkForEditor } from "../../pipeline.ts";
@@ -25,6 +25,8 @@ export interface Analysis {
   types: Map<A.Expr, Type>;
   /** For a name in an expression that names a variable: that variable, as it stood there. */
   variables: Map<A.Expr, Var>;
+  /** For each name in an expression, the variables in scope there: completion of a name being typed reads them. */
+  scopes: Map<A.Expr & { kind: "name" }, InScope>;
   /** Where CURSOR stands in an expression: the variables in scope there, innermost first. */
   cursorScope?: Map<string, Var>;
   /** `x.CURSOR`: the member expression, whose object's type says which fields to offer. */
@@ -38,19 +40,22 @@ export function analyse(host: FileHost, path: string, parse: (path: string, text
   const target = host.normalize(path);
   const types = new Map<A.Expr, Type>();
   const variables = new Map<A.Expr, Var>();
+  const scopes = new Map<A.Expr & { kind: "name" }, InScope>();
   let cursorScope: Map<string, Var> | undefined;
   let cursorMember: (A.Expr & { kind: "member" }) | undefined;
   const observe: ExprObserver = (e, type, scope) => {
     if (e.span.file !== target) return;
     types.set(e, type);
     if (e.kind === "name") {
+      // The names now: the scope goes on to gain the variables declared after this one.
+      scopes.set(e, { scope, names: scope.names() });
       const v = scope.get(e.name);
       // A state field narrowed by a check is still the state field to hover and navigation.
       if (v && !v.stateField) variables.set(e, v);
     }
     if (e.kind === "member" && e.member.text === CURSOR) cursorMember = e;
     if ((e.kind === "name" && e.name === CURSOR) || (e.kind === "member" && e.member.text === CURSOR)) {
-      cursorScope = new Map(scope.names().map((n) => [n, scope.get(n)!]));
+      cursorScope = variablesIn({ scope, names: scope.names() });
     }
   };
   const checked = checkForEditor(target, host, parse, observe);
@@ -63,6 +68,7 @@ export function analyse(host: FileHost, path: string, parse: (path: string, text
     diagnostics: checked.diagnostics,
     types,
     variables,
+    scopes,
     ...(file ? { file } : {}),
     ...(cursorScope ? { cursorScope } : {}),
     ...(cursorMember ? { cursorMember } : {}),
@@ -70,6 +76,17 @@ export function analyse(host: FileHost, path: string, parse: (path: string, text
       return (sites ??= file ? sitesOf(file) : []);
     },
   };
+}
+
+/** A scope as it stood at one expression: its names then (it gains more as the check goes on). */
+export interface InScope {
+  scope: Scope;
+  names: string[];
+}
+
+/** The variables in scope, innermost first. */
+export function variablesIn(at: InScope): Map<string, Var> {
+  return new Map(at.names.map((n) => [n, at.scope.get(n)!]));
 }
 
 /** A declaration the analysed file may use, by name. */

@@ -8,7 +8,7 @@ import { aggregates, builtins } from "../../core/builtins.ts";
 import * as T from "../../../grammar/tokens.ts";
 import { tokenMatcher } from "chevrotain";
 import { typeToString, type Type } from "../../core/types.ts";
-import { visibleDecl, visibleDecls, visibleStateField, type Analysis, type Documents } from "./analysis.ts";
+import { variablesIn, visibleDecl, visibleDecls, visibleStateField, type Analysis, type Documents } from "./analysis.ts";
 import { expectedAfter, type NameRole } from "./expected.ts";
 import { chunkAt, CURSOR, declarationChunks, textWithCursor } from "./repair.ts";
 import type { Completion } from "./service-types.ts";
@@ -28,9 +28,7 @@ export function completionsAt(docs: Documents, path: string, line: number, col: 
   const expected = expectedAfter(before, cursorLine);
   const items: Completion[] = expected.keywords.map((k) => ({ label: k, kind: "keyword" }));
   if (expected.roles.size > 0) {
-    // Names the program declares are in the file's own check; what is in scope at the cursor, or the
-    // type of what it is a member of, only in a check of the text with the cursor in it.
-    const a = [...expected.roles].some((r) => AT_CURSOR.has(r)) ? docs.analysisWith(path, textWithCursor(path, text, word.start, word.end)) : docs.analysis(path);
+    const a = analysisFor(docs, path, text, word, expected.roles);
     for (const role of expected.roles) items.push(...namesFor(role, a, before));
   }
   const seen = new Set<string>();
@@ -39,6 +37,22 @@ export function completionsAt(docs: Documents, path: string, line: number, col: 
 
 /** The places whose names depend on where the cursor stands: its scope, its call, its object. */
 const AT_CURSOR: ReadonlySet<NameRole> = new Set<NameRole>(["expression", "member", "argument", "holder"]);
+
+/**
+ * What completion reads. Names the program declares are in the file's own check, and so is the scope
+ * of a name being typed where the text parses as it is. Otherwise (after `x.`, in a call, where the
+ * declaration does not parse yet) only a check of the text with the cursor marked in it says what is
+ * in scope there: made for this answer, kept nowhere.
+ */
+function analysisFor(docs: Documents, path: string, text: string, word: { start: number; end: number }, roles: ReadonlySet<NameRole>): Analysis {
+  const atCursor = [...roles].filter((r) => AT_CURSOR.has(r));
+  if (atCursor.length === 0) return docs.analysis(path);
+  if (atCursor.length === 1 && atCursor[0] === "expression" && word.end > word.start) {
+    const own = docs.analysis(path);
+    for (const [e, scope] of own.scopes) if (e.span.start === word.start && e.span.end === word.end) return { ...own, cursorScope: variablesIn(scope) };
+  }
+  return docs.analysisWith(path, textWithCursor(path, text, word.start, word.end));
+}
 
 function namesFor(role: NameRole, a: Analysis, before: ReturnType<typeof T.lexer.tokenize>["tokens"]): Completion[] {
   switch (role) {

@@ -2,7 +2,8 @@
 // states, as Langium's document lifecycle does. An edit puts its document back to `changed` and every
 // document whose check read it back to `parsed`; asking anything of a document parses and checks it as
 // far as it must go, once: the one check after an edit answers diagnostics, hover, go-to-definition,
-// references, the outline and colouring, and completion where the cursor's declarations are enough.
+// references, the outline, colouring and completion (completion.ts says when it must check the text
+// with the cursor marked in it instead).
 // Everything is held by the workspace: two workspaces (the LSP server's, the playground worker's, one
 // made by a call of the API's one-shot functions) share nothing.
 import { catalogue, type Diagnostic } from "../../core/diagnostics.ts";
