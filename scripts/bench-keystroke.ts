@@ -1,4 +1,4 @@
-// `tsx scripts/bench-keystroke.ts [system folder] [keystrokes]`: the CPU time of one keystroke's
+// `tsx scripts/bench-keystroke.ts [system folder] [keystrokes] [--completion]`: the CPU time of one keystroke's
 // diagnostics and hover in the language service, as an editor asks them, on a bundled system. In the
 // largest file of the system it adds a line in the middle, `fn benchProbe() -> int = benchTarge`, and
 // types and deletes a `t` at its end, so that each keystroke turns an unknown name into a known one or
@@ -9,8 +9,11 @@ import { readFileSync, statSync } from "node:fs";
 import { nodeHost } from "../src/api/node-host.ts";
 import { Workspace } from "../src/api.ts";
 
-const root = process.argv[2] ?? "rules/dragon-dice";
-const KEYS = Number(process.argv[3] ?? 40);
+const args = process.argv.slice(2).filter((a) => a !== "--completion");
+/** With `--completion`, each keystroke asks the completions at the cursor too, as an editor does while a name is typed. */
+const COMPLETION = process.argv.includes("--completion");
+const root = args[0] ?? "rules/dragon-dice";
+const KEYS = Number(args[1] ?? 40);
 const paths = nodeHost.listRules(root) ?? [];
 const files: Record<string, string> = {};
 for (const p of paths) files[p] = readFileSync(p, "utf8");
@@ -28,10 +31,11 @@ const keystroke = (i: number) => {
   workspace.set(path, typed(i));
   workspace.diagnostics(path);
   workspace.hover(path, ...hoverAt);
+  if (COMPLETION) workspace.completions(path, hoverAt[0], 26 + (i % 2 === 0 ? 11 : 10));
 };
 // The first keystrokes parse every file and warm the JIT: not what a keystroke costs.
 for (let i = 0; i < 6; i++) keystroke(i);
 const before = process.cpuUsage();
 for (let i = 0; i < KEYS; i++) keystroke(i);
 const used = process.cpuUsage(before);
-console.log(`${path} (${files[path]!.length} bytes; ${paths.length} files): ${((used.user + used.system) / 1000 / KEYS).toFixed(1)} ms CPU per keystroke (diagnostics + hover), over ${KEYS}`);
+console.log(`${path} (${files[path]!.length} bytes; ${paths.length} files): ${((used.user + used.system) / 1000 / KEYS).toFixed(1)} ms CPU per keystroke (diagnostics + hover${COMPLETION ? " + completion" : ""}), over ${KEYS}`);
