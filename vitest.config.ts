@@ -1,13 +1,35 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * Test files that replace or wrap a module for the whole file (`vi.mock`), or add entries to a shared
+ * table while they run: each gets a module graph of its own, so nothing it does is seen by another file.
+ */
+const OWN_MODULES = ["test/tools/service-parse-cache.test.ts", "test/tools/service-analysis-cache.test.ts", "test/core/builtin-table.test.ts"];
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     // No timed tests: speed is measured by `npm run bench`, never by a test that can flake on a slow machine.
     testTimeout: 0,
     hookTimeout: 0,
     // The CLI the tests start (bin/rulesmith.js) runs the TypeScript sources, never a build of them that
     // may be older; test/hosts/cli-build.test.ts checks the build itself.
     env: { RULESMITH_FROM_SOURCE: "1" },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "shared",
+          include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...OWN_MODULES],
+          // The files of a worker share one module graph: loading the sources again for each file (the
+          // grammar built, the checker and both engines evaluated) cost about 2 s of CPU a file, half the
+          // run's CPU time. The sources keep no state between calls that a test could see (their module
+          // caches are keyed by the text they answer for), and the tests put back what they change
+          // (`fastParser.enabled`, the working directory, `Source.keep`) in `afterEach`/`finally`.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: "own modules", include: OWN_MODULES } },
+    ],
   },
 });
