@@ -1,6 +1,7 @@
 // An event's handlers and body as one generated function: `CompiledEvents.runPlanned`'s loops written
-// out, handler by handler, in the event's order, with every label, span and frame size a constant and a
-// condition that only reads (the common `when`) inline, as generated code. What the loop did through a
+// out, handler by handler, in the event's order, with every label, span and frame size a constant, a
+// condition that only reads (the common `when`) inline, as generated code, and a body without `return`
+// inline too. What the loop did through a
 // list of records (a closure call per condition, a frame made by `frame()`, the bookkeeping read from
 // each record) becomes straight-line code V8 optimizes with the emission. The steps, rule labels, trace
 // lines, frames and the order of everything are those of the loop, which still runs with closures
@@ -12,6 +13,7 @@ import type { Value } from "../../core/values.ts";
 import { firesLine } from "../trace.ts";
 import type { Compiler } from "./compiler.ts";
 import { genExpr } from "./generate-expressions.ts";
+import { genBlock } from "./generate.ts";
 import type { CompiledRun } from "./run.ts";
 import { generateFor, NotGenerated, type Source } from "./source.ts";
 
@@ -46,7 +48,8 @@ export function generateEventRun(c: Compiler, ev: A.EventDecl, handlers: { befor
       parts.push(`${replaced} = false;`, `${done}: {`, ...handlers.instead.map((t) => handlerText(c, g, ev, t, size, `${replaced} = true;\nbreak ${done};`)), "}");
     }
     if (ev.body) {
-      const body = [`vm.enter(${g.k(`event ${ev.name.text}`)}, ${g.k(ev.span)});`, "try {", `${g.k(c.block(ev.body))}(${frameText(g, ev.frameSize, size)}, vm);`, "} finally {", "vm.leave();", "}"].join("\n");
+      const frame = g.temp();
+      const body = [`${frame} = ${frameText(g, ev.frameSize, size)};`, `vm.enter(${g.k(`event ${ev.name.text}`)}, ${g.k(ev.span)});`, "try {", blockRun(c, g, ev.body, frame), "} finally {", "vm.leave();", "}"].join("\n");
       parts.push(replaced ? `if (!${replaced}) {\n${body}\n}` : body);
     }
     parts.push(...handlers.after.map((t) => handlerText(c, g, ev, t, size, "")));
@@ -79,13 +82,33 @@ function handlerText(c: Compiler, g: Source, ev: A.EventDecl, t: A.TriggerDecl, 
     `if (vm.tracing) {\nvm.rules.push(${rule});\nvm.note("trigger", ${g.k(() => firesLine(label))}, ${span});\nvm.rules.pop();\n}`,
     `vm.enter(${rule}, ${span});`,
     "try {",
-    `${g.k(c.block(t.body))}(${env}, vm);`,
+    blockRun(c, g, t.body, env),
     "} finally {",
     "vm.leave();",
     "}",
     fired,
     "}",
   ].join("\n");
+}
+
+/**
+ * A handler's or the event's body run on the frame `env`: written out here in a block of its own (where
+ * `env` names that frame) when it has no `return`, which would leave this function; else its function called.
+ */
+function blockRun(c: Compiler, g: Source, body: A.Block, env: string): string {
+  let returns = false;
+  walk(body, (node) => {
+    if (node.kind === "return") returns = true;
+    return !returns;
+  });
+  if (!returns) {
+    try {
+      return `{\nconst env = ${env};\n${genBlock(c, g, body)}\n}`;
+    } catch (err) {
+      if (!(err instanceof NotGenerated)) throw err;
+    }
+  }
+  return `${g.k(c.block(body))}(${env}, vm);`;
 }
 
 /** The condition written out here, or, for a shape the generator leaves to closures, its entry called. */
