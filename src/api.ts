@@ -17,7 +17,7 @@ export { compile, loadScenario, runExamples, type Compiled, type ExampleResult, 
 export { formatRules, type Formatted } from "./tools/format/index.ts";
 export { generateReference } from "./tools/docgen/index.ts";
 export { monarchFromGrammar, type MonarchLanguage } from "../grammar/highlighting.ts";
-export { marksOf, planSystem } from "./tools/mutate/plan.ts";
+export { marksOf, planSystems, shareBudget, type SystemPlan } from "./tools/mutate/plan.ts";
 export { MutationRunner, type MutantResult, type MutantStatus } from "./tools/mutate/run.ts";
 export type { Mutant, Operator } from "./tools/mutate/mutants.ts";
 export type { Mark, MarkKind } from "./tools/mutate/marks.ts";
