@@ -51,6 +51,8 @@ export const catalogue = {
   W0306: { severity: "warning", summary: "a `double` or `multiply` of a tally member that a `count` on the same value has already emptied" },
   W0307: { severity: "warning", summary: "a division of two constants that drops a remainder: numbers are whole" },
   W0309: { severity: "warning", summary: "a comparison with `none` of a value that is never `none`" },
+  W0310: { severity: "warning", summary: "a status applied that no rule reads with `has`" },
+  W0311: { severity: "warning", summary: "a flag (a `bool` state or entity field) written that no rule reads" },
   E0401: { severity: "error", summary: "a game state that does not match the declarations" },
   E0403: { severity: "error", summary: "a game state whose `$id`/`$ref` entity references do not fit" },
   E0402: { severity: "error", summary: "a scenario file that is malformed" },
