@@ -16,6 +16,7 @@ export { spanAt } from "./syntax/parse.ts";
 export { compile, loadScenario, runExamples, type Compiled, type ExampleResult, type ReadyScenario, type ScenarioLoad, type System } from "./pipeline.ts";
 export { formatRules, type Formatted } from "./tools/format/index.ts";
 export { generateReference } from "./tools/docgen/index.ts";
+export { exampleCoverage } from "./tools/example-coverage.ts";
 export { generateReferences, type DocumentedSystem } from "./tools/docgen/systems.ts";
 export { monarchFromGrammar, type MonarchLanguage } from "../grammar/highlighting.ts";
 export { marksOf, planSystems, shareBudget, type SystemPlan } from "./tools/mutate/plan.ts";

@@ -53,6 +53,8 @@ export const catalogue = {
   W0309: { severity: "warning", summary: "a comparison with `none` of a value that is never `none`" },
   W0310: { severity: "warning", summary: "a status applied that no rule reads with `has`" },
   W0311: { severity: "warning", summary: "a flag (a `bool` state or entity field) written that no rule reads" },
+  W0312: { severity: "warning", summary: "a handler that no example fires" },
+  W0313: { severity: "warning", summary: "a choice that no example makes, or an option of it that no example takes" },
   E0401: { severity: "error", summary: "a game state that does not match the declarations" },
   E0403: { severity: "error", summary: "a game state whose `$id`/`$ref` entity references do not fit" },
   E0402: { severity: "error", summary: "a scenario file that is malformed" },

@@ -3,7 +3,7 @@
 // no example notices (a surviving mutant) is a clause the examples do not check.
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { buildReport, compile, defaultRoots, escapeControls, escapeJsonControls, formatDiagnostics, formatReport, marksOf, nodeFileHost, planSystems, reportJson, type Diagnostic, type Mutant, type MutantResult, type SystemPlan } from "../../api/node.ts";
+import { buildReport, compile, defaultRoots, escapeControls, escapeJsonControls, exampleCoverage, formatDiagnostics, formatReport, marksOf, nodeFileHost, planSystems, reportJson, type Diagnostic, type Mutant, type MutantResult, type SystemPlan } from "../../api/node.ts";
 import type { MutateWorkerData } from "./mutate-worker.ts";
 import { onWorkers, progressBar, workerCap } from "./worker-pool.ts";
 import { complain, say, type CliIo, type Writer } from "./io.ts";
@@ -39,6 +39,10 @@ counted apart, each kind on its own:
   // mutate: equivalent(comparison) \`u.hp > 0\` <reason>  only that clause (before or after)
 A mutant marked equivalent that an example kills is an error (E0423): the mark is wrong. The report
 lists the policy marks that counted mutants, per file and reason, with their lines.
+
+The report ends with what no mutant can show, a line each: a status or flag written that no rule
+reads (W0310, W0311), a handler no example fires (W0312), a choice or listed option no example
+takes (W0313).
 
 A mutant stopped by any budget of the run (steps, list or text size, memory: R0502, R0504, R0506)
 is killed, like one an example fails on.
@@ -95,7 +99,10 @@ export async function mutateCommand(args: string[], io: CliIo): Promise<number> 
     all.push(...ran.mutants);
     results.push(...ran.results);
   }
-  const report = buildReport(all, results, marks, all.length);
+  // Beside the mutants, what none of them can show: writes no rule reads, and what no example reaches.
+  const unread = compiled.diagnostics.filter((d) => (d.code === "W0310" || d.code === "W0311") && named.has(d.span.file));
+  const unreached = planned.plans.flatMap((p) => exampleCoverage(p.files, p.runner.baseline, (f) => named.has(f)));
+  const report = buildReport(all, results, marks, all.length, [...unread, ...unreached]);
   // The report quotes clauses of the rules (strings and all): controls escaped, as everywhere the CLI prints rules text.
   if (values.json) say(io, escapeJsonControls(JSON.stringify(reportJson(report), null, 2)));
   else say(io, escapeControls(formatReport(report, Boolean(values.marked)), true));

@@ -36,13 +36,18 @@ export interface MutationReport {
   reported: Reported[];
   /** Wrong marks (E0423) and marks that mark nothing (W0320). */
   diagnostics: Diagnostic[];
+  /**
+   * What no mutant can show, listed with the scores: writes no rule reads (W0310, W0311) and what no
+   * example reaches (W0312, W0313).
+   */
+  warnings: Diagnostic[];
   /** Mutants generated, and how many ran (fewer when the budget chose a sample). */
   generated: number;
   ran: number;
 }
 
 /** `mutants`: every mutant generated, run or not; `results`: those that ran. */
-export function buildReport(mutants: readonly Mutant[], results: readonly MutantResult[], marks: readonly Mark[], generated: number): MutationReport {
+export function buildReport(mutants: readonly Mutant[], results: readonly MutantResult[], marks: readonly Mark[], generated: number, warnings: readonly Diagnostic[] = []): MutationReport {
   const byId = new Map(mutants.map((m) => [m.id, m]));
   const reported: Reported[] = [...results]
     .sort((a, b) => a.id - b.id)
@@ -71,6 +76,7 @@ export function buildReport(mutants: readonly Mutant[], results: readonly Mutant
     total: tally(reported),
     reported,
     diagnostics,
+    warnings: [...warnings],
     generated,
     ran: results.length,
   };
@@ -120,6 +126,7 @@ export function formatScores(r: MutationReport): string {
   const out: string[] = [];
   for (const f of r.files) out.push(`${f.file}: ${tallyLine(f.tally)}`);
   out.push(...policyLines(r));
+  for (const w of r.warnings) out.push(`warning[${w.code}]: ${w.span.file}:${w.span.line}:${w.span.col}: ${w.message}`);
   if (r.ran < r.generated) out.push(`budget: ran ${r.ran} of ${r.generated} mutants (an even sample); raise --budget to run them all`);
   out.push(`all: ${tallyLine(r.total)}`);
   return out.join("\n");
@@ -155,6 +162,7 @@ export function reportJson(r: MutationReport): unknown {
     ran: r.ran,
     total: r.total,
     files: r.files.map((f) => ({ file: f.file, ...f.tally })),
+    warnings: r.warnings.map((w) => ({ code: w.code, message: w.message, span: w.span })),
     mutants: r.reported
       .filter((x) => x.outcome !== "killed")
       .map((x) => ({
