@@ -11,7 +11,8 @@ describe("rulesmith doc on a folder of systems", () => {
   it("writes a reference per system in a folder of its own, the same as naming it alone, and an index linking them", async () => {
     const all = mkdtempSync(join(tmpdir(), "doc-systems-"));
     const r = await runCli(["doc", "rules", "--out", all]);
-    expect(r.stderr).toBe("");
+    // The bundled rules' few warnings are printed (When Armies Clash's W0310s); no error.
+    expect(r.stderr).not.toMatch(/^error/m);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^wrote \d+ file\(s\) to .* \(4 systems, a folder each\): open .*index\.html\n$/);
     expect(readdirSync(all).sort()).toEqual(["acks-daw", "dragon-dice", "index.html", "style.css", "warlords3", "when-armies-clash"]);

@@ -18,7 +18,7 @@ escapes (\`\\u202e\`); the pages need nothing but each other, so they open offli
 
 The paths may hold several systems (files that do not import each other), as \`check\` and \`test\`
 take them: \`rulesmith doc rules/ --out ref\` writes one reference per system, each in a folder named
-for it (ref/warlords3/, ...), and ref/index.html linking them.
+for it (ref/duel/, ref/skirmish/, ...), and ref/index.html linking them.
 
 Exits 1 when the rules do not check (their errors are printed as \`check\` prints them), and with
 error E0429 when it is given no path, no --out, or an --out it cannot write.

@@ -30,7 +30,7 @@ export function generateReferences(title: string, systems: readonly DocumentedSy
   return out;
 }
 
-/** A folder per system, from the last part of its name (`rules/warlords3` is `warlords3`), made safe and unique. */
+/** A folder per system, from the last part of its name (`rules/duel` is `duel`), made safe and unique. */
 function folderNames(names: readonly string[]): string[] {
   const used = new Set<string>();
   return names.map((n) => {
