@@ -100,7 +100,8 @@ function tallyLine(t: Tally): string {
 export function formatReport(r: MutationReport, showMarked: boolean): string {
   const out: string[] = [];
   for (const x of r.reported) {
-    if (x.outcome !== "survived" && !(showMarked && x.mark)) continue;
+    // A marked mutant is listed as what its mark made it; one an example killed is simply killed.
+    if (x.outcome !== "survived" && !(showMarked && x.outcome === x.mark?.kind)) continue;
     out.push(formatMutant(x));
     out.push("");
   }
