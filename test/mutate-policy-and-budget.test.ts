@@ -9,7 +9,7 @@ import type { Span } from "../src/core/ast.ts";
 import { readMarks } from "../src/tools/mutate/marks.ts";
 import type { Mutant } from "../src/tools/mutate/mutants.ts";
 import { shareBudget } from "../src/tools/mutate/plan.ts";
-import { buildReport, formatScores } from "../src/tools/mutate/score.ts";
+import { buildReport, formatReport, formatScores } from "../src/tools/mutate/score.ts";
 import { runCli } from "./run-cli.ts";
 
 const at = (line: number): Span => ({ file: "b.rules", line, col: 1, endLine: line, endCol: 2, start: 0, end: 1 });
@@ -46,6 +46,11 @@ describe("// mutate: policy", () => {
       "policy: b.rules lines 1, 2 (3 mutants): tactics are ours",
       "all: 5 mutants, 1 killed, 0 survived (1 unspecified, 3 policy): score 100.0%",
     ]);
+    // --marked lists each marked mutant as its mark made it, with the reason; the killed one is not listed.
+    const marked = formatReport(report, true);
+    expect(marked.match(/^[A-Z]+ /gm)).toEqual(["POLICY ", "POLICY ", "UNSPECIFIED ", "POLICY "]);
+    expect(marked).toContain("  marked policy: tactics are ours\n");
+    expect(formatReport(report, false).match(/^[A-Z]+ /gm)).toBeNull();
   });
 });
 
