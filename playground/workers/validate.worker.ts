@@ -2,7 +2,7 @@
 // (src/tools/mutate/), with the mutants run one after another rather than on worker threads. Between two
 // mutants it gives the event loop a turn, so a "stop" message ends the run with the report of the
 // mutants run so far; progress is posted after each one.
-import { buildReport, compile, formatDiagnostics, formatMutant, formatScores, marksOf, memoryFileHost, planSystem, type Diagnostic, type Mutant, type MutantResult, type MutationRunner } from "../../src/api.ts";
+import { buildReport, compile, formatDiagnostics, formatMutant, formatScores, marksOf, memoryFileHost, planSystems, type Diagnostic, type Mutant, type MutantResult } from "../../src/api.ts";
 import type { Files } from "../protocol.ts";
 import type { ValidateReply, ValidateRequest } from "../validate-protocol.ts";
 import { describeError } from "./programs.ts";
@@ -10,13 +10,6 @@ import { describeError } from "./programs.ts";
 let stopping = false;
 const post = (r: ValidateReply) => self.postMessage(r);
 const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** One system's runner and the ids the budget chose, with the offset that makes its ids unique. */
-interface Planned {
-  runner: MutationRunner;
-  ids: number[];
-  offset: number;
-}
 
 async function validate(files: Files, system: string, budget: number) {
   const host = memoryFileHost(files);
@@ -27,15 +20,9 @@ async function validate(files: Files, system: string, budget: number) {
   const errors = problems.filter((d) => d.severity === "error");
   if (errors.length > 0 || compiled.systems.some((s) => !s.checked)) return post({ type: "done", stopped: false, problem: formatDiagnostics(errors, compiled.texts) });
   // Every system first, as the command does: a failing example stops it before any mutant runs.
-  const planned: Planned[] = [];
-  let offset = 0;
-  for (const s of compiled.systems) {
-    if (!s.files.some((f) => named.has(f.path))) continue;
-    const plan = planSystem(s.files, compiled.texts, named, budget);
-    if ("problem" in plan) return post({ type: "done", stopped: false, problem: formatDiagnostics([plan.problem], compiled.texts) });
-    planned.push({ ...plan, offset });
-    offset += plan.runner.mutants.length;
-  }
+  const plannedAll = planSystems(compiled.systems, compiled.texts, named, budget);
+  if ("problem" in plannedAll) return post({ type: "done", stopped: false, problem: formatDiagnostics([plannedAll.problem], compiled.texts) });
+  const planned = plannedAll.plans;
   const total = planned.reduce((n, p) => n + p.ids.length, 0);
   const mutants: Mutant[] = planned.flatMap((p) => p.runner.mutants.map((m) => ({ ...m, id: m.id + p.offset })));
   const results: MutantResult[] = [];

@@ -8,6 +8,7 @@ import type { ExprObserver } from "./resolution.ts";
 import type { ResolutionTable } from "./resolved-tree.ts";
 import { RuleChecks } from "./rule-checks.ts";
 import { collectSymbols, type Symbols } from "./symbols.ts";
+import { unreadWrites } from "./unread.ts";
 
 export { PRIMITIVES, Scope, type ExprObserver, type Frame, type Var } from "./resolution.ts";
 export { constInt } from "./expressions.ts";
@@ -36,6 +37,8 @@ export function checkProgram(files: A.SourceFile[], resolveImport: (from: string
     }
   }
   new Checker(symbols, diagnostics, outside, observe, broken).run(files);
+  // Who reads what is only known of a program whose every name resolved.
+  if (!diagnostics.some((d) => d.severity === "error")) diagnostics.push(...unreadWrites(files, symbols));
   return { diagnostics, symbols, resolution: symbols.resolution };
 }
 

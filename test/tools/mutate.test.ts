@@ -99,7 +99,7 @@ describe("// mutate: marks", () => {
       marks,
       3,
     );
-    expect(report.total).toEqual({ mutants: 3, killed: 1, survived: 1, equivalent: 1, unspecified: 0, invalid: 0, score: 50 });
+    expect(report.total).toEqual({ mutants: 3, killed: 1, survived: 1, equivalent: 1, unspecified: 0, policy: 0, invalid: 0, score: 50 });
     expect(report.diagnostics.map((d) => `${d.code} ${d.span.line}:${d.span.col} ${d.message}`)).toEqual([
       'E0423 2:3 the mutant `1` -> `2` (constant) is marked equivalent, but the example "an example" kills it',
       "W0320 4:3 this `// mutate: unspecified` mark marks no mutant: no clause with a mutant starts on line 4",
@@ -139,7 +139,7 @@ describe("rulesmith mutate", () => {
     const [one, two] = await Promise.all([rulesmith("mutate", "test/fixtures/mutate", "--json", "--workers", "1"), rulesmith("mutate", "test/fixtures/mutate", "--json", "--workers", "2", "--budget", "6")]);
     expect(two.stdout).toBe(one.stdout);
     const json = JSON.parse(one.stdout) as { total: unknown; mutants: { outcome: string; reason?: string }[] };
-    expect(json.total).toEqual({ mutants: 6, killed: 2, survived: 3, equivalent: 1, unspecified: 0, invalid: 0, score: 40 });
+    expect(json.total).toEqual({ mutants: 6, killed: 2, survived: 3, equivalent: 1, unspecified: 0, policy: 0, invalid: 0, score: 40 });
     expect(json.mutants.find((m) => m.outcome === "equivalent")?.reason).toBe("every caller has a bonus");
   });
 

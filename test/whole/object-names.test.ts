@@ -119,7 +119,8 @@ describe("state JSON keyed by those names", () => {
 
   it("rejects a bad value, a missing required field and an unknown member at their paths", () => {
     const loaded = load(`{"army": [${UNIT.replace('"__proto__": 1,', '"__proto__": "x",').replace('{"constructor": 2, "__proto__": 1}', '{"toString": -1, "valueof": 1}').replace('"toString": true', '"toString": "long"')}]}`);
-    expect(loaded.diagnostics.map((d) => `${d.code} ${d.message}${d.help ? ` | ${d.help}` : ""}`)).toEqual([
+    // The rules' own warnings (W0310: the status \`valueOf\` is applied, never read) are not the state's.
+    expect(loaded.diagnostics.filter((d) => d.severity === "error").map((d) => `${d.code} ${d.message}${d.help ? ` | ${d.help}` : ""}`)).toEqual([
       "E0401 the state at `/__proto__` is missing, and the field has no default | the value breaks the declaration of `state.__proto__` at main.rules:19:3",
       "E0401 the state at `/army/0/__proto__` must be an integer | the value breaks the declaration of `Unit.__proto__` at main.rules:5:3",
       "E0401 the state at `/army/0/icons/toString` must be >= 0 | the value breaks the declaration of `Unit.icons` at main.rules:10:3",

@@ -1,8 +1,9 @@
-// `rulesmith doc PATH... --out DIR`: writes the HTML reference of a rules system (src/tools/docgen/).
+// `rulesmith doc PATH... --out DIR`: writes the HTML reference of each rules system named
+// (src/tools/docgen/): one system in DIR itself, several (a folder of systems) in a folder each.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { compile, defaultRoots, formatDiagnostics, generateReference, nodeFileHost, runExamples } from "../../api/node.ts";
+import { compile, defaultRoots, formatDiagnostics, generateReferences, nodeFileHost, runExamples } from "../../api/node.ts";
 import { complain, say, type CliIo } from "./io.ts";
 
 export const DOC_HELP = `rulesmith doc PATH... --out DIR [--title TEXT]
@@ -13,10 +14,17 @@ ranges and defaults, values with their modifiers in the order they apply, events
 in the order they run, statuses, tables with their rows, dice with their faces, and every example as
 a worked case with its result (the examples are run). Names in types and rule source link to their
 declarations; the program's stages are listed once, and control characters in the rules show as
-escapes (\`\\u202e\`); the pages need nothing but each other, so they open offline. Exits 1 when the rules
-do not check (their errors are printed as \`check\` prints them).
+escapes (\`\\u202e\`); the pages need nothing but each other, so they open offline.
+
+The paths may hold several systems (files that do not import each other), as \`check\` and \`test\`
+take them: \`rulesmith doc rules/ --out ref\` writes one reference per system, each in a folder named
+for it (ref/duel/, ref/skirmish/, ...), and ref/index.html linking them.
+
+Exits 1 when the rules do not check (their errors are printed as \`check\` prints them), and with
+error E0429 when it is given no path, no --out, or an --out it cannot write.
   --out DIR     the folder to write (created if missing; files of the same name are replaced)
-  --title TEXT  the reference's title (default: the system's folder or file)
+  --title TEXT  the reference's title (default: the system's folder or file); with several
+                systems, the title of the index that links them (default: the paths named)
   --root DIR    read only below DIR (default: the folder of each named path, or the working
                 directory when it holds that folder). Only regular .rules files of at most 8 MB.`;
 
@@ -26,24 +34,29 @@ export function docCommand(args: string[], io: CliIo): number {
     return 0;
   }
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" }, title: { type: "string" }, root: { type: "string" } } });
-  if (positionals.length === 0 || !values.out) {
-    complain(io, "error: name the rules and the output folder: `rulesmith doc PATH --out DIR`\n\nRun `rulesmith doc --help` for usage.");
-    return 1;
-  }
+  if (positionals.length === 0 || !values.out) return wrongInput(io, "name the rules and the output folder: `rulesmith doc PATH --out DIR`");
   const compiled = compile(positionals, nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots(positionals, io.cwd), io.cwd));
   if (compiled.diagnostics.length) complain(io, formatDiagnostics(compiled.diagnostics, compiled.texts));
   if (!compiled.programs || compiled.programs.length === 0) return 1;
-  if (compiled.programs.length > 1) {
-    const names = compiled.systems.map((s) => `\`${s.name}\``).join(", ");
-    complain(io, `error[E0402]: these rules form ${compiled.programs.length} separate programs (files that do not import each other): ${names}; name one`);
-    return 1;
-  }
-  const files = compiled.programs[0]!;
-  const title = values.title ?? compiled.systems[0]?.name ?? positionals[0]!;
-  const pages = generateReference(title, files, compiled.texts, runExamples(files));
+  const systems = compiled.systems.slice(0, compiled.programs.length).map((s, i) => ({ name: s.name, files: compiled.programs![i]! }));
+  const title = values.title ?? (systems.length === 1 ? systems[0]!.name : positionals.join(", "));
+  const pages = generateReferences(title, systems, compiled.texts, runExamples(compiled.program!));
   const out = resolve(io.cwd, values.out);
-  mkdirSync(out, { recursive: true });
-  for (const [name, content] of pages) writeFileSync(join(out, name), content);
-  say(io, `wrote ${pages.size} file(s) to ${values.out}: open ${join(values.out, "index.html")}`);
+  try {
+    for (const [name, content] of pages) {
+      mkdirSync(dirname(join(out, name)), { recursive: true });
+      writeFileSync(join(out, name), content);
+    }
+  } catch (err) {
+    return wrongInput(io, `cannot write the reference to \`${values.out}\`: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, "name a folder that can be created and written, or does not exist yet");
+  }
+  const each = systems.length === 1 ? "" : ` (${systems.length} systems, a folder each)`;
+  say(io, `wrote ${pages.size} file(s) to ${values.out}${each}: open ${join(values.out, "index.html")}`);
   return 0;
+}
+
+/** A command line `doc` cannot act on: its own code, so a script can tell it from rules that do not check. */
+function wrongInput(io: CliIo, message: string, help?: string): number {
+  complain(io, `error[E0429]: ${message}${help ? `\n  help: ${help}` : ""}\n\nRun \`rulesmith doc --help\` for usage.`);
+  return 1;
 }

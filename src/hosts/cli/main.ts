@@ -50,7 +50,9 @@ shows at most ${TRACE_LINES} lines (its first ${TRACE_HEAD_LINES} and its last o
 each message cut to ${TRACE_MESSAGE_WIDTH} characters; a command prints at most ${PRINTED_TRACES} characters of traces, then
 one line per trace. Control characters in titles, messages and traces print as escapes (\`\\u001b\`). Files that
 import each other form one system; a system that does not check is skipped (its errors are printed)
-and the others still run. Says \`no examples ran: ...\` when none ran. Exits 1 on any failure, on a
+and the others still run. Says \`no examples ran: ...\` when none ran. When every example ran and
+passed, warns of what none of them reaches: a handler no example fires (W0312), a choice no example
+makes or an option of it listed in the rules that none takes (W0313). Exits 1 on any failure, on a
 system that does not check, and when --grep matches no example.
   --grep TEXT   run only the examples whose title contains TEXT (ignoring case)
   --trace       print the trace of passing examples too
@@ -258,7 +260,7 @@ async function test(args: string[], io: CliIo): Promise<number> {
 async function runTests(positionals: string[], values: { trace?: boolean | undefined; grep?: string | undefined; root?: string | undefined }, traces: TraceOutput, io: CliIo): Promise<number> {
   const host = await hostFor(positionals, values.root, io);
   const compiled = await compileNamed(positionals, host, io);
-  const { runExamples } = await engine();
+  const { runExamples, exampleCoverage } = await engine();
   const grep = values.grep?.toLowerCase();
   // Only examples in the named files and folders run; imported files contribute rules, not tests.
   const named = new Set(positionals.flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
@@ -288,6 +290,9 @@ async function runTests(positionals: string[], values: { trace?: boolean | undef
     const shown = traces.shown(r.trace, `FAIL  ${title}  (${where})`, 4, true);
     if (shown) say(io, `  trace:\n${shown}`);
   }
+  // What the examples never reach (W0312, W0313): only of a whole run that passed, since a filter or a
+  // failure leaves the rest of the rules unreached for no fault of the examples.
+  if (!grep && failed === 0) printDiagnostics(exampleCoverage(compiled.systems.filter((s) => s.checked).flatMap((s) => s.files), results, (file) => named.has(file)), compiled.texts, io);
   const checkedAny = unchecked.length < compiled.systems.length;
   if (results.length > 0) say(io, `${results.length - failed} passed, ${failed} failed`);
   else if (!checkedAny) say(io, "no examples ran: the rules do not check");

@@ -3,7 +3,7 @@
 // no example notices (a surviving mutant) is a clause the examples do not check.
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { buildReport, compile, defaultRoots, escapeControls, escapeJsonControls, formatDiagnostics, formatReport, marksOf, nodeFileHost, planSystem, reportJson, type Diagnostic, type Mutant, type MutantResult, type SourceFile } from "../../api/node.ts";
+import { buildReport, compile, defaultRoots, escapeControls, escapeJsonControls, exampleCoverage, formatDiagnostics, formatReport, marksOf, nodeFileHost, planSystems, reportJson, type Diagnostic, type Mutant, type MutantResult, type SystemPlan } from "../../api/node.ts";
 import type { MutateWorkerData } from "./mutate-worker.ts";
 import { onWorkers, progressBar, workerCap } from "./worker-pool.ts";
 import { complain, say, type CliIo, type Writer } from "./io.ts";
@@ -28,21 +28,29 @@ fails; one that survives is a clause no example checks: it is printed with its r
 before and after, and the examples that ran over it. The score is killed / (killed + survived), per
 file and in all.
 
-A mutant that changes no behaviour, or a number the rule text does not give, is marked in the rules
-with a comment on the clause's line (or alone on a line above it, doc comments between skipped),
-and counted apart:
+A mutant that changes no behaviour, a number the rule text does not give, or a clause that is no
+rule at all but a scenario's policy (how a side chooses to play), is marked in the rules with a
+comment on the clause's line (or alone on a line above it, doc comments between skipped), and
+counted apart, each kind on its own:
   // mutate: equivalent <reason>
   // mutate: unspecified <reason>
+  // mutate: policy <reason>
   // mutate: equivalent(comparison, constant) <reason>    only those operators
   // mutate: equivalent(comparison) \`u.hp > 0\` <reason>  only that clause (before or after)
-A mutant marked equivalent that an example kills is an error (E0423): the mark is wrong.
+A mutant marked equivalent that an example kills is an error (E0423): the mark is wrong. The report
+lists the policy marks that counted mutants, per file and reason, with their lines.
+
+The report ends with what no mutant can show, a line each: a status or flag written that no rule
+reads (W0310, W0311), a handler no example fires (W0312), a choice or listed option no example
+takes (W0313).
 
 A mutant stopped by any budget of the run (steps, list or text size, memory: R0502, R0504, R0506)
 is killed, like one an example fails on.
 
 Exits 1 when the rules do not check, an example fails before any mutation, or a mark is wrong.
   --json        print the tallies and every mutant not killed as JSON
-  --budget N    run at most N mutants (default 5000), an even sample of them, so large rules finish
+  --budget N    run at most N mutants in all (default 5000), an even sample of them, so large rules
+                finish; several systems share it in proportion to their mutants
   --workers W   worker threads (default: every core); 1 runs in one thread. At most one per core
                 and one per 2 GB of free memory; each worker's heap is capped at 1,024 MB, and a
                 mutant whose worker dies anyway is counted killed
@@ -79,19 +87,22 @@ export async function mutateCommand(args: string[], io: CliIo): Promise<number> 
   };
   if (stop(problems) || compiled.systems.some((s) => !s.checked)) return 1;
 
+  const planned = planSystems(compiled.systems, compiled.texts, named, budget);
+  if ("problem" in planned) {
+    stop([planned.problem]);
+    return 1;
+  }
   const all: Mutant[] = [];
   const results: MutantResult[] = [];
-  for (const system of compiled.systems) {
-    if (!system.files.some((f) => named.has(f.path))) continue;
-    const ran = await mutateSystem(system.files, compiled.texts, named, budget, workers, all.length, io.stderr);
-    if ("problem" in ran) {
-      stop([ran.problem]);
-      return 1;
-    }
+  for (const plan of planned.plans) {
+    const ran = await mutateSystem(plan, compiled.texts, named, workers, io.stderr);
     all.push(...ran.mutants);
     results.push(...ran.results);
   }
-  const report = buildReport(all, results, marks, all.length);
+  // Beside the mutants, what none of them can show: writes no rule reads, and what no example reaches.
+  const unread = compiled.diagnostics.filter((d) => (d.code === "W0310" || d.code === "W0311") && named.has(d.span.file));
+  const unreached = planned.plans.flatMap((p) => exampleCoverage(p.files, p.runner.baseline, (f) => named.has(f)));
+  const report = buildReport(all, results, marks, all.length, [...unread, ...unreached]);
   // The report quotes clauses of the rules (strings and all): controls escaped, as everywhere the CLI prints rules text.
   if (values.json) say(io, escapeJsonControls(JSON.stringify(reportJson(report), null, 2)));
   else say(io, escapeControls(formatReport(report, Boolean(values.marked)), true));
@@ -99,10 +110,7 @@ export async function mutateCommand(args: string[], io: CliIo): Promise<number> 
 }
 
 /** The mutants of one system and their outcomes, with ids from `offset` on so systems can be reported together. */
-async function mutateSystem(files: SourceFile[], texts: Map<string, string>, named: Set<string>, budget: number, workers: number, offset: number, progressTo: Writer): Promise<{ mutants: Mutant[]; results: MutantResult[] } | { problem: Diagnostic }> {
-  const plan = planSystem(files, texts, named, budget);
-  if ("problem" in plan) return plan;
-  const { runner, ids } = plan;
+async function mutateSystem({ files, runner, ids, offset }: SystemPlan, texts: Map<string, string>, named: Set<string>, workers: number, progressTo: Writer): Promise<{ mutants: Mutant[]; results: MutantResult[] }> {
   const progress = progressBar(ids.length, progressTo, 50);
   let results: MutantResult[];
   const threads = Math.min(workers, workerCap(), Math.ceil(ids.length / 10));

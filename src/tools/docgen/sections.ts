@@ -141,7 +141,8 @@ export function declarationSection(ctx: Context, d: A.Decl): { id: string; title
     case "value":
       return wrap(d.name.text, d.name.text, "value", `<p><code>${ctx.links.highlight(header(d))}</code></p>\n${valueSection(ctx, d)}`);
     case "modifier": {
-      const target = ctx.program.decls.find((x): x is A.ValueDecl => x.kind === "value" && x.name.text === d.target.text);
+      // `decls` is indexed by declaration id, which a system checked after another starts past 0: it has holes.
+      const target = ctx.program.decls.find((x): x is A.ValueDecl => x?.kind === "value" && x.name.text === d.target.text);
       const stage = target ? wantedStage(d, stagesOf(target, programStages(ctx.files))) : "";
       const body = `<p>Changes ${ctx.links.name(d.target.text)}: <code>${escapeHtml(d.op.text)}</code>${d.amount ? ` ${expr(ctx, d.amount)}` : ""}${d.condition ? ` when ${expr(ctx, d.condition)}` : ""}${stage ? ` <span class="what">(stage ${shownName(stage)})</span>` : ""}</p>`;
       return wrap(d.name.text, d.name.text, "modifier", `${body}\n${sourceBlock(ctx, d)}`);

@@ -1,9 +1,11 @@
 // `// mutate:` marks: an author's word, next to a clause, that a mutant of it is not a gap in the
-// examples. Two kinds, each with a reason that the report prints:
+// examples. Three kinds, each with a reason that the report prints:
 //
 //   // mutate: equivalent <reason>    no example could tell the mutant apart: it changes no behaviour
 //   // mutate: unspecified <reason>   the rule text gives no value here (a number chosen by the author),
 //                                     so no example can be written from the text to pin it
+//   // mutate: policy <reason>        not a rule at all: how a scenario's side chooses to play (a turn
+//                                     policy, a tactic); the text says nothing an example could check
 //
 // A mark after code applies to the mutants whose clause starts on its line; a mark alone on its line
 // applies to the next line that is not a comment (so marks stack, and sit above a doc comment, which
@@ -11,15 +13,16 @@
 // to those operators, and a clause in backticks, `equivalent(comparison) \`u.hp > 0\` <reason>`, to the
 // mutants whose clause is that text before or after the change (`drop-conjunct` keeps one side: the
 // side kept names which of the two mutants, and only that mutant, not those of the side itself). Marked mutants still run: an `equivalent` one that an example kills is
-// reported (E0423), since the mark is wrong; an `unspecified` one that an example kills is killed (an
-// example built on the author's number pins it, which is fine).
+// reported (E0423), since the mark is wrong; an `unspecified` or `policy` one that an example kills is
+// killed (an example built on the author's number or tactic pins it, which is fine). Policy is a kind of
+// its own so a report tells "the text is silent on this number" from "this is no rule", and counts each.
 import type { Span } from "../../core/ast.ts";
 import { spanAt } from "../../syntax/parse.ts";
 import { diag, didYouMean, type Diagnostic } from "../../core/diagnostics.ts";
 import { OPERATORS, type Mutant, type Operator } from "./mutants.ts";
 
-export type MarkKind = "equivalent" | "unspecified";
-const KINDS: readonly MarkKind[] = ["equivalent", "unspecified"];
+export type MarkKind = "equivalent" | "unspecified" | "policy";
+const MARK_KINDS: readonly MarkKind[] = ["equivalent", "unspecified", "policy"];
 
 export interface Mark {
   kind: MarkKind;
@@ -33,6 +36,12 @@ export interface Mark {
   file: string;
   line: number;
 }
+
+const REASON_EXAMPLE: Record<MarkKind, string> = {
+  equivalent: "the list is never empty here",
+  unspecified: "the text gives no number for this",
+  policy: "the side attacks the nearest foe: our tactic",
+};
 
 const MARK = /\/\/\s*mutate\s*:\s*([A-Za-z_-]*)\s*(?:\(([^)]*)\))?\s*(?:`([^`]*)`)?\s*(.*)$/;
 
@@ -51,8 +60,8 @@ export function readMarks(file: string, text: string): { marks: Mark[]; diagnost
     if (!m) return;
     const span = spanAt(file, text, start + at, start + line.trimEnd().length);
     const kind = m[1]!;
-    if (!KINDS.includes(kind as MarkKind)) {
-      diagnostics.push(diag("E0420", span, `\`// mutate: ${kind}\` is not a mark rulesmith knows`, didYouMean(kind, KINDS) ?? "a mark is `// mutate: equivalent <reason>` or `// mutate: unspecified <reason>`"));
+    if (!MARK_KINDS.includes(kind as MarkKind)) {
+      diagnostics.push(diag("E0420", span, `\`// mutate: ${kind}\` is not a mark rulesmith knows`, didYouMean(kind, MARK_KINDS) ?? "a mark is `// mutate: equivalent <reason>`, `// mutate: unspecified <reason>` or `// mutate: policy <reason>`"));
       return;
     }
     const operators = m[2] === undefined ? undefined : m[2].split(",").map((o) => o.trim());
@@ -64,7 +73,7 @@ export function readMarks(file: string, text: string): { marks: Mark[]; diagnost
     const clause = m[3];
     const reason = m[4]!.trim();
     if (reason === "") {
-      diagnostics.push(diag("E0421", span, `this \`// mutate: ${kind}\` mark gives no reason`, `say why, as in \`// mutate: ${kind} ${kind === "equivalent" ? "the list is never empty here" : "the text gives no number for this"}\``));
+      diagnostics.push(diag("E0421", span, `this \`// mutate: ${kind}\` mark gives no reason`, `say why, as in \`// mutate: ${kind} ${REASON_EXAMPLE[kind as MarkKind]}\``));
       return;
     }
     const alone = line.slice(0, at).trim() === "";

@@ -21,11 +21,41 @@ export function marksOf(named: Iterable<string>, texts: ReadonlyMap<string, stri
   return { marks, diagnostics };
 }
 
+/** One system's plan: its files, its runner, the mutants the budget runs, and the offset of its mutant ids among all systems'. */
+export interface SystemPlan {
+  files: SourceFile[];
+  runner: MutationRunner;
+  ids: number[];
+  offset: number;
+}
+
 /**
- * The runner of one system's named files and the mutants the budget runs; E0424 when an example fails
- * before any mutation or there is none (mutants say nothing then).
+ * The plans of every system with a named file, planned before any mutant runs (a failing example
+ * stops the whole run first), with `budget` mutants in all shared among them: `--budget N` means N.
  */
-export function planSystem(files: SourceFile[], texts: ReadonlyMap<string, string>, named: ReadonlySet<string>, budget: number): { runner: MutationRunner; ids: number[] } | { problem: Diagnostic } {
+export function planSystems(systems: readonly { files: SourceFile[] }[], texts: ReadonlyMap<string, string>, named: ReadonlySet<string>, budget: number): { plans: SystemPlan[] } | { problem: Diagnostic } {
+  const planned: { files: SourceFile[]; runner: MutationRunner }[] = [];
+  for (const s of systems) {
+    if (!s.files.some((f) => named.has(f.path))) continue;
+    const plan = planSystem(s.files, texts, named);
+    if ("problem" in plan) return plan;
+    planned.push({ files: s.files, runner: plan.runner });
+  }
+  const shares = shareBudget(planned.map((p) => p.runner.mutants.length), budget);
+  let offset = 0;
+  const plans = planned.map((p, i) => {
+    const plan = { ...p, ids: sample(p.runner.mutants.length, shares[i]!), offset };
+    offset += p.runner.mutants.length;
+    return plan;
+  });
+  return { plans };
+}
+
+/**
+ * The runner of one system's named files; E0424 when an example fails before any mutation or there is
+ * none (mutants say nothing then).
+ */
+function planSystem(files: SourceFile[], texts: ReadonlyMap<string, string>, named: ReadonlySet<string>): { runner: MutationRunner } | { problem: Diagnostic } {
   const runner = new MutationRunner(files, texts, (f) => named.has(f));
   const failing = runner.baseline.find((r) => !r.passed);
   if (failing) return { problem: diag("E0424", failing.span, `the example "${failing.title}" fails before any mutation: ${failing.failure?.message ?? ""}`, "mutants say nothing until every example passes: run `rulesmith test` and fix it first") };
@@ -34,7 +64,21 @@ export function planSystem(files: SourceFile[], texts: ReadonlyMap<string, strin
     const span = file.decls[0]?.span ?? { file: file.path, line: 1, col: 1, endLine: 1, endCol: 1, start: 0, end: 0 };
     return { problem: diag("E0424", span, `there are no examples in ${file.path} and the files named with it, so no mutant can be killed`, "write the rule text's worked examples as `example` blocks") };
   }
-  return { runner, ids: sample(runner.mutants.length, budget) };
+  return { runner };
+}
+
+/**
+ * A budget shared by several systems, so `--budget N` runs N mutants in all: each system gets a share in
+ * proportion to its mutants (the largest remainders get the spare ones), and all of them when they fit.
+ */
+export function shareBudget(counts: readonly number[], budget: number): number[] {
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (total <= budget) return [...counts];
+  const shares = counts.map((n) => Math.floor((n * budget) / total));
+  const spare = budget - shares.reduce((a, b) => a + b, 0);
+  const byRemainder = counts.map((n, i) => ({ i, rest: (n * budget) % total })).sort((a, b) => b.rest - a.rest || a.i - b.i);
+  for (const { i } of byRemainder.slice(0, spare)) shares[i]!++;
+  return shares;
 }
 
 /** All of 0..n-1 within the budget, else `budget` of them spread evenly. */

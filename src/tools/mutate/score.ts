@@ -1,6 +1,7 @@
 // What `rulesmith mutate` reports: each mutant's outcome joined with its mark, tallied per file and in
-// all, as text and as JSON. The score is killed / (killed + survived): marked mutants (equivalent, or
-// unspecified by the text) and invalid ones (that the runtime could not represent) are counted apart.
+// all, as text and as JSON. The score is killed / (killed + survived): marked mutants (equivalent,
+// unspecified by the text, or a scenario's policy) and invalid ones (that the runtime could not
+// represent) are counted apart.
 import type { Span } from "../../core/ast.ts";
 import { diag, type Diagnostic } from "../../core/diagnostics.ts";
 import type { Mark } from "./marks.ts";
@@ -8,7 +9,7 @@ import { markOf } from "./marks.ts";
 import type { Mutant } from "./mutants.ts";
 import type { MutantResult } from "./run.ts";
 
-export type Outcome = "killed" | "survived" | "equivalent" | "unspecified" | "invalid";
+export type Outcome = "killed" | "survived" | "equivalent" | "unspecified" | "policy" | "invalid";
 
 export interface Tally {
   mutants: number;
@@ -16,6 +17,7 @@ export interface Tally {
   survived: number;
   equivalent: number;
   unspecified: number;
+  policy: number;
   invalid: number;
   /** killed / (killed + survived), as a percentage; null when there is nothing to score. */
   score: number | null;
@@ -34,13 +36,18 @@ export interface MutationReport {
   reported: Reported[];
   /** Wrong marks (E0423) and marks that mark nothing (W0320). */
   diagnostics: Diagnostic[];
+  /**
+   * What no mutant can show, listed with the scores: writes no rule reads (W0310, W0311) and what no
+   * example reaches (W0312, W0313).
+   */
+  warnings: Diagnostic[];
   /** Mutants generated, and how many ran (fewer when the budget chose a sample). */
   generated: number;
   ran: number;
 }
 
 /** `mutants`: every mutant generated, run or not; `results`: those that ran. */
-export function buildReport(mutants: readonly Mutant[], results: readonly MutantResult[], marks: readonly Mark[], generated: number): MutationReport {
+export function buildReport(mutants: readonly Mutant[], results: readonly MutantResult[], marks: readonly Mark[], generated: number, warnings: readonly Diagnostic[] = []): MutationReport {
   const byId = new Map(mutants.map((m) => [m.id, m]));
   const reported: Reported[] = [...results]
     .sort((a, b) => a.id - b.id)
@@ -69,6 +76,7 @@ export function buildReport(mutants: readonly Mutant[], results: readonly Mutant
     total: tally(reported),
     reported,
     diagnostics,
+    warnings: [...warnings],
     generated,
     ran: results.length,
   };
@@ -78,13 +86,13 @@ function tally(rs: readonly Reported[]): Tally {
   const count = (o: Outcome) => rs.filter((r) => r.outcome === o).length;
   const killed = count("killed");
   const survived = count("survived");
-  return { mutants: rs.length, killed, survived, equivalent: count("equivalent"), unspecified: count("unspecified"), invalid: count("invalid"), score: killed + survived === 0 ? null : Math.floor((killed / (killed + survived)) * 1000) / 10 };
+  return { mutants: rs.length, killed, survived, equivalent: count("equivalent"), unspecified: count("unspecified"), policy: count("policy"), invalid: count("invalid"), score: killed + survived === 0 ? null : Math.floor((killed / (killed + survived)) * 1000) / 10 };
 }
 
 const where = (s: Span) => `${s.file}:${s.line}:${s.col}-${s.endLine}:${s.endCol}`;
 
 function tallyLine(t: Tally): string {
-  const apart = [t.equivalent && `${t.equivalent} equivalent`, t.unspecified && `${t.unspecified} unspecified`, t.invalid && `${t.invalid} invalid`].filter(Boolean).join(", ");
+  const apart = [t.equivalent && `${t.equivalent} equivalent`, t.unspecified && `${t.unspecified} unspecified`, t.policy && `${t.policy} policy`, t.invalid && `${t.invalid} invalid`].filter(Boolean).join(", ");
   return `${t.mutants} mutants, ${t.killed} killed, ${t.survived} survived${apart ? ` (${apart})` : ""}: score ${t.score === null ? "-" : `${t.score.toFixed(1)}%`}`;
 }
 
@@ -92,7 +100,8 @@ function tallyLine(t: Tally): string {
 export function formatReport(r: MutationReport, showMarked: boolean): string {
   const out: string[] = [];
   for (const x of r.reported) {
-    if (x.outcome !== "survived" && !(showMarked && (x.outcome === "equivalent" || x.outcome === "unspecified"))) continue;
+    // A marked mutant is listed as what its mark made it; one an example killed is simply killed.
+    if (x.outcome !== "survived" && !(showMarked && x.outcome === x.mark?.kind)) continue;
     out.push(formatMutant(x));
     out.push("");
   }
@@ -117,9 +126,29 @@ export function formatMutant(x: Reported): string {
 export function formatScores(r: MutationReport): string {
   const out: string[] = [];
   for (const f of r.files) out.push(`${f.file}: ${tallyLine(f.tally)}`);
+  out.push(...policyLines(r));
+  for (const w of r.warnings) out.push(`warning[${w.code}]: ${w.span.file}:${w.span.line}:${w.span.col}: ${w.message}`);
   if (r.ran < r.generated) out.push(`budget: ran ${r.ran} of ${r.generated} mutants (an even sample); raise --budget to run them all`);
   out.push(`all: ${tallyLine(r.total)}`);
   return out.join("\n");
+}
+
+/**
+ * The policy marks that counted mutants, one line per file and reason with the lines it covers: a
+ * policy is no rule, so the report says where the examples are not meant to reach, and why.
+ */
+function policyLines(r: MutationReport): string[] {
+  const groups = new Map<string, { file: string; reason: string; lines: Set<number>; mutants: number }>();
+  for (const x of r.reported) {
+    if (x.outcome !== "policy") continue;
+    const k = x.mark!;
+    const key = `${k.file}\u0000${k.reason}`;
+    const g = groups.get(key) ?? { file: k.file, reason: k.reason, lines: new Set<number>(), mutants: 0 };
+    g.lines.add(k.line);
+    g.mutants++;
+    groups.set(key, g);
+  }
+  return [...groups.values()].map((g) => `policy: ${g.file} lines ${[...g.lines].sort((a, b) => a - b).join(", ")} (${g.mutants} mutant${g.mutants === 1 ? "" : "s"}): ${g.reason}`);
 }
 
 function oneLine(s: string): string {
@@ -134,6 +163,7 @@ export function reportJson(r: MutationReport): unknown {
     ran: r.ran,
     total: r.total,
     files: r.files.map((f) => ({ file: f.file, ...f.tally })),
+    warnings: r.warnings.map((w) => ({ code: w.code, message: w.message, span: w.span })),
     mutants: r.reported
       .filter((x) => x.outcome !== "killed")
       .map((x) => ({
