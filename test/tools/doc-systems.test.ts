@@ -4,8 +4,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { catalogue } from "../src/core/diagnostics.ts";
-import { runCli } from "./run-cli.ts";
+import { catalogue } from "../../src/core/diagnostics.ts";
+import { runCli } from "../support/run-cli.ts";
 
 describe("rulesmith doc on a folder of systems", () => {
   it("writes a reference per system in a folder of its own, the same as naming it alone, and an index linking them", async () => {

@@ -5,10 +5,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { exampleCoverage } from "../src/tools/example-coverage.ts";
-import { compile, runExamples } from "../src/pipeline.ts";
-import { memoryHost } from "./helpers.ts";
-import { runCli } from "./run-cli.ts";
+import { exampleCoverage } from "../../src/tools/example-coverage.ts";
+import { compile, runExamples } from "../../src/pipeline.ts";
+import { memoryHost } from "../support/helpers.ts";
+import { runCli } from "../support/run-cli.ts";
 
 const RULES = `enum Side { red, blue }
 kind Unit { name: text, hp: int = 9 }

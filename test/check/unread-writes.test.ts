@@ -4,11 +4,11 @@
 // systems stay free of them but for the few listed (and explained) in their READMEs.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Diagnostic } from "../src/core/diagnostics.ts";
-import { nodeHost } from "../src/api/node-host.ts";
-import { compile } from "../src/pipeline.ts";
-import { diagnostics as serviceDiagnostics } from "../src/tools/service/index.ts";
-import { compileText, memoryHost } from "./helpers.ts";
+import type { Diagnostic } from "../../src/core/diagnostics.ts";
+import { nodeHost } from "../../src/api/node-host.ts";
+import { compile } from "../../src/pipeline.ts";
+import { diagnostics as serviceDiagnostics } from "../../src/tools/service/index.ts";
+import { compileText, memoryHost } from "../support/helpers.ts";
 
 const FIXTURE = "test/fixtures/unread/hide-join-as-they-were.rules";
 const range = (s: { line: number; col: number; endLine: number; endCol: number }) => `${s.line}:${s.col}-${s.endLine}:${s.endCol}`;

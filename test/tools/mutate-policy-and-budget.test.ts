@@ -5,12 +5,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Span } from "../src/core/ast.ts";
-import { readMarks } from "../src/tools/mutate/marks.ts";
-import type { Mutant } from "../src/tools/mutate/mutants.ts";
-import { shareBudget } from "../src/tools/mutate/plan.ts";
-import { buildReport, formatReport, formatScores } from "../src/tools/mutate/score.ts";
-import { runCli } from "./run-cli.ts";
+import type { Span } from "../../src/core/ast.ts";
+import { readMarks } from "../../src/tools/mutate/marks.ts";
+import type { Mutant } from "../../src/tools/mutate/mutants.ts";
+import { shareBudget } from "../../src/tools/mutate/plan.ts";
+import { buildReport, formatReport, formatScores } from "../../src/tools/mutate/score.ts";
+import { runCli } from "../support/run-cli.ts";
 
 const at = (line: number): Span => ({ file: "b.rules", line, col: 1, endLine: line, endCol: 2, start: 0, end: 1 });
 const mutant = (id: number, line: number): Mutant => ({ id, operator: "constant", file: 0, path: [], replace: (x) => x, span: at(line), before: "1", after: "2", decl: at(line) });
