@@ -238,7 +238,8 @@ function clipped(text: string): string {
 
 /** `--> file:line:col` and, when the text is known, the line with carets under the span. */
 function located(span: Span, sourceText: string | undefined): string[] {
-  const out = [`  --> ${span.file}:${span.line}:${span.col}`];
+  // A file's name is the author's too: a name holding ESC could drive the terminal like any text.
+  const out = [`  --> ${escapeControls(span.file)}:${span.line}:${span.col}`];
   const line = lineOf(sourceText, span.line);
   if (line !== undefined) {
     const gutter = String(span.line).length;
