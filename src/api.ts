@@ -13,7 +13,7 @@ import { memoryFileHost } from "./tools/service/index.ts";
 export * from "./api/runtime.ts";
 export type { FileHost, Refusal } from "./syntax/load.ts";
 export { spanAt } from "./syntax/parse.ts";
-export { compile, loadScenario, runExamples, type Compiled, type ExampleResult, type ReadyScenario, type ScenarioLoad, type System } from "./pipeline.ts";
+export { compile, eachExample, loadScenario, runExamples, type Compiled, type ExampleResult, type ReadyScenario, type ScenarioLoad, type System } from "./pipeline.ts";
 export { formatRules, type Formatted } from "./tools/format/index.ts";
 export { generateReference } from "./tools/docgen/index.ts";
 export { monarchFromGrammar, type MonarchLanguage } from "../grammar/highlighting.ts";
