@@ -6,11 +6,14 @@ import { watch, type FSWatcher } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { nodeFileHost, setOwn, type FileHost } from "../../api/node.ts";
+import { MAX_DOCUMENT } from "./budget.ts";
 
 export class Workspace {
   /** Every readable .rules file's text, the editor's where the file is open. */
   readonly files: Record<string, string> = {};
   private readonly open = new Set<string>();
+  /** Open documents longer than MAX_DOCUMENT, by their length: held by the editor's library, not here, and not analysed. */
+  readonly tooLarge = new Map<string, number>();
   private readonly host: FileHost;
   private watcher: FSWatcher | undefined;
 
@@ -55,12 +58,20 @@ export class Workspace {
 
   setOpen(path: string, text: string) {
     this.open.add(path);
+    if (text.length > MAX_DOCUMENT) {
+      // As a file on disk that size would be: unread, so an import of it cannot be resolved either.
+      this.tooLarge.set(path, text.length);
+      if (Object.hasOwn(this.files, path)) delete this.files[path];
+      return;
+    }
+    this.tooLarge.delete(path);
     setOwn(this.files, path, text);
   }
 
   /** The editor closed the file: the disk's text counts again. */
   close(path: string) {
     this.open.delete(path);
+    this.tooLarge.delete(path);
     this.readFromDisk(path);
   }
 
