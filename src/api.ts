@@ -15,7 +15,7 @@ export type { FileHost, Refusal } from "./syntax/load.ts";
 export { spanAt } from "./syntax/parse.ts";
 export { compile, eachExample, loadScenario, runExamples, type Compiled, type ExampleResult, type ReadyScenario, type ScenarioLoad, type System } from "./pipeline.ts";
 export { formatRules, type Formatted } from "./tools/format/index.ts";
-export { generateReference } from "./tools/docgen/index.ts";
+export { generateReference, MAX_REFERENCE, ReferenceTooLarge } from "./tools/docgen/index.ts";
 export { monarchFromGrammar, type MonarchLanguage } from "../grammar/highlighting.ts";
 export { marksOf, planSystem } from "./tools/mutate/plan.ts";
 export { MutationRunner, type MutantResult, type MutantStatus } from "./tools/mutate/run.ts";

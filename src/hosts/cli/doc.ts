@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { compile, defaultRoots, formatDiagnostics, generateReference, nodeFileHost, runExamples } from "../../api/node.ts";
+import { compile, defaultRoots, eachExample, formatDiagnostics, generateReference, MAX_REFERENCE, nodeFileHost, ReferenceTooLarge, type ExampleResult } from "../../api/node.ts";
 import { complain, say, type CliIo } from "./io.ts";
 
 export const DOC_HELP = `rulesmith doc PATH... --out DIR [--title TEXT]
@@ -14,11 +14,16 @@ in the order they run, statuses, tables with their rows, dice with their faces, 
 a worked case with its result (the examples are run). Names in types and rule source link to their
 declarations; the program's stages are listed once, and control characters in the rules show as
 escapes (\`\\u202e\`); the pages need nothing but each other, so they open offline. Exits 1 when the rules
-do not check (their errors are printed as \`check\` prints them).
+do not check (their errors are printed as \`check\` prints them). Its memory budget: at most
+${MAX_REFERENCE} characters of pages (past it, E0429 and nothing is written), and no example's
+trace is kept.
   --out DIR     the folder to write (created if missing; files of the same name are replaced)
   --title TEXT  the reference's title (default: the system's folder or file)
   --root DIR    read only below DIR (default: the folder of each named path, or the working
                 directory when it holds that folder). Only regular .rules files of at most 8 MB.`;
+
+/** A trace sink that keeps nothing. */
+const DROPPED = { push: () => undefined };
 
 export function docCommand(args: string[], io: CliIo): number {
   if (args.includes("--help") || args.includes("-h")) {
@@ -40,7 +45,16 @@ export function docCommand(args: string[], io: CliIo): number {
   }
   const files = compiled.programs[0]!;
   const title = values.title ?? compiled.systems[0]?.name ?? positionals[0]!;
-  const pages = generateReference(title, files, compiled.texts, runExamples(files));
+  // The pages show each example's result, never its trace: the traces are let go as they are made.
+  const results: ExampleResult[] = [...eachExample(files, undefined, undefined, undefined, () => DROPPED)];
+  let pages: Map<string, string>;
+  try {
+    pages = generateReference(title, files, compiled.texts, results);
+  } catch (err) {
+    if (!(err instanceof ReferenceTooLarge)) throw err;
+    complain(io, `error[${err.code}]: ${err.message}\n  help: document the rules in parts (name fewer files), or shorten what every declaration repeats`);
+    return 1;
+  }
   const out = resolve(io.cwd, values.out);
   mkdirSync(out, { recursive: true });
   for (const [name, content] of pages) writeFileSync(join(out, name), content);
