@@ -1,6 +1,6 @@
 // Control characters in a file's name and in a scenario's seed (issue 29, item 5; found by the fuzzer's
 // controls class): both are the author's text, printed in a diagnostic's `-->` line and in simulate's
-// first line, and both were printed raw, so a file named with ESC could clear the screen.
+// first line, and fmt's lists of files; all were printed raw, so a file named with ESC could clear the screen.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +19,16 @@ describe("control characters outside the rules text", () => {
     expect(r.code).toBe(1);
     expect(r.all).toContain("--> m\\u001b[2J\\u202e.rules:1:17");
     expect(r.all).not.toMatch(RAW_CONTROL);
+  });
+
+  it("a file's name in fmt's lists is escaped", async () => {
+    const name = "f\u000c\u0007.rules";
+    writeFileSync(join(dir, name), "fn   f() -> int = 1\n");
+    const check = await runCli(["fmt", "--check", name], { cwd: dir });
+    expect([check.code, check.stdout.split("\n")[0]]).toEqual([1, "would reformat f\\u000c\\u0007.rules"]);
+    const written = await runCli(["fmt", name], { cwd: dir });
+    expect(written.stdout.split("\n")[0]).toBe("formatted f\\u000c\\u0007.rules");
+    expect(check.all + written.all).not.toMatch(RAW_CONTROL);
   });
 
   it("a scenario's seed in simulate's first line is escaped", async () => {
