@@ -1,7 +1,9 @@
 // `npm run fuzz -- -n N [--seed S] [--only I] [--jobs J] [--timeout MS] [--recycle K] [--heap MB]`: fuzzes
 // the parser, checker, language service and runtime with mutated bundled content, random text, and the
 // classes of input that once broke them (JavaScript object names, huge numbers, deep nesting, long
-// `else if` chains, runaway loops, bad state JSON). Not part of `npm test`: it takes minutes to hours.
+// `else if` chains, runaway loops, bad state JSON), and issue 29's classes whose outcome is checked by
+// running commands in a temporary root (scripts/fuzz/probe-inputs.ts: kept-alive memory, loud failures,
+// links, control characters, deep state for odds). Not part of `npm test`: it takes minutes to hours.
 //
 // Input i is generated from its own seed, derived from S and i, so `--seed S --only I` replays it. Inputs
 // run in a pool of long-lived child processes (scripts/fuzz/pool.ts), one per core unless `--jobs` says

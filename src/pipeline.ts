@@ -10,7 +10,7 @@ import { loadProgram as loadSavedProgram } from "./run/saved-program.ts";
 import { loadProgram, type FileHost } from "./syntax/load.ts";
 import { indexProgram, type RuntimeProgram } from "./run/index-program.ts";
 import { initialState } from "./run/state.ts";
-import type { TraceEntry } from "./run/trace.ts";
+import type { TraceEntry, TraceSink } from "./run/trace.ts";
 import { giveStdModules } from "./syntax/std/programs.ts";
 import { isStdPath, stdModulesForHints } from "./syntax/std/modules.ts";
 import { validateState } from "./run/schema.ts";
@@ -206,18 +206,27 @@ export interface ExampleResult {
 }
 
 export function runExamples(files: SourceFile[], inFile?: (file: string) => boolean, titled?: (title: string) => boolean, engine: Engine = "compiled"): ExampleResult[] {
+  return [...eachExample(files, inFile, titled, engine)];
+}
+
+/**
+ * The examples' results one at a time, each as its example ends, so a caller can print one and let it
+ * go before the next runs. `sinkFor` gives an example's trace sink (its result's `trace` is then
+ * empty): `rulesmith test` keeps only the lines it prints, never a whole trace.
+ */
+export function* eachExample(files: SourceFile[], inFile?: (file: string) => boolean, titled?: (title: string) => boolean, engine: Engine = "compiled", sinkFor?: (example: { title: string; span: Span }) => TraceSink): Generator<ExampleResult> {
   const program = indexProgram(files);
-  return program.examples
-    .filter((ex) => (!inFile || inFile(ex.span.file)) && (!titled || titled(ex.title)))
-    .map((ex) => {
-      const interp = newRun(engine, program, initialState(program), { seed: ex.title });
-      try {
-        interp.runExample(ex);
-        return { title: ex.title, span: ex.span, passed: true, trace: interp.trace };
-      } catch (err) {
-        return { title: ex.title, span: ex.span, passed: false, failure: describeFailure(err), trace: interp.trace };
-      }
-    });
+  for (const ex of program.examples) {
+    if ((inFile && !inFile(ex.span.file)) || (titled && !titled(ex.title))) continue;
+    const sink = sinkFor?.(ex);
+    const interp = newRun(engine, program, initialState(program), { seed: ex.title, ...(sink ? { traceSink: sink } : {}) });
+    try {
+      interp.runExample(ex);
+      yield { title: ex.title, span: ex.span, passed: true, trace: interp.trace };
+    } catch (err) {
+      yield { title: ex.title, span: ex.span, passed: false, failure: describeFailure(err), trace: interp.trace };
+    }
+  }
 }
 
 /** A scenario read, its rules checked and its state validated: ready for `runScenario`. */

@@ -6,6 +6,7 @@ import { join, relative } from "node:path";
 import fc from "fast-check";
 import { deepNesting, editTokens, mutate, mutation, randomProgram, SAMPLE, token, tokenEdit } from "../../test/support/generators.ts";
 import { editState, elseIfChainText, hugeNumbersText, objectNamesText, runawayText, stateEdit } from "./classes.ts";
+import { controlsProbe, keptAliveProbe, linksProbe, loudProbe, oddsDeepProbe, type Probe } from "./probe-inputs.ts";
 
 /**
  * One fuzz input: files laid over the bundled content, the path to check, and an offset for the
@@ -17,6 +18,8 @@ export interface Input {
   root: string;
   at: number;
   scenario?: string;
+  /** A class whose outcome is checked by running commands in a temporary root (probe-run.ts). */
+  probe?: Probe;
 }
 
 /** Every bundled `.rules` and scenario file by `/`-separated path, as the playground holds them. */
@@ -76,6 +79,10 @@ const badState: fc.Arbitrary<Input> = fc
   )
   .map(([path, change, o]) => ({ kind: "bad-state", overrides: { [path]: change(BUNDLED[path]!) }, root: path, at: o, scenario: path }));
 
+/** A probe class: its files and commands, checked by probe-run.ts. */
+const probed = (kind: string, arb: fc.Arbitrary<{ files: Record<string, string>; probe: Probe }>): fc.Arbitrary<Input> =>
+  arb.map(({ files, probe }) => ({ kind, overrides: files, root: "", at: 0, probe }));
+
 const input: fc.Arbitrary<Input> = fc.oneof(
   { weight: 8, arbitrary: mutatedBundled },
   { weight: 2, arbitrary: randomText },
@@ -88,6 +95,12 @@ const input: fc.Arbitrary<Input> = fc.oneof(
   { weight: 1, arbitrary: single("else-if-chain", elseIfChainText(3000)) },
   { weight: 1, arbitrary: single("runaway", runawayText) },
   { weight: 4, arbitrary: badState },
+  // Issue 29's classes, each with its outcome checked, not only the absence of an exception.
+  { weight: 1, arbitrary: probed("kept-alive", keptAliveProbe) },
+  { weight: 1, arbitrary: probed("loud", loudProbe) },
+  { weight: 1, arbitrary: probed("links", linksProbe) },
+  { weight: 1, arbitrary: probed("controls", controlsProbe) },
+  { weight: 1, arbitrary: probed("odds-deep", oddsDeepProbe) },
 );
 
 /** Input i of a run seeded S: its own seed, so one input replays without the ones before it. */

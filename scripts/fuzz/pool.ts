@@ -41,7 +41,7 @@ function childCpuMs(pid: number | undefined): number | undefined {
 
 /** The child's side: waits for input seeds, runs each, answers. */
 export function child(): void {
-  process.on("message", (msg: { seed: number; shrink?: boolean }) => {
+  process.on("message", async (msg: { seed: number; shrink?: boolean }) => {
     let inp: Input;
     try {
       inp = generate(msg.seed);
@@ -51,8 +51,8 @@ export function child(): void {
       process.send!({ outcome, heapUsed: process.memoryUsage().heapUsed } satisfies Answer);
       return;
     }
-    const outcome = runInput(inp);
-    const shrunk = msg.shrink && outcome.failures.length > 0 ? shrink(inp) : undefined;
+    const outcome = await runInput(inp);
+    const shrunk = msg.shrink && outcome.failures.length > 0 ? await shrink(inp) : undefined;
     const answer: Answer = { outcome, heapUsed: process.memoryUsage().heapUsed, ...(shrunk ? { shrunk } : {}) };
     process.send!(answer);
   });

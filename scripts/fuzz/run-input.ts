@@ -14,6 +14,7 @@ import { memoryFileHost } from "../../src/tools/service/memory-host.ts";
 import { definitionAt, hoverAt } from "../../src/tools/service/navigation.ts";
 import { Workspace } from "../../src/tools/service/workspace.ts";
 import { BUNDLED, type Input } from "./inputs.ts";
+import { runProbe } from "./probe-run.ts";
 
 /** Steps an example may take: enough for the bundled examples' work, small enough to keep inputs fast. */
 const EXAMPLE_STEPS = 50_000;
@@ -53,10 +54,21 @@ function parseKeepingBundled(path: string, text: string): ReturnType<typeof pars
 /** The language service's workspace, given each input's files: only the files an input changes are parsed again. */
 const service = new Workspace();
 
-/** What runs an input: pipeline, service, examples or scenario. Never throws: a throw is a failure. */
-export function runInput(inp: Input): Outcome {
-  const files = { ...BUNDLED, ...inp.overrides };
+/** What runs an input: pipeline, service, examples or scenario, or a probe's commands. Never throws: a throw is a failure. */
+export async function runInput(inp: Input): Promise<Outcome> {
   const out: Outcome = { kind: inp.kind, failures: [], checked: false, examples: 0, scenarioRan: false, cpu: {} };
+  if (inp.probe) {
+    const before = process.cpuUsage();
+    try {
+      await runProbe(inp, out.failures);
+    } catch (err) {
+      out.failures.push({ stage: inp.kind, message: err instanceof Error ? `${err.name}: ${err.message}\n${err.stack ?? ""}` : String(err) });
+    }
+    const used = process.cpuUsage(before);
+    out.cpu[inp.kind] = (used.user + used.system) / 1000;
+    return out;
+  }
+  const files = { ...BUNDLED, ...inp.overrides };
   const stage: Stage = (name, work) => {
     const before = process.cpuUsage();
     try {
@@ -160,14 +172,16 @@ const signature = (o: Outcome) => o.failures.map((f) => `${f.stage}|${f.message.
  * Shrinks the changed file of a failing input while it fails the same way: drops chunks of lines, then
  * of characters, halving the chunk each round (a small delta debugging), within `tries` runs.
  */
-export function shrink(inp: Input, tries = 400): Input {
-  const want = signature(runInput(inp));
+export async function shrink(inp: Input, tries = 400): Promise<Input> {
+  // A probe's files are made to fit its commands: it is replayed as it is.
+  if (inp.probe) return inp;
+  const want = signature(await runInput(inp));
   const key = Object.keys(inp.overrides)[0]!;
   let best = inp;
-  const attempt = (text: string) => {
+  const attempt = async (text: string) => {
     if (tries-- <= 0) return false;
     const cand = { ...best, overrides: { [key]: text } };
-    if (signature(runInput(cand)) !== want) return false;
+    if (signature(await runInput(cand)) !== want) return false;
     best = cand;
     return true;
   };
@@ -176,7 +190,7 @@ export function shrink(inp: Input, tries = 400): Input {
     for (let size = Math.max(1, Math.floor(parts.length / 2)); size >= 1 && tries > 0; size = Math.floor(size / 2)) {
       for (let i = 0; i < parts.length && tries > 0; ) {
         const fewer = [...parts.slice(0, i), ...parts.slice(i + size)];
-        if (attempt(fewer.join(unit))) parts = fewer;
+        if (await attempt(fewer.join(unit))) parts = fewer;
         else i += size;
       }
     }

@@ -2,7 +2,7 @@
 // no parser, checker or runtime, so a host that only prints (the CLI before it knows its command, a
 // page's main thread) starts light; src/api.ts re-exports all of it.
 export { formatDiagnostics, formatRunError, formatStateProblems, DIAGNOSTICS_PER_FILE } from "../tools/report.ts";
-export { formatTrace, traceLine, TRACE_MESSAGE_WIDTH, TRACE_RULE_WIDTH, type TraceEntry, type TraceKind } from "../run/trace.ts";
+export { formatTrace, traceLine, TRACE_MESSAGE_WIDTH, TRACE_RULE_WIDTH, type TraceEntry, type TraceKind, type TraceSink } from "../run/trace.ts";
 export { clipShown, diag, escapeControls, escapeJsonControls, hasErrors, type Code, type Diagnostic, type RelatedSpan, type Severity } from "../core/diagnostics.ts";
 export { assertNever, type SourceFile, type Span } from "../core/ast.ts";
 export type * as Ast from "../core/ast.ts";

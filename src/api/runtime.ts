@@ -41,6 +41,7 @@ export {
   DEFAULT_MAX_PATHS_PER_STATE,
   DEFAULT_MAX_STATES,
   DEFAULT_TOLERANCE,
+  MAX_STATE_TABLE,
   enumerateOdds,
   percent,
   type Fraction,

@@ -69,6 +69,7 @@ export const catalogue = {
   E0427: { severity: "error", summary: "`rulesmith odds` on a scenario whose chain has more states, or more dice paths from one state, than its budget" },
   E0428: { severity: "error", summary: "`rulesmith odds` on a scenario that with some probability never ends" },
   E0429: { severity: "error", summary: "`rulesmith doc` given no rules, no output folder, or one it cannot write" },
+  E0430: { severity: "error", summary: "`rulesmith doc` on rules whose reference would pass its memory budget" },
   W0320: { severity: "warning", summary: "a `// mutate:` mark that marks no mutant" },
   R0501: { severity: "error", summary: "a runtime error in the rules" },
   R0502: { severity: "error", summary: "the step budget ran out (a runaway loop or recursion)" },
@@ -243,7 +244,8 @@ function clipped(text: string): string {
 
 /** `--> file:line:col` and, when the text is known, the line with carets under the span. */
 function located(span: Span, sourceText: string | undefined): string[] {
-  const out = [`  --> ${span.file}:${span.line}:${span.col}`];
+  // A file's name is the author's too: a name holding ESC could drive the terminal like any text.
+  const out = [`  --> ${escapeControls(span.file)}:${span.line}:${span.col}`];
   const line = lineOf(sourceText, span.line);
   if (line !== undefined) {
     const gutter = String(span.line).length;

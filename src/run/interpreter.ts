@@ -24,7 +24,7 @@ import { callBuiltin } from "../core/builtins.ts";
 import { tableRow } from "./tables.ts";
 import type { LoopHook } from "./loop-hook.ts";
 import { DEFAULT_STEP_BUDGET, type RunOptions } from "./run-options.ts";
-import { callLine, type TraceEntry, type TraceKind } from "./trace.ts";
+import { callLine, type TraceEntry, type TraceKind, type TraceSink } from "./trace.ts";
 import { RUN_KIT } from "./run-kit.ts";
 import { statementConstruct } from "../constructs/statements.ts";
 import type { StatementRun } from "../constructs/contexts.ts";
@@ -46,6 +46,8 @@ export { ExpectationFailed } from "./writes.ts";
  */
 export class Interpreter implements StatementRun {
   readonly trace: TraceEntry[] = [];
+  /** Where `note` writes: `trace`, or the caller's sink (then `trace` stays empty). */
+  private readonly sink: TraceSink;
   readonly dice: Dice;
   private steps = 0;
   /** List items and text characters made so far: bounded by MAX_ALLOCATED. */
@@ -77,6 +79,7 @@ export class Interpreter implements StatementRun {
     this.dice = options.dice ?? new Dice(options.seed, options.rngState);
     this.budget = options.stepBudget ?? DEFAULT_STEP_BUDGET;
     this.tracing = options.trace ?? true;
+    this.sink = options.traceSink ?? this.trace;
     this.chooser = options.chooser;
     this.loopHook = options.loopHook;
     this.events = this.newEvents(options);
@@ -153,7 +156,7 @@ export class Interpreter implements StatementRun {
     // The trace is part of the budget too: `say` of a long list in a loop must not fill the memory.
     this.traced += text.length;
     if (this.traced > MAX_TRACE) throw new RuleError("R0504", `the trace would hold more than ${MAX_TRACE} characters in ${this.rule()}: is there a loop that says or rolls without end?`, span);
-    this.trace.push({ depth: this.depth, kind, rule: this.rule(), message: text, span });
+    this.sink.push({ depth: this.depth, kind, rule: this.rule(), message: text, span });
   }
 
   /** Rule labels ("fn resolve", "modifier highGround") are made once per declaration, for every run: they depend on the rules alone. */

@@ -3,6 +3,7 @@
 import type { Dice, RngState } from "./dice.ts";
 import type { LoopHook } from "./loop-hook.ts";
 import type { Chooser } from "./machine.ts";
+import type { TraceSink } from "./trace.ts";
 
 export interface RunOptions {
   seed: string;
@@ -13,6 +14,8 @@ export interface RunOptions {
   /** Statements and calls allowed before the run stops as runaway. */
   stepBudget?: number;
   trace?: boolean;
+  /** Where the trace's entries go when tracing: the run's own `trace` list unless given. */
+  traceSink?: TraceSink;
   /**
    * The caller knows no entity in the state holds a status that an event counts down (a copy of a
    * state checked once, as a simulation's runs are): the events skip the walk that looks for them.

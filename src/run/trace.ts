@@ -16,6 +16,15 @@ export interface TraceEntry {
   span: Span;
 }
 
+/**
+ * Where a run writes its trace entries: its own list by default (`Interpreter.trace`). A command that
+ * prints only part of a trace gives a sink that keeps that part and streams the rest, so an example's
+ * million-line trace is never held whole.
+ */
+export interface TraceSink {
+  push(entry: TraceEntry): unknown;
+}
+
 /** The most characters of an entry's message a printed trace line shows, and of its rule's label. */
 export const TRACE_MESSAGE_WIDTH = 300;
 export const TRACE_RULE_WIDTH = 120;

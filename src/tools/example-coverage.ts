@@ -12,20 +12,36 @@ import { diag, type Diagnostic } from "../core/diagnostics.ts";
 import { showExpr } from "../core/show-expr.ts";
 import { isStdPath } from "../core/std-paths.ts";
 import type { ExampleResult } from "../pipeline.ts";
+import type { TraceEntry } from "../run/trace.ts";
 
 const LITERALS = new Set(["int", "text", "bool", "none", "member"]);
 
-/** W0312 and W0313 for the declarations of `files` that `inFile` names, from the runs of their examples. */
-export function exampleCoverage(files: readonly A.SourceFile[], results: readonly ExampleResult[], inFile: (path: string) => boolean): Diagnostic[] {
-  const fired = new Set<string>();
-  const picks = new Map<string, Set<string>>();
-  for (const r of results) {
-    for (const e of r.trace) {
+/**
+ * What the examples reached, read one trace entry at a time (a trace sink), so a caller that streams the
+ * examples' traces (`rulesmith test`) never holds one whole: the handlers that fired, the answers each
+ * choice was given.
+ */
+export class ExampleReach {
+  readonly fired = new Set<string>();
+  readonly picks = new Map<string, Set<string>>();
+
+  push(e: TraceEntry): void {
+    if (e.kind === "trigger") this.fired.add(`${e.span.file}:${e.span.start}`);
+    else if (e.kind === "choice") {
       const at = `${e.span.file}:${e.span.start}`;
-      if (e.kind === "trigger") fired.add(at);
-      else if (e.kind === "choice") picks.set(at, (picks.get(at) ?? new Set()).add(pickedOf(e.message)));
+      this.picks.set(at, (this.picks.get(at) ?? new Set()).add(pickedOf(e.message)));
     }
   }
+}
+
+/** W0312 and W0313 for the declarations of `files` that `inFile` names, from the runs of their examples. */
+export function exampleCoverage(files: readonly A.SourceFile[], runs: readonly ExampleResult[] | ExampleReach, inFile: (path: string) => boolean): Diagnostic[] {
+  let reach = runs instanceof ExampleReach ? runs : undefined;
+  if (!reach) {
+    reach = new ExampleReach();
+    for (const r of runs as readonly ExampleResult[]) for (const e of r.trace) reach.push(e);
+  }
+  const { fired, picks } = reach;
   const out: Diagnostic[] = [];
   for (const f of files) {
     if (!inFile(f.path) || isStdPath(f.path)) continue;

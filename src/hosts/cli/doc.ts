@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { compile, defaultRoots, formatDiagnostics, generateReferences, nodeFileHost, runExamples } from "../../api/node.ts";
+import { compile, defaultRoots, eachExample, formatDiagnostics, generateReferences, MAX_REFERENCE, nodeFileHost, ReferenceTooLarge, type ExampleResult } from "../../api/node.ts";
 import { complain, say, type CliIo } from "./io.ts";
 
 export const DOC_HELP = `rulesmith doc PATH... --out DIR [--title TEXT]
@@ -21,12 +21,17 @@ take them: \`rulesmith doc rules/ --out ref\` writes one reference per system, e
 for it (ref/duel/, ref/skirmish/, ...), and ref/index.html linking them.
 
 Exits 1 when the rules do not check (their errors are printed as \`check\` prints them), and with
-error E0429 when it is given no path, no --out, or an --out it cannot write.
+error E0429 when it is given no path, no --out, or an --out it cannot write. Its memory budget: at most
+${MAX_REFERENCE} characters of pages for each system (past it, E0430 and nothing is written), and no
+example's trace is kept.
   --out DIR     the folder to write (created if missing; files of the same name are replaced)
   --title TEXT  the reference's title (default: the system's folder or file); with several
                 systems, the title of the index that links them (default: the paths named)
   --root DIR    read only below DIR (default: the folder of each named path, or the working
                 directory when it holds that folder). Only regular .rules files of at most 8 MB.`;
+
+/** A trace sink that keeps nothing. */
+const DROPPED = { push: () => undefined };
 
 export function docCommand(args: string[], io: CliIo): number {
   if (args.includes("--help") || args.includes("-h")) {
@@ -40,7 +45,16 @@ export function docCommand(args: string[], io: CliIo): number {
   if (!compiled.programs || compiled.programs.length === 0) return 1;
   const systems = compiled.systems.slice(0, compiled.programs.length).map((s, i) => ({ name: s.name, files: compiled.programs![i]! }));
   const title = values.title ?? (systems.length === 1 ? systems[0]!.name : positionals.join(", "));
-  const pages = generateReferences(title, systems, compiled.texts, runExamples(compiled.program!));
+  // The pages show each example's result, never its trace: the traces are let go as they are made.
+  const results: ExampleResult[] = [...eachExample(compiled.program!, undefined, undefined, undefined, () => DROPPED)];
+  let pages: Map<string, string>;
+  try {
+    pages = generateReferences(title, systems, compiled.texts, results);
+  } catch (err) {
+    if (!(err instanceof ReferenceTooLarge)) throw err;
+    complain(io, `error[${err.code}]: ${err.message}\n  help: document the rules in parts (name fewer files), or shorten what every declaration repeats`);
+    return 1;
+  }
   const out = resolve(io.cwd, values.out);
   try {
     for (const [name, content] of pages) {

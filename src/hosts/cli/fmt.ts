@@ -2,7 +2,7 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { defaultRoots, diag, formatDiagnostics, formatRules, nodeFileHost, spanAt, type Diagnostic } from "../../api/node.ts";
+import { defaultRoots, diag, escapeControls, formatDiagnostics, formatRules, nodeFileHost, spanAt, type Diagnostic } from "../../api/node.ts";
 import { complain, say, type CliIo } from "./io.ts";
 
 export const FMT_HELP = `rulesmith fmt PATH... [--check]
@@ -53,11 +53,11 @@ export function fmtCommand(args: string[], io: CliIo): number {
   if (problems.length) complain(io, formatDiagnostics(problems, texts));
   const count = new Set(files).size;
   if (values.check) {
-    for (const f of changed) say(io, `would reformat ${f}`);
+    for (const f of changed) say(io, `would reformat ${escapeControls(f)}`);
     say(io, changed.length ? `${changed.length} of ${count} file(s) are not in the canonical layout; run \`rulesmith fmt\`` : `${count} file(s) in the canonical layout`);
     return changed.length || problems.length ? 1 : 0;
   }
-  for (const f of changed) say(io, `formatted ${f}`);
+  for (const f of changed) say(io, `formatted ${escapeControls(f)}`);
   say(io, `${changed.length} of ${count} file(s) changed`);
   return problems.length ? 1 : 0;
 }

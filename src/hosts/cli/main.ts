@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import type { Diagnostic, FileHost, ReadyScenario, SourceFile, TraceEntry } from "../../api.ts";
 import { clipShown, escapeJsonControls, formatDiagnostics, formatRunError, formatStateProblems, hasErrors, TRACE_MESSAGE_WIDTH, TRACE_RULE_WIDTH } from "../../api/report.ts";
 import { complain, processIo, say, type CliIo } from "./io.ts";
-import { PRINTED_TRACES, TraceOutput, TRACE_HEAD_LINES, TRACE_LINES } from "./trace-output.ts";
+import { KeptTrace, PRINTED_TRACES, TraceOutput, TRACE_HEAD_LINES, TRACE_LINES } from "./trace-output.ts";
 
 export type { CliIo, Writer } from "./io.ts";
 
@@ -56,7 +56,9 @@ makes or an option of it listed in the rules that none takes (W0313). Exits 1 on
 system that does not check, and when --grep matches no example.
   --grep TEXT   run only the examples whose title contains TEXT (ignoring case)
   --trace       print the trace of passing examples too
-  --trace-file FILE  write every example's whole trace to FILE (each after its ok or FAIL line)
+  --trace-file FILE  write every example's whole trace to FILE as it runs (each between a line
+                     "example TITLE (FILE:LINE)" and its ok or FAIL line); without it, only the
+                     lines that may be printed are kept
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
                 Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
@@ -260,41 +262,53 @@ async function test(args: string[], io: CliIo): Promise<number> {
 async function runTests(positionals: string[], values: { trace?: boolean | undefined; grep?: string | undefined; root?: string | undefined }, traces: TraceOutput, io: CliIo): Promise<number> {
   const host = await hostFor(positionals, values.root, io);
   const compiled = await compileNamed(positionals, host, io);
-  const { runExamples, exampleCoverage } = await engine();
+  const { eachExample, exampleCoverage, ExampleReach } = await engine();
   const grep = values.grep?.toLowerCase();
   // Only examples in the named files and folders run; imported files contribute rules, not tests.
   const named = new Set(positionals.flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
-  // Each system that checked runs its examples, whatever became of the others.
   const unchecked = compiled.systems.filter((s) => !s.checked);
-  const results = compiled.systems
-    .filter((s) => s.checked)
-    .flatMap((s) => runExamples(s.files, (file) => named.has(file), grep ? (title) => title.toLowerCase().includes(grep) : undefined));
   for (const s of unchecked) {
     const errors = s.diagnostics.filter((d) => d.severity === "error").length;
     say(io, `SKIP  examples in ${clipShown(s.name, PATH_WIDTH)} did not run: ${errors > 0 ? `${errors} error(s)` : "a file it imports could not be read"}`);
   }
   let failed = 0;
-  for (const r of results) {
-    const where = `${clipShown(r.span.file, PATH_WIDTH)}:${r.span.line}`;
-    const title = clipShown(r.title, TITLE_WIDTH);
-    if (r.passed) {
-      say(io, `ok    ${title}  (${where})`);
-      const shown = traces.shown(r.trace, `ok    ${title}  (${where})`, 2, Boolean(values.trace));
-      if (shown) say(io, shown);
-      continue;
+  let ran = 0;
+  const reach = new ExampleReach();
+  // Each system that checked runs its examples, whatever became of the others. Each example's result
+  // is printed as it ends and let go, and its trace kept only as far as it may be printed (KeptTrace):
+  // a thousand examples of a million trace lines each hold no more than one example's 2,000 lines.
+  for (const s of compiled.systems.filter((sys) => sys.checked)) {
+    // The sink of the example running: eachExample asks for it just before the example runs.
+    let kept = new KeptTrace();
+    // Each entry also goes to what the examples reached (W0312, W0313), which keeps no line of it.
+    const sinkFor = (ex: { title: string; span: { file: string; line: number } }) => {
+      kept = traces.sink(`example ${clipShown(ex.title, TITLE_WIDTH)}  (${clipShown(ex.span.file, PATH_WIDTH)}:${ex.span.line})`);
+      const into = kept;
+      return { push: (e: TraceEntry) => (reach.push(e), into.push(e)) };
+    };
+    for (const r of eachExample(s.files, (file) => named.has(file), grep ? (title) => title.toLowerCase().includes(grep) : undefined, undefined, sinkFor)) {
+      ran++;
+      const where = `${clipShown(r.span.file, PATH_WIDTH)}:${r.span.line}`;
+      const title = clipShown(r.title, TITLE_WIDTH);
+      if (r.passed) {
+        say(io, `ok    ${title}  (${where})`);
+        const shown = traces.shown(kept, `ok    ${title}  (${where})`, 2, Boolean(values.trace));
+        if (shown) say(io, shown);
+        continue;
+      }
+      failed++;
+      const f = r.failure!;
+      const at = f.span ? `${clipShown(f.span.file, PATH_WIDTH)}:${f.span.line}:${f.span.col}` : where;
+      say(io, `FAIL  ${title}  (${where})\n  ${f.code ? `error[${f.code}]: ` : ""}${f.message.split("\n").slice(0, FAILURE_LINES).map((l) => clipShown(l, FAILURE_WIDTH)).join("\n")}\n  --> ${at}`);
+      const shown = traces.shown(kept, `FAIL  ${title}  (${where})`, 4, true);
+      if (shown) say(io, `  trace:\n${shown}`);
     }
-    failed++;
-    const f = r.failure!;
-    const at = f.span ? `${clipShown(f.span.file, PATH_WIDTH)}:${f.span.line}:${f.span.col}` : where;
-    say(io, `FAIL  ${title}  (${where})\n  ${f.code ? `error[${f.code}]: ` : ""}${f.message.split("\n").slice(0, FAILURE_LINES).map((l) => clipShown(l, FAILURE_WIDTH)).join("\n")}\n  --> ${at}`);
-    const shown = traces.shown(r.trace, `FAIL  ${title}  (${where})`, 4, true);
-    if (shown) say(io, `  trace:\n${shown}`);
   }
   // What the examples never reach (W0312, W0313): only of a whole run that passed, since a filter or a
   // failure leaves the rest of the rules unreached for no fault of the examples.
-  if (!grep && failed === 0) printDiagnostics(exampleCoverage(compiled.systems.filter((s) => s.checked).flatMap((s) => s.files), results, (file) => named.has(file)), compiled.texts, io);
+  if (!grep && failed === 0) printDiagnostics(exampleCoverage(compiled.systems.filter((s) => s.checked).flatMap((s) => s.files), reach, (file) => named.has(file)), compiled.texts, io);
   const checkedAny = unchecked.length < compiled.systems.length;
-  if (results.length > 0) say(io, `${results.length - failed} passed, ${failed} failed`);
+  if (ran > 0) say(io, `${ran - failed} passed, ${failed} failed`);
   else if (!checkedAny) say(io, "no examples ran: the rules do not check");
   else if (grep) say(io, `no examples ran: no example's title contains "${clipShown(values.grep ?? "", TITLE_WIDTH)}"`);
   else say(io, "no examples ran: there are no examples in the named files");
@@ -303,7 +317,7 @@ async function runTests(positionals: string[], values: { trace?: boolean | undef
     say(io, `${systems} did not check: examples in ${listed(unchecked.map((s) => clipShown(s.name, PATH_WIDTH)))} did not run`);
   }
   // A filter that matches nothing is a mistake worth failing on; rules without examples are not.
-  return failed > 0 || unchecked.length > 0 || (results.length === 0 && grep) ? 1 : 0;
+  return failed > 0 || unchecked.length > 0 || (ran === 0 && grep) ? 1 : 0;
 }
 
 /** `a`, `a and b`, `a, b and c`. */

@@ -7,6 +7,7 @@ import {
   DEFAULT_MAX_PATHS_PER_STATE,
   DEFAULT_MAX_STATES,
   DEFAULT_TOLERANCE,
+  MAX_STATE_TABLE,
   defaultRoots,
   enumerateOdds,
   escapeJsonControls,
@@ -59,6 +60,8 @@ fractions stay exact while they are small, else the chain is solved in doubles (
   --max-outcomes N         run at most N dice paths in all (default ${DEFAULT_MAX_OUTCOMES}); past it, E0425
   --max-states N           explore at most N states (default ${DEFAULT_MAX_STATES}); past it, E0427
   --max-paths-per-state N  run at most N dice paths from one state (default ${DEFAULT_MAX_PATHS_PER_STATE}); past it, E0427
+The table of states keeps at most ${MAX_STATE_TABLE} characters of state fingerprints and replay dice (its
+memory budget, no flag); past it, E0427 with the probability not explored.
   --tolerance P            a budget that runs out is no error while at most P of the probability is left
                            unexplored (default ${DEFAULT_TOLERANCE})
   --json                   print {"paths", "states", "exact", "unexplored", "outcomes": [{"result",

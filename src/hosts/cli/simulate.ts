@@ -55,7 +55,9 @@ export function formatSimulation(o: SimulationOutcome, seed: string): string {
   // An outcome's label is a result of the rules: escaped, and cut so one long result cannot widen every row.
   const rows = [...o.counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, c]) => [clipShown(k, LABEL_WIDTH), c] as const);
   const width = Math.max(7, ...rows.map(([k]) => k.length));
-  const lines = [`${o.runs} runs, seeds ${seed}:0 .. ${seed}:${o.runs - 1}`, `${"outcome".padEnd(width)}  ${"count".padStart(7)}  ${"share".padStart(6)}  95% interval`];
+  // The seed comes from the scenario: escaped and cut like a label.
+  const shownSeed = clipShown(seed, LABEL_WIDTH);
+  const lines = [`${o.runs} runs, seeds ${shownSeed}:0 .. ${shownSeed}:${o.runs - 1}`, `${"outcome".padEnd(width)}  ${"count".padStart(7)}  ${"share".padStart(6)}  95% interval`];
   for (const [k, c] of rows) {
     const [lo, hi] = wilson(c, o.runs);
     lines.push(`${k.padEnd(width)}  ${String(c).padStart(7)}  ${pct(c / o.runs).padStart(6)}  ${pct(lo)} - ${pct(hi)}`);

@@ -23,6 +23,7 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 import { withoutImages } from "../../api.ts";
 import { completionKind, SEMANTIC_MODIFIERS, SEMANTIC_TYPES, toLspDiagnostic, toLspRange, toLspSymbol } from "./convert.ts";
 import { Workspace } from "./workspace.ts";
+import { bounded, tooLarge } from "./budget.ts";
 
 export interface ServerOptions {
   /** The folder files are read below; otherwise the editor's workspace folder, otherwise the working directory. */
@@ -86,7 +87,7 @@ export function startServer(input: NodeJS.ReadableStream, output: NodeJS.Writabl
   const at = (p: Position) => [p.line + 1, p.character + 1] as const;
   const pathOr = <T>(uri: string, fallback: T, answer: (path: string) => T): T => {
     const path = workspace.pathOf(uri);
-    return path === undefined ? fallback : answer(path);
+    return path === undefined || workspace.tooLarge.has(path) ? fallback : answer(path);
   };
 
   connection.onCompletion((p) =>
@@ -173,6 +174,11 @@ class Checks {
     const ws = this.workspace();
     const byPath = new Map<string, Map<string, LspDiagnostic>>();
     for (const path of ws.openPaths()) {
+      const length = ws.tooLarge.get(path);
+      if (length !== undefined) {
+        byPath.set(path, new Map([["", tooLarge(length)]]));
+        continue;
+      }
       if (!byPath.has(path)) byPath.set(path, new Map());
       for (const d of ws.documents.diagnostics(path)) {
         const own = byPath.get(d.path) ?? new Map<string, LspDiagnostic>();
@@ -182,7 +188,7 @@ class Checks {
       }
     }
     for (const gone of this.published) if (!byPath.has(gone)) void this.connection.sendDiagnostics({ uri: ws.uriOf(gone), diagnostics: [] });
-    for (const [path, ds] of byPath) void this.connection.sendDiagnostics({ uri: ws.uriOf(path), diagnostics: [...ds.values()] });
+    for (const [path, ds] of byPath) void this.connection.sendDiagnostics({ uri: ws.uriOf(path), diagnostics: bounded([...ds.values()]) });
     this.published = new Set(byPath.keys());
   }
 }

@@ -8,11 +8,14 @@ import { relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { nodeFileHost, type FileHost } from "../../api/node.ts";
 import { Workspace as Documents } from "../../api.ts";
+import { MAX_DOCUMENT } from "./budget.ts";
 
 export class Workspace {
   /** Every readable .rules file's text, the editor's where the file is open. */
   readonly documents = new Documents();
   private readonly open = new Set<string>();
+  /** Open documents longer than MAX_DOCUMENT, by their length: held by the editor's library, not here, and not analysed. */
+  readonly tooLarge = new Map<string, number>();
   private readonly host: FileHost;
   private watcher: FSWatcher | undefined;
 
@@ -58,12 +61,20 @@ export class Workspace {
   /** `version` is the editor's. */
   setOpen(path: string, text: string, version?: number) {
     this.open.add(path);
+    if (text.length > MAX_DOCUMENT) {
+      // As a file on disk that size would be: unread, so an import of it cannot be resolved either.
+      this.tooLarge.set(path, text.length);
+      this.documents.remove(path);
+      return;
+    }
+    this.tooLarge.delete(path);
     this.documents.set(path, text, version);
   }
 
   /** The editor closed the file: the disk's text counts again. */
   close(path: string) {
     this.open.delete(path);
+    this.tooLarge.delete(path);
     this.readFromDisk(path);
   }
 

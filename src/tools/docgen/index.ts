@@ -7,8 +7,29 @@ import { indexProgram } from "../../run/index-program.ts";
 import { escapeHtml, Links, page, STYLE } from "./html.ts";
 import { declarationSection, type Context } from "./sections.ts";
 
+type Section = NonNullable<ReturnType<typeof declarationSection>>;
+
+/**
+ * The memory budget of a reference: the characters of its pages, all told. Its pages are built in
+ * memory, and a file of thousands of declarations can repeat what they share; past the budget the
+ * reference stops with ReferenceTooLarge (E0430 on the command line) rather than V8 with a string too
+ * long to make.
+ */
+export const MAX_REFERENCE = 64_000_000;
+
+/** Thrown by generateReference when its pages would pass MAX_REFERENCE characters. */
+export class ReferenceTooLarge extends Error {
+  readonly code = "E0430";
+  constructor(
+    readonly file: string,
+    budget = MAX_REFERENCE,
+  ) {
+    super(`the reference would be more than ${budget} characters of pages, its memory budget: stopped at \`${file}\``);
+  }
+}
+
 /** The reference's files by name (`index.html`, `style.css`, one `.html` per source file). */
-export function generateReference(title: string, files: A.SourceFile[], texts: Map<string, string>, results: ExampleResult[]): Map<string, string> {
+export function generateReference(title: string, files: A.SourceFile[], texts: Map<string, string>, results: ExampleResult[], budget = MAX_REFERENCE): Map<string, string> {
   const pages = pageNames(files.map((f) => f.path));
   const pageOf = (file: string) => pages.get(file) ?? "index.html";
   const links = new Links();
@@ -20,21 +41,39 @@ export function generateReference(title: string, files: A.SourceFile[], texts: M
   }
   const program = indexProgram(files);
   const byExample = new Map<A.ExampleDecl, ExampleResult>();
+  // By place, looked up once per example: a find per example was quadratic in the examples.
+  const byPlace = new Map(results.map((r) => [`${r.span.start}:${r.span.file}`, r]));
   for (const ex of program.examples) {
-    const r = results.find((x) => x.span.file === ex.span.file && x.span.start === ex.span.start);
+    const r = byPlace.get(`${ex.span.start}:${ex.span.file}`);
     if (r) byExample.set(ex, r);
   }
   const ctx: Context = { links, program, files, texts, results: byExample, pageOf };
   const out = new Map<string, string>([["style.css", STYLE]]);
   const nav = navigation(title, files, pageOf);
   const toc: { category: string; title: string; href: string }[] = [];
+  let size = STYLE.length;
   for (const f of files) {
-    const sections = f.decls.flatMap((d) => declarationSection(ctx, d) ?? []);
+    // Counted as each section is made, so one file's page cannot pass the budget before it is checked.
+    let pageSize = size;
+    const sections: Section[] = [];
+    for (const d of f.decls) {
+      const s = declarationSection(ctx, d);
+      if (!s) continue;
+      pageSize += s.html.length;
+      if (pageSize > budget) throw new ReferenceTooLarge(f.path, budget);
+      sections.push(s);
+    }
     for (const s of sections) toc.push({ category: s.what, title: s.title, href: `${pageOf(f.path)}#${encodeURIComponent(s.id)}` });
     const body = `<h1>${escapeHtml(f.path)}</h1>\n${sections.map((s) => s.html).join("\n")}`;
-    out.set(pageOf(f.path), page(`${f.path} - ${title}`, nav, body));
+    const made = page(`${f.path} - ${title}`, nav, body);
+    // Each page repeats the navigation: counted with it.
+    size += made.length;
+    if (size > budget) throw new ReferenceTooLarge(f.path, budget);
+    out.set(pageOf(f.path), made);
   }
-  out.set("index.html", page(title, nav, indexBody(title, toc)));
+  const index = page(title, nav, indexBody(title, toc));
+  if (size + index.length > budget) throw new ReferenceTooLarge("index.html", budget);
+  out.set("index.html", index);
   return out;
 }
 

@@ -26,6 +26,9 @@ export function oddsProblem(result: OddsResult, maxRuns: number, scenarioPath: s
       return `error[E0425]: the scenario has more than ${result.paths} dice paths (${limitName("runs", maxRuns)}); stopped after running ${result.paths}${through}\n  help: ${raise("runs", maxRuns)}, or estimate the odds with ${simulate}`;
     }
     const limit = result.limit ?? 0;
+    if (result.budget === "memory") {
+      return `error[E0427]: the states of the chain take more than ${limit} characters to tell apart, the memory budget of odds; stopped after ${result.paths} dice paths through ${result.states} states, with ${showMass(result.unexplored ?? 1)} of the probability not explored\n  help: a smaller state (fewer entities) makes each state smaller, or estimate the odds with ${simulate}`;
+    }
     const what = result.budget === "states"
       ? `the chain has more than ${limit} states (${limitName("states", limit)})`
       : `from one state the dice can go on in more than ${limit} ways (${limitName("paths per state", limit)})`;

@@ -31,8 +31,11 @@ export interface OddsOutcome {
   probability: number;
 }
 
-/** A budget that ran out: total runs (`--max-outcomes`), states explored, or runs from one state. */
-export type OddsBudget = "runs" | "states" | "paths per state";
+/**
+ * A budget that ran out: total runs (`--max-outcomes`), states explored, runs from one state, or the
+ * characters the state table keeps to tell states apart (MAX_STATE_TABLE, no flag).
+ */
+export type OddsBudget = "runs" | "states" | "paths per state" | "memory";
 
 export type OddsResult =
   | {
@@ -64,12 +67,20 @@ export interface OddsOptions {
   maxPathsPerState?: number;
   /** Stop exploring once the mass not explored is at most this (default DEFAULT_TOLERANCE). */
   tolerance?: number;
+  /** Characters of fingerprints and dice the state table keeps at most (default MAX_STATE_TABLE): a test's small budget. */
+  maxStateTable?: number;
 }
 
 export const DEFAULT_MAX_OUTCOMES = 1_000_000;
 export const DEFAULT_MAX_STATES = 20_000;
 export const DEFAULT_MAX_PATHS_PER_STATE = 1_000_000;
 export const DEFAULT_TOLERANCE = 1e-9;
+/**
+ * The memory budget of the state table: the characters of the fingerprints kept (each writes a whole
+ * state, so 20,000 states of 5,000 entities would be gigabytes) and the dice kept to replay each state.
+ * Past it, odds stops as for any budget, with the states found so far unexplored.
+ */
+export const MAX_STATE_TABLE = 200_000_000;
 
 /** Dice that replay a prefix of results, then roll face 1 on each die, recording every die's sides. */
 class PathDice extends Dice {
@@ -113,8 +124,22 @@ function nextPrefix(values: number[], sides: number[], from = 0): number[] | und
 }
 
 interface Explored extends ChainState {
-  /** The dice of the path that first reached it: replayed to explore it. */
-  prefix: number[];
+  /**
+   * The dice of the path that first reached it, replayed to explore it: the state it was reached from
+   * (-1 for the start) and the dice rolled after that state's own. Kept whole, a chain of n states
+   * would keep n^2/2 dice; `prefixOf` puts them together when the state is explored.
+   */
+  parent: number;
+  dice: number[];
+}
+
+/** The whole dice path of state `i`: its ancestors' dice, then its own. */
+function prefixOf(states: readonly Explored[], i: number): number[] {
+  const parts: number[][] = [];
+  for (let at = i; at >= 0; at = states[at]!.parent) parts.push(states[at]!.dice);
+  const out: number[] = [];
+  for (let k = parts.length - 1; k >= 0; k--) for (const d of parts[k]!) out.push(d);
+  return out;
 }
 
 /**
@@ -125,7 +150,9 @@ export function enumerateOdds(prepared: PreparedScenario, maxPaths = DEFAULT_MAX
   const maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
   const perState = options.maxPathsPerState ?? DEFAULT_MAX_PATHS_PER_STATE;
   const tolerance = options.tolerance ?? DEFAULT_TOLERANCE;
-  const states: Explored[] = [{ prefix: [], next: new Map(), results: new Map(), unexplored: ONE }];
+  const states: Explored[] = [{ parent: -1, dice: [], next: new Map(), results: new Map(), unexplored: ONE }];
+  const tableLimit = options.maxStateTable ?? MAX_STATE_TABLE;
+  let table = 0;
   const byFingerprint = new Map<string, number>();
   let paths = 0;
   let stopped: OddsBudget | undefined;
@@ -136,8 +163,8 @@ export function enumerateOdds(prepared: PreparedScenario, maxPaths = DEFAULT_MAX
       break;
     }
     const state = states[explored]!;
-    const from = state.prefix.length;
-    let prefix: number[] | undefined = state.prefix;
+    let prefix: number[] | undefined = prefixOf(states, explored);
+    const from = prefix.length;
     let run = 0;
     let done = ZERO;
     while (prefix !== undefined) {
@@ -160,9 +187,17 @@ export function enumerateOdds(prepared: PreparedScenario, maxPaths = DEFAULT_MAX
         if (to === undefined) {
           to = states.length;
           byFingerprint.set(hook.stopped, to);
-          states.push({ prefix: dice.values, next: new Map(), results: new Map(), unexplored: ONE });
+          const own = dice.values.slice(from);
+          states.push({ parent: explored, dice: own, next: new Map(), results: new Map(), unexplored: ONE });
+          table += hook.stopped.length + own.length;
         }
         state.next.set(to, addFraction(state.next.get(to) ?? ZERO, p));
+        // The new state is in the chain, unexplored: what the runs from here have not reached stays
+        // counted as unexplored, so the report of what is left out is sound.
+        if (table > tableLimit) {
+          stopped = "memory";
+          break;
+        }
       } else {
         const key = out.resultText ?? "(no result)";
         state.results.set(key, addFraction(state.results.get(key) ?? ZERO, p));
@@ -176,7 +211,7 @@ export function enumerateOdds(prepared: PreparedScenario, maxPaths = DEFAULT_MAX
       if (solveDoubles(states, resultColumns(states)).unexplored <= tolerance) break;
     }
   }
-  return solved(states, paths, stopped, tolerance, { maxPaths, maxStates, perState });
+  return solved(states, paths, stopped, tolerance, { maxPaths, maxStates, perState, table: tableLimit });
 }
 
 function isPowerOfTwo(n: number): boolean {
@@ -190,7 +225,7 @@ function resultColumns(states: readonly ChainState[]): string[] {
   return [...names].sort();
 }
 
-function solved(states: Explored[], paths: number, stopped: OddsBudget | undefined, tolerance: number, limits: { maxPaths: number; maxStates: number; perState: number }): OddsResult {
+function solved(states: Explored[], paths: number, stopped: OddsBudget | undefined, tolerance: number, limits: { maxPaths: number; maxStates: number; perState: number; table: number }): OddsResult {
   const columns = resultColumns(states);
   const exact = solveExact(states, columns);
   const doubles = exact ? undefined : solveDoubles(states, columns);
@@ -199,11 +234,11 @@ function solved(states: Explored[], paths: number, stopped: OddsBudget | undefin
   if (stopped !== undefined && unexplored > tolerance) {
     // As it always was for a scenario without merged states; with them, how far it got.
     if (stopped === "runs") return states.length > 1 ? { paths, tooMany: true, states: states.length, unexplored } : { paths, tooMany: true };
-    return { paths, tooMany: true, budget: stopped, limit: stopped === "states" ? limits.maxStates : limits.perState, states: states.length, unexplored };
+    return { paths, tooMany: true, budget: stopped, limit: stopped === "states" ? limits.maxStates : stopped === "memory" ? limits.table : limits.perState, states: states.length, unexplored };
   }
   if (closed.length > 0) {
     const ends = exact ? toNumber([...exact.results.values()].reduce(addFraction, exact.unexplored)) : [...doubles!.results.values()].reduce((a, b) => a + b, doubles!.unexplored);
-    return { paths, states: states.length, neverEnds: Math.max(0, 1 - ends), closedStates: closed.length, dice: states[closed[0]!]!.prefix };
+    return { paths, states: states.length, neverEnds: Math.max(0, 1 - ends), closedStates: closed.length, dice: prefixOf(states, closed[0]!) };
   }
   const outcomes: OddsOutcome[] = columns.map((result) => {
     const p = exact ? exact.results.get(result)! : fromNumber(doubles!.results.get(result)!);
