@@ -10,7 +10,7 @@ import { RuleChecks } from "./rule-checks.ts";
 import { collectSymbols, type Symbols } from "./symbols.ts";
 
 export { PRIMITIVES, Scope, type ExprObserver, type Frame, type Var } from "./resolution.ts";
-export { constInt } from "./expressions.ts";
+export { constInt } from "../constructs/operators/operands.ts";
 
 export interface CheckResult {
   diagnostics: Diagnostic[];
