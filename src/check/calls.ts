@@ -6,7 +6,8 @@ import * as A from "../core/ast.ts";
 import { didYouMean } from "../core/diagnostics.ts";
 import { aggregateNamed, aggregates, builtinFunction, builtins, isAggregate } from "../core/builtins.ts";
 import { ANY, INT, VOID, listOf, typeToString, type Type } from "../core/types.ts";
-import { constInt, Expressions } from "./expressions.ts";
+import { Expressions } from "./expressions.ts";
+import { constInt } from "../constructs/operators/operands.ts";
 import { Scope, type Context } from "./resolution.ts";
 import { idOf, lookupName } from "./symbols.ts";
 

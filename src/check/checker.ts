@@ -11,7 +11,7 @@ import { collectSymbols, type Symbols } from "./symbols.ts";
 import { unreadWrites } from "./unread.ts";
 
 export { PRIMITIVES, Scope, type ExprObserver, type Frame, type Var } from "./resolution.ts";
-export { constInt } from "./expressions.ts";
+export { constInt } from "../constructs/operators/operands.ts";
 
 export interface CheckResult {
   diagnostics: Diagnostic[];

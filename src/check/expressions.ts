@@ -10,10 +10,15 @@ import { ANY, BOOL, INT, NONE, TEXT, assignable, listOf, optional, typeToString,
 import { showExpr } from "../core/show-expr.ts";
 import { relativeImport, Resolution, Scope, type Context } from "./resolution.ts";
 import { idOf } from "./symbols.ts";
+import { operatorConstruct } from "../constructs/operators.ts";
+import type { OperatorCheck } from "../constructs/operators/contexts.ts";
+import { constInt } from "../constructs/operators/operands.ts";
 
 export abstract class Expressions extends Resolution {
   /** In calls.ts: a name applied to arguments. */
   protected abstract call(e: A.Expr & { kind: "call" }, scope: Scope, ctx: Context): Type;
+  /** In statements.ts: the checker as the constructs' check rules see it. */
+  protected abstract readonly statements: OperatorCheck;
   /** In calls.ts: the event and arguments of an `emit`. */
   protected abstract emitArgs(s: { event: A.Name; args: A.Arg[]; span: A.Span; ref?: A.Ref }, scope: Scope, ctx: Context): A.EventDecl | undefined;
 
@@ -125,21 +130,14 @@ export abstract class Expressions extends Resolution {
         return listOf(first.t === "int" ? INT : first);
       }
       case "binary":
-        return this.binary(e, scope, ctx);
       case "not":
-        this.condition(e.operand, scope, ctx);
-        return BOOL;
-      case "neg": {
-        const t = this.expr(e.operand, scope, ctx);
-        if (t.t === "optional" && t.of.t === "int") this.maybeNone(e.operand, "`-` needs a number");
-        else this.expectType(t, INT, e.operand.span, "the operand of `-`");
-        return INT;
+      case "neg":
+      case "has": {
+        const construct = operatorConstruct(e);
+        if (construct) return construct.check(e, scope, ctx, this.statements);
+        this.report("E0201", e.span, `\`${showExpr(e)}\` has no operator`);
+        return ANY;
       }
-      case "has":
-        this.entity(this.expr(e.object, scope, ctx), e.object.span);
-        const status = this.statusName(e.status, ctx);
-        if (status) this.s.resolution.set(e, "ref", { to: "decl", id: idOf(this.s, status) });
-        return BOOL;
       case "cond": {
         this.condition(e.condition, scope, ctx);
         const a = this.expr(e.then, this.narrow(scope, presentWhen(e.condition, true), [], ctx), ctx);
@@ -259,109 +257,6 @@ export abstract class Expressions extends Resolution {
     return ANY;
   }
 
-  protected binary(e: A.Expr & { kind: "binary" }, scope: Scope, ctx: Context): Type {
-    const l = this.expr(e.left, scope, ctx);
-    // `x != none and x.hp > 0`: the right of `and` runs only when the left held, of `or` when it failed.
-    const right = e.op === "and" || e.op === "or" ? this.narrow(scope, presentWhen(e.left, e.op === "and"), [], ctx) : scope;
-    const r = this.expr(e.right, right, ctx);
-    if (e.rounding && e.op !== "/") this.report("E0221", e.rounding.span, `only \`/\` takes a rounding, not \`${e.op}\``);
-    else if (e.rounding) this.roundingMode(e.rounding);
-    switch (e.op) {
-      case "and":
-      case "or":
-        this.expectType(l, BOOL, e.left.span, `the left of \`${e.op}\``);
-        this.expectType(r, BOOL, e.right.span, `the right of \`${e.op}\``);
-        return BOOL;
-      case "==":
-      case "!=":
-        if ((l.t === "none") !== (r.t === "none") && ![l, r].some((t) => t.t === "optional" || t.t === "any")) {
-          const other = l.t === "none" ? e.right : e.left;
-          this.report("W0309", e.span, `\`${showExpr(other)}\` is ${typeToString(l.t === "none" ? r : l)}, which is never \`none\`, so this is always ${e.op === "!=" ? "true" : "false"}`, "declare its type optional, like `Unit?`, if it may hold nothing");
-          return BOOL;
-        }
-        if (!assignable(l, r) && !assignable(r, l)) this.report("E0201", e.span, `cannot compare ${typeToString(l)} with ${typeToString(r)}`);
-        return BOOL;
-      case "<":
-      case "<=":
-      case ">":
-      case ">=":
-        this.numbers(e, l, r);
-        return BOOL;
-      case "+":
-        if (l.t === "text" || r.t === "text") return TEXT;
-        if (this.optionalOperand(e, l, r)) return INT;
-        if (l.t === "list" || r.t === "list" || l.t === "tally" || r.t === "tally") {
-          // Two lists join; two tallies add member by member. Either way both sides are alike, and an
-          // empty list `[]` takes the other side's element type.
-          const t = (l.t === "tally" || l.t === "list") && !(l.t === "list" && l.of.t === "any") ? l : r;
-          this.expectType(l, t, e.left.span, "the left of `+`");
-          this.expectType(r, t, e.right.span, "the right of `+`");
-          return t;
-        }
-        this.numbers(e, l, r);
-        return INT;
-      case "-":
-        // Tallies subtract member by member (a count stops at 0).
-        if (l.t === "tally" || r.t === "tally") return this.bothTallies(e, l, r);
-        this.numbers(e, l, r);
-        return INT;
-      case "*":
-        // `t * 2` and `2 * t`: every count scaled.
-        if (l.t === "tally" || r.t === "tally") {
-          const [t, n, nSpan] = l.t === "tally" ? [l, r, e.right.span] : [r, l, e.left.span];
-          this.expectType(n, INT, nSpan, "the factor of a tally");
-          return t;
-        }
-        this.numbers(e, l, r);
-        return INT;
-      case "/":
-        if (l.t === "tally") {
-          this.expectType(r, INT, e.right.span, "what every count is divided by");
-          if (!e.rounding) this.report("E0221", e.span, "dividing a tally needs a rounding: `round down`, `round up` or `round nearest`", `write \`${showExpr(e)} round down\``);
-          return l;
-        }
-        this.numbers(e, l, r);
-        this.truncatingConstant(e);
-        return INT;
-      case "%":
-        this.numbers(e, l, r);
-        return INT;
-      default:
-        return A.assertNever(e.op);
-    }
-  }
-
-  protected bothTallies(e: A.Expr & { kind: "binary" }, l: Type, r: Type): Type {
-    const t = l.t === "tally" ? l : r;
-    this.expectType(l, t, e.left.span, `the left of \`${e.op}\``);
-    this.expectType(r, t, e.right.span, `the right of \`${e.op}\``);
-    return t;
-  }
-
-  /** `hp + 1` where `hp` is an `int?`: E0240 once, not a type mismatch. */
-  protected optionalOperand(e: A.Expr & { kind: "binary" }, l: Type, r: Type): boolean {
-    const side = l.t === "optional" ? e.left : r.t === "optional" ? e.right : undefined;
-    if (side) this.maybeNone(side, `\`${e.op}\` needs a number`);
-    return side !== undefined;
-  }
-
-  /**
-   * W0307: `5 / 4` written with constants is 1, since numbers are whole and `/` drops the remainder:
-   * almost always a fraction meant as one (`multiply 5 / 4` for "+25%"), so say so.
-   */
-  private truncatingConstant(e: A.Expr & { kind: "binary" }) {
-    const a = constInt(e.left);
-    const b = constInt(e.right);
-    if (e.rounding || a === undefined || b === undefined || b === 0 || a % b === 0) return;
-    this.report("W0307", e.span, `\`${showExpr(e)}\` is ${Math.trunc(a / b)}: numbers are whole, and \`/\` drops the remainder`, `say how it rounds, \`${showExpr(e)} round nearest\`, or scale first: \`x * ${a} / ${b} round nearest\``);
-  }
-
-  protected numbers(e: A.Expr & { kind: "binary" }, l: Type, r: Type) {
-    if (this.optionalOperand(e, l, r)) return;
-    this.expectType(l, INT, e.left.span, `the left of \`${e.op}\``);
-    this.expectType(r, INT, e.right.span, `the right of \`${e.op}\``);
-  }
-
   /**
    * `choose "q" from xs`: an item of `xs`; `or none` makes it optional; `up to n` makes it a list of
    * up to `n` items, asked one at a time with `none` to stop. `by who` takes any value: it is shown.
@@ -440,11 +335,4 @@ function assignsName(s: A.Stmt, name: string): boolean {
     return !found;
   });
   return found;
-}
-
-/** An integer literal, or a negated one: the constant an expression is, when it is written as one. */
-export function constInt(e: A.Expr): number | undefined {
-  if (e.kind === "int") return e.value;
-  if (e.kind === "neg" && e.operand.kind === "int") return -e.operand.value;
-  return undefined;
 }

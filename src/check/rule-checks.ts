@@ -10,7 +10,7 @@ import { showExpr } from "../core/show-expr.ts";
 import { neverBothHold, sameConstant } from "./disjoint.ts";
 import { domainOf, LIMIT, tableCoverage, type ConstPattern, type Key } from "./coverage.ts";
 import { sortModifiers, stageIndex, stagesOf, wantedStage } from "../core/stages.ts";
-import { constInt } from "./expressions.ts";
+import { constInt } from "../constructs/operators/operands.ts";
 import { Scope, type Context } from "./resolution.ts";
 import { declById, idOf } from "./symbols.ts";
 import type { ResolutionTable } from "./resolved-tree.ts";

@@ -7,10 +7,11 @@ import * as A from "../core/ast.ts";
 import { VOID, typeToString, typeUnknown, type Type } from "../core/types.ts";
 import { showExpr } from "../core/show-expr.ts";
 import { Calls } from "./calls.ts";
-import { constInt, presentWhen } from "./expressions.ts";
+import { presentWhen } from "./expressions.ts";
+import { constInt } from "../constructs/operators/operands.ts";
 import { Scope, type Context } from "./resolution.ts";
 import { statementConstruct } from "../constructs/statements.ts";
-import type { StatementCheck } from "../constructs/contexts.ts";
+import type { OperatorCheck } from "../constructs/operators/contexts.ts";
 import { typeShape } from "../constructs/let.ts";
 import { declById, idOf, RESERVED_FIELD } from "./symbols.ts";
 
@@ -168,7 +169,7 @@ export abstract class Statements extends Calls {
     });
   }
 
-  /** A statement: its construct's check rule (src/constructs/), given this checker as `StatementCheck`. */
+  /** A statement: its construct's check rule (src/constructs/), given this checker as `StatementCheck` (an `OperatorCheck`, which operators use too). */
   protected stmt(s: A.Stmt, scope: Scope, ctx: Context) {
     const construct = statementConstruct(s);
     if (construct) construct.check(s, scope, ctx, this.statements);
@@ -176,7 +177,7 @@ export abstract class Statements extends Calls {
   }
 
   /** The checker as the constructs' check rules see it. */
-  private readonly statements: StatementCheck = {
+  protected readonly statements: OperatorCheck = {
     report: (code, span, message, help) => this.report(code, span, message, help),
     reported: () => this.out.length,
     expr: (e, scope, ctx) => this.expr(e, scope, ctx),
@@ -203,6 +204,7 @@ export abstract class Statements extends Calls {
     assignableTarget: (e, scope, s) => this.assignableTarget(e, scope, s),
     insideRecord: (e, s) => this.insideRecord(e, s),
     listItem: (item, list, itemSpan, listSpan) => this.listItem(item, list, itemSpan, listSpan),
+    roundingMode: (mode) => this.roundingMode(mode),
   };
 
   /**

@@ -1,19 +1,19 @@
 // Expressions back as compact source text, for expectation failures and trace messages.
 import type * as A from "./ast.ts";
 
-/** Binding strength of each operator, as in the grammar: higher binds tighter. */
-const PRECEDENCE: Record<string, number> = { or: 1, and: 2, not: 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4, has: 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6, neg: 7 };
+/** Binding strength of each operator, as in the grammar: higher binds tighter. Typed so `tsc` asks for a new operator's. */
+const PRECEDENCE: Record<A.BinaryOp | "not" | "has" | "neg", number> = { or: 1, and: 2, not: 3, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4, has: 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6, neg: 7 };
 
 function precedence(e: A.Expr): number {
   switch (e.kind) {
     case "binary":
-      return PRECEDENCE[e.op]!;
+      return PRECEDENCE[e.op];
     case "not":
-      return PRECEDENCE["not"]!;
+      return PRECEDENCE.not;
     case "has":
-      return PRECEDENCE["has"]!;
+      return PRECEDENCE.has;
     case "neg":
-      return PRECEDENCE["neg"]!;
+      return PRECEDENCE.neg;
     case "cond":
     case "choose":
       return 0;
@@ -48,7 +48,7 @@ export function showExpr(e: A.Expr): string {
     case "list":
       return `[${e.items.map(showExpr).join(", ")}]`;
     case "binary": {
-      const p = PRECEDENCE[e.op]!;
+      const p = PRECEDENCE[e.op];
       // Comparisons do not chain in the grammar, so both sides of one need brackets at equal strength.
       return `${operand(e.left, p, p === 4)} ${e.op} ${operand(e.right, p, true)}${e.rounding ? ` round ${e.rounding.text}` : ""}`;
     }

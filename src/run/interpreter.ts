@@ -3,14 +3,13 @@
 // runaway loop) as a RuleError with the span that caused it.
 //
 // This file holds the core: entry points, bookkeeping (steps, depth, the trace), calls, the dispatch of
-// statements to their constructs (src/constructs/, each statement's evaluation beside its check and
-// its compiled forms) and expressions, the hot path. Its collaborators live in files of their own and get the interpreter as a
+// statements and operators to their constructs (src/constructs/, each one's evaluation beside its check
+// and its compiled forms) and expressions, the hot path. Its collaborators live in files of their own and get the interpreter as a
 // `Machine` (machine.ts): events.ts (emissions, handlers, statuses and their expiry), modifiers.ts,
-// arithmetic.ts (operators and tallies), tables.ts, rolls-choices-aggregates.ts (dice, choices, the walk of aggregates),
+// tables.ts, rolls-choices-aggregates.ts (dice, choices, the walk of aggregates),
 // writes.ts (the checks a statement makes as it changes a value, and `expect`).
 import { isStdPath } from "../core/std-paths.ts";
 import * as A from "../core/ast.ts";
-import { binary } from "./arithmetic.ts";
 import { Dice } from "./dice.ts";
 import { Events } from "./events.ts";
 import type { RuntimeProgram } from "./index-program.ts";
@@ -27,7 +26,9 @@ import { DEFAULT_STEP_BUDGET, type RunOptions } from "./run-options.ts";
 import { callLine, type TraceEntry, type TraceKind, type TraceSink } from "./trace.ts";
 import { RUN_KIT } from "./run-kit.ts";
 import { statementConstruct } from "../constructs/statements.ts";
+import { operatorConstruct } from "../constructs/operators.ts";
 import type { StatementRun } from "../constructs/contexts.ts";
+import type { OperatorExpr } from "../constructs/operators/contexts.ts";
 import { constructEntity, recordLists, tallyOfCounts } from "./construct.ts";
 import { Entity, RuleError, showValue, Tally, type Value } from "../core/values.ts";
 import { keptIn } from "../core/kept-values.ts";
@@ -319,13 +320,10 @@ export class Interpreter implements StatementRun {
       case "list":
         return e.items.map((i) => this.eval(i, env) as Value);
       case "binary":
-        return binary(this, e, env);
       case "not":
-        return this.eval(e.operand, env) !== true;
       case "neg":
-        return -(this.eval(e.operand, env) as number);
       case "has":
-        return this.entity(e.object, env).statuses.has((this.decl(e.ref) as A.StatusDecl).name.text);
+        return this.operator(e, env);
       case "cond":
         return this.eval(e.condition, env) === true ? this.eval(e.then, env) : this.eval(e.else, env);
       case "roll":
@@ -339,6 +337,13 @@ export class Interpreter implements StatementRun {
       default:
         return A.assertNever(e);
     }
+  }
+
+  /** An operator: its construct's evaluation (src/constructs/operators/). */
+  private operator(e: OperatorExpr, env: Env): Value | undefined {
+    const construct = operatorConstruct(e);
+    if (!construct) throw new RuleError("R0501", `the operator of \`${showExpr(e)}\` was never resolved: the program was not checked`, e.span);
+    return construct.run(e, env, this);
   }
 
   /** An enum's name where a list is walked (`for m in Icon`): its members in declaration order. */

@@ -1,6 +1,6 @@
 // What the interpreter's files share: a rule's frame, and `Machine`, the interpreter as its
-// collaborating parts see it (events.ts, modifiers.ts, arithmetic.ts, rolls-choices-aggregates.ts, and
-// the built-ins of core/builtins.ts, which see it as the `LibraryRun` it extends).
+// collaborating parts see it (events.ts, modifiers.ts, rolls-choices-aggregates.ts, the operators of
+// src/constructs/operators/, and the built-ins of core/builtins.ts, which see it as the `LibraryRun` it extends).
 //
 // TypeScript cannot spread one class over files, so those parts are free functions, and one small
 // class for the events, that take the running interpreter as a parameter. A call through that

@@ -3,7 +3,7 @@
 // is a free function taking the running interpreter as a `Machine` (see machine.ts): it runs once per
 // value call, and a call through a parameter costs what the method call did.
 import * as A from "../core/ast.ts";
-import { addTallies, divide, divideTally, scaleTally, subtractTallies } from "./arithmetic.ts";
+import { addTallies, divide, divideTally, scaleTally, subtractTallies } from "../constructs/operators/numbers.ts";
 import { checkCount, exact } from "../core/limits.ts";
 import { frame, type Machine } from "./machine.ts";
 import { showExpr } from "../core/show-expr.ts";

@@ -2,7 +2,7 @@
 // the state or an example's outcome: a field's declared range, the list budget on `add` and `move`, the
 // item `remove` and `move` take, and `expect`. Free functions, off the expression hot path.
 import type * as A from "../core/ast.ts";
-import { compare } from "./arithmetic.ts";
+import { compare } from "../constructs/operators/comparison.ts";
 import { checkListSize } from "../core/limits.ts";
 import type { Interpreter } from "./interpreter.ts";
 import type { Env, Machine } from "./machine.ts";

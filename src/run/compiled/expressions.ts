@@ -1,15 +1,18 @@
 // Expressions as closures. Each case mirrors the tree-walker's (src/run/interpreter.ts, `eval`)
 // step for step, with the same checks, messages and spans; what the case decides from the tree alone
-// (a literal, a slot, a member's name, an operator) is decided here once. A rare node, or one whose
-// shape the checker did not resolve, runs through the tree-walker's own case (`treeEval`).
+// (a literal, a slot, a member's name) is decided here once; an operator's closure is its construct's
+// (src/constructs/operators/). A rare node, or one whose shape the checker did not resolve, runs
+// through the tree-walker's own case (`treeEval`).
 import type * as A from "../../core/ast.ts";
-import { binaryValues } from "../arithmetic.ts";
 import { showExpr } from "../../core/show-expr.ts";
 import { rollValues } from "../rolls-choices-aggregates.ts";
-import { Entity, RuleError, Tally, valuesEqual, type Value } from "../../core/values.ts";
+import { Entity, RuleError, Tally, type Value } from "../../core/values.ts";
 import { compileCall, compileEmit } from "./calls.ts";
 import type { CExpr, Compiler } from "./compiler.ts";
 import { entityOf, memberRead, tree } from "./operands.ts";
+import { operatorConstruct } from "../../constructs/operators.ts";
+import type { OperatorCompile } from "../../constructs/operators/contexts.ts";
+import { keptIn } from "../../core/kept-values.ts";
 
 export function compileExpr(c: Compiler, e: A.Expr): CExpr {
   switch (e.kind) {
@@ -32,15 +35,10 @@ export function compileExpr(c: Compiler, e: A.Expr): CExpr {
       return (env, vm) => items.map((i) => i(env, vm) as Value);
     }
     case "binary":
-      return compileBinary(c, e);
-    case "not": {
-      const o = c.expr(e.operand);
-      return (env, vm) => o(env, vm) !== true;
-    }
-    case "neg": {
-      const o = c.expr(e.operand);
-      return (env, vm) => -(o(env, vm) as number);
-    }
+    case "not":
+    case "neg":
+    case "has":
+      return operatorConstruct(e)?.compile(e, compiling(c)) ?? tree(e);
     case "cond": {
       const test = c.expr(e.condition);
       const then = c.expr(e.then);
@@ -56,8 +54,6 @@ export function compileExpr(c: Compiler, e: A.Expr): CExpr {
       return compileEmit(c, e) ?? tree(e);
     case "index":
       return compileIndex(c, e);
-    case "has":
-      return compileHas(c, e);
     case "choose":
       return tree(e);
     default:
@@ -111,89 +107,6 @@ function compileMember(c: Compiler, e: A.Expr & { kind: "member" }): CExpr {
   return (env, vm) => read(object(env, vm), vm);
 }
 
-/**
- * `and`/`or` short-circuit; the common cases (whole numbers, comparisons, equality) are answered
- * here; everything else, and every error, goes to `binaryValues`, which the tree-walker uses too.
- */
-function compileBinary(c: Compiler, e: A.Expr & { kind: "binary" }): CExpr {
-  const l = c.expr(e.left);
-  const r = c.expr(e.right);
-  const k = e.right.kind === "int" ? e.right.value : undefined;
-  if (k !== undefined) {
-    const withConstant = binaryWithConstant(e, l, k);
-    if (withConstant) return withConstant;
-  }
-  switch (e.op) {
-    case "and":
-      return (env, vm) => l(env, vm) === true && r(env, vm) === true;
-    case "or":
-      return (env, vm) => l(env, vm) === true || r(env, vm) === true;
-    case "==":
-      return (env, vm) => valuesEqual(l(env, vm), r(env, vm));
-    case "!=":
-      return (env, vm) => !valuesEqual(l(env, vm), r(env, vm));
-    case "+":
-      return (env, vm) => {
-        const a = l(env, vm);
-        const b = r(env, vm);
-        if (typeof a === "number" && typeof b === "number") {
-          const n = a + b;
-          if (Number.isSafeInteger(n)) return n;
-        }
-        return binaryValues(vm, e, a, b);
-      };
-    case "-":
-      return (env, vm) => {
-        const a = l(env, vm);
-        const b = r(env, vm);
-        if (typeof a === "number" && typeof b === "number") {
-          const n = a - b;
-          if (Number.isSafeInteger(n)) return n;
-        }
-        return binaryValues(vm, e, a, b);
-      };
-    case "*":
-      return (env, vm) => {
-        const a = l(env, vm);
-        const b = r(env, vm);
-        if (typeof a === "number" && typeof b === "number") {
-          const n = a * b;
-          if (Number.isSafeInteger(n)) return n;
-        }
-        return binaryValues(vm, e, a, b);
-      };
-    case "<":
-      return (env, vm) => {
-        const a = l(env, vm);
-        const b = r(env, vm);
-        return typeof a === "number" && typeof b === "number" ? a < b : binaryValues(vm, e, a, b);
-      };
-    case "<=":
-      return (env, vm) => {
-        const a = l(env, vm);
-        const b = r(env, vm);
-        return typeof a === "number" && typeof b === "number" ? a <= b : binaryValues(vm, e, a, b);
-      };
-    case ">":
-      return (env, vm) => {
-        const a = l(env, vm);
-        const b = r(env, vm);
-        return typeof a === "number" && typeof b === "number" ? a > b : binaryValues(vm, e, a, b);
-      };
-    case ">=":
-      return (env, vm) => {
-        const a = l(env, vm);
-        const b = r(env, vm);
-        return typeof a === "number" && typeof b === "number" ? a >= b : binaryValues(vm, e, a, b);
-      };
-    case "/":
-    case "%":
-      return (env, vm) => binaryValues(vm, e, l(env, vm), r(env, vm));
-    default:
-      return tree(e);
-  }
-}
-
 function compileIndex(c: Compiler, e: A.Expr & { kind: "index" }): CExpr {
   const object = c.expr(e.object);
   const index = c.expr(e.index);
@@ -207,71 +120,14 @@ function compileIndex(c: Compiler, e: A.Expr & { kind: "index" }): CExpr {
   };
 }
 
-function compileHas(c: Compiler, e: A.Expr & { kind: "has" }): CExpr {
-  const d = e.ref?.to === "decl" ? c.program.decls[e.ref.id] : undefined;
-  if (d?.kind !== "status") return tree(e);
-  const object = entityOf(c, e.object);
-  const status = d.name.text;
-  return (env, vm) => object(env, vm).statuses.has(status);
-}
-
 /** The slot of a plain variable, for the forms that read one without a closure call. */
 function localSlot(e: A.Expr): number | undefined {
   return e.kind === "name" && e.ref?.to === "local" ? e.ref.slot : undefined;
 }
 
-/** `hp > 0`, `n + 1`: an operator with a whole number written on its right, one closure call fewer. */
-function binaryWithConstant(e: A.Expr & { kind: "binary" }, l: CExpr, k: number): CExpr | undefined {
-  switch (e.op) {
-    case "+":
-      return (env, vm) => {
-        const a = l(env, vm);
-        if (typeof a === "number") {
-          const n = a + k;
-          if (Number.isSafeInteger(n)) return n;
-        }
-        return binaryValues(vm, e, a, k);
-      };
-    case "-":
-      return (env, vm) => {
-        const a = l(env, vm);
-        if (typeof a === "number") {
-          const n = a - k;
-          if (Number.isSafeInteger(n)) return n;
-        }
-        return binaryValues(vm, e, a, k);
-      };
-    case "<":
-      return (env, vm) => {
-        const a = l(env, vm);
-        return typeof a === "number" ? a < k : binaryValues(vm, e, a, k);
-      };
-    case "<=":
-      return (env, vm) => {
-        const a = l(env, vm);
-        return typeof a === "number" ? a <= k : binaryValues(vm, e, a, k);
-      };
-    case ">":
-      return (env, vm) => {
-        const a = l(env, vm);
-        return typeof a === "number" ? a > k : binaryValues(vm, e, a, k);
-      };
-    case ">=":
-      return (env, vm) => {
-        const a = l(env, vm);
-        return typeof a === "number" ? a >= k : binaryValues(vm, e, a, k);
-      };
-    case "==":
-      return (env, vm) => {
-        const a = l(env, vm);
-        return a === k || valuesEqual(a, k);
-      };
-    case "!=":
-      return (env, vm) => {
-        const a = l(env, vm);
-        return a !== k && !valuesEqual(a, k);
-      };
-    default:
-      return undefined;
-  }
+const contexts = new WeakMap<Compiler, OperatorCompile>();
+
+/** What an operator compiles with: one per compiled program. */
+function compiling(c: Compiler): OperatorCompile {
+  return keptIn(contexts, c, () => ({ program: c.program, expr: (e) => c.expr(e), entity: (e) => entityOf(c, e), tree }));
 }

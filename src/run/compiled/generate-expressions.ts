@@ -1,8 +1,9 @@
 // Expressions as JavaScript text (see source.ts for what the text may hold). Each case is the closure
 // case of expressions.ts / calls.ts written out inline: the same order of evaluation, the same fast
-// paths, and the same helpers (binaryValues, valuesEqual, rollValues, the built-ins' own functions, events.emit) for
-// everything else and every error. An expression this file does not write out becomes a call of its
-// closure, passed in as a constant: one semantics, and every node still has one.
+// paths, and the same helpers (valuesEqual, rollValues, the built-ins' own functions, events.emit) for
+// everything else and every error; an operator's text is its construct's (src/constructs/operators/).
+// An expression with no text becomes a call of its closure, passed in as a constant: one semantics,
+// and every node still has one.
 import type * as A from "../../core/ast.ts";
 import type { CExpr, Compiler } from "./compiler.ts";
 import { enumMembers, memberRead } from "./operands.ts";
@@ -11,6 +12,9 @@ import { showExpr } from "../../core/show-expr.ts";
 import { RuleError, Tally, type Value } from "../../core/values.ts";
 import { aggregateNamed, builtinFunction, noItem, type AggregateText, type BuiltinFunction } from "../../core/builtins.ts";
 import { local, slotsToLocals, slotsUsed, Source, generateFor } from "./source.ts";
+import { operatorConstruct } from "../../constructs/operators.ts";
+import type { OperatorGenerate } from "../../constructs/operators/contexts.ts";
+import { keptIn } from "../../core/kept-values.ts";
 
 export function genExpr(c: Compiler, g: Source, e: A.Expr): string {
   switch (e.kind) {
@@ -31,11 +35,10 @@ export function genExpr(c: Compiler, g: Source, e: A.Expr): string {
     case "list":
       return `[${e.items.map((i) => genExpr(c, g, i)).join(", ")}]`;
     case "binary":
-      return genBinary(c, g, e);
     case "not":
-      return `(${genExpr(c, g, e.operand)} !== true)`;
     case "neg":
-      return `(-(${genExpr(c, g, e.operand)}))`;
+    case "has":
+      return operatorConstruct(e)?.generate?.(e, generating(c, g)) ?? closure(c, g, e);
     case "cond":
       return `(${genExpr(c, g, e.condition)} === true ? ${genExpr(c, g, e.then)} : ${genExpr(c, g, e.else)})`;
     case "roll": {
@@ -44,13 +47,18 @@ export function genExpr(c: Compiler, g: Source, e: A.Expr): string {
     }
     case "emit":
       return genEmit(c, g, e) ?? closure(c, g, e);
-    case "has":
-      return genHas(c, g, e) ?? closure(c, g, e);
     case "index":
       return genIndex(c, g, e);
     default:
       return closure(c, g, e);
   }
+}
+
+const contexts = new WeakMap<Source, OperatorGenerate>();
+
+/** What an operator generates with: one per generated function. */
+function generating(c: Compiler, g: Source): OperatorGenerate {
+  return keptIn(contexts, g, () => ({ program: c.program, g, expr: (e) => genExpr(c, g, e) }));
 }
 
 /** The expression's closure, called: for the shapes written out nowhere else. */
@@ -194,64 +202,11 @@ function genIndex(c: Compiler, g: Source, e: A.Expr & { kind: "index" }): string
   return `(${o} = ${genExpr(c, g, object)}, ${g.k(listOrTally)}(${o}), ${i} = ${genExpr(c, g, index)}, ${i} >= 0 && ${i} < ${o}.length ? ${o}[${i}] : ${g.k(at)}(${o}, ${i}))`;
 }
 
-/** `x has S`, as compileHas in expressions.ts: a status of an entity; anything else is R0501 naming `x`. */
-function genHas(c: Compiler, g: Source, e: A.Expr & { kind: "has" }): string | undefined {
-  const d = e.ref?.to === "decl" ? c.program.decls[e.ref.id] : undefined;
-  if (d?.kind !== "status") return undefined;
-  const v = g.temp();
-  const object = e.object;
-  const noValue = () => {
-    throw new RuleError("R0501", `\`${showExpr(object)}\` has no value yet`, object.span);
-  };
-  return `((${v} = ${genExpr(c, g, object)}) instanceof ${g.h("Entity")} ? ${v}.statuses.has(${g.k(d.name.text)}) : ${g.k(noValue)}())`;
-}
-
 /** `emit E(args)`; undefined when the reference is not an event's (its closure reports it, as the tree-walker does). */
 export function genEmit(c: Compiler, g: Source, e: { ref?: A.Ref; args: A.Arg[]; span: A.Span }): string | undefined {
   const ev = e.ref?.to === "decl" ? c.program.decls[e.ref.id] : undefined;
   if (ev?.kind !== "event") return undefined;
   return `${g.k(c.emitter(ev))}(vm, ${genArgs(c, g, e.args, e.args.length)}, ${g.k(e.span)})`;
-}
-
-/** A literal or an enum member: a value that is no object, or none. */
-function plainConstant(e: A.Expr): boolean {
-  return e.kind === "int" || e.kind === "text" || e.kind === "bool" || e.kind === "none" || (e.kind === "member" && e.ref !== undefined);
-}
-
-const ARITHMETIC: Partial<Record<A.BinaryOp, string>> = { "+": "+", "-": "-", "*": "*" };
-const COMPARISON: Partial<Record<A.BinaryOp, string>> = { "<": "<", "<=": "<=", ">": ">", ">=": ">=" };
-
-/** The closure cases of compileBinary written out: whole numbers and comparisons inline, the rest (and every error) `binaryValues`. */
-function genBinary(c: Compiler, g: Source, e: A.Expr & { kind: "binary" }): string {
-  const l = genExpr(c, g, e.left);
-  const r = genExpr(c, g, e.right);
-  const node = g.k(e);
-  switch (e.op) {
-    case "and":
-      return `(${l} === true && ${r} === true)`;
-    case "or":
-      return `(${l} === true || ${r} === true)`;
-    case "==":
-    case "!=": {
-      // Against a number, text, truth value, enum member or none written in the rules, `valuesEqual` is `===`: it looks further only when both sides are objects (null included, but nothing else equals it).
-      const same = plainConstant(e.right) ? `(${l} === ${r})` : `${g.h("eq")}(${l}, ${r})`;
-      return e.op === "==" ? same : `(!${same})`;
-    }
-    case "/":
-    case "%":
-      return `${g.h("bin")}(vm, ${node}, ${l}, ${r})`;
-    default:
-      break;
-  }
-  const arithmetic = ARITHMETIC[e.op];
-  const comparison = COMPARISON[e.op];
-  if (!arithmetic && !comparison) return closure(c, g, e);
-  const a = g.temp();
-  const b = g.temp();
-  const numbers = `typeof ${a} === "number" && typeof ${b} === "number"`;
-  if (comparison) return `(${a} = ${l}, ${b} = ${r}, ${numbers} ? ${a} ${comparison} ${b} : ${g.h("bin")}(vm, ${node}, ${a}, ${b}))`;
-  const n = g.temp();
-  return `(${a} = ${l}, ${b} = ${r}, ${numbers} && ${g.h("safe")}(${n} = ${a} ${arithmetic!} ${b}) ? ${n} : ${g.h("bin")}(vm, ${node}, ${a}, ${b}))`;
 }
 
 // `count(u in units where ...)`, `sum(...)`, `max(... else 0)`: an aggregate as a generated function

@@ -6,7 +6,6 @@
 // digits and nothing else). The function is made by `new Function` with the constants and the runtime
 // helpers (HELPERS) as its only free variables, so the generated code reaches the frame, the run, the
 // constants and those helpers, nothing else: no global is named in any text this file puts together.
-import { binaryValues } from "../arithmetic.ts";
 import { exact } from "../../core/limits.ts";
 import { rollValues } from "../rolls-choices-aggregates.ts";
 import { checkRange } from "../writes.ts";
@@ -21,7 +20,6 @@ const HELPERS = Object.freeze({
   Entity,
   safe: Number.isSafeInteger,
   eq: valuesEqual,
-  bin: binaryValues,
   frame: (n: number): (Value | undefined)[] => new Array<Value | undefined>(n),
   // `slice`, not a spread: a spread of a list made by `new Array(n)` (holey, as a copied state's are) takes V8's slow path.
   copy: (xs: Value[]): Value[] => xs.slice(),
