@@ -177,6 +177,8 @@ export class Interpreter implements Machine {
 
   private callFn(fn: A.FnDecl, args: Value[], span: A.Span): Value | undefined {
     this.tick(span);
+    const answered = this.loopHook?.call?.(fn, args, span, this);
+    if (answered) return answered.value;
     const env = frame(fn.frameSize, args);
     if (fn.body.kind !== "block") {
       this.nest(this.label(fn, () => `fn ${fn.name.text}`), span);

@@ -35,6 +35,9 @@ battle of many rounds is a chain over its states (the hit points left, say), not
 each state is explored once, with one run for each way the dice go on from it to the next state or the
 end, and the chain is solved exactly (a round in which nobody hits leads back to its own state). A loop
 inside a \`for\`, an event handler or an expression is not a place to merge at; its runs go on to the next.
+Inside a round, runs merge per call: a function that only reads the state and rolls, returning a number,
+truth value, text or enum member, is one compound die whose faces are its results (two medal dice, the
+lower kept: 600 dice paths, 20 results), worked out once per function, arguments and state.
 
 For example, two units trading blows until one falls, \`a\` (1 hp) hitting on a d6 of 5 or 6 and \`b\`
 (2 hp) on a 6, both maybe in one round (the rules are in docs/language.md, section 18):

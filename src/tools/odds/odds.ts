@@ -14,12 +14,16 @@
 // reaches it (its "prefix", replayed: the same dice give the same run): every way the dice can go on
 // from there, up to the next state or the end. The states and the probabilities between them form a
 // Markov chain, solved for the probability of each result (src/tools/odds/solve.ts).
-import type { Span } from "../../core/ast.ts";
-import { Dice } from "../../run/dice.ts";
+//
+// Within a segment, a call that changes nothing but the dice is one branch point, not one per die: its
+// distribution is worked out once and the path branches on its results (src/tools/odds/compound-calls.ts;
+// the dice and the odometer are in src/tools/odds/path-dice.ts).
 import { formatRunError } from "../report.ts";
 import type { PreparedScenario } from "../simulation/simulation.ts";
 import { addFraction, compareFractions, fromNumber, ONE, subFraction, toNumber, ZERO, type Fraction } from "./fraction.ts";
+import { CompoundCalls } from "./compound-calls.ts";
 import { MergeHook } from "./merge-hook.ts";
+import { nextPrefix, PathDice } from "./path-dice.ts";
 import { solveDoubles, solveExact, type ChainState } from "./solve.ts";
 
 export { addFraction, percent, type Fraction } from "./fraction.ts";
@@ -71,47 +75,6 @@ export const DEFAULT_MAX_STATES = 20_000;
 export const DEFAULT_MAX_PATHS_PER_STATE = 1_000_000;
 export const DEFAULT_TOLERANCE = 1e-9;
 
-/** Dice that replay a prefix of results, then roll face 1 on each die, recording every die's sides. */
-class PathDice extends Dice {
-  readonly sides: number[] = [];
-  readonly values: number[] = [];
-  /** Dice forced by `force dice` in the run itself: not branch points, rolled as forced. */
-  private forcedLeft = 0;
-
-  constructor(private readonly prefix: number[]) {
-    super("odds");
-  }
-
-  override force(values: number[], span?: Span) {
-    this.forcedLeft += values.length;
-    super.force(values, span);
-  }
-
-  override rollValue(sides: number, span: Span, die?: string): number {
-    // A forced die, or a die that cannot be rolled (the runtime's own error).
-    if (this.forcedLeft > 0 || !Number.isInteger(sides) || sides < 1) {
-      if (this.forcedLeft > 0) this.forcedLeft--;
-      return super.rollValue(sides, span, die);
-    }
-    this.rolled++;
-    this.lastForced = false;
-    const i = this.sides.length;
-    // The same prefix replays the same run, so a die in the prefix has the sides it had: clamp only defensively.
-    const value = i < this.prefix.length ? Math.min(this.prefix[i]!, sides) : 1;
-    this.sides.push(sides);
-    this.values.push(value);
-    return value;
-  }
-}
-
-/** The prefix of the path after this one, or undefined when this was the last; dice before `from` stay. */
-function nextPrefix(values: number[], sides: number[], from = 0): number[] | undefined {
-  for (let i = values.length - 1; i >= from; i--) {
-    if (values[i]! < sides[i]!) return [...values.slice(0, i), values[i]! + 1];
-  }
-  return undefined;
-}
-
 interface Explored extends ChainState {
   /** The dice of the path that first reached it: replayed to explore it. */
   prefix: number[];
@@ -127,6 +90,7 @@ export function enumerateOdds(prepared: PreparedScenario, maxPaths = DEFAULT_MAX
   const tolerance = options.tolerance ?? DEFAULT_TOLERANCE;
   const states: Explored[] = [{ prefix: [], next: new Map(), results: new Map(), unexplored: ONE }];
   const byFingerprint = new Map<string, number>();
+  const compounds = new CompoundCalls();
   let paths = 0;
   let stopped: OddsBudget | undefined;
   let explored = 0;
@@ -146,14 +110,12 @@ export function enumerateOdds(prepared: PreparedScenario, maxPaths = DEFAULT_MAX
         break;
       }
       const dice = new PathDice(prefix);
-      const hook = new MergeHook(dice, from);
+      const hook = new MergeHook(dice, from, compounds);
       const out = prepared.battle("odds", { dice, finalState: false, loopHook: hook });
       paths++;
       run++;
       if (out.error && hook.stopped === undefined) return { paths, error: formatRunError(out.error), dice: dice.values };
-      let den = 1n;
-      for (let i = from; i < dice.sides.length; i++) den *= BigInt(dice.sides[i]!);
-      const p = { num: 1n, den };
+      const p = dice.probability(from);
       done = addFraction(done, p);
       if (hook.stopped !== undefined) {
         let to = byFingerprint.get(hook.stopped);
