@@ -64,6 +64,7 @@ export const catalogue = {
   E0426: { severity: "error", summary: "`rulesmith odds` on a scenario whose run fails on some dice path" },
   E0427: { severity: "error", summary: "`rulesmith odds` on a scenario whose chain has more states, or more dice paths from one state, than its budget" },
   E0428: { severity: "error", summary: "`rulesmith odds` on a scenario that with some probability never ends" },
+  E0435: { severity: "error", summary: "`rulesmith why-not` names no modifier, handler, table or table row" },
   W0320: { severity: "warning", summary: "a `// mutate:` mark that marks no mutant" },
   R0501: { severity: "error", summary: "a runtime error in the rules" },
   R0502: { severity: "error", summary: "the step budget ran out (a runaway loop or recursion)" },

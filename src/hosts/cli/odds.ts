@@ -36,7 +36,7 @@ each state is explored once, with one run for each way the dice go on from it to
 end, and the chain is solved exactly (a round in which nobody hits leads back to its own state). A loop
 inside a \`for\`, an event handler or an expression is not a place to merge at; its runs go on to the next.
 Inside a round, runs merge per call: a function that only reads the state and rolls, returning a number,
-truth value, text or enum member, is one compound die whose faces are its results (two medal dice, the
+truth value, text or enum member, is one compound die whose faces are its results (a d20 and a d30, the
 lower kept: 600 dice paths, 20 results), worked out once per function, arguments and state.
 
 For example, two units trading blows until one falls, \`a\` (1 hp) hitting on a d6 of 5 or 6 and \`b\`

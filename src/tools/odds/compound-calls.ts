@@ -5,7 +5,7 @@
 // again and again leaves the run where it was), keeps it under the canonical key of the function, its
 // arguments and the whole game state (hash-consing: the same call in the same state in another run, or
 // another state of the chain, finds it), and the run's path then branches once per result rather than
-// once per die. Two medal dice whose lower one is kept are 600 dice paths but 20 results; a round in
+// once per die. A d20 and a d30 of which the lower is kept are 600 dice paths but 20 results; a round in
 // which both units roll them is 400 paths to the next state rather than 360,000.
 //
 // A call qualifies when it is statically pure (below), returns a number, a truth value, a text, an enum
