@@ -46,6 +46,7 @@ export {
   enumerateOdds,
   percent,
   type Fraction,
+  type OddsBounds,
   type OddsBudget,
   type OddsOptions,
   type OddsOutcome,

@@ -69,7 +69,9 @@ fractions stay exact while they are small, else the chain is solved in doubles (
   --root DIR               read only below DIR: the scenario, its "rules" and their imports (default: the
                            scenario's folder, or the working directory when it holds that folder).
 
-Past a budget, \`rulesmith simulate\` estimates the odds instead (E0425, E0427 name the command). A run that
+Past a budget, \`rulesmith simulate\` estimates the odds instead (E0425, E0427 name the command); the
+message bounds each result found so far by what was explored: at least the mass that reached it, at most
+that plus all the mass not explored. A run that
 fails on some dice path stops with E0426, naming the dice that lead there; a scenario that with some
 probability never ends (every way the dice come up leads back to the same states) stops with E0428.`;
 

@@ -55,11 +55,21 @@ export type OddsResult =
    * A budget ran out with more than the tolerance still unexplored: `paths` were run. For `--max-outcomes`
    * (`budget` absent) the result is only that, as it always was.
    */
-  | { paths: number; tooMany: true; budget?: Exclude<OddsBudget, "runs">; limit?: number; states?: number; unexplored?: number }
+  | { paths: number; tooMany: true; budget?: Exclude<OddsBudget, "runs">; limit?: number; states?: number; unexplored?: number; bounds?: OddsBounds[] }
   /** A run failed on one path: the message, and the dice that lead there. */
   | { paths: number; error: string; dice: number[] }
   /** With probability `neverEnds` the runs reach `closedStates` states no dice lead out of: `dice` lead into them. */
   | { paths: number; states: number; neverEnds: number; closedStates: number; dice: number[] };
+
+/**
+ * What a budget that ran out still proves of one result: the probability of the runs explored that end
+ * in it (`low`), and at most that plus all the mass not explored (`high`). Sound whatever the rest does.
+ */
+export interface OddsBounds {
+  result: string;
+  low: number;
+  high: number;
+}
 
 export interface OddsOptions {
   /** States explored at most (default DEFAULT_MAX_STATES). */
@@ -159,9 +169,11 @@ function solved(states: Explored[], paths: number, stopped: OddsBudget | undefin
   const closed = exact?.closed ?? doubles!.closed;
   const unexplored = exact ? toNumber(exact.unexplored) : doubles!.unexplored;
   if (stopped !== undefined && unexplored > tolerance) {
-    // As it always was for a scenario without merged states; with them, how far it got.
-    if (stopped === "runs") return states.length > 1 ? { paths, tooMany: true, states: states.length, unexplored } : { paths, tooMany: true };
-    return { paths, tooMany: true, budget: stopped, limit: stopped === "states" ? limits.maxStates : limits.perState, states: states.length, unexplored };
+    // As it always was for a scenario without merged states; with them, how far it got, and what that proves.
+    const found = exact ? new Map([...exact.results].map(([k, v]) => [k, toNumber(v)])) : doubles!.results;
+    const bounds = columns.map((result) => ({ result, low: found.get(result) ?? 0, high: Math.min(1, (found.get(result) ?? 0) + unexplored) })).sort((a, b) => b.low - a.low || a.result.localeCompare(b.result));
+    if (stopped === "runs") return states.length > 1 ? { paths, tooMany: true, states: states.length, unexplored, bounds } : { paths, tooMany: true };
+    return { paths, tooMany: true, budget: stopped, limit: stopped === "states" ? limits.maxStates : limits.perState, states: states.length, unexplored, bounds };
   }
   if (closed.length > 0) {
     const ends = exact ? toNumber([...exact.results.values()].reduce(addFraction, exact.unexplored)) : [...doubles!.results.values()].reduce((a, b) => a + b, doubles!.unexplored);
