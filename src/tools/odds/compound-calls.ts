@@ -44,7 +44,7 @@ export class CompoundCalls {
   draw(fn: A.FnDecl, program: RuntimeProgram, dice: PathDice, key: (withState: boolean) => string, run: () => Value | undefined): { value: Value | undefined } | undefined {
     if (!dice.free) return undefined;
     const reads = callReads(program, fn);
-    if (reads === "impure") return undefined;
+    if (reads === "impure" || reads === "no dice") return undefined;
     const k = key(reads === "state");
     let d = this.known.get(k);
     if (d === undefined) {
@@ -90,14 +90,19 @@ function isPlain(v: Value | undefined): boolean {
   return v === null || typeof v === "number" || typeof v === "boolean" || typeof v === "string";
 }
 
-/** What a call may touch: "impure" (it may change more than the dice), "state" (it reads a state field by name), "args" (only what its arguments reach). */
-export type CallReads = "impure" | "state" | "args";
+/**
+ * What a call may touch: "impure" (it may change more than the dice), "no dice" (it changes nothing and
+ * rolls nothing: nothing to merge, so not worth a key), "state" (it rolls and reads a state field by
+ * name), "args" (it rolls and reads only what its arguments reach).
+ */
+export type CallReads = "impure" | "no dice" | "state" | "args";
 
 const purity = new WeakMap<RuntimeProgram, Map<A.Decl, CallReads>>();
 
 /**
- * Whether a call of `fn` can change nothing but the dice: no statement that writes outside its own
- * locals, no event, no choice, no forced dice, no `rollCount()`, and the same of everything it calls
+ * Whether a call of `fn` can change nothing but the dice and ends after a bounded number of them: no
+ * statement that writes outside its own locals, no event, no choice, no forced dice, no `rollCount()`,
+ * no `while` and no function calling itself, and the same of everything it calls
  * (a value's modifiers included: every modifier of the program, to stay simple and sound). And whether
  * it names a field of the game state: when not, what it reads is reached from its arguments, which
  * are then key enough.
@@ -111,6 +116,7 @@ export function callReads(program: RuntimeProgram, fn: A.FnDecl): CallReads {
   const todo: A.Decl[] = [fn];
   let pure = true;
   let state = false;
+  let dice = false;
   let modifiersAdded = false;
   while (pure && todo.length > 0) {
     const d = todo.pop()!;
@@ -135,13 +141,26 @@ export function callReads(program: RuntimeProgram, fn: A.FnDecl): CallReads {
           break;
         case "call":
           if (n.builtin === "rollCount") pure = false;
+          if (n.builtin === "chance" || n.builtin === "rollEach") dice = true;
           break;
+        case "roll":
+          dice = true;
+          break;
+        case "while":
+          // A loop may roll until some face comes up, without bound: the chain's loop heads handle that, one state at a time.
+          pure = false;
+          return false;
         case "name":
           if (n.ref?.to === "state") state = true;
           break;
       }
       if (n.ref?.to === "decl") {
         const callee = program.decls[n.ref.id];
+        // Recursion may go on as long as the dice let it, like a loop.
+        if (callee === d && d.kind === "fn") {
+          pure = false;
+          return false;
+        }
         if (callee && !seen.has(callee) && (callee.kind === "fn" || callee.kind === "value" || callee.kind === "table" || callee.kind === "kind")) {
           seen.add(callee);
           todo.push(callee);
@@ -154,7 +173,7 @@ export function callReads(program: RuntimeProgram, fn: A.FnDecl): CallReads {
       return true;
     });
   }
-  const verdict: CallReads = !pure ? "impure" : state ? "state" : "args";
+  const verdict: CallReads = !pure ? "impure" : !dice ? "no dice" : state ? "state" : "args";
   verdicts.set(fn, verdict);
   return verdict;
 }

@@ -50,7 +50,8 @@ export class MergeHook implements LoopHook {
   ) {}
 
   call(fn: A.FnDecl, args: readonly Value[], span: A.Span, vm: Interpreter): { value: Value | undefined } | undefined {
-    if (this.inside || !this.compounds || cleanPoints(vm.program).countsRolls) return undefined;
+    // Not the scenario's own call (made with the function's span): its paths are the enumeration itself.
+    if (this.inside || !this.compounds || span === fn.span || cleanPoints(vm.program).countsRolls) return undefined;
     return this.compounds.draw(fn, vm.program, this.dice, (withState) => callKey(fn, args, withState ? vm : undefined), () => {
       this.inside = true;
       try {

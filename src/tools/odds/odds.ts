@@ -22,6 +22,7 @@ import { formatRunError } from "../report.ts";
 import type { PreparedScenario } from "../simulation/simulation.ts";
 import { addFraction, compareFractions, fromNumber, ONE, subFraction, toNumber, ZERO, type Fraction } from "./fraction.ts";
 import { CompoundCalls } from "./compound-calls.ts";
+import { Frontier } from "./frontier.ts";
 import { MergeHook } from "./merge-hook.ts";
 import { nextPrefix, PathDice } from "./path-dice.ts";
 import { solveDoubles, solveExact, type ChainState } from "./solve.ts";
@@ -91,7 +92,7 @@ interface Explored extends ChainState {
 }
 
 /**
- * The chain of the scenario's states, explored from the start breadth first, and solved. Keeps the
+ * The chain of the scenario's states, explored from the start, likeliest first (frontier.ts), and solved. Keeps the
  * signature and results of the path-by-path enumeration it grew from: `maxPaths` bounds the runs.
  */
 export function enumerateOdds(prepared: PreparedScenario, maxPaths = DEFAULT_MAX_OUTCOMES, options: OddsOptions = {}): OddsResult {
@@ -104,12 +105,14 @@ export function enumerateOdds(prepared: PreparedScenario, maxPaths = DEFAULT_MAX
   let paths = 0;
   let stopped: OddsBudget | undefined;
   let explored = 0;
-  for (; explored < states.length && stopped === undefined; explored++) {
+  const frontier = new Frontier();
+  frontier.add(0, 1);
+  for (let at = frontier.take(); at !== undefined && stopped === undefined; at = frontier.take(), explored++) {
     if (explored >= maxStates) {
       stopped = "states";
       break;
     }
-    const state = states[explored]!;
+    const state = states[at]!;
     const from = state.prefix.length;
     let prefix: number[] | undefined = state.prefix;
     let run = 0;
@@ -142,6 +145,10 @@ export function enumerateOdds(prepared: PreparedScenario, maxPaths = DEFAULT_MAX
       prefix = nextPrefix(dice.values, dice.sides, from);
     }
     state.unexplored = subFraction(ONE, done);
+    // What flows on from here, its own loop summed: the estimate the next state is chosen by.
+    const stay = toNumber(state.next.get(at) ?? ZERO);
+    const flow = frontier.reachOf(at) / (stay < 1 ? 1 - stay : 1);
+    for (const [to, p] of state.next) if (to !== at) frontier.add(to, flow * toNumber(p));
     // Now and then, whether what is left to explore still matters: a chain that goes on for ever (roll
     // until a 6, counting the rolls) is explored until its tail is below the tolerance.
     if (stopped === undefined && explored + 1 >= 64 && isPowerOfTwo(explored + 1) && explored + 1 < states.length) {
