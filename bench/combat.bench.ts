@@ -21,6 +21,7 @@ import type { Json } from "../src/run/state.ts";
 import { memoryFileHost, Workspace } from "../src/tools/service/index.ts";
 import { validateState } from "../src/run/schema.ts";
 import { parseEach, sameSizeJson } from "./parse-measure.ts";
+import { ODDS_SCENARIO, oddsAgainstSimulate, type OddsAgainstSimulate } from "./odds-vs-simulate.ts";
 import { battle, battlefieldFromJson, Dice, runBattle, type BattlefieldJson, type Stack } from "./warlords-combat.ts";
 
 const { values } = parseArgs({
@@ -256,7 +257,9 @@ interface Round {
   resolve: number;
   checkParse: number;
   diagnostics: number;
+  odds: OddsAgainstSimulate;
 }
+const oddsRound = oddsAgainstSimulate(cpu, relative(process.cwd(), join(root, ODDS_SCENARIO)));
 const rounds: Round[] = [];
 for (let r = 0; r < ROUNDS; r++) {
   settle();
@@ -275,7 +278,9 @@ for (let r = 0; r < ROUNDS; r++) {
   const checked = parseThenCheck();
   settle();
   const diag = perPass(diagnosticsAfterEdit, 0);
-  rounds.push({ compiled: compiledMs, tree, ts, runScenario: viaRunScenario, parse, json, check: checked.check, resolve: checked.resolve, checkParse: checked.parse, diagnostics: diag });
+  settle();
+  const odds = oddsRound();
+  rounds.push({ compiled: compiledMs, tree, ts, runScenario: viaRunScenario, parse, json, check: checked.check, resolve: checked.resolve, checkParse: checked.parse, diagnostics: diag, odds });
 }
 
 // ---- report: one table ---------------------------------------------------------------------------------------------
@@ -288,8 +293,9 @@ const figure = (xs: number[], digits = 1, unit = "x") => {
   const f = (x: number) => `${x.toFixed(digits)}${unit}`;
   return `${f(median(xs)).padStart(8)}   ${f(Math.min(...xs))} - ${f(Math.max(...xs))}`;
 };
-const ratio = (a: keyof Round, b: keyof Round) => rounds.map((r) => r[a] / r[b]);
-const rate = (k: keyof Round) => rounds.map((r) => (N / r[k]) * 1000);
+type Timed = Exclude<keyof Round, "odds">;
+const ratio = (a: Timed, b: Timed) => rounds.map((r) => r[a] / r[b]);
+const rate = (k: Timed) => rounds.map((r) => (N / r[k]) * 1000);
 
 const rows: [string, string][] = [
   ["Warlords battle, compiled rules / hand-written TS", figure(ratio("compiled", "ts"))],
@@ -303,6 +309,8 @@ const rows: [string, string][] = [
   ["battles/s, compiled rules (CPU)", figure(rate("compiled"), 0, "")],
   ["battles/s, hand-written TS (CPU)", figure(rate("ts"), 0, "")],
   ["battles/s, tree-walker (CPU)", figure(rate("tree"), 0, "")],
+  [`odds (exact) / simulate to +-0.1% (${rounds[0]!.odds.runs} runs), ${ODDS_SCENARIO.split("/").pop()}`, figure(rounds.map((r) => r.odds.odds / r.odds.simulate), 3)],
+  ["odds, exact (CPU ms)", figure(rounds.map((r) => r.odds.odds), 0, " ms")],
 ];
 const width = Math.max(...rows.map(([k]) => k.length));
 console.log(`rulesmith bench: ${scenarioPath}, ${N} battles per pass (seeds bench:0 .. bench:${N - 1}), ${ROUNDS} interleaved rounds, CPU time, ${collect ? "young generation collected before each pass" : "nothing collected before a pass (run node with --expose-gc)"}`);

@@ -14,6 +14,7 @@ import { el } from "./dom.ts";
 import { setUpLayout } from "./layout.ts";
 import { setUpHelp } from "./help.ts";
 import { registerRunLenses } from "./run-lenses.ts";
+import { registerWhyNot } from "./why-not-action.ts";
 import { starterFiles } from "./starter.ts";
 import { applyOverlay, bundled, clearSaved, hasFile, isInside, loadSaved, save, systemOf, Workspace, type Files, type Overlay } from "./workspace.ts";
 import { decodeShare, encodeShare, sameFiles, SHARE_PREFIX } from "./share-link.ts";
@@ -414,6 +415,7 @@ async function boot() {
   };
   editor.editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, runShortcut);
   registerRunLenses(editor.editor, runPanel, $("editor-bar"), () => selectTab("run"));
+  registerWhyNot(editor.editor, runPanel, runClient, $("run"), { files: () => ({ ...workspace.files }), select, showRun: () => selectTab("run") });
   // Ctrl+S: the edits are already saved in this browser; say so instead of the browser's "Save page".
   const saveShortcut = () => {
     flush();

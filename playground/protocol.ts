@@ -68,13 +68,17 @@ export type RunRequest =
   | { id: number; type: "outline"; files: Files; system: string }
   | { id: number; type: "file-examples"; files: Files; system: string; file: string }
   | { id: number; type: "example"; files: Files; system: string; title: string }
-  | { id: number; type: "scenario"; files: Files; path: string; seed: string; answers: number[]; ask: boolean };
+  | { id: number; type: "scenario"; files: Files; path: string; seed: string; answers: number[]; ask: boolean }
+  /** `rulesmith why-not`: `rule` as `--rule` takes it (the action sends `FILE.rules:LINE`). */
+  | { id: number; type: "why-not"; files: Files; path: string; rule: string; seed: string };
 
 export type RunReply =
   | { id: number; type: "outline"; outline: Outline }
   | { id: number; type: "example"; run: ExampleRun }
   | { id: number; type: "file-examples"; file: string; verdicts: ExampleVerdict[] }
   | { id: number; type: "scenario"; run: ScenarioResult }
+  /** The answer as `rulesmith why-not` prints it, or why there is none (the E0435 line). */
+  | { id: number; type: "why-not"; text: string; failed: boolean }
   | { id: number; type: "error"; message: string };
 
 // ---- simulate worker -------------------------------------------------------------------------

@@ -222,6 +222,14 @@ export class RunPanel {
     return this.outline.examples.filter((e) => e.file === file);
   }
 
+  /** The scenario a question about this run is asked of: the one chosen, else the system's first; with the seed shown. */
+  scenarioToAsk(): { path: string; seed: string } | undefined {
+    const t = this.targets.get(this.select.value);
+    if (t?.kind === "scenario") return { path: t.scenario.path, seed: this.seed.value.trim() || t.scenario.seed };
+    const first = this.outline.scenarios[0];
+    return first ? { path: first.path, seed: first.seed } : undefined;
+  }
+
   hasScenario(path: string): boolean {
     return this.outline.scenarios.some((s) => s.path === path);
   }

@@ -1,7 +1,7 @@
 // The run worker: lists a game system's examples and scenarios, runs one with its trace, and turns
 // the rules' decision points into questions for the page. Running here keeps the editor responsive
 // while a long battle (or a runaway loop waiting for the step budget) runs.
-import { formatRunError, formatStateProblems, indexProgram, runExamples, runScenario, scriptedChooser, showValue, type Chooser } from "../../src/api.ts";
+import { formatRunError, formatStateProblems, formatWhyNot, indexProgram, runExamples, runScenario, scriptedChooser, showValue, whyNot, type Chooser } from "../../src/api.ts";
 import type { Files, Outline, PendingChoice, RunReply, RunRequest, ScenarioResult } from "../protocol.ts";
 import { compilePrograms, describeError, readyScenario } from "./programs.ts";
 import { startingBoard } from "./scenario-board.ts";
@@ -79,6 +79,13 @@ function handle(req: RunRequest): RunReply {
     }
     case "scenario":
       return { id: req.id, type: "scenario", run: scenario(req.files, req.path, req.seed, req.answers, req.ask) };
+    case "why-not": {
+      const loaded = readyScenario(req.files, req.path);
+      if ("problem" in loaded) return { id: req.id, type: "why-not", text: loaded.problem, failed: true };
+      const answer = whyNot(loaded.ok, req.rule, req.seed);
+      if ("problem" in answer) return { id: req.id, type: "why-not", text: `error[E0435]: ${answer.problem}`, failed: true };
+      return { id: req.id, type: "why-not", text: formatWhyNot(answer, `rulesmith run ${req.path} --seed ${req.seed} --trace`), failed: false };
+    }
     case "file-examples": {
       // Every example of one file, as `rulesmith test FILE` runs them: each from a fresh state, seeded by its title.
       const programs = compilePrograms(req.files, [req.system]);

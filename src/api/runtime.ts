@@ -6,6 +6,8 @@ import type { RuntimeProgram } from "../run/index-program.ts";
 import type { Scenario } from "../run/scenario-runner.ts";
 import { enumerateOdds, type OddsOptions, type OddsResult } from "../tools/odds/odds.ts";
 import { mergeRanges, prepareSimulation, runRange, type SimulationOutcome } from "../tools/simulation/simulation.ts";
+import { scenarioRunner } from "../run/scenario-runner.ts";
+import { whyNot as whyNotIn, type WhyNotResult } from "../tools/why-not/why-not.ts";
 
 export * from "./report.ts";
 export { indexProgram, type RuntimeProgram } from "../run/index-program.ts";
@@ -45,12 +47,15 @@ export {
   enumerateOdds,
   percent,
   type Fraction,
+  type OddsBounds,
   type OddsBudget,
   type OddsOptions,
   type OddsOutcome,
   type OddsResult,
 } from "../tools/odds/odds.ts";
 export { oddsProblem, showMass, type LimitName } from "../tools/odds/messages.ts";
+export type { Read, TracePlace, WhyNotAnswer, WhyNotResult } from "../tools/why-not/why-not.ts";
+export { formatWhyNot } from "../tools/why-not/format.ts";
 
 /** What a scenario needs to run: its indexed program and the scenario (a `ReadyScenario` is one). */
 export interface Runnable {
@@ -76,4 +81,17 @@ export function exactOdds(ready: Runnable, maxPaths?: number, options: OddsOptio
   const prepared = prepareSimulation(ready.program, ready.scenario);
   if ("error" in prepared) return { error: prepared.error };
   return enumerateOdds(prepared, maxPaths, options);
+}
+
+/**
+ * Why a rule did not fire in the scenario's run with `seed` (the scenario's own, else "1"), as
+ * `rulesmith why-not` answers: the rule is a modifier's name, a handler (`on UnitHit`, `#2` for the
+ * second of several), a table or its row (`exchange:3`), or `file.rules:LINE`. The answer is that it
+ * fired, the first conjunct of its condition that was false with the values it read, that what it hangs
+ * on never happened (its event, its value, its table), or, for a row, the pattern that did not match.
+ * `{ problem }` when no rule is called that, or the scenario cannot run.
+ */
+export function whyNot(ready: Runnable, rule: string, seed?: string): WhyNotResult | { problem: string } {
+  const runner = scenarioRunner(ready.program, ready.scenario, "tree");
+  return whyNotIn(ready.program, runner, rule, seed ?? ready.scenario.seed ?? "1");
 }

@@ -70,6 +70,7 @@ export const catalogue = {
   E0428: { severity: "error", summary: "`rulesmith odds` on a scenario that with some probability never ends" },
   E0429: { severity: "error", summary: "`rulesmith doc` given no rules, no output folder, or one it cannot write" },
   E0430: { severity: "error", summary: "`rulesmith doc` on rules whose reference would pass its memory budget" },
+  E0435: { severity: "error", summary: "`rulesmith why-not` names no modifier, handler, table or table row" },
   W0320: { severity: "warning", summary: "a `// mutate:` mark that marks no mutant" },
   R0501: { severity: "error", summary: "a runtime error in the rules" },
   R0502: { severity: "error", summary: "the step budget ran out (a runaway loop or recursion)" },

@@ -185,6 +185,8 @@ export class Interpreter implements StatementRun {
 
   private callFn(fn: A.FnDecl, args: Value[], span: A.Span): Value | undefined {
     this.tick(span);
+    const answered = this.loopHook?.call?.(fn, args, span, this);
+    if (answered) return answered.value;
     const env = frame(fn.frameSize, args);
     if (fn.body.kind !== "block") {
       this.nest(this.label(fn, () => `fn ${fn.name.text}`), span);

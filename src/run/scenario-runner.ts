@@ -94,6 +94,8 @@ export interface BattleOptions {
   finalState?: boolean;
   /** Sees loop heads and calls (`rulesmith odds`): the run is on the tree-walker, which alone calls it. */
   loopHook?: LoopHook;
+  /** Makes the run's interpreter in place of the engine's: a tree-walker that watches a rule (`rulesmith why-not`). */
+  makeRun?: (program: RuntimeProgram, globals: (Value | undefined)[], options: RunOptions) => Interpreter;
 }
 
 /**
@@ -121,7 +123,7 @@ export function validatedScenarioRunner(program: RuntimeProgram, scenario: Scena
   // Its copies hold the same statuses: when none an event counts down, each run skips looking for them.
   const noStatuses = template !== undefined && !stateHoldsTimedStatus(template);
   return {
-    battle(seed: string, { trace = false, chooser, dice, finalState = true, loopHook }: BattleOptions = {}): ScenarioRun {
+    battle(seed: string, { trace = false, chooser, dice, finalState = true, loopHook, makeRun }: BattleOptions = {}): ScenarioRun {
       const globals = template ? cloneState(template) : stateFromJson(program, scenario.state);
       // Options and the answer set field by field rather than spread together: a simulation runs this thousands of times.
       const options: RunOptions = { seed, trace, noStatuses };
@@ -129,7 +131,7 @@ export function validatedScenarioRunner(program: RuntimeProgram, scenario: Scena
       if (loopHook) options.loopHook = loopHook;
       const chosen = chooser ?? (scripted ? scriptedChooser(scripted) : undefined);
       if (chosen) options.chooser = chosen;
-      const interp = newRun(loopHook ? "tree" : engine, program, globals, options);
+      const interp = makeRun ? makeRun(program, globals, options) : newRun(loopHook ? "tree" : engine, program, globals, options);
       try {
         const result = interp.call(fn, [], fn.span);
         const run = {} as ScenarioRun;

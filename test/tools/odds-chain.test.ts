@@ -156,18 +156,25 @@ fn handled() -> int {
     const rules = "fn wait() -> int {\n  let n = 1\n  while roll d6 != 6 { n = n + 1 }\n  return n\n}";
     const r = odds(rules, "wait", {}, { maxStates: 3, tolerance: 0 });
     // Three states explored (the start, n = 2, n = 3): what is left is (5/6)^3.
-    expect(r).toEqual({ paths: 18, tooMany: true, budget: "states", limit: 3, states: 4, unexplored: 125 / 216 });
+    expect(r).toMatchObject({ paths: 18, tooMany: true, budget: "states", limit: 3, states: 4, unexplored: 125 / 216 });
+    // What the three states prove: each result at least what reached it, at most that plus the rest.
+    const bounds = (r as { bounds: { result: string; low: number; high: number }[] }).bounds;
+    expect(bounds.map((b) => b.result)).toEqual(["1", "2", "3"]);
+    bounds.forEach((b, i) => {
+      expect(b.low).toBeCloseTo([1 / 6, 5 / 36, 25 / 216][i]!, 12);
+      expect(b.high).toBeCloseTo(b.low + 125 / 216, 12);
+    });
   });
 
   it("stops at --max-outcomes with the states explored and the mass not explored", () => {
     const rules = "fn wait() -> int {\n  let n = 1\n  while roll d6 != 6 { n = n + 1 }\n  return n\n}";
     // The start and n = 2 explored (6 runs each), n = 3 found: (5/6)^2 is left.
-    expect(odds(rules, "wait", {}, { tolerance: 0 }, 12)).toEqual({ paths: 12, tooMany: true, states: 3, unexplored: 25 / 36 });
+    expect(odds(rules, "wait", {}, { tolerance: 0 }, 12)).toMatchObject({ paths: 12, tooMany: true, states: 3, unexplored: 25 / 36, bounds: [{ result: "1" }, { result: "2" }] });
   });
 
   it("stops at --max-paths-per-state", () => {
     const r = odds("fn total() -> int = roll 2d6", "total", {}, { maxPathsPerState: 30 });
-    expect(r).toEqual({ paths: 30, tooMany: true, budget: "paths per state", limit: 30, states: 1, unexplored: 6 / 36 });
+    expect(r).toMatchObject({ paths: 30, tooMany: true, budget: "paths per state", limit: 30, states: 1, unexplored: 6 / 36 });
   });
 
   it("merges only where the state is the same: the same hit points from different pasts", () => {
@@ -208,7 +215,7 @@ describe("rulesmith odds on chains", () => {
     const scenario = join(dir, "wait.json");
     const r = await cli(scenario, "--max-states", "3", "--tolerance", "0");
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`error[E0427]: the chain has more than 3 states (--max-states 3); stopped after 18 dice paths through 4 states, with 57.87% of the probability not explored\n  help: raise --max-states, or estimate the odds with \`rulesmith simulate ${scenario} -n 100000\``);
+    expect(r.stderr).toBe(`error[E0427]: the chain has more than 3 states (--max-states 3); stopped after 18 dice paths through 4 states, with 57.87% of the probability not explored; what is explored bounds each result:\n    1  16.67% - 74.54%\n    2  13.89% - 71.76%\n    3  11.57% - 69.44%\n  help: raise --max-states, or estimate the odds with \`rulesmith simulate ${scenario} -n 100000\``);
   });
 
   it("stops with E0428 when a loop no roll can leave is reached", async () => {

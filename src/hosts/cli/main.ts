@@ -24,6 +24,7 @@ Usage:
   rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W]
   rulesmith odds SCENARIO.json [--max-states N]    the exact odds of each result: every dice path, merged by state
   rulesmith mutate PATH... [--json] [--budget N]   do the examples pin the rules down? (mutation testing)
+  rulesmith why-not SCENARIO.json --rule NAME     why a modifier, handler or table row did not fire in a run
   rulesmith compile PATH... --out PROGRAM.json    save the checked program for the runtime alone
   rulesmith schema PATH...                        print the JSON Schema of the game state
   rulesmith fmt PATH... [--check]                 lay .rules files out in the canonical layout
@@ -138,6 +139,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
         return await (await import("./odds.ts")).oddsCommand(rest, io);
       case "mutate":
         return await (await import("./mutate.ts")).mutateCommand(rest, io);
+      case "why-not":
+        return await (await import("./why-not.ts")).whyNotCommand(rest, io);
       // Loaded when used, like the engine: `--help` loads none of them.
       case "fmt":
         return await (await import("./fmt.ts")).fmtCommand(rest, io);

@@ -36,6 +36,9 @@ battle of many rounds is a chain over its states (the hit points left, say), not
 each state is explored once, with one run for each way the dice go on from it to the next state or the
 end, and the chain is solved exactly (a round in which nobody hits leads back to its own state). A loop
 inside a \`for\`, an event handler or an expression is not a place to merge at; its runs go on to the next.
+Inside a round, runs merge per call: a function that only reads the state and rolls, returning a number,
+truth value, text or enum member, is one compound die whose faces are its results (a d20 and a d30, the
+lower kept: 600 dice paths, 20 results), worked out once per function, arguments and state.
 
 For example, two units trading blows until one falls, \`a\` (1 hp) hitting on a d6 of 5 or 6 and \`b\`
 (2 hp) on a 6, both maybe in one round (the rules are in docs/language.md, section 18):
@@ -69,7 +72,9 @@ memory budget, no flag); past it, E0427 with the probability not explored.
   --root DIR               read only below DIR: the scenario, its "rules" and their imports (default: the
                            scenario's folder, or the working directory when it holds that folder).
 
-Past a budget, \`rulesmith simulate\` estimates the odds instead (E0425, E0427 name the command). A run that
+Past a budget, \`rulesmith simulate\` estimates the odds instead (E0425, E0427 name the command); the
+message bounds each result found so far by what was explored: at least the mass that reached it, at most
+that plus all the mass not explored. A run that
 fails on some dice path stops with E0426, naming the dice that lead there; a scenario that with some
 probability never ends (every way the dice come up leads back to the same states) stops with E0428.`;
 

@@ -14,6 +14,8 @@ import type { LoopHook } from "../../run/loop-hook.ts";
 import type { Env } from "../../run/machine.ts";
 import { Die, Entity, Tally, type StatusTimer, type Value } from "../../core/values.ts";
 import { cleanPoints, type CleanPoints } from "./clean-points.ts";
+import type { CompoundCalls } from "./compound-calls.ts";
+import type { PathDice } from "./path-dice.ts";
 import { keptIn } from "../../core/kept-values.ts";
 
 /**
@@ -32,22 +34,33 @@ interface Activation {
   env: Env;
 }
 
-/** What the hook needs of the dice: how many were rolled (not forced) and what is still forced. */
-export interface CountedDice {
-  readonly sides: readonly number[];
-  unusedForced(): number[];
-}
-
 export class MergeHook implements LoopHook {
   private readonly stack: Activation[] = [];
   /** The fingerprint the run stopped at, if it did. */
   stopped: string | undefined;
+  /** Inside a compound call being worked out: no merge point there, and no compound call within it. */
+  private inside = false;
 
   constructor(
-    private readonly dice: CountedDice,
+    private readonly dice: PathDice,
     /** The dice of the state's path: the run stops only once it has rolled more. */
     private readonly after: number,
+    /** Distributions of pure calls (compound-calls.ts); without them every die is a branch point. */
+    private readonly compounds?: CompoundCalls,
   ) {}
+
+  call(fn: A.FnDecl, args: readonly Value[], span: A.Span, vm: Interpreter): { value: Value | undefined } | undefined {
+    // Not the scenario's own call (made with the function's span): its paths are the enumeration itself.
+    if (this.inside || !this.compounds || span === fn.span || cleanPoints(vm.program).countsRolls) return undefined;
+    return this.compounds.draw(fn, vm.program, this.dice, (withState) => callKey(fn, args, withState ? vm : undefined), () => {
+      this.inside = true;
+      try {
+        return vm.call(fn, args as Value[], span);
+      } finally {
+        this.inside = false;
+      }
+    });
+  }
 
   enter(fn: A.FnDecl, site: A.Span, env: Env) {
     this.stack.push({ fn, site, env });
@@ -58,7 +71,7 @@ export class MergeHook implements LoopHook {
   }
 
   head(loop: A.Stmt & { kind: "while" }, env: Env, vm: Interpreter) {
-    if (this.dice.sides.length <= this.after) return;
+    if (this.inside || this.dice.sides.length <= this.after) return;
     const points = cleanPoints(vm.program);
     if (!this.clean(points, loop, env, vm)) return;
     const rolled = points.countsRolls ? `${vm.dice.rolled}:` : "";
@@ -93,7 +106,16 @@ function places(points: CleanPoints, loop: A.Stmt & { kind: "while" }, stack: re
   return ids.join(",");
 }
 
-function fingerprint(places: string, stack: readonly Activation[], vm: Interpreter, dice: CountedDice): string {
+/** A pure call's key: the function, its arguments and (when it reads the state by name) the whole game state, canonically (entities numbered as met, the arguments first). */
+function callKey(fn: A.FnDecl, args: readonly Value[], vm: Interpreter | undefined): string {
+  const w = new Writer();
+  w.out.push(`F${w.declNumber(fn)}|`);
+  w.values(args);
+  if (vm) for (let i = 0; i < vm.globals.length; i++) w.value(vm.globals[i]);
+  return w.out.join("");
+}
+
+function fingerprint(places: string, stack: readonly Activation[], vm: Interpreter, dice: PathDice): string {
   const w = new Writer();
   w.out.push(places, "|", dice.unusedForced().join(","), "|", String(scriptedLeft(vm)), "|");
   w.values(vm.scripted);
@@ -197,6 +219,10 @@ class Writer {
   }
 
   /** A declaration by a number of its own, the same in every run and every fingerprint. */
+  declNumber(d: object): number {
+    return this.decl(d);
+  }
+
   private decl(d: object): number {
     return keptIn(declNumbers, d, () => ++declCount);
   }

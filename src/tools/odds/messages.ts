@@ -1,6 +1,7 @@
 // The messages of `rulesmith odds` when it cannot give a distribution (E0425 to E0428), shared by the
 // command and the playground's Exact button so both say the same thing. Node-free.
-import type { OddsBudget, OddsResult } from "./odds.ts";
+import type { OddsBounds, OddsBudget, OddsResult } from "./odds.ts";
+import { escapeControls } from "../../core/diagnostics.ts";
 
 /** How the caller names a budget's limit: a flag on the command line, a box in the playground. */
 export type LimitName = (budget: OddsBudget, limit: number) => string;
@@ -22,7 +23,7 @@ export function oddsProblem(result: OddsResult, maxRuns: number, scenarioPath: s
   const raise = (budget: OddsBudget, limit: number) => `raise ${limitName(budget, limit).replace(/ \d+$/, "")}`;
   if ("tooMany" in result) {
     if (result.budget === undefined) {
-      const through = result.states === undefined ? "" : ` through ${result.states} states, with ${showMass(result.unexplored ?? 1)} of the probability not explored`;
+      const through = result.states === undefined ? "" : ` through ${result.states} states, with ${showMass(result.unexplored ?? 1)} of the probability not explored${showBounds(result.bounds)}`;
       return `error[E0425]: the scenario has more than ${result.paths} dice paths (${limitName("runs", maxRuns)}); stopped after running ${result.paths}${through}\n  help: ${raise("runs", maxRuns)}, or estimate the odds with ${simulate}`;
     }
     const limit = result.limit ?? 0;
@@ -32,7 +33,7 @@ export function oddsProblem(result: OddsResult, maxRuns: number, scenarioPath: s
     const what = result.budget === "states"
       ? `the chain has more than ${limit} states (${limitName("states", limit)})`
       : `from one state the dice can go on in more than ${limit} ways (${limitName("paths per state", limit)})`;
-    return `error[E0427]: ${what}; stopped after ${result.paths} dice paths through ${result.states} states, with ${showMass(result.unexplored ?? 1)} of the probability not explored\n  help: ${raise(result.budget, limit)}, or estimate the odds with ${simulate}`;
+    return `error[E0427]: ${what}; stopped after ${result.paths} dice paths through ${result.states} states, with ${showMass(result.unexplored ?? 1)} of the probability not explored${showBounds(result.bounds)}\n  help: ${raise(result.budget, limit)}, or estimate the odds with ${simulate}`;
   }
   if ("error" in result) {
     return `error[E0426]: the run fails when the dice come up ${showDice(result.dice)} (dice path ${result.paths})\n${result.error}\n  help: run the scenario with these dice forced to see the trace; odds need every dice path to finish`;
@@ -41,6 +42,13 @@ export function oddsProblem(result: OddsResult, maxRuns: number, scenarioPath: s
     return `error[E0428]: with probability ${showMass(result.neverEnds)} the scenario never ends: after the dice ${showDice(result.dice)}, every way the dice can come up leads back to the same ${result.closedStates === 1 ? "state" : `${result.closedStates} states`}\n  help: a loop that no roll can end (two units that can never hit each other, say) needs a way out in the rules; \`rulesmith run\` with these dice forced shows where it goes round`;
   }
   return undefined;
+}
+
+/** What the states explored prove: each result between the mass found in it and that plus all not explored. */
+function showBounds(bounds: OddsBounds[] | undefined): string {
+  if (!bounds || bounds.length === 0) return "";
+  const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
+  return `; what is explored bounds each result:${bounds.map((b) => `\n    ${escapeControls(b.result)}  ${pct(b.low)} - ${pct(b.high)}`).join("")}`;
 }
 
 /** The dice of a path, the first 20 of them: a path through many states rolls many. */

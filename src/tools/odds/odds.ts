@@ -14,12 +14,17 @@
 // reaches it (its "prefix", replayed: the same dice give the same run): every way the dice can go on
 // from there, up to the next state or the end. The states and the probabilities between them form a
 // Markov chain, solved for the probability of each result (src/tools/odds/solve.ts).
-import type { Span } from "../../core/ast.ts";
-import { Dice } from "../../run/dice.ts";
+//
+// Within a segment, a call that changes nothing but the dice is one branch point, not one per die: its
+// distribution is worked out once and the path branches on its results (src/tools/odds/compound-calls.ts;
+// the dice and the odometer are in src/tools/odds/path-dice.ts).
 import { formatRunError } from "../report.ts";
 import type { PreparedScenario } from "../simulation/simulation.ts";
 import { addFraction, compareFractions, fromNumber, ONE, subFraction, toNumber, ZERO, type Fraction } from "./fraction.ts";
+import { CompoundCalls } from "./compound-calls.ts";
+import { Frontier } from "./frontier.ts";
 import { MergeHook } from "./merge-hook.ts";
+import { nextPrefix, PathDice } from "./path-dice.ts";
 import { solveDoubles, solveExact, type ChainState } from "./solve.ts";
 
 export { addFraction, percent, type Fraction } from "./fraction.ts";
@@ -54,11 +59,21 @@ export type OddsResult =
    * A budget ran out with more than the tolerance still unexplored: `paths` were run. For `--max-outcomes`
    * (`budget` absent) the result is only that, as it always was.
    */
-  | { paths: number; tooMany: true; budget?: Exclude<OddsBudget, "runs">; limit?: number; states?: number; unexplored?: number }
+  | { paths: number; tooMany: true; budget?: Exclude<OddsBudget, "runs">; limit?: number; states?: number; unexplored?: number; bounds?: OddsBounds[] }
   /** A run failed on one path: the message, and the dice that lead there. */
   | { paths: number; error: string; dice: number[] }
   /** With probability `neverEnds` the runs reach `closedStates` states no dice lead out of: `dice` lead into them. */
   | { paths: number; states: number; neverEnds: number; closedStates: number; dice: number[] };
+
+/**
+ * What a budget that ran out still proves of one result: the probability of the runs explored that end
+ * in it (`low`), and at most that plus all the mass not explored (`high`). Sound whatever the rest does.
+ */
+export interface OddsBounds {
+  result: string;
+  low: number;
+  high: number;
+}
 
 export interface OddsOptions {
   /** States explored at most (default DEFAULT_MAX_STATES). */
@@ -82,47 +97,6 @@ export const DEFAULT_TOLERANCE = 1e-9;
  */
 export const MAX_STATE_TABLE = 200_000_000;
 
-/** Dice that replay a prefix of results, then roll face 1 on each die, recording every die's sides. */
-class PathDice extends Dice {
-  readonly sides: number[] = [];
-  readonly values: number[] = [];
-  /** Dice forced by `force dice` in the run itself: not branch points, rolled as forced. */
-  private forcedLeft = 0;
-
-  constructor(private readonly prefix: number[]) {
-    super("odds");
-  }
-
-  override force(values: number[], span?: Span) {
-    this.forcedLeft += values.length;
-    super.force(values, span);
-  }
-
-  override rollValue(sides: number, span: Span, die?: string): number {
-    // A forced die, or a die that cannot be rolled (the runtime's own error).
-    if (this.forcedLeft > 0 || !Number.isInteger(sides) || sides < 1) {
-      if (this.forcedLeft > 0) this.forcedLeft--;
-      return super.rollValue(sides, span, die);
-    }
-    this.rolled++;
-    this.lastForced = false;
-    const i = this.sides.length;
-    // The same prefix replays the same run, so a die in the prefix has the sides it had: clamp only defensively.
-    const value = i < this.prefix.length ? Math.min(this.prefix[i]!, sides) : 1;
-    this.sides.push(sides);
-    this.values.push(value);
-    return value;
-  }
-}
-
-/** The prefix of the path after this one, or undefined when this was the last; dice before `from` stay. */
-function nextPrefix(values: number[], sides: number[], from = 0): number[] | undefined {
-  for (let i = values.length - 1; i >= from; i--) {
-    if (values[i]! < sides[i]!) return [...values.slice(0, i), values[i]! + 1];
-  }
-  return undefined;
-}
-
 interface Explored extends ChainState {
   /**
    * The dice of the path that first reached it, replayed to explore it: the state it was reached from
@@ -143,7 +117,7 @@ function prefixOf(states: readonly Explored[], i: number): number[] {
 }
 
 /**
- * The chain of the scenario's states, explored from the start breadth first, and solved. Keeps the
+ * The chain of the scenario's states, explored from the start, likeliest first (frontier.ts), and solved. Keeps the
  * signature and results of the path-by-path enumeration it grew from: `maxPaths` bounds the runs.
  */
 export function enumerateOdds(prepared: PreparedScenario, maxPaths = DEFAULT_MAX_OUTCOMES, options: OddsOptions = {}): OddsResult {
@@ -154,16 +128,19 @@ export function enumerateOdds(prepared: PreparedScenario, maxPaths = DEFAULT_MAX
   const tableLimit = options.maxStateTable ?? MAX_STATE_TABLE;
   let table = 0;
   const byFingerprint = new Map<string, number>();
+  const compounds = new CompoundCalls();
   let paths = 0;
   let stopped: OddsBudget | undefined;
   let explored = 0;
-  for (; explored < states.length && stopped === undefined; explored++) {
+  const frontier = new Frontier();
+  frontier.add(0, 1);
+  for (let at = frontier.take(); at !== undefined && stopped === undefined; at = frontier.take(), explored++) {
     if (explored >= maxStates) {
       stopped = "states";
       break;
     }
-    const state = states[explored]!;
-    let prefix: number[] | undefined = prefixOf(states, explored);
+    const state = states[at]!;
+    let prefix: number[] | undefined = prefixOf(states, at);
     const from = prefix.length;
     let run = 0;
     let done = ZERO;
@@ -173,14 +150,12 @@ export function enumerateOdds(prepared: PreparedScenario, maxPaths = DEFAULT_MAX
         break;
       }
       const dice = new PathDice(prefix);
-      const hook = new MergeHook(dice, from);
+      const hook = new MergeHook(dice, from, compounds);
       const out = prepared.battle("odds", { dice, finalState: false, loopHook: hook });
       paths++;
       run++;
       if (out.error && hook.stopped === undefined) return { paths, error: formatRunError(out.error), dice: dice.values };
-      let den = 1n;
-      for (let i = from; i < dice.sides.length; i++) den *= BigInt(dice.sides[i]!);
-      const p = { num: 1n, den };
+      const p = dice.probability(from);
       done = addFraction(done, p);
       if (hook.stopped !== undefined) {
         let to = byFingerprint.get(hook.stopped);
@@ -188,7 +163,7 @@ export function enumerateOdds(prepared: PreparedScenario, maxPaths = DEFAULT_MAX
           to = states.length;
           byFingerprint.set(hook.stopped, to);
           const own = dice.values.slice(from);
-          states.push({ parent: explored, dice: own, next: new Map(), results: new Map(), unexplored: ONE });
+          states.push({ parent: at, dice: own, next: new Map(), results: new Map(), unexplored: ONE });
           table += hook.stopped.length + own.length;
         }
         state.next.set(to, addFraction(state.next.get(to) ?? ZERO, p));
@@ -205,6 +180,10 @@ export function enumerateOdds(prepared: PreparedScenario, maxPaths = DEFAULT_MAX
       prefix = nextPrefix(dice.values, dice.sides, from);
     }
     state.unexplored = subFraction(ONE, done);
+    // What flows on from here, its own loop summed: the estimate the next state is chosen by.
+    const stay = toNumber(state.next.get(at) ?? ZERO);
+    const flow = frontier.reachOf(at) / (stay < 1 ? 1 - stay : 1);
+    for (const [to, p] of state.next) if (to !== at) frontier.add(to, flow * toNumber(p));
     // Now and then, whether what is left to explore still matters: a chain that goes on for ever (roll
     // until a 6, counting the rolls) is explored until its tail is below the tolerance.
     if (stopped === undefined && explored + 1 >= 64 && isPowerOfTwo(explored + 1) && explored + 1 < states.length) {
@@ -232,9 +211,11 @@ function solved(states: Explored[], paths: number, stopped: OddsBudget | undefin
   const closed = exact?.closed ?? doubles!.closed;
   const unexplored = exact ? toNumber(exact.unexplored) : doubles!.unexplored;
   if (stopped !== undefined && unexplored > tolerance) {
-    // As it always was for a scenario without merged states; with them, how far it got.
-    if (stopped === "runs") return states.length > 1 ? { paths, tooMany: true, states: states.length, unexplored } : { paths, tooMany: true };
-    return { paths, tooMany: true, budget: stopped, limit: stopped === "states" ? limits.maxStates : stopped === "memory" ? limits.table : limits.perState, states: states.length, unexplored };
+    // As it always was for a scenario without merged states; with them, how far it got, and what that proves.
+    const found = exact ? new Map([...exact.results].map(([k, v]) => [k, toNumber(v)])) : doubles!.results;
+    const bounds = columns.map((result) => ({ result, low: found.get(result) ?? 0, high: Math.min(1, (found.get(result) ?? 0) + unexplored) })).sort((a, b) => b.low - a.low || a.result.localeCompare(b.result));
+    if (stopped === "runs") return states.length > 1 ? { paths, tooMany: true, states: states.length, unexplored, bounds } : { paths, tooMany: true };
+    return { paths, tooMany: true, budget: stopped, limit: stopped === "states" ? limits.maxStates : stopped === "memory" ? limits.table : limits.perState, states: states.length, unexplored, bounds };
   }
   if (closed.length > 0) {
     const ends = exact ? toNumber([...exact.results.values()].reduce(addFraction, exact.unexplored)) : [...doubles!.results.values()].reduce((a, b) => a + b, doubles!.unexplored);
