@@ -4,7 +4,7 @@ import { configDefaults, defineConfig } from "vitest/config";
  * Test files that replace or wrap a module for the whole file (`vi.mock`), or add entries to a shared
  * table while they run: each gets a module graph of its own, so nothing it does is seen by another file.
  */
-const OWN_MODULES = ["test/tools/service-parse-cache.test.ts", "test/tools/service-analysis-cache.test.ts", "test/core/builtin-table.test.ts"];
+const OWN_MODULES = ["test/tools/service-parse-cache.test.ts", "test/tools/service-analysis-cache.test.ts", "test/tools/service-workspace.test.ts", "test/core/builtin-table.test.ts"];
 
 export default defineConfig({
   test: {

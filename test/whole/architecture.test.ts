@@ -145,6 +145,17 @@ describe("architecture", () => {
     expect(misplaced).toEqual([]);
   });
 
+  it("every test file that mocks a module has a module graph of its own (vitest.config.ts, OWN_MODULES)", () => {
+    // The other files of a worker share one module graph: a whole-file mock there would be seen by them.
+    const config = readFileSync("vitest.config.ts", "utf8");
+    const own = config.slice(config.indexOf("const OWN_MODULES"), config.indexOf("];", config.indexOf("const OWN_MODULES")));
+    const mocking = sources("test")
+      .filter((f) => f.endsWith(".test.ts") && /\bvi\.mock\(/.test(readFileSync(f, "utf8")))
+      .map((f) => f.split(sep).join("/"));
+    expect(mocking.length).toBeGreaterThan(0);
+    expect(mocking.filter((f) => !own.includes(`"${f}"`))).toEqual([]);
+  });
+
   it("the bench's hand-written implementation is never used by src/", () => {
     const offenders = engine.filter((f) => /from\s+"[^"]*bench\//.test(readFileSync(f, "utf8")));
     expect(offenders).toEqual([]);
