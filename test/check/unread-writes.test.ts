@@ -34,6 +34,16 @@ describe("Hide and Join as they were", () => {
     expect(ds.map((d) => [`${d.code} ${range(d.range)} ${d.message}`, ...(d.related ?? []).map((r) => `${range(r.range)} ${r.message}`)])).toEqual(expected);
   });
 
+  it("are not shown in the editor for a file another file imports: its check does not see the importer's rules", () => {
+    const text = readFileSync(FIXTURE, "utf8");
+    // The importer reads every status the fixture applies without reading it.
+    const reader = `import "./hide-join.rules"\nfn reads(p: Piece) -> bool = p has hidden or p has idle or p has moveCeased\n`;
+    const files = { "hide-join.rules": text, "reader.rules": reader };
+    expect(serviceDiagnostics(files, "hide-join.rules").filter((d) => d.code === "W0310")).toEqual([]);
+    // Alone, the same file warns (the test above): the filter is the importer's doing.
+    expect(serviceDiagnostics({ "hide-join.rules": text }, "hide-join.rules").filter((d) => d.code === "W0310")).toHaveLength(3);
+  });
+
   it("go quiet once a rule consults them, as the fixes made them do", () => {
     const fixed = readFileSync(FIXTURE, "utf8")
       .replace("fn meleeAttack(a: Piece, t: Piece) {\n", "fn meleeAttack(a: Piece, t: Piece) {\n  if not mayAct(a) { return }\n")

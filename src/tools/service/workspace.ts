@@ -21,6 +21,9 @@ import { definitionAt, hoverAt } from "./navigation.ts";
 import { referencesAt, renameAt, type RenameResult } from "./references.ts";
 import type { Completion, Hover, Location, ServiceDiagnostic, ServiceFiles } from "./service-types.ts";
 import { documentSymbolsOf, semanticNamesOf, type DocumentSymbol, type SemanticName } from "./symbols.ts";
+
+/** Warnings about what no rule of the whole system reads (W0310, W0311): shown only for a file no other imports. */
+const WHOLE_SYSTEM_ONLY = new Set(["W0310", "W0311"]);
 import { rangeOf } from "./text-position.ts";
 
 /**
@@ -138,7 +141,24 @@ export class Workspace implements Documents {
   }
 
   diagnostics(path: string): ServiceDiagnostic[] {
-    return guard(() => this.analysis(path).diagnostics.map(toServiceDiagnostic), (err) => internalError(path, err));
+    return guard(() => {
+      const shown = this.analysis(path).diagnostics.map(toServiceDiagnostic);
+      // "No rule reads it" holds only of a whole system: a check of a file another one imports sees the
+      // file and its imports, not the importer's rules that may read the status or field.
+      if (!shown.some((d) => WHOLE_SYSTEM_ONLY.has(d.code)) || !this.importedByOthers(this.host.normalize(path))) return shown;
+      return shown.filter((d) => !WHOLE_SYSTEM_ONLY.has(d.code));
+    }, (err) => internalError(path, err));
+  }
+
+  /** Whether another document of the workspace imports `target`. */
+  private importedByOthers(target: string): boolean {
+    for (const held of this.documents.values()) {
+      if (held.path === target) continue;
+      const parsed = this.parsedOf(held);
+      const file = parsed.file ?? parsed.recovered;
+      if (file?.decls.some((d) => d.kind === "import" && this.host.resolve(held.path, d.path) === target)) return true;
+    }
+    return false;
   }
 
   completions(path: string, line: number, col: number): Completion[] {
