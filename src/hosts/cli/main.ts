@@ -2,7 +2,7 @@
 // nothing reaches the user as a raw exception.
 import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Diagnostic, FileHost, ReadyScenario, SourceFile, TraceEntry } from "../../api.ts";
 import { clipShown, escapeJsonControls, formatDiagnostics, formatRunError, formatStateProblems, hasErrors, TRACE_MESSAGE_WIDTH, TRACE_RULE_WIDTH } from "../../api/report.ts";
@@ -203,8 +203,24 @@ async function compileNamed(paths: string[], host: FileHost, io: CliIo) {
   if (paths.length === 0) throw new UsageError("name at least one .rules file or folder");
   const { compile } = await engine();
   const compiled = compile(paths, host);
-  printDiagnostics(compiled.diagnostics, compiled.texts, io);
+  printDiagnostics(wholeSystemWarnings(compiled.diagnostics, paths, host, compile), compiled.texts, io);
   return compiled;
+}
+
+/** Warnings that say no rule of the whole system reads something: a file named alone may be imported by rules that do. */
+const WHOLE_SYSTEM_ONLY = new Set(["W0310", "W0311"]);
+
+/**
+ * The diagnostics to print: W0310 and W0311 of a file named alone are kept only when the check of its
+ * folder, which holds the files that import it, finds them too (a second check, only when they appear).
+ */
+function wholeSystemWarnings(ds: Diagnostic[], paths: string[], host: FileHost, compile: (paths: string[], host: FileHost) => { diagnostics: Diagnostic[] }): Diagnostic[] {
+  const filesNamed = paths.filter((p) => host.listRules(p) === undefined);
+  if (filesNamed.length === 0 || !ds.some((d) => WHOLE_SYSTEM_ONLY.has(d.code))) return ds;
+  const folders = [...new Set(paths.map((p) => (filesNamed.includes(p) ? dirname(p) : p)))];
+  const key = (d: Diagnostic) => `${d.code} ${d.span.file}:${d.span.start}`;
+  const confirmed = new Set(compile(folders, host).diagnostics.filter((d) => WHOLE_SYSTEM_ONLY.has(d.code)).map(key));
+  return ds.filter((d) => !WHOLE_SYSTEM_ONLY.has(d.code) || confirmed.has(key(d)));
 }
 
 async function check(args: string[], io: CliIo): Promise<number> {
