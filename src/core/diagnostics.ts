@@ -5,6 +5,13 @@ import type { Span } from "./ast.ts";
 
 export type Severity = "error" | "warning";
 
+/**
+ * Warnings that say no rule of the whole system reads something (W0310, W0311): a check of a file that
+ * other files import sees its imports, never its importers, so the editor and the command line keep them
+ * only where the whole system was seen.
+ */
+export const WHOLE_SYSTEM_ONLY: ReadonlySet<string> = new Set(["W0310", "W0311"]);
+
 export const catalogue = {
   E0000: { severity: "error", summary: "an internal error in rulesmith: a bug to report, not a mistake in the rules" },
   E0001: { severity: "error", summary: "a character that cannot start any token" },

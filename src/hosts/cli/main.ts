@@ -5,7 +5,7 @@ import { availableParallelism } from "node:os";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Diagnostic, FileHost, ReadyScenario, SourceFile, TraceEntry } from "../../api.ts";
-import { clipShown, escapeJsonControls, formatDiagnostics, formatRunError, formatStateProblems, hasErrors, TRACE_MESSAGE_WIDTH, TRACE_RULE_WIDTH } from "../../api/report.ts";
+import { clipShown, escapeJsonControls, formatDiagnostics, formatRunError, formatStateProblems, hasErrors, TRACE_MESSAGE_WIDTH, WHOLE_SYSTEM_ONLY, TRACE_RULE_WIDTH } from "../../api/report.ts";
 import { complain, processIo, say, type CliIo } from "./io.ts";
 import { KeptTrace, PRINTED_TRACES, TraceOutput, TRACE_HEAD_LINES, TRACE_LINES } from "./trace-output.ts";
 
@@ -206,9 +206,6 @@ async function compileNamed(paths: string[], host: FileHost, io: CliIo) {
   printDiagnostics(wholeSystemWarnings(compiled.diagnostics, paths, host, compile), compiled.texts, io);
   return compiled;
 }
-
-/** Warnings that say no rule of the whole system reads something: a file named alone may be imported by rules that do. */
-const WHOLE_SYSTEM_ONLY = new Set(["W0310", "W0311"]);
 
 /**
  * The diagnostics to print: W0310 and W0311 of a file named alone are kept only when the check of its

@@ -6,7 +6,7 @@
 // with the cursor marked in it instead).
 // Everything is held by the workspace: two workspaces (the LSP server's, the playground worker's, one
 // made by a call of the API's one-shot functions) share nothing.
-import { catalogue, type Diagnostic } from "../../core/diagnostics.ts";
+import { catalogue, WHOLE_SYSTEM_ONLY, type Diagnostic } from "../../core/diagnostics.ts";
 import { parseFile, type ParseResult } from "../../syntax/parse.ts";
 import { DeclarationCache } from "../../syntax/reuse.ts";
 import { isStdPath } from "../../syntax/std/modules.ts";
@@ -21,9 +21,6 @@ import { definitionAt, hoverAt } from "./navigation.ts";
 import { referencesAt, renameAt, type RenameResult } from "./references.ts";
 import type { Completion, Hover, Location, ServiceDiagnostic, ServiceFiles } from "./service-types.ts";
 import { documentSymbolsOf, semanticNamesOf, type DocumentSymbol, type SemanticName } from "./symbols.ts";
-
-/** Warnings about what no rule of the whole system reads (W0310, W0311): shown only for a file no other imports. */
-const WHOLE_SYSTEM_ONLY = new Set(["W0310", "W0311"]);
 import { rangeOf } from "./text-position.ts";
 
 /**
