@@ -10,7 +10,7 @@ import { CompiledRun } from "./compiled/run.ts";
 import { stateFromJson, stateToJson, type Json, type StateValues } from "./state.ts";
 import { cloneState } from "./state-clone.ts";
 import { stateHoldsTimedStatus } from "./events.ts";
-import type { TraceEntry } from "./trace.ts";
+import type { TraceEntry, TraceSink } from "./trace.ts";
 import { MAX_LIST, MAX_TEXT } from "../core/limits.ts";
 import { scriptedChooser } from "./choosers.ts";
 import { RuleError, showValue, type Value } from "../core/values.ts";
@@ -72,7 +72,7 @@ export interface ScenarioRun {
   stateProblems?: StateProblem[];
 }
 
-export function runScenario(program: RuntimeProgram, scenario: Scenario, options: { seed: string; trace: boolean; chooser?: Chooser; engine?: Engine }): ScenarioRun {
+export function runScenario(program: RuntimeProgram, scenario: Scenario, options: { seed: string; trace: boolean; chooser?: Chooser; engine?: Engine; traceSink?: TraceSink }): ScenarioRun {
   const runner = scenarioRunner(program, scenario, options.engine);
   if ("stateProblems" in runner) return { trace: [], stateProblems: runner.stateProblems };
   if ("error" in runner) return { trace: [], error: runner.error };
@@ -94,6 +94,8 @@ export interface BattleOptions {
   finalState?: boolean;
   /** Sees loop heads and calls (`rulesmith odds`): the run is on the tree-walker, which alone calls it. */
   loopHook?: LoopHook;
+  /** Where a traced run's entries go instead of the run's own list (`rulesmith run` keeps only what it may print). */
+  traceSink?: TraceSink;
   /** Makes the run's interpreter in place of the engine's: a tree-walker that watches a rule (`rulesmith why-not`). */
   makeRun?: (program: RuntimeProgram, globals: (Value | undefined)[], options: RunOptions) => Interpreter;
 }
@@ -123,12 +125,13 @@ export function validatedScenarioRunner(program: RuntimeProgram, scenario: Scena
   // Its copies hold the same statuses: when none an event counts down, each run skips looking for them.
   const noStatuses = template !== undefined && !stateHoldsTimedStatus(template);
   return {
-    battle(seed: string, { trace = false, chooser, dice, finalState = true, loopHook, makeRun }: BattleOptions = {}): ScenarioRun {
+    battle(seed: string, { trace = false, chooser, dice, finalState = true, loopHook, makeRun, traceSink }: BattleOptions = {}): ScenarioRun {
       const globals = template ? cloneState(template) : stateFromJson(program, scenario.state);
       // Options and the answer set field by field rather than spread together: a simulation runs this thousands of times.
       const options: RunOptions = { seed, trace, noStatuses };
       if (dice) options.dice = dice;
       if (loopHook) options.loopHook = loopHook;
+      if (traceSink) options.traceSink = traceSink;
       const chosen = chooser ?? (scripted ? scriptedChooser(scripted) : undefined);
       if (chosen) options.chooser = chosen;
       const interp = makeRun ? makeRun(program, globals, options) : newRun(loopHook ? "tree" : engine, program, globals, options);

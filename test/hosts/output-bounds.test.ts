@@ -10,7 +10,8 @@ import { diag, FRAME_WIDTH, formatDiagnostic, frameWindow } from "../../src/core
 import { spanAt } from "../../src/syntax/parse.ts";
 import { runCli } from "../support/run-cli.ts";
 import { TRACE_MESSAGE_WIDTH } from "../../src/run/trace.ts";
-import { PRINTED_TRACES, TRACE_HEAD_LINES, TRACE_LINES } from "../../src/hosts/cli/trace-output.ts";
+import { KeptTrace, PRINTED_TRACES, TRACE_HEAD_LINES, TRACE_LINES } from "../../src/hosts/cli/trace-output.ts";
+import { loadScenario, nodeFileHost, runScenario } from "../../src/api/node.ts";
 
 
 describe("code frames", () => {
@@ -141,7 +142,21 @@ fn spam() {
     const file = await runCli(["run", "run.json", "--trace-file", "run-trace.txt"], { cwd: dir });
     expect(file.stdout).toBe("result: 1\n");
     const lines3 = readFileSync(join(dir, "run-trace.txt"), "utf8").trimEnd().split("\n");
-    expect([lines3[0], lines3.length]).toEqual(["run run.json --seed 1", 3004]);
+    // The heading, the 3,003 entries, and the run's result as the closing line.
+    expect([lines3[0], lines3.length, lines3.at(-1)]).toEqual(["run run.json --seed 1", 3005, "result: 1"]);
+  });
+
+  it("run keeps no whole trace of its own: the entries go to the printed window (and the file), and the file's heading shows a seed's control characters escaped", async () => {
+    writeFileSync(join(dir, "keep.rules"), `${saying(3000, 2)}state { n: int }\nfn go() -> int { spam()  return 1 }\n`);
+    writeFileSync(join(dir, "keep.json"), JSON.stringify({ rules: "keep.rules", run: "go", state: { n: 0 } }));
+    const loaded = loadScenario(join(dir, "keep.json"), nodeFileHost([dir], dir));
+    const kept = new KeptTrace();
+    const out = runScenario(loaded.ready!.program, loaded.ready!.scenario, { seed: "1", trace: true, traceSink: kept });
+    expect([out.trace.length, kept.total, kept.retained]).toEqual([0, 3003, TRACE_LINES]);
+    const r = await runCli(["run", "keep.json", "--seed", "\u001b]0;pwned\u0007", "--trace-file", "keep-trace.txt"], { cwd: dir });
+    expect(r.code).toBe(0);
+    const heading = readFileSync(join(dir, "keep-trace.txt"), "utf8").split("\n")[0];
+    expect(heading).toBe("run keep.json --seed \\u001b]0;pwned\\u0007");
   });
 
   it("a trace file that cannot be written is an error before anything runs", async () => {

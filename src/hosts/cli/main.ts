@@ -388,14 +388,17 @@ async function runOne(path: string, values: { seed?: string | undefined; trace?:
   if (!loaded) return 1;
   const { runScenario } = await engine();
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
-  const out = runScenario(loaded.program, loaded.scenario, { seed, trace: Boolean(values.trace || values.json || traces.toFile) });
+  // The trace is kept only as far as it may be printed or written as JSON (the rest goes to --trace-file).
+  const heading = `run ${clipShown(path, PATH_WIDTH)} --seed ${clipShown(seed, TITLE_WIDTH)}`;
+  const kept = traces.sink(heading);
+  const out = runScenario(loaded.program, loaded.scenario, { seed, trace: Boolean(values.trace || values.json || traces.toFile), traceSink: kept });
   if (out.stateProblems) {
     complain(io, formatStateProblems(out.stateProblems));
     return 1;
   }
-  const shown = traces.shown(out.trace, `run ${path} --seed ${seed}`, 0, Boolean(values.trace));
+  const shown = traces.shown(kept, out.error ? `error: ${clipShown(out.error.message, FAILURE_WIDTH)}` : `result: ${out.resultText === undefined ? "(none)" : clipShown(out.resultText, FAILURE_WIDTH)}`, 0, Boolean(values.trace));
   if (values.json) {
-    const trace = boundedTrace(out.trace);
+    const trace = boundedTrace(kept);
     const error = out.error ? { ...out.error, message: cut(out.error.message, FAILURE_WIDTH) } : null;
     const json = { seed, result: out.resultText ?? null, error, state: out.state ?? null, rng: out.rng ?? null, trace: trace.entries, traceLeftOut: trace.leftOut };
     say(io, escapeJsonControls(JSON.stringify(json, null, 2)));
@@ -419,9 +422,9 @@ function cut(text: string, width: number): string {
  * The trace as `run --json` writes it: the first and last entries, as a printed trace keeps them, each
  * message and rule cut to the printed line's widths; `leftOut` counts the entries between.
  */
-function boundedTrace(trace: readonly TraceEntry[]): { entries: TraceEntry[]; leftOut: number } {
-  const kept = trace.length <= TRACE_LINES ? trace : [...trace.slice(0, TRACE_HEAD_LINES), ...trace.slice(trace.length - (TRACE_LINES - TRACE_HEAD_LINES))];
-  return { entries: kept.map((e) => ({ ...e, message: cut(e.message, TRACE_MESSAGE_WIDTH), rule: cut(e.rule, TRACE_RULE_WIDTH) })), leftOut: trace.length - kept.length };
+function boundedTrace(trace: KeptTrace): { entries: TraceEntry[]; leftOut: number } {
+  const kept = [...trace.head, ...trace.tail];
+  return { entries: kept.map((e) => ({ ...e, message: cut(e.message, TRACE_MESSAGE_WIDTH), rule: cut(e.rule, TRACE_RULE_WIDTH) })), leftOut: trace.total - kept.length };
 }
 
 async function sim(args: string[], io: CliIo): Promise<number> {
