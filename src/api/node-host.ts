@@ -68,6 +68,32 @@ export function defaultRoots(paths: string[], workingDir = process.cwd()): strin
 }
 
 /**
+ * The files below `dir` whose names end in `ext`, in name order, full paths; undefined when `dir` itself
+ * cannot be read. Symbolic links to folders are not followed, a folder below that cannot be read is
+ * skipped, and so is any folder `skip` names.
+ */
+export function filesBelow(dir: string, ext: string, skip: (folder: string) => boolean = () => false): string[] | undefined {
+  const found: string[] = [];
+  const walk = (at: string): boolean => {
+    let entries;
+    try {
+      entries = readdirSync(at, { withFileTypes: true });
+    } catch {
+      return false;
+    }
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      const below = join(at, entry.name);
+      // Dirent describes the link itself: a symbolic link to a folder is not followed.
+      if (entry.isDirectory()) {
+        if (!skip(entry.name)) walk(below);
+      } else if (entry.name.endsWith(ext)) found.push(below);
+    }
+    return true;
+  };
+  return walk(dir) ? found : undefined;
+}
+
+/**
  * A host that reads only below `roots`; without roots (tests, tools), anywhere, with the other limits.
  * Folders are walked without following symbolic links to folders, and a folder that cannot be read is
  * skipped. Relative paths are read from, and shown relative to, the working directory `workingDir`
@@ -132,24 +158,8 @@ export function nodeFileHost(roots?: string[], workingDir?: string): FileHost {
     refuse,
     listRules(path) {
       if (!statOrUndefined(full(path))?.isDirectory() || !inside(path)) return undefined;
-      const found: string[] = [];
-      const walk = (dir: string): boolean => {
-        let entries;
-        try {
-          entries = readdirSync(dir, { withFileTypes: true });
-        } catch {
-          return false; // a folder below that cannot be read is skipped
-        }
-        for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-          const below = join(dir, entry.name);
-          // Dirent describes the link itself: a symbolic link to a folder is not followed.
-          if (entry.isDirectory()) walk(below);
-          else if (entry.name.endsWith(".rules")) found.push(show(below));
-        }
-        return true;
-      };
       // The named folder itself unreadable: undefined, so the loader asks `refuse` and says so.
-      return walk(full(path)) ? found : undefined;
+      return filesBelow(full(path), ".rules")?.map(show);
     },
     normalize: show,
     resolve(fromFile, importPath) {

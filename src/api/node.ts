@@ -2,4 +2,4 @@
 // scenarios from disk, only below its roots (src/api/node-host.ts). Kept apart so that nothing a browser
 // bundle takes from src/api.ts can reach a Node module.
 export * from "../api.ts";
-export { defaultRoots, MAX_FILE_BYTES, nodeFileHost } from "./node-host.ts";
+export { defaultRoots, filesBelow, MAX_FILE_BYTES, nodeFileHost } from "./node-host.ts";

@@ -4,7 +4,7 @@
 // its own (`bin/rulesmith.js lsp`), unlike the other commands' tests: it speaks over that process's
 // stdin and stdout, and `exit` ends the process.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -183,6 +183,34 @@ describe("rulesmith lsp over stdio", () => {
     const tokens = await client.sendRequest(SemanticTokensRequest.type, { textDocument: { uri: uri("units.rules") } });
     // Relative positions: `Unit` (class, declaration) at 1:5, then `hp` (property, declaration) two lines down.
     expect(tokens!.data.slice(0, 10)).toEqual([1, 5, 4, 1, 1, 2, 2, 2, 5, 1]);
+  });
+
+  it("renames a field in the scenario files whose rules hold it, and the renamed scenario runs to the same result (issue 28)", async () => {
+    const CAMP = `import "./units.rules"\nstate { units: list<Unit> }\nfn total() -> int = sum(u in units => u.hp)\n`;
+    writeFileSync(join(dir, "camp.rules"), CAMP);
+    writeFileSync(join(dir, "camp.json"), JSON.stringify({ rules: "camp.rules", run: "total", state: { units: [{ name: "a", hp: 2 }, { name: "b", hp: 5 }] } }, null, 2));
+    await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: uri("camp.rules"), languageId: "rules", version: 1, text: CAMP } });
+    const edit = await client.sendRequest(RenameRequest.type, { textDocument: { uri: uri("units.rules") }, position: { line: 3, character: 3 }, newName: "health" });
+    expect(edit!.changes![uri("camp.json")]!.map((e) => [e.range.start.line, e.range.start.character, e.range.end.character, e.newText])).toEqual([
+      [7, 9, 11, "health"],
+      [11, 9, 11, "health"],
+    ]);
+    // The edits made in a copy of the folder, as the editor would make them; then the scenario runs.
+    const copy = mkdtempSync(join(tmpdir(), "lsp-renamed-"));
+    for (const name of ["units.rules", "battle.rules", "camp.rules", "camp.json"]) {
+      const edits = [...(edit!.changes![uri(name)] ?? [])].sort((a, b) => b.range.start.line - a.range.start.line || b.range.start.character - a.range.start.character);
+      const lines = (name === "units.rules" ? UNITS : name === "battle.rules" ? BATTLE : readFileSync(join(dir, name), "utf8")).split("\n");
+      for (const e of edits) {
+        const line = lines[e.range.start.line]!;
+        lines[e.range.start.line] = line.slice(0, e.range.start.character) + e.newText + line.slice(e.range.end.character);
+      }
+      writeFileSync(join(copy, name), lines.join("\n"));
+    }
+    const { loadScenario, nodeFileHost, runScenario } = await import("../../src/api/node.ts");
+    const loaded = loadScenario(join(copy, "camp.json"), nodeFileHost([copy]));
+    expect(loaded.diagnostics).toEqual([]);
+    expect(runScenario(loaded.ready!.program, loaded.ready!.scenario, { seed: "1", trace: false }).resultText).toBe("7");
+    await client.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: uri("camp.rules") } });
   });
 
   it("follows a file changed on disk: a field renamed there breaks the open file that uses it", async () => {

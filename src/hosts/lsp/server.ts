@@ -122,6 +122,7 @@ export function startServer(input: NodeJS.ReadableStream, output: NodeJS.Writabl
     pathOr(p.textDocument.uri, null, (path) => {
       // The params come from the client unchecked: without a text, every edit would carry none.
       if (typeof p.newName !== "string") throw new ResponseError(ErrorCodes.InvalidParams, "rename needs a newName: the text to rename to");
+      workspace.loadScenarios();
       const r = workspace.documents.rename(path, ...at(p.position), p.newName);
       if ("error" in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
       const changes: Record<string, { range: ReturnType<typeof toLspRange>; newText: string }[]> = {};

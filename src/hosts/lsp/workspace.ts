@@ -6,9 +6,12 @@
 import { watch, type FSWatcher } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { nodeFileHost, type FileHost } from "../../api/node.ts";
+import { filesBelow, nodeFileHost, type FileHost } from "../../api/node.ts";
 import { Workspace as Documents } from "../../api.ts";
 import { MAX_DOCUMENT } from "./budget.ts";
+
+/** The most `.json` files below the root read as scenarios for a rename. */
+const MAX_SCENARIOS = 2000;
 
 export class Workspace {
   /** Every readable .rules file's text, the editor's where the file is open. */
@@ -47,6 +50,22 @@ export class Workspace {
     for (const shown of this.host.listRules(this.root) ?? []) {
       const path = this.pathOf(pathToFileURL(resolve(shown)).href);
       if (path !== undefined) this.readFromDisk(path);
+    }
+  }
+
+  /**
+   * Reads the scenario files below the root (`.json` files holding `"rules"`), so a rename of a field
+   * renames their keys too; read when a rename asks, since nothing else of the server reads them. Folders
+   * of packages and hidden ones are skipped, and at most MAX_SCENARIOS files are read.
+   */
+  loadScenarios() {
+    const skip = (folder: string) => folder === "node_modules" || folder.startsWith(".");
+    for (const full of (filesBelow(this.root, ".json", skip) ?? []).slice(0, MAX_SCENARIOS)) {
+      const path = this.pathOf(pathToFileURL(full).href);
+      if (path === undefined || this.open.has(path)) continue;
+      const text = this.host.read(full);
+      if (text !== undefined && text.includes('"rules"')) this.documents.set(path, text);
+      else this.documents.remove(path);
     }
   }
 

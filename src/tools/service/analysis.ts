@@ -112,4 +112,6 @@ export interface Documents {
   analysis(path: string): Analysis;
   /** A check with `text` standing in for the file's own: completion's, with the cursor in it. */
   analysisWith(path: string, text: string): Analysis;
+  /** The rules files a scenario file's `"rules"` names (a folder's files listed); none when it names none. */
+  scenarioRules(path: string): string[];
 }

@@ -6,6 +6,8 @@ import { isReserved } from "../../../grammar/tokens.ts";
 import type { Documents } from "./analysis.ts";
 import { definitionAt, resolve } from "./navigation.ts";
 import type { Location } from "./service-types.ts";
+import { scenarioKeyEdits } from "./rename-json.ts";
+import { renameProblem, type ScratchWorkspace } from "./rename-safety.ts";
 import { offsetAt, rangeOf } from "./text-position.ts";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -44,13 +46,19 @@ export function referencesAt(docs: Documents, path: string, line: number, col: n
 
 export type RenameResult = { edits: Location[]; newName: string } | { error: string };
 
-/** The places to rewrite to rename what is under the cursor, or why it cannot be renamed. */
-export function renameAt(docs: Documents, path: string, line: number, col: number, newName: string): RenameResult {
+/**
+ * The places to rewrite to rename what is under the cursor, or why it cannot be renamed: a rename that
+ * would clash or change what a name means is refused (rename-safety.ts), tried on `scratch`.
+ */
+export function renameAt(docs: Documents, scratch: ScratchWorkspace, path: string, line: number, col: number, newName: string): RenameResult {
   if (!NAME.test(newName)) return { error: `\`${newName}\` is not a name: a name is a letter or \`_\`, then letters, digits or \`_\`` };
   if (isReserved(newName)) return { error: `\`${newName}\` is a reserved word and cannot name anything` };
+  const declared = definitionAt(docs, path, line, col);
+  const oldName = declared ? nameAt(docs.text(declared.path) ?? "", declared) : undefined;
   const edits = referencesAt(docs, path, line, col, true);
-  if (edits.length === 0) return { error: "there is nothing here that the rules declare: built-ins and keywords cannot be renamed" };
-  return { edits, newName };
+  if (!declared || oldName === undefined || edits.length === 0) return { error: "there is nothing here that the rules declare: built-ins and keywords cannot be renamed" };
+  const problem = renameProblem(docs, scratch, declared, oldName, newName, edits);
+  return problem ? { error: problem } : { edits: [...edits, ...scenarioKeyEdits(docs, declared)], newName };
 }
 
 function nameAt(text: string, loc: Location): string | undefined {

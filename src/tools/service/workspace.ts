@@ -12,6 +12,7 @@ import { DeclarationCache } from "../../syntax/reuse.ts";
 import { isStdPath } from "../../syntax/std/modules.ts";
 import type { FileHost } from "../../syntax/load.ts";
 import { setOwn } from "../../core/own-keys.ts";
+import { readJson } from "../../core/json-text.ts";
 import { analyse, type Analysis, type Documents } from "./analysis.ts";
 import { completionsAt } from "./completion.ts";
 import { formattingEdits, type TextEdit } from "./formatting.ts";
@@ -137,6 +138,18 @@ export class Workspace implements Documents {
     return analyse({ ...this.host, read: (p) => (p === target ? text : this.host.read(p)) }, target, (p, t) => this.parse(p, t));
   }
 
+  scenarioRules(path: string): string[] {
+    const text = this.text(path);
+    const json = text === undefined ? undefined : readJson(text);
+    if (!json || "error" in json) return [];
+    const rules = (json.value as { rules?: unknown } | null)?.rules;
+    const named = (Array.isArray(rules) ? rules : [rules]).filter((r): r is string => typeof r === "string");
+    return named.flatMap((r) => {
+      const at = this.host.resolve(this.host.normalize(path), r);
+      return this.host.listRules(at) ?? [at];
+    });
+  }
+
   diagnostics(path: string): ServiceDiagnostic[] {
     return guard(() => {
       const shown = this.analysis(path).diagnostics.map(toServiceDiagnostic);
@@ -177,7 +190,7 @@ export class Workspace implements Documents {
 
   /** The places to rewrite to rename what is under the cursor, or why it cannot be. */
   rename(path: string, line: number, col: number, newName: string): RenameResult {
-    return guard(() => renameAt(this, path, line, col, newName), renameFailed);
+    return guard(() => renameAt(this, (files) => new Workspace(files), path, line, col, newName), renameFailed);
   }
 
   /** The file's outline: its declarations, with fields and enum members inside. */
