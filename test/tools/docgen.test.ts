@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateReference } from "../../src/tools/docgen/index.ts";
+import { docHtml, docInline } from "../../src/tools/docgen/html.ts";
 import { nodeHost } from "../../src/api/node-host.ts";
 import { compile, runExamples } from "../../src/pipeline.ts";
 import { memoryHost } from "../support/helpers.ts";
@@ -92,10 +93,18 @@ example "wrong on purpose" {
   const game = pages.get("game.html")!;
 
   it("escapes doc comments and code: no markup from the rules reaches the page", () => {
-    expect(game).toContain("<p>A fighter. &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more</p>");
+    expect(game).toContain('<p>A fighter. &lt;script&gt;alert("x")&lt;/script&gt; &amp; more</p>');
     expect(game).toContain("Attack, &lt;b&gt;not&lt;/b&gt; bold.");
     expect(game).not.toContain("<script");
     expect(game).not.toContain("<b>");
+  });
+
+  it("renders a doc comment's markdown, with HTML as text, links only to web pages and images as links (issue 28)", () => {
+    expect(docHtml("Uses `a < b`, **bold** and [a page](https://example.com/rules).\n\n- one\n- two")).toBe(
+      '<p>Uses <code>a &lt; b</code>, <strong>bold</strong> and <a href="https://example.com/rules">a page</a>.</p>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n',
+    );
+    expect(docHtml("[x](javascript:alert(1)) ![pic](https://example.com/p.png) <img src=x onerror=alert(1)>")).toBe('<p>x <a href="https://example.com/p.png">pic</a> &lt;img src=x onerror=alert(1)&gt;</p>\n');
+    expect(docInline("a\n`b`")).toBe("a <code>b</code>");
   });
 
   it("lists a value's modifiers in the order they apply, not the order they are written", () => {

@@ -1,6 +1,7 @@
 // The HTML pieces of the generated reference: escaping (every text from the rules is escaped, doc
 // comments included), links to declarations, and rule source shown with its names linked.
 import type { IToken } from "chevrotain";
+import { Marked } from "marked";
 import type * as A from "../../core/ast.ts";
 import { clipShown, escapeControls } from "../../core/diagnostics.ts";
 import { lexer } from "../../../grammar/tokens.ts";
@@ -28,8 +29,9 @@ export function shownName(name: string): string {
 export class Links {
   private readonly targets = new Map<string, string>();
 
-  add(name: string, page: string) {
-    if (!this.targets.has(name)) this.targets.set(name, `${page}#${encodeURIComponent(name)}`);
+  /** `anchor`: the id of the name's place on `page`, the name itself unless it is a member of something (`state.round`). */
+  add(name: string, page: string, anchor = name) {
+    if (!this.targets.has(name)) this.targets.set(name, `${page}#${encodeURIComponent(anchor)}`);
   }
 
   href(name: string): string | undefined {
@@ -81,13 +83,37 @@ function gap(text: string): string {
   return escapeHtml(text).replace(/\/\/[^\n\r]*/g, (c) => `<span class="comment">${c}</span>`);
 }
 
-/** A `///` doc comment as paragraphs: lines join, a blank line starts a new paragraph. */
+/**
+ * Doc comments are markdown (backticks, emphasis, lists, links), rendered by `marked`, a well-kept
+ * CommonMark renderer, rather than a parser of our own. What a doc comment holds comes from strangers, so
+ * HTML in it is shown as text, never as markup; a link leads only to a web page or an anchor, its other
+ * targets (`javascript:`) shown as text; an image is a link that loads only when clicked, as in the
+ * playground (inert-markdown.ts). Control characters were escaped before, as everywhere else.
+ */
+const markdown = new Marked({
+  gfm: true,
+  async: false,
+  renderer: {
+    html: ({ text }) => escapeHtml(text),
+    link({ href, tokens }) {
+      const text = this.parser.parseInline(tokens);
+      return SAFE_HREF.test(href) ? `<a href="${escapeHtml(href)}">${text}</a>` : text;
+    },
+    image: ({ href, text }) => (SAFE_HREF.test(href) ? `<a href="${escapeHtml(href)}">${escapeHtml(text || href)}</a>` : escapeHtml(text)),
+  },
+});
+const SAFE_HREF = /^(https?:\/\/|#)/i;
+
+/** A `///` doc comment as HTML: its markdown rendered, safely (above). */
 export function docHtml(doc: string | undefined): string {
   if (!doc) return "";
-  return doc
-    .split(/\n\s*\n/)
-    .map((p) => `<p>${escapeHtml(p.replace(/\s*\n\s*/g, " ").trim())}</p>`)
-    .join("\n");
+  return markdown.parse(escapeControls(doc, true)) as string;
+}
+
+/** A doc comment inside a line (a field's row, a handler's item): its inline markdown, on one line. */
+export function docInline(doc: string | undefined): string {
+  if (!doc) return "";
+  return markdown.parseInline(escapeControls(doc, true).replace(/\s*\n\s*/g, " ")) as string;
 }
 
 export function page(title: string, nav: string, body: string): string {

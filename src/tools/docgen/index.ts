@@ -4,6 +4,7 @@
 import type * as A from "../../core/ast.ts";
 import type { ExampleResult } from "../../pipeline.ts";
 import { indexProgram } from "../../run/index-program.ts";
+import { isStdPath } from "../../core/std-paths.ts";
 import { escapeHtml, Links, page, STYLE } from "./html.ts";
 import { declarationSection, type Context } from "./sections.ts";
 
@@ -36,7 +37,8 @@ export function generateReference(title: string, files: A.SourceFile[], texts: M
   for (const f of files) {
     for (const d of f.decls) {
       if ("name" in d) links.add(d.name.text, pageOf(f.path));
-      if (d.kind === "state") for (const field of d.fields) links.add(field.name.text, `${pageOf(f.path)}#state`);
+      // A state field's row in the state's table (sections.ts fieldsTable).
+      if (d.kind === "state") for (const field of d.fields) links.add(field.name.text, pageOf(f.path), `state.${field.name.text}`);
     }
   }
   const program = indexProgram(files);
@@ -85,7 +87,7 @@ function indexBody(title: string, toc: { category: string; title: string; href: 
   for (const category of CATEGORIES) {
     const entries = toc.filter((t) => t.category === category);
     if (entries.length === 0) continue;
-    const heading = category === "the game state" ? "State" : category === "the program's stages" ? "Stages" : `${category[0]!.toUpperCase()}${category.slice(1)}s`;
+    const heading = category === "the game state" ? "State" : category === "the program's stages" ? "Stages" : `${category[0]!.toUpperCase()}${category.slice(1)}${category.endsWith("s") ? "es" : "s"}`;
     parts.push(`<h2>${escapeHtml(heading)}</h2>\n<ul>${entries.map((e) => `<li><a href="${escapeHtml(e.href)}">${escapeHtml(e.title)}</a></li>`).join("\n")}</ul>`);
   }
   return parts.join("\n");
@@ -96,19 +98,25 @@ function navigation(title: string, files: A.SourceFile[], pageOf: (file: string)
   return `<p><a href="index.html"><strong>${escapeHtml(title)}</strong></a></p>\n<ul>${items}</ul>`;
 }
 
-/** A page name per source file, from its path below the files' common folder: `units/heavy.rules` is `units-heavy.html`. */
+/**
+ * A page name per source file, from its path below the game's files' common folder: `units/heavy.rules`
+ * is `units-heavy.html`; a standard module's is `std-hex.html`, and its path (`<std>/hex.rules`) takes no
+ * part in finding the common folder, which would otherwise be none and name every page by its whole path.
+ */
 function pageNames(paths: string[]): Map<string, string> {
-  const split = paths.map((p) => p.split("/"));
+  const own = paths.filter((p) => !isStdPath(p));
+  const split = own.map((p) => p.split("/"));
   let common = 0;
-  while (split.every((s) => s.length > common + 1 && s[common] === split[0]![common])) common++;
+  while (split.length > 0 && split.every((s) => s.length > common + 1 && s[common] === split[0]![common])) common++;
   const used = new Set(["index.html", "style.css"]);
   const out = new Map<string, string>();
-  paths.forEach((p, i) => {
-    const base = split[i]!.slice(common).join("-").replace(/\.rules$/, "").replace(/[^A-Za-z0-9_-]/g, "_") || "file";
+  for (const p of paths) {
+    const below = isStdPath(p) ? ["std", ...p.split("/").slice(1)] : p.split("/").slice(common);
+    const base = below.join("-").replace(/\.rules$/, "").replace(/[^A-Za-z0-9_-]/g, "_") || "file";
     let name = `${base}.html`;
     for (let n = 2; used.has(name); n++) name = `${base}-${n}.html`;
     used.add(name);
     out.set(p, name);
-  });
+  }
   return out;
 }

@@ -7,7 +7,7 @@ import type { RuntimeProgram } from "../../run/index-program.ts";
 import { showExpr } from "../../core/show-expr.ts";
 import { header } from "../service/signatures.ts";
 import { programStages, stagesOf, wantedStage } from "../../core/stages.ts";
-import { docHtml, escapeHtml, shownName, type Links } from "./html.ts";
+import { docHtml, docInline, escapeHtml, shownName, type Links } from "./html.ts";
 
 export interface Context {
   links: Links;
@@ -37,7 +37,7 @@ function fieldsTable(ctx: Context, owner: string, fields: A.FieldDecl[]): string
   const rows = fields.map((f) => {
     const range = f.type.range ? `${f.type.range.low}..${f.type.range.high}` : "";
     const type = ctx.links.type({ ...f.type, range: undefined } as A.TypeRef);
-    return `<tr id="${escapeHtml(encodeURIComponent(`${owner}.${f.name.text}`))}"><td><code>${escapeHtml(f.name.text)}</code></td><td>${type}</td><td>${escapeHtml(range)}</td><td>${f.default ? expr(ctx, f.default) : ""}</td><td>${escapeHtml(f.doc ?? "")}</td></tr>`;
+    return `<tr id="${escapeHtml(encodeURIComponent(`${owner}.${f.name.text}`))}"><td><code>${escapeHtml(f.name.text)}</code></td><td>${type}</td><td>${escapeHtml(range)}</td><td>${f.default ? expr(ctx, f.default) : ""}</td><td>${docInline(f.doc)}</td></tr>`;
   });
   return `<table class="fields"><tr><th>Field</th><th>Type</th><th>Range</th><th>Default</th><th>Description</th></tr>\n${rows.join("\n")}\n</table>`;
 }
@@ -47,8 +47,9 @@ function paramsList(ctx: Context, ps: A.Param[]): string {
   return `<p>Parameters: ${ps.map((p) => `<code>${escapeHtml(p.name.text)}</code>: ${ctx.links.type(p.type)}`).join(", ")}</p>`;
 }
 
+/** `file:line`, linked to the section of the declaration that begins there (each section's id is `L` and its line). */
 function where(ctx: Context, span: A.Span): string {
-  return `<a href="${escapeHtml(ctx.pageOf(span.file))}">${escapeHtml(span.file)}</a>:${span.line}`;
+  return `<a href="${escapeHtml(`${ctx.pageOf(span.file)}#L${span.line}`)}">${escapeHtml(span.file)}:${span.line}</a>`;
 }
 
 function sourceBlock(ctx: Context, d: A.Decl): string {
@@ -78,8 +79,8 @@ function stageList(stages: readonly string[]): string {
 
 function handlerLine(ctx: Context, t: A.TriggerDecl): string {
   const when = t.condition ? ` when ${expr(ctx, t.condition)}` : "";
-  const doc = t.doc ? ` — ${escapeHtml(t.doc.replace(/\s*\n\s*/g, " "))}` : "";
-  return `<li><code>${t.timing === "after" ? "on" : t.timing === "instead" ? "instead of" : "before"}</code>${when}${t.order ? ` <span class="what">order ${t.order}</span>` : ""} (${where(ctx, t.span)})${doc}</li>`;
+  const doc = t.doc ? ` — ${docInline(t.doc)}` : "";
+  return `<li><code>${t.timing === "after" ? "on" : t.timing === "instead" ? "instead of" : "before"}</code>${when}${t.order ? ` <span class="what">order ${t.order}</span>` : ""} (${escapeHtml(t.span.file)}:${t.span.line})${doc}</li>`;
 }
 
 function eventSection(ctx: Context, e: A.EventDecl): string {
@@ -118,7 +119,7 @@ function statusSection(ctx: Context, s: A.StatusDecl): string {
 
 /** The section for one declaration; undefined for those that document nothing of their own (imports). */
 export function declarationSection(ctx: Context, d: A.Decl): { id: string; title: string; what: string; html: string } | undefined {
-  const wrap = (id: string, title: string, what: string, body: string) => ({ id, title, what, html: `<section>\n${heading(id, title, what)}\n${docHtml("doc" in d ? d.doc : undefined)}\n${body}\n</section>` });
+  const wrap = (id: string, title: string, what: string, body: string) => ({ id, title, what, html: `<section id="L${d.span.line}">\n${heading(id, title, what)}\n${docHtml("doc" in d ? d.doc : undefined)}\n${body}\n</section>` });
   switch (d.kind) {
     case "import":
       return undefined;
