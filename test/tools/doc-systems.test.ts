@@ -6,25 +6,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { catalogue } from "../../src/core/diagnostics.ts";
 import { runCli } from "../support/run-cli.ts";
+import { brokenLinks } from "../support/reference-links.ts";
 
-/** The links of a reference's pages, `page.html#id`, that lead to no page or to no element with that id. */
-function brokenLinks(dir: string): string[] {
-  const ids = new Map<string, Set<string>>();
-  const pages = readdirSync(dir).filter((f) => f.endsWith(".html"));
-  const unescape = (t: string) => t.replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
-  for (const p of pages) ids.set(p, new Set([...readFileSync(join(dir, p), "utf8").matchAll(/ id="([^"]*)"/g)].map((m) => unescape(m[1]!))));
-  const broken: string[] = [];
-  for (const p of pages) {
-    for (const m of readFileSync(join(dir, p), "utf8").matchAll(/ href="([^"]*)"/g)) {
-      const href = unescape(m[1]!);
-      if (/^https?:/.test(href) || href.endsWith(".css")) continue;
-      const [page, anchor] = href.split("#") as [string, string | undefined];
-      const target = ids.get(page || p);
-      if (!target || (anchor !== undefined && !target.has(anchor))) broken.push(`${p} -> ${href}`);
-    }
-  }
-  return broken;
-}
 
 describe("rulesmith doc on a folder of systems", () => {
   it("writes a reference per system in a folder of its own, the same as naming it alone, and an index linking them", async () => {
@@ -42,7 +25,8 @@ describe("rulesmith doc on a folder of systems", () => {
     }
     // Every link of every page lands on a page and an id that exists (issue 28: 987 links to state fields did not).
     for (const s of ["acks-daw", "dragon-dice", "warlords3", "when-armies-clash"]) {
-      const broken = brokenLinks(join(all, s));
+      const pages = new Map(readdirSync(join(all, s)).filter((f) => f.endsWith(".html")).map((f) => [f, readFileSync(join(all, s, f), "utf8")] as const));
+      const broken = brokenLinks(pages);
       expect(broken.length, `${s}: ${broken.slice(0, 5).join(", ")}`).toBe(0);
     }
     expect(readFileSync(join(all, "dragon-dice", "index.html"), "utf8")).toContain("<h2>Statuses</h2>");

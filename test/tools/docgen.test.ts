@@ -10,25 +10,13 @@ import { nodeHost } from "../../src/api/node-host.ts";
 import { compile, runExamples } from "../../src/pipeline.ts";
 import { memoryHost } from "../support/helpers.ts";
 import { runCli } from "../support/run-cli.ts";
+import { brokenLinks } from "../support/reference-links.ts";
 
 function reference(files: Record<string, string> | string, title = "Test"): Map<string, string> {
   const compiled = typeof files === "string" ? compile([files], nodeHost) : compile(Object.keys(files), memoryHost(files));
   expect(compiled.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   const program = compiled.programs![0]!;
   return generateReference(title, program, compiled.texts, runExamples(program));
-}
-
-/** Every `href="page#id"` of the pages, and whether its page has that id. */
-function brokenLinks(pages: Map<string, string>): string[] {
-  const broken: string[] = [];
-  for (const [name, html] of pages) {
-    for (const [, href] of html.matchAll(/href="([^"]*)"/g)) {
-      const [page, id] = href!.split("#") as [string, string | undefined];
-      const target = pages.get(page === "" ? name : page);
-      if (target === undefined || (id !== undefined && !target.includes(`id="${id}"`))) broken.push(`${name} -> ${href}`);
-    }
-  }
-  return broken;
 }
 
 describe("the reference of warlords3", () => {
@@ -48,6 +36,9 @@ describe("the reference of warlords3", () => {
     const index = pages.get("index.html")!;
     for (const name of ["Unit", "Stack", "UnitHit", "combatRound", "missileStrength", "againstFlyers"]) expect(index, name).toMatch(new RegExp(`href="[a-z]+\\.html#${name}"`));
     expect(brokenLinks(pages)).toEqual([]);
+    // The index: a search field, and each entry with the first sentence of its doc comment.
+    expect(index).toContain('<input type="search" id="search"');
+    expect(index).toMatch(/<a href="units.html#Unit">Unit<\/a> — [^<]+\./);
   });
 
   it("lists an event's handlers in the order they run, and shows examples as worked cases with their result", () => {

@@ -149,4 +149,12 @@ pre.source { background: #f8f8f8; padding: 0.5rem; overflow-x: auto; }
 .comment, .comment-doc { color: #2e7d32; font-style: italic; }
 .passed { color: #2e7d32; } .failed { color: #c00; }
 a { color: #0645ad; } a code { color: inherit; }
+code { overflow-wrap: anywhere; }
+table { display: block; overflow-x: auto; max-width: 100%; }
+section.category { border: 0; margin-top: 0.5rem; }
+@media (max-width: 700px) {
+  body { display: block; }
+  nav { position: static; width: auto; min-height: 0; max-height: 12rem; }
+  main { padding: 0.5rem 1rem; }
+}
 `;

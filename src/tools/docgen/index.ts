@@ -52,7 +52,7 @@ export function generateReference(title: string, files: A.SourceFile[], texts: M
   const ctx: Context = { links, program, files, texts, results: byExample, pageOf };
   const out = new Map<string, string>([["style.css", STYLE]]);
   const nav = navigation(title, files, pageOf);
-  const toc: { category: string; title: string; href: string }[] = [];
+  const toc: TocEntry[] = [];
   let size = STYLE.length;
   for (const f of files) {
     // Counted as each section is made, so one file's page cannot pass the budget before it is checked.
@@ -65,7 +65,7 @@ export function generateReference(title: string, files: A.SourceFile[], texts: M
       if (pageSize > budget) throw new ReferenceTooLarge(f.path, budget);
       sections.push(s);
     }
-    for (const s of sections) toc.push({ category: s.what, title: s.title, href: `${pageOf(f.path)}#${encodeURIComponent(s.id)}` });
+    for (const s of sections) toc.push({ category: s.what, title: s.title, summary: s.summary, href: `${pageOf(f.path)}#${encodeURIComponent(s.id)}` });
     const body = `<h1>${escapeHtml(f.path)}</h1>\n${sections.map((s) => s.html).join("\n")}`;
     const made = page(`${f.path} - ${title}`, nav, body);
     // Each page repeats the navigation: counted with it.
@@ -79,16 +79,44 @@ export function generateReference(title: string, files: A.SourceFile[], texts: M
   return out;
 }
 
+/**
+ * The index's search: a field that keeps the entries whose name or summary holds what is typed, and the
+ * categories that still have one. The script is this file's own text; nothing from the rules is in it.
+ */
+const SEARCH = `<p><label>Search <input type="search" id="search" autocomplete="off"></label></p>
+<script>
+document.getElementById("search").addEventListener("input", (e) => {
+  const q = e.target.value.trim().toLowerCase();
+  for (const section of document.querySelectorAll("section.category")) {
+    let shown = 0;
+    for (const li of section.querySelectorAll("li")) {
+      const hit = q === "" || li.textContent.toLowerCase().includes(q);
+      li.hidden = !hit;
+      if (hit) shown++;
+    }
+    section.hidden = shown === 0;
+  }
+});
+</script>`;
+
 /** The order categories are listed in on the index. */
 const CATEGORIES = ["the game state", "the program's stages", "kind", "record", "enum", "status", "event", "value", "modifier", "function", "table", "die", "example"];
 
-function indexBody(title: string, toc: { category: string; title: string; href: string }[]): string {
-  const parts = [`<h1>${escapeHtml(title)}</h1>`];
+interface TocEntry {
+  category: string;
+  title: string;
+  /** The first sentence of its doc comment, as HTML. */
+  summary: string;
+  href: string;
+}
+
+function indexBody(title: string, toc: TocEntry[]): string {
+  const parts = [`<h1>${escapeHtml(title)}</h1>`, SEARCH];
   for (const category of CATEGORIES) {
     const entries = toc.filter((t) => t.category === category);
     if (entries.length === 0) continue;
     const heading = category === "the game state" ? "State" : category === "the program's stages" ? "Stages" : `${category[0]!.toUpperCase()}${category.slice(1)}${category.endsWith("s") ? "es" : "s"}`;
-    parts.push(`<h2>${escapeHtml(heading)}</h2>\n<ul>${entries.map((e) => `<li><a href="${escapeHtml(e.href)}">${escapeHtml(e.title)}</a></li>`).join("\n")}</ul>`);
+    parts.push(`<section class="category"><h2>${escapeHtml(heading)}</h2>\n<ul>${entries.map((e) => `<li><a href="${escapeHtml(e.href)}">${escapeHtml(e.title)}</a>${e.summary ? ` — ${e.summary}` : ""}</li>`).join("\n")}</ul></section>`);
   }
   return parts.join("\n");
 }

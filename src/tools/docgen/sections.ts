@@ -7,6 +7,7 @@ import type { RuntimeProgram } from "../../run/index-program.ts";
 import { showExpr } from "../../core/show-expr.ts";
 import { header } from "../service/signatures.ts";
 import { programStages, stagesOf, wantedStage } from "../../core/stages.ts";
+import { clipShown } from "../../core/diagnostics.ts";
 import { docHtml, docInline, escapeHtml, shownName, type Links } from "./html.ts";
 
 export interface Context {
@@ -117,9 +118,18 @@ function statusSection(ctx: Context, s: A.StatusDecl): string {
   return `<p>${e.times !== undefined ? `Ends after ${e.times} × ` : "Ends at "}${ctx.links.name(e.event.text)}${holder}.</p>`;
 }
 
+/** The first sentence of a doc comment, as inline HTML, for the index: at most SUMMARY_WIDTH characters of it. */
+function summaryOf(doc: string | undefined): string {
+  if (!doc) return "";
+  const first = /^[\s\S]*?[.!?](?=\s|$)/.exec(doc.trim())?.[0] ?? doc.trim();
+  return docInline(clipShown(first, SUMMARY_WIDTH));
+}
+const SUMMARY_WIDTH = 160;
+
 /** The section for one declaration; undefined for those that document nothing of their own (imports). */
-export function declarationSection(ctx: Context, d: A.Decl): { id: string; title: string; what: string; html: string } | undefined {
-  const wrap = (id: string, title: string, what: string, body: string) => ({ id, title, what, html: `<section id="L${d.span.line}">\n${heading(id, title, what)}\n${docHtml("doc" in d ? d.doc : undefined)}\n${body}\n</section>` });
+export function declarationSection(ctx: Context, d: A.Decl): { id: string; title: string; what: string; summary: string; html: string } | undefined {
+  const doc = "doc" in d ? d.doc : undefined;
+  const wrap = (id: string, title: string, what: string, body: string) => ({ id, title, what, summary: summaryOf(doc), html: `<section id="L${d.span.line}">\n${heading(id, title, what)}\n${docHtml("doc" in d ? d.doc : undefined)}\n${body}\n</section>` });
   switch (d.kind) {
     case "import":
       return undefined;
