@@ -69,6 +69,15 @@ describe("fmt on the bundled rules", () => {
 });
 
 describe("the canonical layout", () => {
+  it("tells a type's angle brackets from comparisons by where they stand, not by their spacing (issue 28)", () => {
+    expect(fmt("fn f(x: int) -> bool = x<3 or x > 4\n")).toBe("fn f(x: int) -> bool = x < 3 or x > 4\n");
+    expect(fmt("fn g(xs: list < list < int > >, t: tally <Icon>) -> list < int > = xs[0]\nenum Icon { a }\n")).toBe("fn g(xs: list<list<int>>, t: tally<Icon>) -> list<int> = xs[0]\nenum Icon { a }\n");
+    // A type's `>` ending a line does not continue it, as a comparison's would.
+    expect(fmt("kind K {\n  xs: list < int >\n  n: int\n}\n")).toBe("kind K {\n  xs: list<int>\n  n: int\n}\n");
+    // A local named `list` compared is a comparison.
+    expect(fmt("fn h(list: int) -> bool = list<3\n")).toBe("fn h(list: int) -> bool = list < 3\n");
+  });
+
   it("indents by bracket depth, spaces tokens by pair and keeps comments where they stand", () => {
     const messy = [
       "   // a note about units",
@@ -97,7 +106,7 @@ describe("the canonical layout", () => {
         "",
         "/// A unit.",
         "kind Unit { hp: int in 0..9 = 1 // hit points",
-        "  items: list < int >",
+        "  items: list<int>",
         "}",
         "fn f(u: Unit, n: int) -> int =",
         "  u.hp + n * -2",

@@ -19,11 +19,16 @@ const CONTINUING = new Set(["+", "-", "*", "/", "%", "==", "!=", "<", ">", "<=",
 /** Of those, the ones a line may not start a new statement with, so a line starting with one continues. */
 const STARTS_CONTINUATION = new Set(["+", "*", "/", "%", "==", "!=", "<=", ">=", "=>", "..", "and", "or", "then", "where", "."]);
 
+/** The types that take an element type in angle brackets (`list<Unit>`, `tally<Icon>`, `die<Icon>`). */
+const GENERIC = new Set(["list", "tally", "die"]);
+/** What a type follows: a field's or parameter's `:`, a result's `->`. */
+const TYPE_BEFORE = new Set([":", "->"]);
+
 interface OpenBracket {
   image: string;
   /** The indent level of the line the bracket was opened on. */
   lineLevel: number;
-  /** A `<` written tight after a name (`list<Unit>`): a type's brackets, laid out tight. */
+  /** The `<` of a type (`list<Unit>`): a type's brackets, laid out tight. */
   typeAngle?: boolean;
 }
 
@@ -119,10 +124,10 @@ class Layout {
     this.lastCodeOnLine = t;
     if (OPENERS[t.image] !== undefined) this.stack.push({ image: t.image, lineLevel: this.lineLevel });
     else if (CLOSERS.has(t.image)) {
-      // A tight `<` that was a comparison after all (`a<b`) never closes: it ends with its bracket.
+      // A type's `<` left open (a file that does not parse) ends with the bracket around it.
       while (this.stack.at(-1)?.typeAngle) this.stack.pop();
       if (this.stack.at(-1) && OPENERS[this.stack.at(-1)!.image] === t.image) this.stack.pop();
-    } else if (t.image === "<" && this.prev && isName(this.prev) && this.prev.end === t.start && next?.start === t.end) {
+    } else if (t.image === "<" && this.opensType(this.prev, this.beforePrev)) {
       this.stack.push({ image: "<", lineLevel: this.lineLevel, typeAngle: true });
       this.typeAngles.add(t);
     } else if (t.image === ">" && this.stack.at(-1)?.typeAngle) {
@@ -131,6 +136,16 @@ class Layout {
     }
     this.beforePrev = this.prev;
     this.unaryPending = isUnaryMinus(this.prev, t);
+  }
+
+  /**
+   * Whether a `<` after `name` (which follows `before`) opens a type's brackets rather than comparing:
+   * by where it stands (a generic type's name after `:`, `->` or another type's `<`), never by how it
+   * was spaced, so `x<3 or x > 4` is two comparisons and `list < int >` a type.
+   */
+  private opensType(name: LayoutToken | undefined, before: LayoutToken | undefined): boolean {
+    if (!name || !before || name.kind !== "code" || !GENERIC.has(name.image)) return false;
+    return TYPE_BEFORE.has(before.image) || this.typeAngles.has(before);
   }
 
   /** One space or none between two tokens on the same line. */
@@ -153,7 +168,7 @@ class Layout {
     if (x === "." || y === ".") return false;
     if (this.unaryPending) return false;
     const angle = this.stack.at(-1)?.typeAngle === true;
-    if (y === "<" && isName(a) && a.end === b.start && next?.start === b.end) return false;
+    if (y === "<" && this.opensType(a, this.beforePrev)) return false;
     if (x === "<" && angle) return false;
     if (y === ">" && angle) return false;
     if (y === "(" || y === "[") {
