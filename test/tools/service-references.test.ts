@@ -2,6 +2,7 @@
 // so a field is found through the type of what holds it, and a local name never leaks into others.
 import { describe, expect, it } from "vitest";
 import { documentSymbols, references, rename, semanticNames } from "../../src/tools/service/index.ts";
+import { Workspace } from "../../src/api.ts";
 
 const FILES = {
   "game/units.rules": `kind Unit {
@@ -42,6 +43,16 @@ describe("references and rename", () => {
     expect(rename(FILES, "game/units.rules", 1, 7, "if")).toEqual({ error: "`if` is a reserved word and cannot name anything" });
     expect(rename(FILES, "game/units.rules", 1, 7, "2x")).toEqual({ error: "`2x` is not a name: a name is a letter or `_`, then letters, digits or `_`" });
     expect(rename(FILES, "game/units.rules", 2, 7, "count")).toEqual({ error: "there is nothing here that the rules declare: built-ins and keywords cannot be renamed" });
+  });
+});
+
+describe("go to definition on an import's path (issue 28)", () => {
+  it("goes to the start of the file it names, and nowhere for a missing file or a standard module", () => {
+    const ws = new Workspace({ ...FILES, "game/more.rules": 'import "./gone.rules"\nimport "std/hex"\n' });
+    // Line 1 of battle.rules is `import "./units.rules"`: column 10 is inside the path.
+    expect(ws.definition("game/battle.rules", 1, 10)).toEqual({ path: "game/units.rules", range: { line: 1, col: 1, endLine: 1, endCol: 1 } });
+    expect(ws.definition("game/more.rules", 1, 10)).toBeNull();
+    expect(ws.definition("game/more.rules", 2, 10)).toBeNull();
   });
 });
 

@@ -112,6 +112,8 @@ export interface Documents {
   analysis(path: string): Analysis;
   /** A check with `text` standing in for the file's own: completion's, with the cursor in it. */
   analysisWith(path: string, text: string): Analysis;
+  /** The file an import in `from` names, when the workspace holds it (a standard module's path too). */
+  resolveImport(from: string, importPath: string): string | undefined;
   /** The rules files a scenario file's `"rules"` names (a folder's files listed); none when it names none. */
   scenarioRules(path: string): string[];
 }

@@ -138,6 +138,12 @@ export class Workspace implements Documents {
     return analyse({ ...this.host, read: (p) => (p === target ? text : this.host.read(p)) }, target, (p, t) => this.parse(p, t));
   }
 
+  resolveImport(from: string, importPath: string): string | undefined {
+    const target = this.host.resolve(this.host.normalize(from), importPath);
+    // A standard module is no file an editor can open.
+    return isStdPath(target) || this.host.read(target) === undefined ? undefined : target;
+  }
+
   scenarioRules(path: string): string[] {
     const text = this.text(path);
     const json = text === undefined ? undefined : readJson(text);
