@@ -4,7 +4,7 @@
 // its own (`bin/rulesmith.js lsp`), unlike the other commands' tests: it speaks over that process's
 // stdin and stdout, and `exit` ends the process.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -211,6 +211,18 @@ describe("rulesmith lsp over stdio", () => {
     expect(loaded.diagnostics).toEqual([]);
     expect(runScenario(loaded.ready!.program, loaded.ready!.scenario, { seed: "1", trace: false }).resultText).toBe("7");
     await client.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: uri("camp.rules") } });
+  });
+
+  it("says on a file opened from outside the root that it is not checked, and clears it on close (issue 28)", async () => {
+    const elsewhere = mkdtempSync(join(tmpdir(), "lsp-outside-"));
+    const outside = pathToFileURL(join(elsewhere, "loose.rules")).href;
+    const said = new Promise<Diagnostic[]>((resolve) => waiters.push({ uri: outside, accept: (d) => d.length > 0, resolve }));
+    await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: outside, languageId: "rules", version: 1, text: "kind K { x: nope }\n" } });
+    const ds = await said;
+    expect(ds.map((d) => [d.code, d.severity, d.message.split("\n")[0]])).toEqual([["E0004", 2, `this file is outside the folder the language server reads (\`${realpathSync(dir)}\`), so it is not checked`]]);
+    const cleared = new Promise<Diagnostic[]>((resolve) => waiters.push({ uri: outside, accept: (d) => d.length === 0, resolve }));
+    await client.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: outside } });
+    expect(await cleared).toEqual([]);
   });
 
   it("follows a file changed on disk: a field renamed there breaks the open file that uses it", async () => {

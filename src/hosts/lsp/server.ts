@@ -66,9 +66,21 @@ export function startServer(input: NodeJS.ReadableStream, output: NodeJS.Writabl
 
   const checks = new Checks(connection, () => workspace);
 
-  documents.onDidOpen((e) => withPath(e.document.uri, (path) => workspace.setOpen(path, e.document.getText(), e.document.version)));
+  documents.onDidOpen((e) => {
+    if (workspace.pathOf(e.document.uri) === undefined) outsideRoot(e.document.uri);
+    withPath(e.document.uri, (path) => workspace.setOpen(path, e.document.getText(), e.document.version));
+  });
   documents.onDidChangeContent((e) => withPath(e.document.uri, (path) => workspace.setOpen(path, e.document.getText(), e.document.version)));
-  documents.onDidClose((e) => withPath(e.document.uri, (path) => workspace.close(path)));
+  documents.onDidClose((e) => {
+    if (workspace.pathOf(e.document.uri) === undefined) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    withPath(e.document.uri, (path) => workspace.close(path));
+  });
+  /** A file opened from outside the root is not read, as the command line would not read it: said on the file, not left silent. */
+  function outsideRoot(uri: string) {
+    const message = `this file is outside the folder the language server reads (\`${workspace.root}\`), so it is not checked`;
+    const help = "open the folder that holds it as the editor's workspace, or start the server with `rulesmith lsp --root DIR`";
+    void connection.sendDiagnostics({ uri, diagnostics: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: 2, code: "E0004", source: "rulesmith", message: `${message}\nhelp: ${help}` }] });
+  }
   connection.onDidChangeWatchedFiles((e) => {
     for (const change of e.changes) {
       const path = workspace.pathOf(change.uri);
