@@ -269,7 +269,7 @@ describe("std/ modules are bundled, never read from files", () => {
   it("an unknown standard module is E0003 at the import, naming those there are", () => {
     const c = compileText(`import "std/hexes"\n`);
     expect(c.diagnostics.map((d) => `${d.code} ${d.span.line}:${d.span.col} ${d.message} | ${d.help}`)).toEqual([
-      "E0003 1:8 there is no standard module `std/hexes` | the standard modules are `std/hex`, `std/square`",
+      "E0003 1:8 there is no standard module `std/hexes` | the standard modules are `std/hex`, `std/square`, `std/plane`",
     ]);
   });
 });

@@ -7,6 +7,7 @@ import { parseFile } from "../parse.ts";
 import type { FileHost } from "../load.ts";
 import { HEX_MODULE } from "./hex.ts";
 import { SQUARE_MODULE } from "./square.ts";
+import { PLANE_MODULE } from "./plane.ts";
 import { isStdPath, STD_FOLDER } from "../../core/std-paths.ts";
 
 export { isStdPath, STD_FOLDER } from "../../core/std-paths.ts";
@@ -14,6 +15,7 @@ export { isStdPath, STD_FOLDER } from "../../core/std-paths.ts";
 const MODULES = new Map<string, string>([
   ["hex", HEX_MODULE],
   ["square", SQUARE_MODULE],
+  ["plane", PLANE_MODULE],
 ]);
 
 /** The import paths of the standard modules: `std/hex`, ... */
