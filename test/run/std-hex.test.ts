@@ -186,6 +186,21 @@ example "face to face" {
   });
 });
 
+describe("std/hex: line of sight along the line between centres", () => {
+  it("a hex under the line blocks; along a vertex only both hexes beside it do; the ends never block", () => {
+    passes(`
+example "sight" {
+  let here = Hex(q: 0, r: 0)
+  expect hexLineSteps(here, Hex(q: 2, r: -1)) == [[here], [Hex(q: 1, r: -1), Hex(q: 1, r: 0)], [Hex(q: 2, r: -1)]]
+  expect not hexSight(here, Hex(q: 3, r: 0), [Hex(q: 2, r: 0)])
+  expect hexSight(here, Hex(q: 3, r: 0), [Hex(q: 3, r: 0), here, Hex(q: 2, r: 1)])
+  expect hexSight(here, Hex(q: 2, r: -1), [Hex(q: 1, r: 0)])
+  expect not hexSight(here, Hex(q: 2, r: -1), [Hex(q: 1, r: 0), Hex(q: 1, r: -1)])
+  expect hexSight(here, Hex(q: 1, r: 0), [])
+}`);
+  });
+});
+
 describe("std/hex: the map", () => {
   it("knows its edge and what is impassable", () => {
     // 4 columns, 3 rows; odd rows shifted half a hex east, so row 2 starts at q = -1.
@@ -269,7 +284,7 @@ describe("std/ modules are bundled, never read from files", () => {
   it("an unknown standard module is E0003 at the import, naming those there are", () => {
     const c = compileText(`import "std/hexes"\n`);
     expect(c.diagnostics.map((d) => `${d.code} ${d.span.line}:${d.span.col} ${d.message} | ${d.help}`)).toEqual([
-      "E0003 1:8 there is no standard module `std/hexes` | the standard modules are `std/hex`, `std/square`, `std/plane`",
+      "E0003 1:8 there is no standard module `std/hexes` | the standard modules are `std/hex`, `std/square`, `std/plane`, `std/arcs`",
     ]);
   });
 });

@@ -131,22 +131,42 @@ fn leavesBy(v: list<int>, top: int, bottom: int, d: HexDir) -> bool {
   return all(i in [0, 1, 2] where (u[i] != 1 or v[i] == top) and (u[i] != -1 or v[i] == bottom))
 }
 
-/// The hexes the straight line from the centre of a to the centre of b passes through, from a to b:
-/// the hex under each of distance(a, b) + 1 evenly spaced points of the line, each adjacent to the
-/// next. Where a point lies exactly on the side between two hexes (as it does all along a line that
-/// runs along a vertex), both are listed, by q then r.
-fn hexLine(a: Hex, b: Hex) -> list<Hex> {
+/// The hexes under each of distance(a, b) + 1 evenly spaced points of the straight line from the
+/// centre of a to the centre of b, from a to b: one hex, or two (by q then r) where the point lies
+/// exactly on the side between them, as it does all along a line that runs along a vertex.
+fn hexLineSteps(a: Hex, b: Hex) -> list<list<Hex>> {
   let n = distance(a, b)
-  if n == 0 { return [a] }
-  let out: list<Hex> = []
+  if n == 0 { return [[a]] }
+  let out: list<list<Hex>> = []
   for i in 0..n {
     // The point a + (b - a) * i / n, in axial coordinates multiplied by n so they stay whole.
     let x = a.q * n + (b.q - a.q) * i
     let z = a.r * n + (b.r - a.r) * i
     let near = Hex(q: x / n round nearest, r: z / n round nearest)
-    for h in hexesWithin(near, 2) where underPoint(h, x, z, n) { add h to out }
+    add filter(h in hexesWithin(near, 2) where underPoint(h, x, z, n)) to out
   }
   return out
+}
+
+/// The hexes the straight line from the centre of a to the centre of b passes through, from a to b:
+/// the hex under each of distance(a, b) + 1 evenly spaced points of the line, each adjacent to the
+/// next. Where a point lies exactly on the side between two hexes (as it does all along a line that
+/// runs along a vertex), both are listed, by q then r.
+fn hexLine(a: Hex, b: Hex) -> list<Hex> {
+  let out: list<Hex> = []
+  for step in hexLineSteps(a, b) { out = out + step }
+  return out
+}
+
+/// Line of sight from a to b over blocking hexes: no point of the line between them has only
+/// blocking hexes under it. Along a vertex the line runs between two hexes and is blocked only where
+/// both are blocking; a and b themselves never block.
+fn hexSight(a: Hex, b: Hex, blocking: list<Hex>) -> bool {
+  let steps = hexLineSteps(a, b)
+  for i in 1..len(steps) - 2 {
+    if all(h in steps[i] where contains(blocking, h)) { return false }
+  }
+  return true
 }
 
 /// Whether the point (x / n, z / n) lies in hex h or on its edge: in cube coordinates, every two of

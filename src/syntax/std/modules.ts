@@ -8,6 +8,7 @@ import type { FileHost } from "../load.ts";
 import { HEX_MODULE } from "./hex.ts";
 import { SQUARE_MODULE } from "./square.ts";
 import { PLANE_MODULE } from "./plane.ts";
+import { ARCS_MODULE } from "./arcs.ts";
 import { isStdPath, STD_FOLDER } from "../../core/std-paths.ts";
 
 export { isStdPath, STD_FOLDER } from "../../core/std-paths.ts";
@@ -16,6 +17,7 @@ const MODULES = new Map<string, string>([
   ["hex", HEX_MODULE],
   ["square", SQUARE_MODULE],
   ["plane", PLANE_MODULE],
+  ["arcs", ARCS_MODULE],
 ]);
 
 /** The import paths of the standard modules: `std/hex`, ... */

@@ -6,6 +6,8 @@
 // (No backquotes in the text below: it is a template literal.)
 export const PLANE_MODULE = `// std/plane: gridless geometry, shipped with rulesmith. Import it with: import "std/plane"
 //
+// Its arcs are those of std/arcs, which it imports.
+//
 // Lengths and positions are whole numbers of UNITS, hundredths of an inch: inches(6) is 600, and a
 // 6 by 4 foot table is 7200 by 4800 units. x grows to the east and y to the south (as on std/square),
 // bearings are whole degrees clockwise from north: 0 north, 90 east, 180 south, 270 west.
@@ -19,6 +21,8 @@ export const PLANE_MODULE = `// std/plane: gridless geometry, shipped with rules
 // - Distances (baseDistance, pointDistance, the distance a move uses) are rounded UP to a whole unit,
 //   so "within N" holds exactly when the true distance is at most N, and a move never uses less than
 //   its true path. Arc lengths take pi as 355/113 (too large by less than 3 parts in ten million).
+
+import "std/arcs"
 
 /// A point of the table, in units (hundredths of an inch): x grows eastward, y southward.
 record Point {
@@ -39,9 +43,6 @@ record Base {
   depth: int in 1..100000 = 1
   facing: int in 0..359
 }
-
-/// The four arcs around a base, clockwise from the front.
-enum Arc { front, right, rear, left }
 
 /// A convex piece of the table: the points within radius of its spine, which is one point (a disc),
 /// two (a segment, or a capsule with a radius) or three or more (a convex polygon, corners in order).
@@ -358,28 +359,20 @@ fn distanceToPoint(b: Base, p: Point) -> int = pieceGap(basePiece(b), Piece(spin
 /// The arc of b that the point p lies in. The arcs are cut by the base's diagonals, extended from
 /// the centre through the corners (for a round base, those of the square around it: four arcs of 90
 /// degrees). A point on a boundary goes to the front rather than a flank, and to a flank rather than
-/// the rear; the centre is in the front arc.
-fn arcOf(b: Base, p: Point) -> Arc {
+/// the rear (arcBySides); the centre is in the front arc.
+fn baseArc(b: Base, p: Point) -> Arc {
   let c = corners(b)
-  let frontOrLeft = signOf(cross(c[3], c[1], p)) * signOf(cross(c[3], c[1], c[0]))
-  let frontOrRight = signOf(cross(c[2], c[0], p)) * signOf(cross(c[2], c[0], c[1]))
-  if frontOrLeft >= 0 and frontOrRight >= 0 { return Arc.front }
-  if frontOrLeft < 0 and frontOrRight < 0 { return Arc.rear }
-  if frontOrLeft >= 0 { return Arc.left }
-  return Arc.right
+  return arcBySides(signOf(cross(c[3], c[1], p)) * signOf(cross(c[3], c[1], c[0])), signOf(cross(c[2], c[0], p)) * signOf(cross(c[2], c[0], c[1])))
 }
 
-/// The arc of b that other's centre lies in.
-fn arcOfBase(b: Base, other: Base) -> Arc = arcOf(b, other.at)
-
 /// Whether other's centre is in b's front arc.
-fn inFrontArc(b: Base, other: Base) -> bool = arcOfBase(b, other) == Arc.front
+fn inFrontArc(b: Base, other: Base) -> bool = baseArc(b, other.at) == Arc.front
 
 /// Whether other's centre is in either flank arc of b.
-fn inFlankArc(b: Base, other: Base) -> bool = arcOfBase(b, other) == Arc.left or arcOfBase(b, other) == Arc.right
+fn inFlankArc(b: Base, other: Base) -> bool = baseArc(b, other.at) == Arc.left or baseArc(b, other.at) == Arc.right
 
 /// Whether other's centre is in b's rear arc.
-fn inRearArc(b: Base, other: Base) -> bool = arcOfBase(b, other) == Arc.rear
+fn inRearArc(b: Base, other: Base) -> bool = baseArc(b, other.at) == Arc.rear
 
 /// Whether p lies in the polygon (any simple polygon, corners in order; its sides included).
 fn insidePolygon(polygon: list<Point>, p: Point) -> bool {
@@ -411,7 +404,7 @@ fn sightBlockers(from: Base, to: Base, others: list<Base>) -> list<Base> =
 /// Line of sight, centre to centre: the straight line from the centre of from to the centre of to
 /// touches no base of others (from and to themselves are skipped) and no terrain polygon. A line
 /// that only grazes a base's edge or a polygon's corner is blocked.
-fn lineOfSight(from: Base, to: Base, others: list<Base>, terrain: list<list<Point>>) -> bool =
+fn baseSight(from: Base, to: Base, others: list<Base>, terrain: list<list<Point>>) -> bool =
   len(sightBlockers(from, to, others)) == 0 and not any(t in terrain where segmentHitsPolygon(from.at, to.at, t))
 
 /// The length of an arc of degrees on a circle of that radius, rounded up (pi as 355/113).
