@@ -201,6 +201,26 @@ example "sight" {
   });
 });
 
+describe("std/hex: map scales, both ways", () => {
+  it("a larger hex holds scale * scale hexes, the same shape everywhere, and each hex has one larger hex", () => {
+    // Scale 3: the centre and its six neighbours, and two of the six hexes whose centres lie where
+    // three larger hexes meet, (1,-2) and (-1,2); (2,-1), 2 steps from the centres (0,0), (3,0) and
+    // (3,-3) alike, goes to the larger (1,-1), as (-1,2) does to (0,0) three hexes over.
+    passes(`
+example "scales" {
+  expect smallerHexes(Hex(q: 0, r: 0), 1) == [Hex(q: 0, r: 0)]
+  expect smallerHexes(Hex(q: 0, r: 0), 2) == [Hex(q: -1, r: 0), Hex(q: -1, r: 1), Hex(q: 0, r: 0), Hex(q: 0, r: 1)]
+  expect smallerHexes(Hex(q: 0, r: 0), 3) == [Hex(q: -1, r: 0), Hex(q: -1, r: 1), Hex(q: -1, r: 2), Hex(q: 0, r: -1), Hex(q: 0, r: 0), Hex(q: 0, r: 1), Hex(q: 1, r: -2), Hex(q: 1, r: -1), Hex(q: 1, r: 0)]
+  expect largerHex(Hex(q: 2, r: -1), 3) == Hex(q: 1, r: -1) and largerHex(Hex(q: -1, r: 2), 3) == Hex(q: 0, r: 0)
+  expect len(smallerHexes(Hex(q: 0, r: 0), 4)) == 16 and len(smallerHexes(Hex(q: 3, r: -5), 4)) == 16
+  // The same shape at every larger hex: moved by 4 times its coordinates.
+  expect map(h in smallerHexes(Hex(q: 0, r: 0), 4) => Hex(q: h.q + 8, r: h.r - 4)) == smallerHexes(Hex(q: 2, r: -1), 4)
+  expect all(h in hexesWithin(Hex(q: 0, r: 0), 9) where contains(smallerHexes(largerHex(h, 4), 4), h))
+  expect largerHex(centreOfLarger(Hex(q: -3, r: 2), 4), 4) == Hex(q: -3, r: 2) and centreOfLarger(Hex(q: -3, r: 2), 4) == Hex(q: -12, r: 8)
+}`);
+  });
+});
+
 describe("std/hex: the map", () => {
   it("knows its edge and what is impassable", () => {
     // 4 columns, 3 rows; odd rows shifted half a hex east, so row 2 starts at q = -1.

@@ -256,4 +256,30 @@ fn onMap(m: HexMap, h: Hex) -> bool = h.r >= 0 and h.r < m.rows and column(h) >=
 
 /// Whether a unit may stand in h: on the map and not impassable.
 fn passable(m: HexMap, h: Hex) -> bool = onMap(m, h) and not contains(m.impassable, h)
+/// The hex of a map scale times larger that holds h: the larger map's hexes point the same way,
+/// and its Hex(q: 0, r: 0) is centred on this map's Hex(q: 0, r: 0) (a 24-mile hex holding 6-mile
+/// hexes is scale 4). h goes to the larger hex its centre lies in; a centre exactly on the border
+/// between larger hexes goes the same way everywhere (cube coordinates rounded half up, then the one
+/// furthest off corrected), so every larger hex holds exactly scale * scale hexes.
+fn largerHex(h: Hex, scale: int) -> Hex {
+  let x = h.q
+  let z = h.r
+  let y = -x - z
+  let rx = (2 * x + scale) / (2 * scale) round down
+  let ry = (2 * y + scale) / (2 * scale) round down
+  let rz = (2 * z + scale) / (2 * scale) round down
+  let ex = abs(rx * scale - x)
+  let ey = abs(ry * scale - y)
+  let ez = abs(rz * scale - z)
+  if ex > ey and ex > ez { return Hex(q: -ry - rz, r: rz) }
+  if ey > ez { return Hex(q: rx, r: rz) }
+  return Hex(q: rx, r: -rx - ry)
+}
+
+/// The hex of this map at the centre of the hex big of a map scale times larger.
+fn centreOfLarger(big: Hex, scale: int) -> Hex = Hex(q: big.q * scale, r: big.r * scale)
+
+/// The hexes of this map that the hex big of a map scale times larger holds: scale * scale of them,
+/// by q then r (the other way of largerHex).
+fn smallerHexes(big: Hex, scale: int) -> list<Hex> = filter(h in hexesWithin(centreOfLarger(big, scale), scale) where largerHex(h, scale) == big)
 `;
