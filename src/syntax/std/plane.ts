@@ -4,6 +4,8 @@
 // numbers only: distances are compared squared or rounded up through the built-in isqrt, and
 // directions come from a table of sines, so every rounding is at a place the module's header names.
 // (No backquotes in the text below: it is a template literal.)
+import { SINE_TABLE } from "./plane-sines.ts";
+
 export const PLANE_MODULE = `// std/plane: gridless geometry, shipped with rulesmith. Import it with: import "std/plane"
 //
 // Its arcs are those of std/arcs, which it imports.
@@ -86,103 +88,10 @@ fn placed(b: Base, at: Point, facing: int) -> Base = Base(at: at, shape: b.shape
 /// Any whole number of degrees as a bearing from 0 to 359: bearing(-90) is 270, bearing(450) 90.
 fn bearing(degrees: int) -> int = (degrees % 360 + 360) % 360
 
-/// The turn from bearing from to bearing to, from -180 to 179: positive is clockwise.
-fn turnBetween(from: int, to: int) -> int = bearing(to - from + 180) - 180
+/// The turn from bearing facing to bearing target, from -180 to 179: positive is clockwise.
+fn turnBetween(facing: int, target: int) -> int = bearing(target - facing + 180) - 180
 
-/// The sine of 0 to 90 degrees in ten-thousandths, rounded to the nearest.
-table sineQuarter(d: int in 0..90) -> int {
-  0 => 0
-  1 => 175
-  2 => 349
-  3 => 523
-  4 => 698
-  5 => 872
-  6 => 1045
-  7 => 1219
-  8 => 1392
-  9 => 1564
-  10 => 1736
-  11 => 1908
-  12 => 2079
-  13 => 2250
-  14 => 2419
-  15 => 2588
-  16 => 2756
-  17 => 2924
-  18 => 3090
-  19 => 3256
-  20 => 3420
-  21 => 3584
-  22 => 3746
-  23 => 3907
-  24 => 4067
-  25 => 4226
-  26 => 4384
-  27 => 4540
-  28 => 4695
-  29 => 4848
-  30 => 5000
-  31 => 5150
-  32 => 5299
-  33 => 5446
-  34 => 5592
-  35 => 5736
-  36 => 5878
-  37 => 6018
-  38 => 6157
-  39 => 6293
-  40 => 6428
-  41 => 6561
-  42 => 6691
-  43 => 6820
-  44 => 6947
-  45 => 7071
-  46 => 7193
-  47 => 7314
-  48 => 7431
-  49 => 7547
-  50 => 7660
-  51 => 7771
-  52 => 7880
-  53 => 7986
-  54 => 8090
-  55 => 8192
-  56 => 8290
-  57 => 8387
-  58 => 8480
-  59 => 8572
-  60 => 8660
-  61 => 8746
-  62 => 8829
-  63 => 8910
-  64 => 8988
-  65 => 9063
-  66 => 9135
-  67 => 9205
-  68 => 9272
-  69 => 9336
-  70 => 9397
-  71 => 9455
-  72 => 9511
-  73 => 9563
-  74 => 9613
-  75 => 9659
-  76 => 9703
-  77 => 9744
-  78 => 9781
-  79 => 9816
-  80 => 9848
-  81 => 9877
-  82 => 9903
-  83 => 9925
-  84 => 9945
-  85 => 9962
-  86 => 9976
-  87 => 9986
-  88 => 9994
-  89 => 9998
-  90 => 10000}
-
+${SINE_TABLE}
 /// The sine of a bearing in ten-thousandths.
 fn sine(degrees: int) -> int {
   let d = bearing(degrees)
@@ -329,9 +238,13 @@ fn spinesMeet(a: list<Point>, b: list<Point>) -> bool {
   return any(e in sides(a) where any(g in sides(b) where segmentsMeet(e[0], e[1], g[0], g[1])))
 }
 
+/// Whether the boxes around two spines are apart, so the spines cannot meet: a quick test first.
+fn boxesApart(a: list<Point>, b: list<Point>) -> bool =
+  max(p in a => p.x) < min(p in b => p.x) or max(p in b => p.x) < min(p in a => p.x) or max(p in a => p.y) < min(p in b => p.y) or max(p in b => p.y) < min(p in a => p.y)
+
 /// The least distance between two spines, rounded up: 0 when they meet.
 fn spineGap(a: list<Point>, b: list<Point>) -> int {
-  if spinesMeet(a, b) { return 0 }
+  if not boxesApart(a, b) and spinesMeet(a, b) { return 0 }
   let ab = min(p in a => min(e in sides(b) => segmentDistance(p, e[0], e[1])))
   let ba = min(p in b => min(e in sides(a) => segmentDistance(p, e[0], e[1])))
   return min(ab, ba)
@@ -345,10 +258,26 @@ fn pieceGap(a: Piece, b: Piece) -> int = max(0, spineGap(a.spine, b.spine) - a.r
 fn baseDistance(a: Base, b: Base) -> int = pieceGap(basePiece(a), basePiece(b))
 
 /// Whether b is within n inches of a, edge to edge: exactly 6 inches away is within 6.
-fn within(a: Base, b: Base, n: int) -> bool = baseDistance(a, b) <= inches(n)
+fn within(a: Base, b: Base, n: int) -> bool = withinUnits(a, b, inches(n))
 
-/// Whether b is within units of a, edge to edge.
-fn withinUnits(a: Base, b: Base, units: int) -> bool = baseDistance(a, b) <= units
+/// Whether b is within units of a, edge to edge: baseDistance(a, b) <= units, decided from the
+/// centres alone when they are far enough apart or close enough together.
+fn withinUnits(a: Base, b: Base, units: int) -> bool {
+  if units < 0 { return false }
+  let apart = squaredDistance(a.at, b.at)
+  let far = units + outerRadius(a) + outerRadius(b)
+  if apart > far * far { return false }
+  let near = units + innerRadius(a) + innerRadius(b)
+  if apart <= near * near { return true }
+  return baseDistance(a, b) <= units
+}
+
+/// At least the distance from a base's centre to its farthest point (a corner, rounded, is at most
+/// a unit further out than the true one).
+fn outerRadius(b: Base) -> int = if b.shape == BaseShape.circle then b.width / 2 round up else ceilSqrt(b.width * b.width + b.depth * b.depth) / 2 round up + 1
+
+/// At most the distance from a base's centre to its nearest edge.
+fn innerRadius(b: Base) -> int = if b.shape == BaseShape.circle then b.width / 2 round up else max(0, min(b.width, b.depth) / 2 round down - 1)
 
 /// Whether two bases touch (base contact): their edges meet, or they overlap.
 fn inContact(a: Base, b: Base) -> bool = baseDistance(a, b) == 0
