@@ -2,7 +2,10 @@
 // worked by hand, and run here as `rulesmith test` would run them.
 import { describe, expect, it } from "vitest";
 import { nodeHost } from "../../src/api/node-host.ts";
-import { compile, runExamples } from "../../src/pipeline.ts";
+import { compile, indexProgram, runExamples, runScenario } from "../../src/pipeline.ts";
+import { stateSchema } from "../../src/run/schema.ts";
+import { checked } from "../support/helpers.ts";
+import type { Json } from "../../src/run/state.ts";
 import { ARCS_MODULE } from "../../src/syntax/std/arcs.ts";
 import { HEX_MODULE } from "../../src/syntax/std/hex.ts";
 import { PLANE_MODULE } from "../../src/syntax/std/plane.ts";
@@ -36,5 +39,39 @@ describe("std/plane's module text", () => {
       const f = formatRules(path, text);
       expect("text" in f && !f.changed ? path : `${path} is not in the canonical layout`).toBe(path);
     }
+  });
+});
+
+describe("std/plane in the state", () => {
+  it("bases have a JSON Schema, are read from a state and written back after a move", () => {
+    const program = indexProgram(
+      checked(`import "std/plane"
+kind Model { name: text, base: Base, moved: int = 0 }
+state { models: list<Model> }
+fn charge() {
+  for m in models {
+    let step = advance(m.base, inches(3))
+    m.base = step.base
+    m.moved += step.used
+  }
+}`),
+    );
+    const schema = stateSchema(program) as { definitions: Record<string, { properties: Record<string, unknown>; required?: string[] }> };
+    expect(Object.keys(schema.definitions["Base"]!.properties)).toEqual(["at", "shape", "width", "depth", "facing"]);
+    expect(schema.definitions["BaseShape"]).toMatchObject({ enum: ["circle", "rectangle"] });
+    const state: Record<string, Json> = {
+      models: [
+        { name: "knight", base: { at: { x: 0, y: 0 }, shape: "rectangle", width: 197, depth: 394, facing: 90 } },
+        { name: "archer", base: { at: { x: 100, y: 100 }, shape: "circle", width: 98, facing: 180 } },
+      ],
+    };
+    const out = runScenario(program, { rules: "x", run: "charge", state }, { seed: "s", trace: false });
+    expect(out.error).toBeUndefined();
+    expect(out.state?.["models"]).toEqual([
+      { name: "knight", base: { at: { x: 300, y: 0 }, shape: "rectangle", width: 197, depth: 394, facing: 90 }, moved: 300 },
+      { name: "archer", base: { at: { x: 100, y: 400 }, shape: "circle", width: 98, depth: 1, facing: 180 }, moved: 300 },
+    ]);
+    const bad = runScenario(program, { rules: "x", run: "charge", state: { models: [{ name: "x", base: { at: { x: 0, y: 0 }, shape: "circle", width: 98, facing: 360 } }] } }, { seed: "s", trace: false });
+    expect(bad.stateProblems?.map((p) => p.path)).toEqual(["/models/0/base/facing"]);
   });
 });

@@ -162,10 +162,11 @@ fn signOf(n: int) -> int = if n > 0 then 1 else if n < 0 then -1 else 0
 fn corners(b: Base) -> list<Point> {
   let f = heading(b.facing)
   let r = heading(b.facing + 90)
+  let depth = if b.shape == BaseShape.circle then b.width else b.depth
   let out: list<Point> = []
   for s in [[1, -1], [1, 1], [-1, 1], [-1, -1]] {
-    let x = (s[0] * b.depth * f.x + s[1] * b.width * r.x) / 20000 round nearest
-    let y = (s[0] * b.depth * f.y + s[1] * b.width * r.y) / 20000 round nearest
+    let x = (s[0] * depth * f.x + s[1] * b.width * r.x) / 20000 round nearest
+    let y = (s[0] * depth * f.y + s[1] * b.width * r.y) / 20000 round nearest
     add Point(x: b.at.x + x, y: b.at.y + y) to out
   }
   return out
