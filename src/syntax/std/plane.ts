@@ -331,11 +331,36 @@ fn segmentHitsPolygon(a: Point, b: Point, polygon: list<Point>) -> bool =
 fn sightBlockers(from: Base, to: Base, others: list<Base>) -> list<Base> =
   filter(o in others where o != from and o != to and pieceGap(Piece(spine: [from.at, to.at]), basePiece(o)) == 0)
 
+/// Whether the segment p-q touches no base of others (from and to skipped) and no terrain polygon.
+fn sightLineClear(p: Point, q: Point, from: Base, to: Base, others: list<Base>, terrain: list<list<Point>>) -> bool {
+  if any(o in others where o != from and o != to and pieceGap(Piece(spine: [p, q]), basePiece(o)) == 0) { return false }
+  return not any(t in terrain where segmentHitsPolygon(p, q, t))
+}
+
 /// Line of sight, centre to centre: the straight line from the centre of from to the centre of to
 /// touches no base of others (from and to themselves are skipped) and no terrain polygon. A line
 /// that only grazes a base's edge or a polygon's corner is blocked.
-fn baseSight(from: Base, to: Base, others: list<Base>, terrain: list<list<Point>>) -> bool =
-  len(sightBlockers(from, to, others)) == 0 and not any(t in terrain where segmentHitsPolygon(from.at, to.at, t))
+fn baseSight(from: Base, to: Base, others: list<Base>, terrain: list<list<Point>>) -> bool = sightLineClear(from.at, to.at, from, to, others, terrain)
+
+/// What one base sees of another.
+enum Sight { clear, partial, blocked }
+
+/// How much of to from sees, by three lines: centre to centre, and one on either side of it joining
+/// points of the two bases square to it, a unit inside the nearest edge (innerRadius - 1 out from
+/// each centre). Clear when all three lines are clear, blocked when none is, and partial (in cover)
+/// otherwise.
+fn baseCover(from: Base, to: Base, others: list<Base>, terrain: list<list<Point>>) -> Sight {
+  if from.at == to.at { return Sight.clear }
+  let d = bearingToward(from.at, to.at)
+  let ra = max(0, innerRadius(from) - 1)
+  let rb = max(0, innerRadius(to) - 1)
+  let left = sightLineClear(offset(from.at, d - 90, ra), offset(to.at, d - 90, rb), from, to, others, terrain)
+  let right = sightLineClear(offset(from.at, d + 90, ra), offset(to.at, d + 90, rb), from, to, others, terrain)
+  let seen = count(c in [baseSight(from, to, others, terrain), left, right] where c)
+  if seen == 3 { return Sight.clear }
+  if seen == 0 { return Sight.blocked }
+  return Sight.partial
+}
 
 /// The length of an arc of degrees on a circle of that radius, rounded up (pi as 355/113).
 fn arcLength(degrees: int, radius: int) -> int = abs(degrees) * radius * 355 / (180 * 113) round up
