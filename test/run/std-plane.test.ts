@@ -22,7 +22,7 @@ describe("std/plane, by its examples in test/run/std-plane", () => {
 
   it("passes every example", () => {
     const results = (compiled.programs ?? []).flatMap((p) => runExamples(p));
-    expect(results.length).toBeGreaterThanOrEqual(6);
+    expect(results.length).toBeGreaterThanOrEqual(32);
     expect(results.filter((r) => !r.passed).map((r) => `${r.title}: ${r.failure?.message}`)).toEqual([]);
   });
 });
