@@ -20,10 +20,12 @@ describe("std/plane, by its examples in test/run/std-plane", () => {
     expect(compiled.diagnostics.map((d) => `${d.span.file}:${d.span.line} ${d.code} ${d.message}`)).toEqual([]);
   });
 
-  it("passes every example", () => {
-    const results = (compiled.programs ?? []).flatMap((p) => runExamples(p));
-    expect(results.length).toBeGreaterThanOrEqual(32);
-    expect(results.filter((r) => !r.passed).map((r) => `${r.title}: ${r.failure?.message}`)).toEqual([]);
+  it("passes every example, on the compiled backend and on the tree-walker", () => {
+    for (const engine of ["compiled", "tree"] as const) {
+      const results = (compiled.programs ?? []).flatMap((p) => runExamples(p, undefined, undefined, engine));
+      expect(results.length).toBeGreaterThanOrEqual(32);
+      expect(results.filter((r) => !r.passed).map((r) => `${engine}: ${r.title}: ${r.failure?.message}`)).toEqual([]);
+    }
   });
 });
 
