@@ -236,7 +236,8 @@ fn insideConvex(polygon: list<Point>, p: Point) -> bool {
 /// Whether two spines share a point.
 fn spinesMeet(a: list<Point>, b: list<Point>) -> bool {
   if any(p in a where insideConvex(b, p)) or any(p in b where insideConvex(a, p)) { return true }
-  return any(e in sides(a) where any(g in sides(b) where segmentsMeet(e[0], e[1], g[0], g[1])))
+  let sb = sides(b)
+  return any(e in sides(a) where any(g in sb where segmentsMeet(e[0], e[1], g[0], g[1])))
 }
 
 /// Whether the boxes around two spines are apart, so the spines cannot meet: a quick test first.
@@ -246,8 +247,10 @@ fn boxesApart(a: list<Point>, b: list<Point>) -> bool =
 /// The least distance between two spines, rounded up: 0 when they meet.
 fn spineGap(a: list<Point>, b: list<Point>) -> int {
   if not boxesApart(a, b) and spinesMeet(a, b) { return 0 }
-  let ab = min(p in a => min(e in sides(b) => segmentDistance(p, e[0], e[1])))
-  let ba = min(p in b => min(e in sides(a) => segmentDistance(p, e[0], e[1])))
+  let sa = sides(a)
+  let sb = sides(b)
+  let ab = min(p in a => min(e in sb => segmentDistance(p, e[0], e[1])))
+  let ba = min(p in b => min(e in sa => segmentDistance(p, e[0], e[1])))
   return min(ab, ba)
 }
 
