@@ -80,6 +80,21 @@ export const builtins: Record<string, BuiltinFunction> = {
       return hit;
     },
   },
+  isqrt: {
+    params: [int("n")],
+    returns: () => INT,
+    doc: "The whole square root of `n` rounded down: the largest `r` with `r * r <= n`. Exact on the whole range; R0501 for a negative `n`.",
+    run: (_vm, [n], span) => {
+      const v = n as number;
+      if (v < 0) throw new RuleError("R0501", `\`isqrt\` of a negative number (${v})`, span);
+      // Math.sqrt may be one off near 2^53; BigInt squares settle it exactly.
+      let r = BigInt(Math.floor(Math.sqrt(v)));
+      const big = BigInt(v);
+      while (r * r > big) r -= 1n;
+      while ((r + 1n) * (r + 1n) <= big) r += 1n;
+      return Number(r);
+    },
+  },
   len: { params: [{ name: "items", type: listOf(ANY) }], returns: () => INT, doc: "How many items a list holds.", pure: (items: Value[]): number => items.length },
   contains: {
     params: [{ name: "items", type: listOf(ANY) }, { name: "item", type: ANY }],

@@ -90,3 +90,19 @@ describe("E0401: state numbers outside the exact range", () => {
     expect(run.stateProblems?.map((p) => p.path)).toEqual(["/count"]);
   });
 });
+
+describe("isqrt: the whole square root, rounded down, exact on the whole range", () => {
+  it("rounds down between squares and is exact at squares and at the top of the range", () => {
+    const r = example(`example "x" {
+  expect isqrt(0) == 0 and isqrt(1) == 1 and isqrt(3) == 1 and isqrt(4) == 2
+  expect isqrt(99) == 9 and isqrt(100) == 10 and isqrt(101) == 10
+  expect isqrt(${MAX}) == 94906265
+  expect isqrt(94906265 * 94906265) == 94906265 and isqrt(94906265 * 94906265 - 1) == 94906264
+}\n`, "x");
+    expect(r.failure).toBeUndefined();
+    expect(r.passed).toBe(true);
+  });
+  it("stops with R0501 on a negative number", () => {
+    expect(stops("  let r = isqrt(-1)")[0]).toBe("R0501");
+  });
+});

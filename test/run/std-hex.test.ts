@@ -186,6 +186,41 @@ example "face to face" {
   });
 });
 
+describe("std/hex: line of sight along the line between centres", () => {
+  it("a hex under the line blocks; along a vertex only both hexes beside it do; the ends never block", () => {
+    passes(`
+example "sight" {
+  let here = Hex(q: 0, r: 0)
+  expect hexLineSteps(here, Hex(q: 2, r: -1)) == [[here], [Hex(q: 1, r: -1), Hex(q: 1, r: 0)], [Hex(q: 2, r: -1)]]
+  expect not hexSight(here, Hex(q: 3, r: 0), [Hex(q: 2, r: 0)])
+  expect hexSight(here, Hex(q: 3, r: 0), [Hex(q: 3, r: 0), here, Hex(q: 2, r: 1)])
+  expect hexSight(here, Hex(q: 2, r: -1), [Hex(q: 1, r: 0)])
+  expect not hexSight(here, Hex(q: 2, r: -1), [Hex(q: 1, r: 0), Hex(q: 1, r: -1)])
+  expect hexSight(here, Hex(q: 1, r: 0), [])
+}`);
+  });
+});
+
+describe("std/hex: map scales, both ways", () => {
+  it("a larger hex holds scale * scale hexes, the same shape everywhere, and each hex has one larger hex", () => {
+    // Scale 3: the centre and its six neighbours, and two of the six hexes whose centres lie where
+    // three larger hexes meet, (1,-2) and (-1,2); (2,-1), 2 steps from the centres (0,0), (3,0) and
+    // (3,-3) alike, goes to the larger (1,-1), as (-1,2) does to (0,0) three hexes over.
+    passes(`
+example "scales" {
+  expect smallerHexes(Hex(q: 0, r: 0), 1) == [Hex(q: 0, r: 0)]
+  expect smallerHexes(Hex(q: 0, r: 0), 2) == [Hex(q: -1, r: 0), Hex(q: -1, r: 1), Hex(q: 0, r: 0), Hex(q: 0, r: 1)]
+  expect smallerHexes(Hex(q: 0, r: 0), 3) == [Hex(q: -1, r: 0), Hex(q: -1, r: 1), Hex(q: -1, r: 2), Hex(q: 0, r: -1), Hex(q: 0, r: 0), Hex(q: 0, r: 1), Hex(q: 1, r: -2), Hex(q: 1, r: -1), Hex(q: 1, r: 0)]
+  expect largerHex(Hex(q: 2, r: -1), 3) == Hex(q: 1, r: -1) and largerHex(Hex(q: -1, r: 2), 3) == Hex(q: 0, r: 0)
+  expect len(smallerHexes(Hex(q: 0, r: 0), 4)) == 16 and len(smallerHexes(Hex(q: 3, r: -5), 4)) == 16
+  // The same shape at every larger hex: moved by 4 times its coordinates.
+  expect map(h in smallerHexes(Hex(q: 0, r: 0), 4) => Hex(q: h.q + 8, r: h.r - 4)) == smallerHexes(Hex(q: 2, r: -1), 4)
+  expect all(h in hexesWithin(Hex(q: 0, r: 0), 9) where contains(smallerHexes(largerHex(h, 4), 4), h))
+  expect largerHex(centreOfLarger(Hex(q: -3, r: 2), 4), 4) == Hex(q: -3, r: 2) and centreOfLarger(Hex(q: -3, r: 2), 4) == Hex(q: -12, r: 8)
+}`);
+  });
+});
+
 describe("std/hex: the map", () => {
   it("knows its edge and what is impassable", () => {
     // 4 columns, 3 rows; odd rows shifted half a hex east, so row 2 starts at q = -1.
@@ -269,7 +304,7 @@ describe("std/ modules are bundled, never read from files", () => {
   it("an unknown standard module is E0003 at the import, naming those there are", () => {
     const c = compileText(`import "std/hexes"\n`);
     expect(c.diagnostics.map((d) => `${d.code} ${d.span.line}:${d.span.col} ${d.message} | ${d.help}`)).toEqual([
-      "E0003 1:8 there is no standard module `std/hexes` | the standard modules are `std/hex`, `std/square`",
+      "E0003 1:8 there is no standard module `std/hexes` | the standard modules are `std/hex`, `std/square`, `std/plane`, `std/arcs`",
     ]);
   });
 });

@@ -235,3 +235,50 @@ state { at: Space = Space(corner: Square(x: 1, y: 2), size: 2) }
 example "state" { expect squaresOf(at)[3] == Square(x: 2, y: 3) }`);
   });
 });
+
+describe("std/square: facing, arcs, the line between two squares, line of sight", () => {
+  it("arcs are cut by the space's diagonals; a square on a diagonal goes to the front, then to a flank", () => {
+    passes(`
+example "arcs" {
+  let me = Space(corner: Square(x: 0, y: 0))
+  expect squareArc(me, SquareSide.north, Square(x: 0, y: -3)) == Arc.front
+  expect squareArc(me, SquareSide.north, Square(x: 3, y: -3)) == Arc.front
+  expect squareArc(me, SquareSide.north, Square(x: 3, y: -2)) == Arc.right
+  expect squareArc(me, SquareSide.north, Square(x: -3, y: 3)) == Arc.left
+  expect squareArc(me, SquareSide.north, Square(x: -2, y: 3)) == Arc.rear
+  expect squareArc(me, SquareSide.east, Square(x: 0, y: -3)) == Arc.left
+  // A 2 by 2 ogre facing north: (2, -1) lies on its diagonal, (3, -1) beyond it.
+  let ogre = Space(corner: Square(x: 0, y: 0), size: 2)
+  expect squareArc(ogre, SquareSide.north, Square(x: 2, y: -1)) == Arc.front
+  expect squareArc(ogre, SquareSide.north, Square(x: 3, y: -1)) == Arc.right
+  expect squaresAcross(ogre, SquareSide.east) == [Square(x: 2, y: 0), Square(x: 2, y: 1)]
+  expect squaresAcross(me, SquareSide.north) == [Square(x: 0, y: -1)]
+}`);
+  });
+
+  it("the line between centres, with both squares beside a corner it passes through", () => {
+    // From (0.5, 0.5) to (3.5, 1.5): at x = 2 the line is at y = 1, the corner of (1,0), (2,0), (1,1), (2,1).
+    passes(`
+example "lines" {
+  expect squareLine(Square(x: 0, y: 0), Square(x: 3, y: 1)) == [Square(x: 0, y: 0), Square(x: 1, y: 0), Square(x: 2, y: 0), Square(x: 1, y: 1), Square(x: 2, y: 1), Square(x: 3, y: 1)]
+  expect squareLine(Square(x: 0, y: 0), Square(x: 3, y: -1)) == [Square(x: 0, y: 0), Square(x: 1, y: 0), Square(x: 1, y: -1), Square(x: 2, y: 0), Square(x: 2, y: -1), Square(x: 3, y: -1)]
+  expect squareLine(Square(x: 0, y: 0), Square(x: 2, y: 0)) == [Square(x: 0, y: 0), Square(x: 1, y: 0), Square(x: 2, y: 0)]
+  expect squareLine(Square(x: 4, y: 4), Square(x: 4, y: 4)) == [Square(x: 4, y: 4)]
+  expect squareLineSteps(Square(x: 0, y: 0), Square(x: 1, y: 1)) == [[Square(x: 0, y: 0)], [Square(x: 1, y: 0), Square(x: 0, y: 1)], [Square(x: 1, y: 1)]]
+}`);
+  });
+
+  it("line of sight: a corner is blocked only between two blocking squares; the ends never block", () => {
+    passes(`
+example "sight" {
+  let a = Square(x: 0, y: 0)
+  let b = Square(x: 2, y: 2)
+  expect not squareSight(a, b, [Square(x: 1, y: 1)])
+  expect squareSight(a, b, [Square(x: 1, y: 0)])
+  expect not squareSight(a, b, [Square(x: 1, y: 0), Square(x: 0, y: 1)])
+  expect squareSight(a, b, [a, b, Square(x: 5, y: 5)])
+  expect not squareSight(Square(x: 0, y: 0), Square(x: 3, y: 0), [Square(x: 2, y: 0)])
+  expect squareSight(Square(x: 0, y: 0), Square(x: 1, y: 0), [])
+}`);
+  });
+});

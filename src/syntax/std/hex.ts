@@ -131,22 +131,42 @@ fn leavesBy(v: list<int>, top: int, bottom: int, d: HexDir) -> bool {
   return all(i in [0, 1, 2] where (u[i] != 1 or v[i] == top) and (u[i] != -1 or v[i] == bottom))
 }
 
-/// The hexes the straight line from the centre of a to the centre of b passes through, from a to b:
-/// the hex under each of distance(a, b) + 1 evenly spaced points of the line, each adjacent to the
-/// next. Where a point lies exactly on the side between two hexes (as it does all along a line that
-/// runs along a vertex), both are listed, by q then r.
-fn hexLine(a: Hex, b: Hex) -> list<Hex> {
+/// The hexes under each of distance(a, b) + 1 evenly spaced points of the straight line from the
+/// centre of a to the centre of b, from a to b: one hex, or two (by q then r) where the point lies
+/// exactly on the side between them, as it does all along a line that runs along a vertex.
+fn hexLineSteps(a: Hex, b: Hex) -> list<list<Hex>> {
   let n = distance(a, b)
-  if n == 0 { return [a] }
-  let out: list<Hex> = []
+  if n == 0 { return [[a]] }
+  let out: list<list<Hex>> = []
   for i in 0..n {
     // The point a + (b - a) * i / n, in axial coordinates multiplied by n so they stay whole.
     let x = a.q * n + (b.q - a.q) * i
     let z = a.r * n + (b.r - a.r) * i
     let near = Hex(q: x / n round nearest, r: z / n round nearest)
-    for h in hexesWithin(near, 2) where underPoint(h, x, z, n) { add h to out }
+    add filter(h in hexesWithin(near, 2) where underPoint(h, x, z, n)) to out
   }
   return out
+}
+
+/// The hexes the straight line from the centre of a to the centre of b passes through, from a to b:
+/// the hex under each of distance(a, b) + 1 evenly spaced points of the line, each adjacent to the
+/// next. Where a point lies exactly on the side between two hexes (as it does all along a line that
+/// runs along a vertex), both are listed, by q then r.
+fn hexLine(a: Hex, b: Hex) -> list<Hex> {
+  let out: list<Hex> = []
+  for step in hexLineSteps(a, b) { out = out + step }
+  return out
+}
+
+/// Line of sight from a to b over blocking hexes: no point of the line between them has only
+/// blocking hexes under it. Along a vertex the line runs between two hexes and is blocked only where
+/// both are blocking; a and b themselves never block.
+fn hexSight(a: Hex, b: Hex, blocking: list<Hex>) -> bool {
+  let steps = hexLineSteps(a, b)
+  for i in 1..len(steps) - 2 {
+    if all(h in steps[i] where contains(blocking, h)) { return false }
+  }
+  return true
 }
 
 /// Whether the point (x / n, z / n) lies in hex h or on its edge: in cube coordinates, every two of
@@ -236,4 +256,30 @@ fn onMap(m: HexMap, h: Hex) -> bool = h.r >= 0 and h.r < m.rows and column(h) >=
 
 /// Whether a unit may stand in h: on the map and not impassable.
 fn passable(m: HexMap, h: Hex) -> bool = onMap(m, h) and not contains(m.impassable, h)
+/// The hex of a map scale times larger that holds h: the larger map's hexes point the same way,
+/// and its Hex(q: 0, r: 0) is centred on this map's Hex(q: 0, r: 0) (a 24-mile hex holding 6-mile
+/// hexes is scale 4). h goes to the larger hex its centre lies in; a centre exactly on the border
+/// between larger hexes goes the same way everywhere (cube coordinates rounded half up, then the one
+/// furthest off corrected), so every larger hex holds exactly scale * scale hexes.
+fn largerHex(h: Hex, scale: int) -> Hex {
+  let x = h.q
+  let z = h.r
+  let y = -x - z
+  let rx = (2 * x + scale) / (2 * scale) round down
+  let ry = (2 * y + scale) / (2 * scale) round down
+  let rz = (2 * z + scale) / (2 * scale) round down
+  let ex = abs(rx * scale - x)
+  let ey = abs(ry * scale - y)
+  let ez = abs(rz * scale - z)
+  if ex > ey and ex > ez { return Hex(q: -ry - rz, r: rz) }
+  if ey > ez { return Hex(q: rx, r: rz) }
+  return Hex(q: rx, r: -rx - ry)
+}
+
+/// The hex of this map at the centre of the hex big of a map scale times larger.
+fn centreOfLarger(big: Hex, scale: int) -> Hex = Hex(q: big.q * scale, r: big.r * scale)
+
+/// The hexes of this map that the hex big of a map scale times larger holds: scale * scale of them,
+/// by q then r (the other way of largerHex).
+fn smallerHexes(big: Hex, scale: int) -> list<Hex> = filter(h in hexesWithin(centreOfLarger(big, scale), scale) where largerHex(h, scale) == big)
 `;

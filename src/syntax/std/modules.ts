@@ -7,6 +7,8 @@ import { parseFile } from "../parse.ts";
 import type { FileHost } from "../load.ts";
 import { HEX_MODULE } from "./hex.ts";
 import { SQUARE_MODULE } from "./square.ts";
+import { PLANE_MODULE } from "./plane.ts";
+import { ARCS_MODULE } from "./arcs.ts";
 import { isStdPath, STD_FOLDER } from "../../core/std-paths.ts";
 
 export { isStdPath, STD_FOLDER } from "../../core/std-paths.ts";
@@ -14,6 +16,8 @@ export { isStdPath, STD_FOLDER } from "../../core/std-paths.ts";
 const MODULES = new Map<string, string>([
   ["hex", HEX_MODULE],
   ["square", SQUARE_MODULE],
+  ["plane", PLANE_MODULE],
+  ["arcs", ARCS_MODULE],
 ]);
 
 /** The import paths of the standard modules: `std/hex`, ... */

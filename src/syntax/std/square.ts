@@ -2,7 +2,8 @@
 // bundled as text like std/hex: coordinates, adjacency with and without diagonals, distance, the
 // N by N spaces of large pieces, and areas of effect measured from the midpoint of a side of a space
 // (cones, lines, blocks for cubes, cylinders and spheres) with how much of a space an area covers.
-// Whole numbers only: midpoints are counted in half squares. (No backquotes in the text below: it is
+// Whole numbers only: midpoints are counted in half squares. Also facing and arcs, the line between
+// two squares' centres, and line of sight along it. (No backquotes in the text below: it is
 // a template literal.)
 export const SQUARE_MODULE = `// std/square: square-grid geometry, shipped with rulesmith. Import it with: import "std/square"
 //
@@ -10,7 +11,10 @@ export const SQUARE_MODULE = `// std/square: square-grid geometry, shipped with 
 // Square(x: 3, y: 2). A piece larger than one square occupies a Space: a block of size by size
 // squares from its north-west square. Areas of effect are measured from the midpoint of one side of
 // a space and come back in reading order (north to south, west to east along a row), so two areas
-// compare as lists. All arithmetic is on whole numbers (midpoints in half squares).
+// compare as lists. All arithmetic is on whole numbers (midpoints in half squares). A piece faces
+// one of the four sides; its arcs are those of std/arcs, which this module imports.
+
+import "std/arcs"
 
 /// A square of a square grid: x grows eastward, y southward.
 record Square {
@@ -219,5 +223,75 @@ fn coverage(area: list<Square>, s: Space) -> Coverage {
   if inside == 0 { return Coverage.none }
   if inside == s.size * s.size { return Coverage.whole }
   return Coverage.part
+}
+/// The squares just outside one side of a space: the row (or column) of size squares across it, in
+/// reading order. A piece facing north has these across its north side in front of it.
+fn squaresAcross(s: Space, side: SquareSide) -> list<Square> = inReadingOrder(rowOut(s, side, 1, s.size, Hand.right))
+
+/// The arc of a piece in space s, facing across side facing, that square q lies in. The arcs are cut
+/// by the space's diagonals from its centre: four arcs of 90 degrees. A square whose centre lies
+/// exactly on a diagonal goes to the front rather than a flank, and to a flank rather than the rear
+/// (arcBySides); the squares of the space itself are in its front arc only when on or ahead of both.
+fn squareArc(s: Space, facing: SquareSide, q: Square) -> Arc {
+  let dx = 2 * q.x + 1 - (2 * s.corner.x + s.size)
+  let dy = 2 * q.y + 1 - (2 * s.corner.y + s.size)
+  let ahead = dx * squareStep(facing).x + dy * squareStep(facing).y
+  let right = dx * squareStep(rightOf(facing)).x + dy * squareStep(rightOf(facing)).y
+  return arcBySides(ahead - right, ahead + right)
+}
+
+/// The steps of the straight line from the centre of a to the centre of b, from a: each step the
+/// one square the line enters next, except where the line passes exactly through a corner: then a
+/// step of the two squares beside that corner (in reading order), which it only touches, and then
+/// the square beyond it. The first step is [a] and the last [b].
+fn squareLineSteps(a: Square, b: Square) -> list<list<Square>> {
+  let nx = abs(b.x - a.x)
+  let ny = abs(b.y - a.y)
+  let sx = if b.x > a.x then 1 else -1
+  let sy = if b.y > a.y then 1 else -1
+  let x = a.x
+  let y = a.y
+  let ix = 0
+  let iy = 0
+  let out: list<list<Square>> = [[a]]
+  while ix < nx or iy < ny {
+    // Where the line crosses the next column boundary and the next row boundary, both times 2 nx ny.
+    let toX = (1 + 2 * ix) * ny
+    let toY = (1 + 2 * iy) * nx
+    if toX == toY {
+      add inReadingOrder([Square(x: x + sx, y: y), Square(x: x, y: y + sy)]) to out
+      x += sx
+      y += sy
+      ix += 1
+      iy += 1
+    } else if toX < toY {
+      x += sx
+      ix += 1
+    } else {
+      y += sy
+      iy += 1
+    }
+    add [Square(x: x, y: y)] to out
+  }
+  return out
+}
+
+/// The squares the straight line from the centre of a to the centre of b passes through or touches,
+/// from a to b; where it passes exactly through a corner, the two squares beside it as well.
+fn squareLine(a: Square, b: Square) -> list<Square> {
+  let out: list<Square> = []
+  for step in squareLineSteps(a, b) { out = out + step }
+  return out
+}
+
+/// Line of sight from a to b over blocking squares: no step of the line between them is blocked. A
+/// step through a corner is blocked only when both squares beside the corner are blocking (the line
+/// slips between a blocking square and an open one); a and b themselves never block.
+fn squareSight(a: Square, b: Square, blocking: list<Square>) -> bool {
+  let steps = squareLineSteps(a, b)
+  for i in 1..len(steps) - 2 {
+    if all(q in steps[i] where contains(blocking, q)) { return false }
+  }
+  return true
 }
 `;
