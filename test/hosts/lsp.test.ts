@@ -219,7 +219,7 @@ describe("rulesmith lsp over stdio", () => {
     const said = new Promise<Diagnostic[]>((resolve) => waiters.push({ uri: outside, accept: (d) => d.length > 0, resolve }));
     await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: outside, languageId: "rules", version: 1, text: "kind K { x: nope }\n" } });
     const ds = await said;
-    expect(ds.map((d) => [d.code, d.severity, d.message.split("\n")[0]])).toEqual([["E0004", 2, `this file is outside the folder the language server reads (\`${realpathSync(dir)}\`), so it is not checked`]]);
+    expect(ds.map((d) => [d.code, d.severity, String(d.message).split("\n")[0]])).toEqual([["E0004", 2, `this file is outside the folder the language server reads (\`${realpathSync(dir)}\`), so it is not checked`]]);
     const cleared = new Promise<Diagnostic[]>((resolve) => waiters.push({ uri: outside, accept: (d) => d.length === 0, resolve }));
     await client.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: outside } });
     expect(await cleared).toEqual([]);
