@@ -69,6 +69,11 @@ describe("fmt on the bundled rules", () => {
 });
 
 describe("the canonical layout", () => {
+  it("a `-` after a soft keyword used as a name subtracts; one written tight to a number after it negates", () => {
+    expect(fmt("fn f(from: int, to: int) -> int = to - from\n")).toBe("fn f(from: int, to: int) -> int = to - from\n");
+    expect(fmt("fn k(xs: list<int>) { add -1 to xs }\n")).toBe("fn k(xs: list<int>) { add -1 to xs }\n");
+  });
+
   it("tells a type's angle brackets from comparisons by where they stand, not by their spacing (issue 28)", () => {
     expect(fmt("fn f(x: int) -> bool = x<3 or x > 4\n")).toBe("fn f(x: int) -> bool = x < 3 or x > 4\n");
     expect(fmt("fn g(xs: list < list < int > >, t: tally <Icon>) -> list < int > = xs[0]\nenum Icon { a }\n")).toBe("fn g(xs: list<list<int>>, t: tally<Icon>) -> list<int> = xs[0]\nenum Icon { a }\n");

@@ -41,11 +41,19 @@ function isName(t: LayoutToken): boolean {
 function isKeyword(t: LayoutToken): boolean {
   return t.type?.CATEGORIES?.some((c) => c.name === "Keyword") ?? false;
 }
-/** A `-` after an operator, an opening bracket, a separator or a keyword negates what follows. */
-function isUnaryMinus(prev: LayoutToken | undefined, t: LayoutToken): boolean {
+function isSoftKeyword(t: LayoutToken): boolean {
+  return isKeyword(t) && (t.type?.CATEGORIES?.some((c) => c.name === "Name") ?? false);
+}
+/**
+ * A `-` after an operator, an opening bracket, a separator or a keyword negates what follows. After a
+ * soft keyword, which may also be a name (`to - from`, two parameters, against `add -1 to xs`), it keeps
+ * what was written: a `-` tight to what follows and apart from the word before negates.
+ */
+function isUnaryMinus(prev: LayoutToken | undefined, t: LayoutToken, next: LayoutToken | undefined): boolean {
   if (t.image !== "-") return false;
   if (!prev || prev.kind !== "code") return true;
   if (prev.image === ")" || prev.image === "]" || prev.image === "}") return false;
+  if (isSoftKeyword(prev)) return prev.end !== t.start && next?.start === t.end;
   if (isKeyword(prev)) return !(prev.image === "true" || prev.image === "false" || prev.image === "none");
   return !isWord(prev);
 }
@@ -135,7 +143,7 @@ class Layout {
       this.typeAngles.add(t);
     }
     this.beforePrev = this.prev;
-    this.unaryPending = isUnaryMinus(this.prev, t);
+    this.unaryPending = isUnaryMinus(this.prev, t, next);
   }
 
   /**
