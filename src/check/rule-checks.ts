@@ -233,6 +233,8 @@ export abstract class RuleChecks extends Statements {
     // A row whose patterns are already reported cannot be placed, so coverage would only guess.
     let rowsKnown = true;
     for (const row of d.rows) {
+      // A row `extend table` added names what its own file sees.
+      if (row.span.file !== ctx.file) ctx = { ...ctx, file: row.span.file };
       this.expectType(this.expr(row.result, scope, ctx), returns, row.result.span, "the table's result");
       if (row.patterns.length !== d.params.length) {
         this.report("E0202", row.span, `this row has ${row.patterns.length} pattern(s) but \`${d.name.text}\` takes ${d.params.length} input(s)`);

@@ -115,6 +115,16 @@ export abstract class Statements extends Calls {
       case "die":
         this.die(d, ctx);
         return;
+      case "extendKind":
+        // Merged (check/extensions.ts); its own fields are checked here, in its own file.
+        this.fields(d.fields, ctx, `the extension of \`${d.target.text}\``);
+        return;
+      // Merged before the check: their members and rows are checked as the enum's and table's own.
+      case "extendEnum":
+      case "extendTable":
+      case "replaceRow":
+      case "removal":
+        return;
       default:
         A.assertNever(d);
     }

@@ -282,6 +282,12 @@ class ResolutionCheck {
       case "example":
       case "stages":
         break;
+      case "extendEnum":
+      case "extendKind":
+      case "extendTable":
+      case "replaceRow":
+      case "removal":
+        return this.fail(d.span, "an extension, which the checker merges into the declaration it extends: a saved program holds the merged declaration");
       default:
         return assertNever(d);
     }
