@@ -48,7 +48,15 @@ class Checker extends RuleChecks {
   run(files: A.SourceFile[]) {
     // Extensions first: every later check reads the merged enums, kinds and tables.
     mergeExtensions(files, this.s, { report: (...a) => this.report(...a), suggest: (...a) => this.suggest(...a), lookup: (...a) => this.lookup(...a) });
-    for (const f of files) for (const d of f.decls) if (!this.s.dropped.has(d)) this.decl(this.s.merged.get(d) ?? d, f.path);
+    // A table is checked merged (its rows, coverage over them); an enum's or kind's own members and fields
+    // are checked in its file, the new ones in the extension's.
+    for (const f of files) {
+      for (const d of f.decls) {
+        if (this.s.dropped.has(d)) continue;
+        const merged = this.s.merged.get(d);
+        this.decl(merged?.kind === "table" ? merged : d, f.path);
+      }
+    }
     // Program-wide: the modifiers of a value are known only once every file is checked.
     this.checkSetModifierOrder();
     this.checkCountBeforeScale();

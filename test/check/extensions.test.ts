@@ -80,6 +80,15 @@ describe("extending, replacing and removing what is not there", () => {
   });
 });
 
+describe("extending a record", () => {
+  it("adds plain fields, and an entity field is E0250 as in the record itself", () => {
+    const base = "kind Unit { hp: int = 1 }\nrecord Hex { q: int = 0, r: int = 0 }\n";
+    const run = (main: string) => compile(["main.rules"], memoryHost({ "base.rules": base, "main.rules": `import "base.rules"\n${main}` })).diagnostics.map((d) => `${d.code} ${d.span.line}:${d.span.col}`);
+    expect(run('extend record Hex { layer: int = 0 }\nexample "e" { expect Hex(q: 1).layer == 0 }\n')).toEqual([]);
+    expect(run("extend record Hex { who: Unit? }\n")).toEqual(["E0250 2:26"]);
+  });
+});
+
 describe("duplicates: E0102 naming both places", () => {
   it("a member the enum has, or another extension in a file that sees it has", () => {
     const c = compile(["main.rules"], memoryHost({ "base.rules": BASE, "main.rules": 'import "base.rules"\nextend enum Terrain { hill, swamp, swamp }\n' }));
