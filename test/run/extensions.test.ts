@@ -91,6 +91,15 @@ describe("a mod of a base system", () => {
     expect(outcomes(loaded.files, "generated")).toEqual(outcomes(files, "generated"));
   });
 
+  it("refuses a saved program that holds an extension rather than the merged declaration", () => {
+    const saved = JSON.parse(saveProgram(system(BASE, MOD))) as { files: { path: string; decls: unknown[] }[] };
+    const base = saved.files.find((f) => f.path.endsWith("model.rules"))!;
+    const span = { file: base.path, line: 1, col: 1, endLine: 1, endCol: 2, start: 0, end: 1 };
+    base.decls.push({ kind: "extendEnum", target: { text: "Terrain", span }, members: [{ text: "lava", span }], span });
+    const loaded = loadProgram(JSON.stringify(saved));
+    expect("error" in loaded && loaded.error).toBe(`damaged: at ${base.path}:1:1: an extension, which the checker merges into the declaration it extends: a saved program holds the merged declaration`);
+  });
+
   it("tries a row `extend table` adds before the table's own, the latest file's first", () => {
     const text = `import "base.rules"
 import "first.rules"
