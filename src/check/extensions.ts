@@ -18,6 +18,8 @@ export interface ExtensionHost {
   report(code: Code, span: A.Span, message: string, help?: string, related?: RelatedSpan[]): void;
   suggest(name: string, span: A.Span, candidates: () => Iterable<string>): string | undefined;
   lookup(name: string, span: A.Span, file: string): NamedDecl | undefined;
+  /** How a conflict names the file a change is in (a mod's name, where files belong to mods); the path in backticks if not given. */
+  placeName?: (file: string) => string;
 }
 
 export type Extension = A.Decl<"extendEnum" | "extendKind" | "extendTable" | "replaceRow" | "removal">;
@@ -261,7 +263,8 @@ class Merge {
 
   /** E0164 at `here`, naming the file of the other change and this one. */
   private conflict(here: A.Span, what: string, other: Change) {
-    this.host.report("E0164", here, `\`${here.file}\` and \`${other.file}\` ${what}, and neither imports the other, so nothing orders the two`, "keep one of the changes, or import one file from the other to apply them in that order", [{ span: other.span, message: `the change in \`${other.file}\`` }]);
+    const name = this.host.placeName ?? ((file: string) => `\`${file}\``);
+    this.host.report("E0164", here, `${name(here.file)} and ${name(other.file)} ${what}, and neither imports the other, so nothing orders the two`, "keep one of the changes, or import one file from the other to apply them in that order", [{ span: other.span, message: `the change in ${name(other.file)}` }]);
   }
 
   /** The merged copies, in the symbols for the checker and in the resolution for the resolved tree. */
