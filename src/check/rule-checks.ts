@@ -219,6 +219,12 @@ export abstract class RuleChecks extends Statements {
           // Only a pair that can apply together, with different results, in no fixed order depends on declaration order.
           const earlier = same.slice(0, i).find((x) => !ordered(x, m) && !neverBothHold(x.condition, m.condition, this.isEnum) && !(op === "set" && sameConstant(x.amount, m.amount, this.isEnum)));
           if (!earlier) return;
+          // Files that do not import one another (two mods of one system) have no order but their paths'.
+          const [x, y] = [earlier.span.file, m.span.file];
+          if (x !== y && !this.s.visible.get(x)?.has(y) && !this.s.visible.get(y)?.has(x)) {
+            this.report("E0164", m.op.span, `\`${y}\` and \`${x}\` both put a \`${op}\` modifier on \`${value}\` (\`${m.name.text}\` and \`${earlier.name.text}\`) in the same stage and order, and neither imports the other, so nothing orders the two`, "give one of them an `order`, or import one file from the other", [{ span: earlier.op.span, message: `\`${earlier.name.text}\` in \`${x}\`` }]);
+            return;
+          }
           this.report("W0304", m.op.span, `\`${value}\` has two \`${op}\` modifiers (\`${earlier.name.text}\` and \`${m.name.text}\`); when both apply, the one declared later wins`, "give them an `order` (the higher applies later, so wins), or conditions that cannot both hold", [{ span: earlier.op.span, message: `\`${earlier.name.text}\` also ${op === "set" ? "sets" : "computes"} \`${value}\`` }]);
         });
       }

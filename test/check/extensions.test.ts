@@ -126,6 +126,13 @@ describe("conflicts: two files that do not import one another (E0164)", () => {
     expect(c.diagnostics.map((d) => d.related?.map((r) => `${r.span.file}:${r.span.line}:${r.span.col} ${r.message}`))).toEqual([["a.rules:2:1 the change in `a.rules`"]]);
   });
 
+  it("both put a `set` modifier on one value in the same stage and order", () => {
+    expect(mods("modifier fixedA for defense : set 4\n", "modifier fixedB for defense : set 5\n")).toEqual([
+      "E0164 b.rules:2:31-34 `b.rules` and `a.rules` both put a `set` modifier on `defense` (`fixedB` and `fixedA`) in the same stage and order, and neither imports the other, so nothing orders the two | give one of them an `order`, or import one file from the other",
+    ]);
+    expect(mods("modifier fixedA for defense : set 4\n", "modifier fixedB for defense order 1 : set 5\n")).toEqual([]);
+  });
+
   it("applies in canonical order when one file imports the other", () => {
     expect(diagnostics("remove modifier sturdy\n", { "a.rules": 'import "base.rules"\nreplace modifier sturdy for defense : add 2\n' }).filter((d) => d.startsWith("E"))).toEqual([]);
     expect(diagnostics('import "a.rules"\nremove modifier sturdy\n', { "a.rules": 'import "base.rules"\nreplace modifier sturdy for defense : add 2\n' })).toEqual([]);
