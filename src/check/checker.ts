@@ -47,7 +47,7 @@ class Checker extends RuleChecks {
   /** After `collectSymbols`: every declaration on its own, then what needs them all, then the frames. */
   run(files: A.SourceFile[]) {
     // Extensions first: every later check reads the merged enums, kinds and tables.
-    mergeExtensions(files, this.s, { report: (...a) => this.report(...a), suggest: (...a) => this.suggest(...a), lookup: (...a) => this.lookup(...a) });
+    mergeExtensions(files, this.s, { report: (...a) => this.report(...a), suggest: (...a) => this.suggest(...a), lookup: (...a) => this.lookup(...a), notImported: (...a) => this.notImported(...a) });
     // A table is checked merged (its rows, coverage over them); an enum's or kind's own members and fields
     // are checked in its file, the new ones in the extension's.
     for (const f of files) {

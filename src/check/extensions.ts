@@ -18,6 +18,8 @@ export interface ExtensionHost {
   report(code: Code, span: A.Span, message: string, help?: string, related?: RelatedSpan[]): void;
   suggest(name: string, span: A.Span, candidates: () => Iterable<string>): string | undefined;
   lookup(name: string, span: A.Span, file: string): NamedDecl | undefined;
+  /** True when a name no file here declares is already explained: declared in a file not imported (E0105), or left out for a syntax error. */
+  notImported(name: string, span: A.Span, file: string): boolean;
   /** How a conflict names the file a change is in (a mod's name, where files belong to mods); the path in backticks if not given. */
   placeName?: (file: string) => string;
 }
@@ -111,6 +113,7 @@ class Merge {
     const r = lookupName(this.s, name.text, file);
     if (!("found" in r)) {
       if ("missing" in r) {
+        if (this.host.notImported(name.text, name.span, file)) return undefined;
         const help = this.host.suggest(name.text, name.span, () => visibleDecls(this.s, file).filter((d) => d.kind === sort).map((d) => d.name.text));
         this.host.report("E0160", name.span, `there is no ${sort} \`${name.text}\` to ${verb}`, help ?? `declare it, or import the file that declares it`);
       } else this.host.lookup(name.text, name.span, file);

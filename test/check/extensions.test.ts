@@ -40,6 +40,13 @@ describe("extending, replacing and removing what is not there", () => {
     expect(diagnostics("replace on Hit as wond { u.hp -= 2 }\n")).toEqual(["E0160 main.rules:2:19-23 there is no handler named `wond` to replace | did you mean `wound`?"]);
   });
 
+  it("one diagnostic, not two: a target left out for a syntax error, or declared in a file not imported (E0105)", () => {
+    const c = compile(["main.rules"], memoryHost({ "main.rules": "enum Terrain { plain, @ }\nextend enum Terrain { swamp }\n" }));
+    expect(c.diagnostics.map((d) => d.code)).toEqual(["E0001"]);
+    const d = compile(["main.rules", "other.rules"], memoryHost({ "main.rules": "extend enum Terrain { swamp }\n", "other.rules": "enum Terrain { plain }\n" }));
+    expect(d.diagnostics.map((x) => `${x.code} ${x.span.file}:${x.span.line}:${x.span.col}`)).toEqual(["E0105 main.rules:1:13"]);
+  });
+
   it("E0160: a row no pattern of the table reads as written, naming its rows", () => {
     expect(diagnostics("remove row cost(Terrain.plain)\n")).toEqual(["E0160 main.rules:2:1-31 table `cost` has no row (Terrain.plain) to remove | its rows are (Terrain.hill), (_): name one with its patterns as written"]);
     expect(diagnostics("replace row cost(Terrain.plain) => 3\n")).toEqual(["E0160 main.rules:2:9-37 table `cost` has no row (Terrain.plain) to replace | its rows are (Terrain.hill), (_): name one with its patterns as written"]);
