@@ -40,6 +40,93 @@ export abstract class DeclarationRules extends CstParser {
       { ALT: () => this.SUBRULE(this.dieDecl) },
       { ALT: () => this.SUBRULE(this.exampleDecl) },
       { ALT: () => this.SUBRULE(this.stagesDecl) },
+      { ALT: () => this.SUBRULE(this.extendDecl) },
+      { ALT: () => this.SUBRULE(this.replaceDecl) },
+      { ALT: () => this.SUBRULE(this.removeDecl) },
+      { ALT: () => this.SUBRULE(this.finalDecl) },
+    ]);
+  });
+
+  // The extension points (docs section "Extending a system"): a file that imports a system adds to its
+  // declarations, or replaces or removes a named part of them, without editing its files.
+  // extend enum Terrain { swamp }   extend kind Unit { fear: int = 0 }   extend table moveCost { _, true => 2 }
+  extendDecl = this.RULE("extendDecl", () => {
+    this.CONSUME(k.extend);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(k.enum);
+          this.CONSUME(T.Name, { LABEL: "target" });
+          this.SUBRULE(this.memberBlock);
+        },
+      },
+      {
+        ALT: () => {
+          this.OR2([{ ALT: () => this.CONSUME(k.kind) }, { ALT: () => this.CONSUME(k.record) }]);
+          this.CONSUME2(T.Name, { LABEL: "target" });
+          this.SUBRULE(this.fieldBlock);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(k.table);
+          this.CONSUME3(T.Name, { LABEL: "target" });
+          this.CONSUME(T.LBrace);
+          this.MANY(() => this.SUBRULE(this.tableRow));
+          this.CONSUME(T.RBrace);
+        },
+      },
+    ]);
+  });
+
+  // replace modifier m for v : add 2   replace on E as h { ... }   replace row t(_, true) => 2
+  replaceDecl = this.RULE("replaceDecl", () => {
+    this.CONSUME(k.replace);
+    this.OR([
+      { ALT: () => this.SUBRULE(this.modifierDecl) },
+      { ALT: () => this.SUBRULE(this.triggerDecl) },
+      {
+        ALT: () => {
+          this.SUBRULE(this.rowRef);
+          this.CONSUME(T.FatArrow);
+          this.SUBRULE(this.expression, { LABEL: "result" });
+        },
+      },
+    ]);
+  });
+
+  // remove modifier m   remove handler h   remove row t(_, true)
+  removeDecl = this.RULE("removeDecl", () => {
+    this.CONSUME(k.remove);
+    this.OR([
+      {
+        ALT: () => {
+          this.OR2([{ ALT: () => this.CONSUME(k.modifier, { LABEL: "what" }) }, { ALT: () => this.CONSUME(k.handler, { LABEL: "what" }) }]);
+          this.CONSUME(T.Name, { LABEL: "target" });
+        },
+      },
+      { ALT: () => this.SUBRULE(this.rowRef) },
+    ]);
+  });
+
+  // `row moveCost(_, true)`: a table's row, named by its patterns as written.
+  rowRef = this.RULE("rowRef", () => {
+    this.CONSUME(k.row);
+    this.CONSUME(T.Name, { LABEL: "target" });
+    this.CONSUME(T.LParen);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.pattern) });
+    this.CONSUME(T.RParen);
+  });
+
+  // final enum E { ... }: no file may extend, replace or remove it.
+  finalDecl = this.RULE("finalDecl", () => {
+    this.CONSUME(k.final);
+    this.OR([
+      { ALT: () => this.SUBRULE(this.enumDecl) },
+      { ALT: () => this.SUBRULE(this.kindDecl) },
+      { ALT: () => this.SUBRULE(this.tableDecl) },
+      { ALT: () => this.SUBRULE(this.modifierDecl) },
+      { ALT: () => this.SUBRULE(this.triggerDecl) },
     ]);
   });
 
@@ -74,6 +161,10 @@ export abstract class DeclarationRules extends CstParser {
   enumDecl = this.RULE("enumDecl", () => {
     this.CONSUME(k.enum);
     this.CONSUME(T.Name);
+    this.SUBRULE(this.memberBlock);
+  });
+
+  memberBlock = this.RULE("memberBlock", () => {
     this.CONSUME(T.LBrace);
     // An unclosed enum stops at the next declaration rather than reading it as members.
     this.MANY({
@@ -163,6 +254,11 @@ export abstract class DeclarationRules extends CstParser {
       },
     ]);
     this.CONSUME(T.Name);
+    // `as markDead`: a name other files can `replace` or `remove` the handler by.
+    this.OPTION3(() => {
+      this.CONSUME(k.as);
+      this.CONSUME2(T.Name, { LABEL: "handlerName" });
+    });
     this.OPTION(() => {
       this.CONSUME(k.when);
       this.SUBRULE(this.expression, { LABEL: "condition" });

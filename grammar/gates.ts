@@ -46,6 +46,7 @@ export function beginsDeclaration(grammar: Grammar, LA: Lookahead): boolean {
   const prev = LA(0) as IToken | undefined;
   if (prev !== undefined && prev.tokenType !== EOF && prev.endLine === word.startLine) return false;
   const next = LA(2);
+  if (PREFIXES.has(word.tokenType)) return prefixedDeclaration(word.tokenType, next.tokenType, LA(3));
   if (next.tokenType === T.StringLiteral || next.tokenType === k.of || (word.tokenType === k.state && next.tokenType === T.LBrace)) return true;
   if (!tokenMatcher(next, T.Name)) return false;
   const after = LA(3).tokenType;
@@ -53,6 +54,18 @@ export function beginsDeclaration(grammar: Grammar, LA: Lookahead): boolean {
 }
 /** What follows the name where a declaration starts (`fn f(`, `kind K {`, `modifier m for`, ...). */
 const AFTER_DECLARATION_NAME: ReadonlySet<TokenType> = new Set([T.LParen, T.LBrace, k.for, k.of, k.when, k.order, k.until, EOF]);
+/** The words that go before a declaration's own keyword: `extend enum`, `final kind`, `replace modifier`, `remove row`. */
+const PREFIXES: ReadonlySet<TokenType> = new Set([k.extend, k.final, k.replace, k.remove]);
+/** The declaration keywords each prefix takes. */
+const PREFIXED: ReadonlySet<TokenType> = new Set([k.enum, k.kind, k.record, k.table, k.modifier, k.on, k.before, k.instead, k.handler, k.row]);
+/**
+ * A prefix begins a declaration before one of its keywords; `remove` also needs a name after that keyword
+ * other than `from`, since the statement `remove row from rows` starts with the same two words.
+ */
+function prefixedDeclaration(prefix: TokenType, next: TokenType, third: IToken): boolean {
+  if (!PREFIXED.has(next)) return false;
+  return prefix !== k.remove || (tokenMatcher(third, T.Name) && third.tokenType !== k.from);
+}
 function firstTokens(defs: IProduction[]): Set<TokenType> {
   const first = defs[0];
   if (first instanceof Terminal) return new Set([first.terminalType]);

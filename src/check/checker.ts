@@ -7,6 +7,7 @@ import type { Diagnostic } from "../core/diagnostics.ts";
 import type { ExprObserver } from "./resolution.ts";
 import type { ResolutionTable } from "./resolved-tree.ts";
 import { RuleChecks } from "./rule-checks.ts";
+import { mergeExtensions } from "./extensions.ts";
 import { collectSymbols, type Symbols } from "./symbols.ts";
 import { unreadWrites } from "./unread.ts";
 
@@ -45,7 +46,17 @@ export function checkProgram(files: A.SourceFile[], resolveImport: (from: string
 class Checker extends RuleChecks {
   /** After `collectSymbols`: every declaration on its own, then what needs them all, then the frames. */
   run(files: A.SourceFile[]) {
-    for (const f of files) for (const d of f.decls) this.decl(d, f.path);
+    // Extensions first: every later check reads the merged enums, kinds and tables.
+    mergeExtensions(files, this.s, { report: (...a) => this.report(...a), suggest: (...a) => this.suggest(...a), lookup: (...a) => this.lookup(...a), notImported: (...a) => this.notImported(...a) });
+    // A table is checked merged (its rows, coverage over them); an enum's or kind's own members and fields
+    // are checked in its file, the new ones in the extension's.
+    for (const f of files) {
+      for (const d of f.decls) {
+        if (this.s.dropped.has(d)) continue;
+        const merged = this.s.merged.get(d);
+        this.decl(merged?.kind === "table" ? merged : d, f.path);
+      }
+    }
     // Program-wide: the modifiers of a value are known only once every file is checked.
     this.checkSetModifierOrder();
     this.checkCountBeforeScale();

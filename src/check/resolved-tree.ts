@@ -13,15 +13,34 @@ const SHARED_DEPTH = 400;
 /** Per parsed node, what the checker resolved of it, in the order it was resolved. */
 export class ResolutionTable {
   private readonly byNode = new Map<object, Record<string, unknown>>();
+  /** The merged copy of an extended declaration, resolved as the parsed one it stands for. */
+  private readonly aliases = new Map<object, object>();
+  /** Parsed properties the resolved tree takes from the merge of extensions (check/extensions.ts). */
+  private readonly merged = new Map<object, Record<string, unknown>>();
 
   set<N extends object, K extends keyof Resolved & keyof N>(node: N, key: K, value: NonNullable<Resolved[K]>): void {
-    const own = this.byNode.get(node);
+    const at = this.aliases.get(node) ?? node;
+    const own = this.byNode.get(at);
     if (own) own[key] = value;
-    else this.byNode.set(node, { [key]: value });
+    else this.byNode.set(at, { [key]: value });
   }
 
   get<K extends keyof Resolved>(node: object, key: K): Resolved[K] | undefined {
-    return this.byNode.get(node)?.[key] as Resolved[K] | undefined;
+    return this.byNode.get(this.aliases.get(node) ?? node)?.[key] as Resolved[K] | undefined;
+  }
+
+  /** `copy` is resolved as `parsed`: what the checker resolves of either is one record. */
+  alias(copy: object, parsed: object): void {
+    this.aliases.set(copy, parsed);
+  }
+
+  /**
+   * In the resolved tree, `node`'s parsed property `key` is `value`: an extended enum's members, kind's
+   * fields or table's rows merged, a file's declarations without the extensions and what they replaced.
+   * Each is still resolved by its own parsed node, so a merged row is resolved as its file resolved it.
+   */
+  mergeInto<N extends object, K extends keyof N & string>(node: N, key: K, value: N[K]): void {
+    this.merged.set(node, { ...this.merged.get(node), [key]: value });
   }
 
   /**
@@ -53,10 +72,11 @@ export class ResolutionTable {
       }
       return out ?? value;
     }
-    const v = value as Record<string, unknown>;
+    const over = this.merged.get(value);
+    const v = (over ? { ...value, ...over } : value) as Record<string, unknown>;
     // A span, the commonest object of a tree, is never resolved.
     if (typeof v["start"] === "number" && typeof v["file"] === "string") return value;
-    let out: Record<string, unknown> | undefined;
+    let out: Record<string, unknown> | undefined = over ? v : undefined;
     for (const key of Object.keys(v)) {
       const child = v[key];
       if (typeof child !== "object" || child === null) continue;
@@ -90,7 +110,8 @@ export class ResolutionTable {
       for (let i = 0; i < value.length; i++) work.push([value[i], out as unknown as Record<number, unknown>, i]);
       return out;
     }
-    const v = value as Record<string, unknown>;
+    const over = this.merged.get(value);
+    const v = (over ? { ...value, ...over } : value) as Record<string, unknown>;
     // A span, the commonest object of a tree, is never resolved nor written: the copy shares it.
     if (typeof v["start"] === "number" && typeof v["file"] === "string") return value;
     const out: Record<string, unknown> = {};

@@ -219,6 +219,12 @@ export abstract class RuleChecks extends Statements {
           // Only a pair that can apply together, with different results, in no fixed order depends on declaration order.
           const earlier = same.slice(0, i).find((x) => !ordered(x, m) && !neverBothHold(x.condition, m.condition, this.isEnum) && !(op === "set" && sameConstant(x.amount, m.amount, this.isEnum)));
           if (!earlier) return;
+          // Files that do not import one another (two mods of one system) have no order but their paths'.
+          const [x, y] = [earlier.span.file, m.span.file];
+          if (x !== y && !this.s.visible.get(x)?.has(y) && !this.s.visible.get(y)?.has(x)) {
+            this.report("E0164", m.op.span, `\`${y}\` and \`${x}\` both put a \`${op}\` modifier on \`${value}\` (\`${m.name.text}\` and \`${earlier.name.text}\`) in the same stage and order, and neither imports the other, so nothing orders the two`, "give one of them an `order`, or import one file from the other", [{ span: earlier.op.span, message: `\`${earlier.name.text}\` in \`${x}\`` }]);
+            return;
+          }
           this.report("W0304", m.op.span, `\`${value}\` has two \`${op}\` modifiers (\`${earlier.name.text}\` and \`${m.name.text}\`); when both apply, the one declared later wins`, "give them an `order` (the higher applies later, so wins), or conditions that cannot both hold", [{ span: earlier.op.span, message: `\`${earlier.name.text}\` also ${op === "set" ? "sets" : "computes"} \`${value}\`` }]);
         });
       }
@@ -233,6 +239,8 @@ export abstract class RuleChecks extends Statements {
     // A row whose patterns are already reported cannot be placed, so coverage would only guess.
     let rowsKnown = true;
     for (const row of d.rows) {
+      // A row `extend table` added names what its own file sees.
+      if (row.span.file !== ctx.file) ctx = { ...ctx, file: row.span.file };
       this.expectType(this.expr(row.result, scope, ctx), returns, row.result.span, "the table's result");
       if (row.patterns.length !== d.params.length) {
         this.report("E0202", row.span, `this row has ${row.patterns.length} pattern(s) but \`${d.name.text}\` takes ${d.params.length} input(s)`);

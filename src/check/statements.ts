@@ -13,7 +13,7 @@ import { Scope, type Context } from "./resolution.ts";
 import { statementConstruct } from "../constructs/statements.ts";
 import type { OperatorCheck } from "../constructs/operators/contexts.ts";
 import { typeShape } from "../constructs/let.ts";
-import { declById, idOf, RESERVED_FIELD } from "./symbols.ts";
+import { declById, idOf, lookupName, RESERVED_FIELD } from "./symbols.ts";
 
 /** In a modifier's condition and expressions, the value's result as it stands when the modifier is reached. */
 export const RESULT = "result";
@@ -114,6 +114,20 @@ export abstract class Statements extends Calls {
         return;
       case "die":
         this.die(d, ctx);
+        return;
+      case "extendKind":
+        // Merged (check/extensions.ts); its own fields are checked here, in its own file.
+        this.fields(d.fields, ctx, `the extension of \`${d.target.text}\``);
+        {
+          const base = lookupName(this.s, d.target.text, file);
+          if ("found" in base && base.found.kind === "kind" && base.found.record) this.plainFields({ ...base.found, fields: d.fields });
+        }
+        return;
+      // Merged before the check: their members and rows are checked as the enum's and table's own.
+      case "extendEnum":
+      case "extendTable":
+      case "replaceRow":
+      case "removal":
         return;
       default:
         A.assertNever(d);

@@ -25,6 +25,10 @@ export interface Symbols {
   visible: Map<string, Set<string>>;
   /** The program's `stages [...]` declaration, if any (at most one). */
   stages?: A.StagesDecl;
+  /** Per extended enum, kind or table as parsed, its merged copy (check/extensions.ts), which `all` and `byName` hold in its place. */
+  merged: Map<A.Decl, NamedDecl>;
+  /** The modifiers and handlers another file replaced or removed: not checked, not run. */
+  dropped: Set<A.Decl>;
 }
 
 /** What a name means in a file: the one declaration it sees, or every one it could mean. */
@@ -90,6 +94,11 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
       switch (d.kind) {
         case "import":
         case "trigger":
+        case "extendEnum":
+        case "extendKind":
+        case "extendTable":
+        case "replaceRow":
+        case "removal":
           break;
         case "stages":
           // One program, one default order: a second would leave it unclear which applies.
@@ -122,6 +131,8 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
         default: {
           resolution.set(d, "id", firstId + all.length);
           all.push(d);
+          // A replacement takes its name from the modifier it replaces (check/extensions.ts), which keeps it.
+          if (d.kind === "modifier" && d.replaces) break;
           // A name declared twice where one declaration can see the other is a real clash. Files that
           // cannot see each other may reuse a name; only a file that sees both cannot use it.
           const same = byName.get(d.name.text) ?? [];
@@ -135,7 +146,7 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
       }
     }
   }
-  return { all, firstId, resolution, byName, stateFields, stateIndex, modifiersByValue: new Map(), visible, ...(stages ? { stages } : {}) };
+  return { all, firstId, resolution, byName, stateFields, stateIndex, modifiersByValue: new Map(), visible, merged: new Map(), dropped: new Set(), ...(stages ? { stages } : {}) };
 }
 
 /** The declaration a resolved id names: an index, not a search. */

@@ -99,9 +99,10 @@ export const nodeShapes = {
       by: "kind",
       kinds: {
         import: declared({ path: "string", pathSpan: "span", span: "span" }),
-        enum: declared({ name: "name", members: list("name"), span: "span" }),
+        /** `final`: no file may extend it (docs, "Extending a system"). */
+        enum: declared({ name: "name", members: list("name"), span: "span", "final?": "true" }),
         /** `record`: its values are plain, immutable values compared field by field, not entities with an identity and statuses. */
-        kind: declared({ name: "name", fields: list("field"), "record?": "true", span: "span" }),
+        kind: declared({ name: "name", fields: list("field"), "record?": "true", span: "span", "final?": "true" }),
         state: declared({ fields: list("field"), span: "span" }),
         /**
          * A named flag on an entity. `until E`: cleared when event E is emitted; `for N E`: after N of them.
@@ -111,8 +112,22 @@ export const nodeShapes = {
         /** `returns` (`-> int`): the type of the `result` the body and handlers change and `emit` gives back; `body`: what happens when no `instead of` handler replaces it. */
         event: framed({ name: "name", params: list("param"), span: "span", "returns?": "type", "body?": "block" }),
         /** `on`/`before`/`instead of` an event; resolved, `eventRef`: the event it handles. */
+        /**
+         * `handlerName` (`as markDead`): the name another file replaces or removes it by; `replaces`: `replace on
+         * E as h`, in place of the handler of that name; `final`: no file may replace or remove it.
+         */
         trigger: framed(
-          { timing: oneOf(["before", "instead", "after"]), event: "name", order: "int", body: "block", span: "span", "condition?": "expr" },
+          {
+            timing: oneOf(["before", "instead", "after"]),
+            event: "name",
+            order: "int",
+            body: "block",
+            span: "span",
+            "condition?": "expr",
+            "handlerName?": "name",
+            "replaces?": "true",
+            "final?": "true",
+          },
           { eventRef: resolved("ref") },
         ),
         fn: framed({ name: "name", params: list("param"), body: "blockOrExpr", span: "span", "returns?": "type" }),
@@ -137,15 +152,31 @@ export const nodeShapes = {
             "rounding?": "name",
             "into?": "expr",
             "factor?": "expr",
+            /** `replace modifier m ...`: in place of the modifier `m` of the system it extends. */
+            "replaces?": "true",
+            "final?": "true",
           },
           { targetRef: resolved("ref"), resultSlot: resolved("natural") },
         ),
-        table: framed({ name: "name", params: list("param"), returns: "type", rows: list("row"), span: "span" }),
+        table: framed({ name: "name", params: list("param"), returns: "type", rows: list("row"), span: "span", "final?": "true" }),
         /** A custom die: each face is a tally of the enum's members, like `Icon(melee: 2)`. */
         die: declared({ name: "name", faceType: "name", faces: list("expr"), facesSpan: "span", span: "span" }),
         example: framed({ title: "string", body: "block", span: "span" }),
         /** `stages [set, add, ...]` at the top level: the stage order of every value that declares none. */
         stages: declared({ stages: list("name"), span: "span" }),
+        /**
+         * The extension points (docs, "Extending a system"), merged into the declaration they name when the
+         * program is checked: the resolved tree the engines run holds the merged declaration and not these.
+         * `extendEnum`: members after the enum's own; `extendKind`: fields, each omittable.
+         */
+        extendEnum: declared({ target: "name", members: list("name"), span: "span" }),
+        extendKind: declared({ target: "name", fields: list("field"), span: "span" }),
+        /** Rows tried before the table's own. */
+        extendTable: declared({ target: "name", rows: list("row"), span: "span" }),
+        /** `replace row t(_, true) => 2`: the row of `target` whose patterns read as `row`'s do. */
+        replaceRow: declared({ target: "name", row: "row", span: "span" }),
+        /** `remove modifier m`, `remove handler h`, `remove row t(_, true)` (`patterns` for a row). */
+        removal: declared({ what: oneOf(["modifier", "handler", "row"]), target: "name", span: "span", "patterns?": list("pattern") }),
       },
     },
     block: { by: "kind", kinds: { block: { statements: list("stmt"), span: "span" } } },

@@ -71,6 +71,13 @@ export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
           break;
         case "stages":
           break;
+        case "extendEnum":
+        case "extendKind":
+        case "extendTable":
+        case "replaceRow":
+        case "removal":
+          // The checker merges each into the declaration it extends; the resolved tree holds none.
+          throw new RuleError("R0501", "an extension was never merged: the program was not checked", d.span);
         default:
           if (d.id === undefined) throw new RuleError("R0501", `\`${d.name.text}\` was never resolved: the program was not checked`, d.span);
           p.decls[d.id] = d;

@@ -138,16 +138,18 @@ function describe(e: ErrorObject): string {
 // ---- the file names --------------------------------------------------------------------------------
 
 /**
- * What is wrong with the files' names: a span that names another file than its own (the trace and
- * the runtime read a node's file from its span), a file named twice, or a file named as a standard
- * module that is not that module's tree.
+ * What is wrong with the files' names: a span that names a file other than its own that is no game file
+ * of the program (the trace and the runtime read a node's file from its span; an extended declaration
+ * holds the members, fields and rows of the files that extend it, each spanning its own file), a file
+ * named twice, or a file named as a standard module that is not that module's tree.
  */
 function namingProblem(files: A.SourceFile[], standard: StandardModules | undefined): string | undefined {
   const seen = new Set<string>();
+  const games = new Set(files.filter((f) => !isStdPath(f.path)).map((f) => f.path));
   for (const [i, f] of files.entries()) {
     if (seen.has(f.path)) return `damaged: \`/files/${i}/path\` names \`${f.path}\` a second time`;
     seen.add(f.path);
-    const stray = strayFile(f);
+    const stray = strayFile(f, isStdPath(f.path) ? new Set() : games);
     if (stray !== undefined) return `damaged: a node in \`${f.path}\` says it is in \`${stray}\``;
     if (!isStdPath(f.path)) continue;
     if (!standard) return `refused: \`${f.path}\` is named as a standard module, and only a loader with the parser can check that it is one (load it with \`loadScenario\` or the full API's \`loadSavedProgram\`)`;
@@ -158,8 +160,8 @@ function namingProblem(files: A.SourceFile[], standard: StandardModules | undefi
   return undefined;
 }
 
-/** The first `file` of a span below `f` that is not `f`'s own path; every object is visited from a stack, not by recursion. */
-function strayFile(f: A.SourceFile): string | undefined {
+/** The first `file` of a span below `f` that is neither `f`'s own path nor one of `others`; every object is visited from a stack, not by recursion. */
+function strayFile(f: A.SourceFile, others: ReadonlySet<string>): string | undefined {
   const stack: unknown[] = [f.decls];
   while (stack.length > 0) {
     const x = stack.pop();
@@ -169,7 +171,7 @@ function strayFile(f: A.SourceFile): string | undefined {
       continue;
     }
     for (const [key, value] of Object.entries(x)) {
-      if (key === "span" && typeof value === "object" && value !== null && (value as A.Span).file !== f.path) return String((value as A.Span).file);
+      if (key === "span" && typeof value === "object" && value !== null && (value as A.Span).file !== f.path && !others.has((value as A.Span).file)) return String((value as A.Span).file);
       stack.push(value);
     }
   }
@@ -282,6 +284,12 @@ class ResolutionCheck {
       case "example":
       case "stages":
         break;
+      case "extendEnum":
+      case "extendKind":
+      case "extendTable":
+      case "replaceRow":
+      case "removal":
+        return this.fail(d.span, "an extension, which the checker merges into the declaration it extends: a saved program holds the merged declaration");
       default:
         return assertNever(d);
     }

@@ -9,6 +9,21 @@ import { compile } from "../../src/pipeline.ts";
 import { nodeHost } from "../../src/api/node-host.ts";
 import { parseFile } from "../../src/syntax/parse.ts";
 
+describe("checking a mod with its base (test/fixtures/extend)", () => {
+  it("leaves the base's parsed trees as a fresh parse makes them: the merge is in the resolved copy only", () => {
+    const parsed: { path: string; text: string; file: A.SourceFile }[] = [];
+    const c = compile(["test/fixtures/extend/base", "test/fixtures/extend/mod"], nodeHost, (path, text, ...rest) => {
+      const r = parseFile(path, text, ...rest);
+      if (r.file) parsed.push({ path, text, file: r.file });
+      return r;
+    });
+    const ran = c.program!.find((f) => f.path.endsWith("base/model.rules"))!;
+    for (const p of parsed) expect(p.file, p.path).toStrictEqual(parseFile(p.path, p.text).file);
+    const terrain = (f: A.SourceFile) => f.decls.find((d): d is A.EnumDecl => d.kind === "enum" && d.name.text === "Terrain")!.members.length;
+    expect([terrain(parsed.find((p) => p.path === ran.path)!.file), terrain(ran)]).toEqual([2, 3]);
+  });
+});
+
 describe("checking every bundled system", () => {
   for (const root of readdirSync("rules").map((d) => `rules/${d}`)) {
     it(`${root}: leaves its parsed trees as a fresh parse makes them, and runs a resolved copy`, () => {

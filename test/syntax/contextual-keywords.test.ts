@@ -147,6 +147,17 @@ describe("where a soft keyword starts a line", () => {
 }
 `;
     expect(outcomes(src)).toEqual({ value: "passed" });
+    // The extension points' words: \`remove row from rows\` is the statement, not \`remove row t(...)\`.
+    const extending = `example "rows" {
+  let rows = [1, 2]
+  let row = 1
+  remove row from rows
+  let final = len(rows)
+  let extend = final + 1
+  expect extend == 2
+}
+`;
+    expect(outcomes(extending)).toEqual({ rows: "passed" });
   });
 });
 

@@ -133,6 +133,14 @@ describe("the canonical layout", () => {
     expect(fmt(mod)).toBe("value v(n: int) -> int = n\nmodifier m for v when n > 1 : add 1\n");
   });
 
+  it("lays out the extension points as the declarations they extend, keeping their AST", () => {
+    const text = `extend   enum Terrain {swamp,  bog}\nextend kind Unit { fear: int in 0..5 = 0,charged: bool }\nextend table cost {\nTerrain.swamp, _ => 3\n}\nreplace row cost( _ , true ) => 0\nremove row cost(_,true)\nremove   modifier sturdy\nremove handler loseHp\nfinal   modifier x for defense : add 1\nreplace on Damaged   as loseHp when target.hp > 0 { target.hp -= 2 }\n`;
+    expect(fmt(text)).toBe(
+      "extend enum Terrain { swamp, bog }\nextend kind Unit { fear: int in 0..5 = 0, charged: bool }\nextend table cost {\n  Terrain.swamp, _ => 3\n}\nreplace row cost(_, true) => 0\nremove row cost(_, true)\nremove modifier sturdy\nremove handler loseHp\nfinal modifier x for defense : add 1\nreplace on Damaged as loseHp when target.hp > 0 { target.hp -= 2 }\n",
+    );
+    expectFormatsSoundly(text);
+  });
+
   it("indents a comment between a line ending in an operator and the line that goes on as that line", () => {
     expect(fmt("fn f(a: int) -> bool =\n// a note on the body\n    a > 1\n")).toBe("fn f(a: int) -> bool =\n  // a note on the body\n  a > 1\n");
   });

@@ -27,37 +27,77 @@ export class DeclarationBuilder extends StatementBuilder {
   declaration(node: CstNode): A.Decl {
     const kind = firstKey(node.children);
     const n = node.children[kind]![0] as CstNode;
+    return this.withDoc(this.build(kind, n, this.span(n)));
+  }
+
+  /**
+   * The declaration a CST node of rule `kind` holds, spanning `span` (a `final` or `replace` before it
+   * widens it). `final`/`replace` are flags of the declaration they precede, set before its doc comment
+   * so the properties stay in the order of its shape.
+   */
+  private build(kind: string, n: CstNode, span: A.Span): A.Decl {
     const c = n.children;
-    const span = this.span(n);
     switch (kind) {
+      case "finalDecl":
+      case "replaceDecl": {
+        const word = kind === "finalDecl" ? "Kw_final" : "Kw_replace";
+        const innerKind = firstKey(c, word);
+        const inner = c[innerKind]![0] as CstNode;
+        if (innerKind === "rowRef") {
+          const ref = this.rowRef(inner);
+          const result = this.expr(this.node(c, "result"));
+          return { kind: "replaceRow", target: ref.target, row: { patterns: ref.patterns, result, span: this.join(this.span(inner), result.span) }, span };
+        }
+        const d = this.build(innerKind, inner, span);
+        if (d.kind === "modifier" || d.kind === "trigger") {
+          if (kind === "replaceDecl") d.replaces = true;
+          else d.final = true;
+        }
+        else if (d.kind === "enum" || d.kind === "kind" || d.kind === "table") d.final = true;
+        return d;
+      }
+      case "extendDecl": {
+        const target = this.name(this.tok(c, "target"));
+        if (c["memberBlock"]) return { kind: "extendEnum", target, members: this.members(this.node(c, "memberBlock")), span };
+        if (c["fieldBlock"]) return { kind: "extendKind", target, fields: this.fields(this.node(c, "fieldBlock")), span };
+        return { kind: "extendTable", target, rows: this.nodes(c, "tableRow").map((r) => this.tableRow(r)), span };
+      }
+      case "removeDecl": {
+        const row = this.maybeNode(c, "rowRef");
+        if (row) {
+          const ref = this.rowRef(row);
+          return { kind: "removal", what: "row", target: ref.target, span, patterns: ref.patterns };
+        }
+        return { kind: "removal", what: this.maybeTok(c, "what")!.image === "handler" ? "handler" : "modifier", target: this.name(this.tok(c, "target")), span };
+      }
       case "importDecl": {
         const t = this.tok(c, "StringLiteral");
-        return this.withDoc({ kind: "import", path: unquote(t.image), pathSpan: tokenSpan(this.path, t), span });
+        return { kind: "import", path: unquote(t.image), pathSpan: tokenSpan(this.path, t), span };
       }
       case "enumDecl":
-        return this.withDoc({
+        return {
           kind: "enum",
           name: this.name(this.tok(c, "Name")),
-          members: (c["member"] ?? []).filter(isToken).map((t) => this.name(t)),
+          members: this.members(this.node(c, "memberBlock")),
           span,
-        });
+        };
       case "kindDecl":
-        return this.withDoc({
+        return {
           kind: "kind",
           name: this.name(this.tok(c, "Name")),
           fields: this.fields(this.node(c, "fieldBlock")),
           ...(this.maybeTok(c, "Kw_record") ? { record: true as const } : {}),
           span,
-        });
+        };
       case "stateDecl":
-        return this.withDoc({ kind: "state", fields: this.fields(this.node(c, "fieldBlock")), span });
+        return { kind: "state", fields: this.fields(this.node(c, "fieldBlock")), span };
       case "statusDecl": {
         const event = this.maybeTok(c, "event");
         const times = this.maybeTok(c, "Integer");
         const decl: A.StatusDecl = { kind: "status", name: this.name(this.tok(c, "Name")), span };
         const holder = this.maybeTok(c, "holder");
         if (event) decl.expiry = { event: this.name(event), ...(times ? { times: Number(times.image) } : {}), ...(holder ? { holder: this.name(holder) } : {}) };
-        return this.withDoc(decl);
+        return decl;
       }
       case "eventDecl": {
         const body = this.maybeNode(c, "block");
@@ -65,7 +105,7 @@ export class DeclarationBuilder extends StatementBuilder {
         const returns = this.maybeNode(c, "typeRef");
         if (returns) decl.returns = this.typeRef(returns);
         if (body) decl.body = this.block(body);
-        return this.withDoc(decl);
+        return decl;
       }
       case "triggerDecl": {
         const timing: A.TriggerTiming = c["Kw_on"] ? "after" : c["Kw_before"] ? "before" : "instead";
@@ -80,7 +120,9 @@ export class DeclarationBuilder extends StatementBuilder {
           span,
         };
         if (cond) decl.condition = this.expr(cond);
-        return this.withDoc(decl);
+        const handlerName = this.maybeTok(c, "handlerName");
+        if (handlerName) decl.handlerName = this.name(handlerName);
+        return decl;
       }
       case "fnDecl": {
         const ret = this.maybeNode(c, "typeRef");
@@ -93,7 +135,7 @@ export class DeclarationBuilder extends StatementBuilder {
           span,
         };
         if (ret) decl.returns = this.typeRef(ret);
-        return this.withDoc(decl);
+        return decl;
       }
       case "valueDecl": {
         const decl: A.ValueDecl = {
@@ -106,10 +148,10 @@ export class DeclarationBuilder extends StatementBuilder {
         };
         const stages = this.maybeNode(c, "stageList");
         if (stages) decl.stages = this.stageList(stages);
-        return this.withDoc(decl);
+        return decl;
       }
       case "stagesDecl":
-        return this.withDoc({ kind: "stages", stages: this.stageList(this.node(c, "stageList")), span });
+        return { kind: "stages", stages: this.stageList(this.node(c, "stageList")), span };
       case "modifierDecl": {
         const cond = this.maybeNode(c, "condition");
         const amount = this.maybeNode(c, "amount");
@@ -132,33 +174,42 @@ export class DeclarationBuilder extends StatementBuilder {
         if (into) decl.into = this.expr(into);
         const factor = this.maybeNode(c, "factor");
         if (factor) decl.factor = this.expr(factor);
-        return this.withDoc(decl);
+        return decl;
       }
       case "dieDecl": {
         const faces = this.node(c, "faces");
-        return this.withDoc({
+        return {
           kind: "die",
           name: this.name(this.tok(c, "Name")),
           faceType: this.name(this.tok(c, "faceType")),
           faces: this.nodes(faces.children, "item").map((i) => this.expr(i)),
           facesSpan: this.span(faces),
           span,
-        });
+        };
       }
       case "tableDecl":
-        return this.withDoc({
+        return {
           kind: "table",
           name: this.name(this.tok(c, "Name")),
           params: this.params(this.node(c, "paramList")),
           returns: this.typeRef(this.node(c, "typeRef")),
           rows: this.nodes(c, "tableRow").map((r) => this.tableRow(r)),
           span,
-        });
+        };
       case "exampleDecl":
-        return this.withDoc({ kind: "example", title: unquote(this.tok(c, "StringLiteral").image), body: this.block(this.node(c, "block")), span });
+        return { kind: "example", title: unquote(this.tok(c, "StringLiteral").image), body: this.block(this.node(c, "block")), span };
       default:
         throw new Error(`internal: unknown declaration ${kind}`);
     }
+  }
+
+  private members(block: CstNode): A.Name[] {
+    return (block.children["member"] ?? []).filter(isToken).map((t) => this.name(t));
+  }
+
+  /** `row t(_, true)`: the table and the patterns that name its row. */
+  private rowRef(node: CstNode): { target: A.Name; patterns: A.Pattern[] } {
+    return { target: this.name(this.tok(node.children, "target")), patterns: this.nodes(node.children, "pattern").map((p) => this.pattern(p)) };
   }
 
   private fields(block: CstNode): A.FieldDecl[] {
@@ -180,17 +231,19 @@ export class DeclarationBuilder extends StatementBuilder {
   private tableRow(node: CstNode): A.TableRow {
     const c = node.children;
     const result = this.expr(this.node(c, "expression"));
-    const patterns = this.nodes(c, "pattern").map((p) => {
-      const pc = p.children;
-      const low = this.maybeNode(pc, "low");
-      const high = this.maybeNode(pc, "high");
-      const pat: A.Pattern = { span: this.span(p) };
-      if (low) pat.low = this.expr(low);
-      if (high) pat.high = this.expr(high);
-      return pat;
-    });
+    const patterns = this.nodes(c, "pattern").map((p) => this.pattern(p));
     // The row ends at its result: a trailing comma is punctuation, not part of the row.
     return { patterns, result, span: this.join(this.span(node), result.span) };
+  }
+
+  private pattern(p: CstNode): A.Pattern {
+    const pc = p.children;
+    const low = this.maybeNode(pc, "low");
+    const high = this.maybeNode(pc, "high");
+    const pat: A.Pattern = { span: this.span(p) };
+    if (low) pat.low = this.expr(low);
+    if (high) pat.high = this.expr(high);
+    return pat;
   }
 
   private stageList(node: CstNode): A.Name[] {

@@ -164,6 +164,13 @@ export function declarationSection(ctx: Context, d: A.Decl): { id: string; title
       return wrap(d.name.text, d.name.text, "die", `<p>Faces of ${ctx.links.name(d.faceType.text)}:</p><ol>${d.faces.map((f) => `<li>${expr(ctx, f)}</li>`).join("")}</ol>`);
     case "example":
       return wrap(`example-${d.span.file}-${d.span.line}`, d.title, "example", exampleSection(ctx, d));
+    // The reference reads the resolved tree, where each is merged into the declaration it extends.
+    case "extendEnum":
+    case "extendKind":
+    case "extendTable":
+    case "replaceRow":
+    case "removal":
+      return undefined;
     default:
       return A.assertNever(d);
   }

@@ -108,6 +108,19 @@ function site(n: A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out: Site[]) {
     case "comprehension":
       out.push({ kind: "variable", name: n.comp.binder });
       return;
+    // The declaration an extension names: hover shows it merged, go-to-definition goes to the base's.
+    case "extendEnum":
+    case "extendTable":
+    case "replaceRow":
+      out.push({ kind: "global", name: n.target });
+      return;
+    case "extendKind":
+      out.push({ kind: "global", name: n.target });
+      for (const f of n.fields) type(f.type, out);
+      return;
+    case "removal":
+      if (n.what !== "handler") out.push({ kind: "global", name: n.target });
+      return;
     default:
       return;
   }

@@ -76,7 +76,8 @@ function ruleAtLine(rules: WatchedRule[], file: string, line: number): WatchedRu
   if (inFile.length === 0) return { problem: `no modifier, handler or table is declared in \`${file}\`` };
   for (const r of inFile) {
     if (r.kind === "table") {
-      const row = r.decl.rows.findIndex((x) => x.span.line === line);
+      // A merged table holds rows other files added (`extend table`): only its own file's lines name its rows here.
+      const row = r.decl.rows.findIndex((x) => x.span.line === line && x.span.file === r.decl.span.file);
       if (row >= 0) return { kind: "row", decl: r.decl, row, label: `table ${r.decl.name.text}, row ${row + 1}` };
     }
     const s = r.decl.span;

@@ -1,0 +1,306 @@
+// The extension points (docs/language.md, "Extending a system"), merged once, before any declaration is
+// checked. A file that imports a system adds enum members, kind fields and table rows to it, and replaces
+// or removes a named modifier, handler or table row, without editing the system's files. The merge writes
+// nothing into the parsed tree: the checker reads a merged copy of each extended enum, kind and table
+// (in `Symbols`, under the base's own id), and the resolved tree the engines run and `compile` saves holds
+// the merged declarations in the base's place, without the extensions and without what was replaced or
+// removed (ResolutionTable.mergeInto). So the engines, saved programs, the state's schema and the reference
+// see one enum, one kind, one table, as if the base had been written so.
+import type * as A from "../core/ast.ts";
+import { mayBeLeftOut } from "../core/ast.ts";
+import type { Code, RelatedSpan } from "../core/diagnostics.ts";
+import { showExpr } from "../core/show-expr.ts";
+import { isStdPath } from "../core/std-paths.ts";
+import { idOf, lookupName, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
+
+/** What the merge needs of the checker: its reports, its did-you-mean, its lookup (E0105, E0108). */
+export interface ExtensionHost {
+  report(code: Code, span: A.Span, message: string, help?: string, related?: RelatedSpan[]): void;
+  suggest(name: string, span: A.Span, candidates: () => Iterable<string>): string | undefined;
+  lookup(name: string, span: A.Span, file: string): NamedDecl | undefined;
+  /** True when a name no file here declares is already explained: declared in a file not imported (E0105), or left out for a syntax error. */
+  notImported(name: string, span: A.Span, file: string): boolean;
+  /** How a conflict names the file a change is in (a mod's name, where files belong to mods); the path in backticks if not given. */
+  placeName?: (file: string) => string;
+}
+
+export type Extension = A.Decl<"extendEnum" | "extendKind" | "extendTable" | "replaceRow" | "removal">;
+
+export function isExtension(d: A.Decl): d is Extension {
+  return d.kind === "extendEnum" || d.kind === "extendKind" || d.kind === "extendTable" || d.kind === "replaceRow" || d.kind === "removal";
+}
+
+/** Who changed a declaration, a row or added a member first: a second file that cannot see it conflicts. */
+interface Change {
+  file: string;
+  span: A.Span;
+}
+
+type Sort = "enum" | "kind" | "table" | "modifier";
+
+const where = (s: A.Span) => `${s.file}:${s.line}:${s.col}`;
+const showPatterns = (ps: A.Pattern[]) => `(${ps.map((p) => (p.low ? showExpr(p.low) + (p.high ? `..${showExpr(p.high)}` : "") : "_")).join(", ")})`;
+
+export function mergeExtensions(files: A.SourceFile[], s: Symbols, host: ExtensionHost): void {
+  new Merge(files, s, host).run();
+}
+
+class Merge {
+  private readonly members = new Map<A.EnumDecl, { name: A.Name; file: string }[]>();
+  private readonly fields = new Map<A.KindDecl, A.FieldDecl[]>();
+  private readonly rows = new Map<A.TableDecl, A.TableRow[]>();
+  /** The row each merged row stands for (a replacement's, the row it replaced): conflicts are found by it. */
+  private readonly rowChanged = new Map<A.TableRow, Change>();
+  /** Per base modifier or handler, the declaration now in its place (undefined: removed) and who did it. */
+  private readonly replaced = new Map<A.Decl, { by: A.Decl | undefined; change: Change }>();
+  private readonly handlers = new Map<string, A.TriggerDecl[]>();
+
+  constructor(
+    private readonly files: A.SourceFile[],
+    private readonly s: Symbols,
+    private readonly host: ExtensionHost,
+  ) {}
+
+  /** Whether one of two files sees the other: their changes apply in canonical order rather than conflict. */
+  private ordered(a: string, b: string): boolean {
+    return a === b || !!this.s.visible.get(a)?.has(b) || !!this.s.visible.get(b)?.has(a);
+  }
+
+  run() {
+    this.collectHandlers();
+    for (const f of this.files) {
+      for (const d of f.decls) {
+        if (d.kind === "extendEnum") this.extendEnum(d, f.path);
+        else if (d.kind === "extendKind") this.extendKind(d, f.path);
+        else if (d.kind === "extendTable") this.extendTable(d, f.path);
+        else if (d.kind === "replaceRow" || (d.kind === "removal" && d.what === "row")) this.changeRow(d, f.path);
+        else if (d.kind === "removal") this.removeNamed(d, f.path);
+        else if (d.kind === "modifier" && d.replaces) this.replaceModifier(d, f.path);
+        else if (d.kind === "trigger" && d.replaces) this.replaceHandler(d, f.path);
+      }
+    }
+    this.publish();
+  }
+
+  /** Named handlers by name: a name given twice where one handler can see the other is E0102. */
+  private collectHandlers() {
+    for (const f of this.files) {
+      for (const d of f.decls) {
+        if (d.kind !== "trigger") continue;
+        if (!d.handlerName) {
+          if (d.replaces || d.final) {
+            const word = d.replaces ? "replace" : "final";
+            this.host.report("E0165", d.span, `\`${word}\` needs a handler with a name: nothing else says which handler it means`, `name it after its event: \`${d.timing === "after" ? "on" : d.timing === "before" ? "before" : "instead of"} ${d.event.text} as NAME\``);
+          }
+          continue;
+        }
+        if (d.replaces) continue;
+        const same = this.handlers.get(d.handlerName.text) ?? [];
+        const prior = same.find((p) => this.ordered(p.span.file, d.span.file));
+        if (prior) {
+          this.host.report("E0102", d.handlerName.span, `a handler is already named \`${d.handlerName.text}\` at ${where(prior.handlerName!.span)}`, "rename one of them", [{ span: prior.handlerName!.span, message: `the handler \`${d.handlerName.text}\` is first named here` }]);
+        } else this.handlers.set(d.handlerName.text, [...same, d]);
+      }
+    }
+  }
+
+  /**
+   * The declaration `name` means in `file`, of the sort an extension needs: E0160 when there is none
+   * (with the closest name of that sort), E0161 of another sort, E0162 when it is final or a standard
+   * module's.
+   */
+  private target(name: A.Name, sort: Sort, file: string, verb: string): NamedDecl | undefined {
+    const r = lookupName(this.s, name.text, file);
+    if (!("found" in r)) {
+      if ("missing" in r) {
+        if (this.host.notImported(name.text, name.span, file)) return undefined;
+        const help = this.host.suggest(name.text, name.span, () => visibleDecls(this.s, file).filter((d) => d.kind === sort).map((d) => d.name.text));
+        this.host.report("E0160", name.span, `there is no ${sort} \`${name.text}\` to ${verb}`, help ?? `declare it, or import the file that declares it`);
+      } else this.host.lookup(name.text, name.span, file);
+      return undefined;
+    }
+    const d = r.found;
+    if (d.kind !== sort) {
+      const help = this.host.suggest(name.text, name.span, () => visibleDecls(this.s, file).filter((x) => x.kind === sort).map((x) => x.name.text));
+      this.host.report("E0161", name.span, `\`${name.text}\` is ${article(d.kind)} ${d.kind}, not ${article(sort)} ${sort}: \`${verb}\` here takes ${article(sort)} ${sort}`, help, [{ span: d.name.span, message: `\`${name.text}\` is declared here` }]);
+      return undefined;
+    }
+    return this.open(d, name.span, verb) ? d : undefined;
+  }
+
+  /** Whether `d` may be changed: not `final`, not a standard module's (whose text every game shares). */
+  private open(d: A.Decl & { span: A.Span }, at: A.Span, verb: string): boolean {
+    const label = "name" in d ? `\`${d.name.text}\`` : d.kind === "trigger" && d.handlerName ? `the handler \`${d.handlerName.text}\`` : "it";
+    if ((d as { final?: true }).final) {
+      this.host.report("E0162", at, `${label} is declared \`final\`: no file may ${verb} it`, "change it in its own file, or ask its author to drop `final`", [{ span: d.span, message: `${label} is declared final here` }]);
+      return false;
+    }
+    if (isStdPath(d.span.file)) {
+      this.host.report("E0162", at, `${label} is declared in the standard module \`${d.span.file}\`: no file may ${verb} it`, "declare what you need in your own file");
+      return false;
+    }
+    return true;
+  }
+
+  private extendEnum(d: A.Decl<"extendEnum">, file: string) {
+    const base = this.target(d.target, "enum", file, "extend") as A.EnumDecl | undefined;
+    if (!base) return;
+    let list = this.members.get(base);
+    if (!list) this.members.set(base, (list = base.members.map((name) => ({ name, file: base.span.file }))));
+    for (const m of d.members) {
+      const prior = list.find((x) => x.name.text === m.text);
+      if (!prior) list.push({ name: m, file });
+      else if (this.ordered(prior.file, file)) {
+        this.host.report("E0102", m.span, `enum \`${base.name.text}\` already has the member \`${m.text}\` (${where(prior.name.span)})`, "rename the new member", [{ span: prior.name.span, message: `\`${m.text}\` is first declared here` }]);
+      } else this.conflict(m.span, `both add the member \`${m.text}\` to enum \`${base.name.text}\``, { file: prior.file, span: prior.name.span });
+    }
+  }
+
+  private extendKind(d: A.Decl<"extendKind">, file: string) {
+    const base = this.target(d.target, "kind", file, "extend") as A.KindDecl | undefined;
+    if (!base) return;
+    let list = this.fields.get(base);
+    if (!list) this.fields.set(base, (list = [...base.fields]));
+    const kindNamed = (n: string) => {
+      const r = lookupName(this.s, n, file);
+      return "found" in r && r.found.kind === "kind" ? r.found : undefined;
+    };
+    for (const f of d.fields) {
+      const prior = list.find((x) => x.name.text === f.name.text);
+      if (prior && this.ordered(prior.span.file, file)) {
+        this.host.report("E0102", f.name.span, `\`${base.name.text}\` already has the field \`${f.name.text}\` (${where(prior.name.span)})`, "rename the new field", [{ span: prior.name.span, message: `\`${f.name.text}\` is first declared here` }]);
+        continue;
+      }
+      if (prior) {
+        this.conflict(f.name.span, `both add the field \`${f.name.text}\` to \`${base.name.text}\``, { file: prior.span.file, span: prior.name.span });
+        continue;
+      }
+      if (!mayBeLeftOut(f, kindNamed)) {
+        this.host.report("E0163", f.span, `the new field \`${f.name.text}\` of \`${base.name.text}\` must have a default: states and constructions written for \`${base.name.text}\` do not give it`, `give it one, like \`${f.name.text}: ${f.type.name.text}${f.type.range ? ` in ${f.type.range.low}..${f.type.range.high}` : ""} = ...\`, or make it optional (\`${f.type.name.text}?\`)`);
+      }
+      list.push(f);
+    }
+  }
+
+  private extendTable(d: A.Decl<"extendTable">, file: string) {
+    const base = this.target(d.target, "table", file, "extend") as A.TableDecl | undefined;
+    if (!base) return;
+    // Before every row so far: a file's imports come before it, so a mod of a mod specialises it in turn.
+    this.rows.set(base, [...d.rows, ...this.rowsOf(base)]);
+  }
+
+  private rowsOf(t: A.TableDecl): A.TableRow[] {
+    let list = this.rows.get(t);
+    if (!list) this.rows.set(t, (list = [...t.rows]));
+    return list;
+  }
+
+  private changeRow(d: A.Decl<"replaceRow"> | A.Decl<"removal">, file: string) {
+    const verb = d.kind === "replaceRow" ? "replace" : "remove";
+    const base = this.target(d.target, "table", file, `${verb} a row of`) as A.TableDecl | undefined;
+    if (!base) return;
+    const patterns = d.kind === "replaceRow" ? d.row.patterns : (d.patterns ?? []);
+    const key = showPatterns(patterns);
+    const list = this.rowsOf(base);
+    const i = list.findIndex((r) => showPatterns(r.patterns) === key);
+    if (i < 0) {
+      const rows = list.map((r) => showPatterns(r.patterns));
+      const help = rows.length ? `its rows are ${rows.slice(0, 8).join(", ")}${rows.length > 8 ? ", ..." : ""}: name one with its patterns as written` : undefined;
+      this.host.report("E0160", d.kind === "replaceRow" ? d.row.span : d.span, `table \`${base.name.text}\` has no row ${key} to ${verb}`, help, [{ span: base.name.span, message: `\`${base.name.text}\` is declared here` }]);
+      return;
+    }
+    const row = list[i]!;
+    const prior = this.rowChanged.get(row);
+    if (prior && !this.ordered(prior.file, file)) return this.conflict(d.span, `both change the row ${key} of table \`${base.name.text}\``, prior);
+    const change = { file, span: d.span };
+    if (d.kind === "replaceRow") {
+      list[i] = d.row;
+      this.rowChanged.set(d.row, change);
+    } else list.splice(i, 1);
+    this.rowChanged.set(row, change);
+  }
+
+  private replaceModifier(d: A.ModifierDecl, file: string) {
+    const base = this.target(d.name, "modifier", file, "replace") as A.ModifierDecl | undefined;
+    if (base) this.put(base, d, { file, span: d.span }, `\`${d.name.text}\``);
+  }
+
+  private replaceHandler(d: A.TriggerDecl, file: string) {
+    if (!d.handlerName) return; // E0165, from collectHandlers
+    const base = this.handler(d.handlerName, file, "replace");
+    if (base) this.put(base, d, { file, span: d.span }, `the handler \`${d.handlerName.text}\``);
+  }
+
+  private removeNamed(d: A.Decl<"removal">, file: string) {
+    if (d.what === "modifier") {
+      const base = this.target(d.target, "modifier", file, "remove") as A.ModifierDecl | undefined;
+      if (base) this.put(base, undefined, { file, span: d.span }, `\`${d.target.text}\``);
+      return;
+    }
+    const base = this.handler(d.target, file, "remove");
+    if (base) this.put(base, undefined, { file, span: d.span }, `the handler \`${d.target.text}\``);
+  }
+
+  /** The named handler `name` means in `file`: one whose file it sees. */
+  private handler(name: A.Name, file: string, verb: string): A.TriggerDecl | undefined {
+    const seen = this.s.visible.get(file);
+    const all = this.handlers.get(name.text) ?? [];
+    const here = all.filter((h) => seen?.has(h.span.file));
+    if (here.length === 0) {
+      const help = this.host.suggest(name.text, name.span, () => [...this.handlers.entries()].filter(([, hs]) => hs.some((h) => seen?.has(h.span.file))).map(([n]) => n));
+      this.host.report("E0160", name.span, `there is no handler named \`${name.text}\` to ${verb}`, help ?? (all.length ? `\`${name.text}\` is named in \`${all[0]!.span.file}\`, which this file does not import` : "name a handler with `as NAME` after its event"));
+      return undefined;
+    }
+    const h = here[0]!;
+    return this.open(h, name.span, verb) ? h : undefined;
+  }
+
+  /** Puts `by` (undefined: nothing) in `base`'s place, after whatever another file put there. */
+  private put(base: A.Decl, by: A.Decl | undefined, change: Change, label: string) {
+    const prior = this.replaced.get(base);
+    if (prior && !this.ordered(prior.change.file, change.file)) return this.conflict(change.span, `both replace or remove ${label}`, prior.change);
+    if (prior?.by) this.s.dropped.add(prior.by);
+    this.s.dropped.add(base);
+    this.replaced.set(base, { by, change });
+  }
+
+  /** E0164 at `here`, naming the file of the other change and this one. */
+  private conflict(here: A.Span, what: string, other: Change) {
+    const name = this.host.placeName ?? ((file: string) => `\`${file}\``);
+    this.host.report("E0164", here, `${name(here.file)} and ${name(other.file)} ${what}, and neither imports the other, so nothing orders the two`, "keep one of the changes, or import one file from the other to apply them in that order", [{ span: other.span, message: `the change in ${name(other.file)}` }]);
+  }
+
+  /** The merged copies, in the symbols for the checker and in the resolution for the resolved tree. */
+  private publish() {
+    const r = this.s.resolution;
+    const swap = (base: NamedDecl, copy: NamedDecl) => {
+      this.s.all[idOf(this.s, base) - this.s.firstId] = copy;
+      const same = this.s.byName.get(base.name.text);
+      if (same) this.s.byName.set(base.name.text, same.map((x) => (x === base ? copy : x)));
+      r.alias(copy, base);
+      this.s.merged.set(base, copy);
+    };
+    for (const [base, list] of this.members) {
+      const members = list.map((m) => m.name);
+      swap(base, { ...base, members });
+      r.mergeInto(base, "members", members);
+    }
+    for (const [base, fields] of this.fields) {
+      swap(base, { ...base, fields });
+      r.mergeInto(base, "fields", fields);
+    }
+    for (const [base, rows] of this.rows) {
+      swap(base, { ...base, rows });
+      r.mergeInto(base, "rows", rows);
+    }
+    // The resolved files hold neither the extensions (merged above) nor what was replaced or removed.
+    for (const f of this.files) {
+      if (!f.decls.some((d) => isExtension(d) || this.s.dropped.has(d))) continue;
+      r.mergeInto(f, "decls", f.decls.filter((d) => !isExtension(d) && !this.s.dropped.has(d)));
+    }
+  }
+}
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? "an" : "a";
+}
