@@ -40,6 +40,7 @@ export abstract class DeclarationRules extends CstParser {
       { ALT: () => this.SUBRULE(this.dieDecl) },
       { ALT: () => this.SUBRULE(this.exampleDecl) },
       { ALT: () => this.SUBRULE(this.stagesDecl) },
+      { ALT: () => this.SUBRULE(this.overridesDecl) },
     ]);
   });
 
@@ -64,6 +65,12 @@ export abstract class DeclarationRules extends CstParser {
   rounding = this.RULE("rounding", () => {
     this.CONSUME(T.Identifier, { LABEL: "roundKw" });
     this.CONSUME2(T.Identifier, { LABEL: "mode" });
+  });
+
+  // overrides "TITLE": a mod means to change the outcome of that example of what it extends.
+  overridesDecl = this.RULE("overridesDecl", () => {
+    this.CONSUME(k.overrides);
+    this.CONSUME(T.StringLiteral);
   });
 
   importDecl = this.RULE("importDecl", () => {

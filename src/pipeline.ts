@@ -9,7 +9,7 @@ import { escapePointer, readJson } from "./core/json-text.ts";
 import { loadProgram as loadSavedProgram } from "./run/saved-program.ts";
 import { loadProgram, type FileHost } from "./syntax/load.ts";
 import { SYSTEM_MANIFEST, type Manifest } from "./syntax/mods/manifest.ts";
-import { layoutPackages, namingPackages, packageOf, resolvePackages, type ImpliedImports } from "./syntax/mods/packages.ts";
+import { layoutPackages, namingPackages, overridesProblems, packageOf, resolvePackages, type ImpliedImports } from "./syntax/mods/packages.ts";
 import { indexProgram, type RuntimeProgram } from "./run/index-program.ts";
 import { initialState } from "./run/state.ts";
 import type { TraceEntry, TraceSink } from "./run/trace.ts";
@@ -104,6 +104,7 @@ function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, e
   const resolve = (from: string, path: string) => host.resolve(from, path);
   let implied: ImpliedImports | undefined;
   if (packages) ({ files: loaded.files, implied } = layoutPackages(loaded.files, packages));
+  const late = packages ? overridesProblems(loaded.files, packages) : [];
   const programs = giveStdModules(connectedByImports(loaded.files, resolve, implied), resolve, loaded.texts);
   const built = new Set(loaded.files.map((f) => f.path));
   // Declaration ids are unique across the systems checked together, so the files of all of them can run as one list.
@@ -116,7 +117,7 @@ function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, e
     firstId += result?.symbols.all.length ?? 0;
     if (result) editor.checked?.(files, result.symbols);
     const checked = complete ? (result?.diagnostics ?? []) : [];
-    const diagnostics = sortDiagnostics([...own, ...checked]);
+    const diagnostics = sortDiagnostics([...own, ...checked, ...late.filter((d) => paths.has(d.span.file))]);
     const ok = complete && !hasErrors(diagnostics);
     const system: System = { files, paths: files.map((f) => f.path), name: "", diagnostics, checked: ok };
     // The parsed files stay as parsed; what runs is the resolved tree, made only of a system that checked.

@@ -93,6 +93,7 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
     for (const d of f.decls) {
       switch (d.kind) {
         case "import":
+        case "overrides":
         case "trigger":
           break;
         case "stages":

@@ -99,6 +99,8 @@ export const nodeShapes = {
       by: "kind",
       kinds: {
         import: declared({ path: "string", pathSpan: "span", span: "span" }),
+        /** `overrides "TITLE"`: a mod's word that it means to change the outcome of that example of what it extends. */
+        overrides: declared({ title: "string", titleSpan: "span", span: "span" }),
         enum: declared({ name: "name", members: list("name"), span: "span" }),
         /** `record`: its values are plain, immutable values compared field by field, not entities with an identity and statuses. */
         kind: declared({ name: "name", fields: list("field"), "record?": "true", span: "span" }),

@@ -30,6 +30,10 @@ export class DeclarationBuilder extends StatementBuilder {
     const c = n.children;
     const span = this.span(n);
     switch (kind) {
+      case "overridesDecl": {
+        const t = this.tok(c, "StringLiteral");
+        return this.withDoc({ kind: "overrides", title: unquote(t.image), titleSpan: tokenSpan(this.path, t), span });
+      }
       case "importDecl": {
         const t = this.tok(c, "StringLiteral");
         return this.withDoc({ kind: "import", path: unquote(t.image), pathSpan: tokenSpan(this.path, t), span });

@@ -5,7 +5,8 @@
 /// <reference path="./semver.d.ts" />
 import semver from "semver";
 import type { Span } from "../../core/ast.ts";
-import { diag, type Diagnostic } from "../../core/diagnostics.ts";
+import type { SourceFile } from "../../core/ast.ts";
+import { diag, didYouMean, type Diagnostic } from "../../core/diagnostics.ts";
 import { spanAt } from "../parse.ts";
 import type { FileHost } from "../load.ts";
 import { manifestFile, readManifest, type Manifest } from "./manifest.ts";
@@ -116,8 +117,8 @@ function missingManifest(folder: string, kind: "system" | "mod", host: FileHost)
   const at = spanAt(shown, "", 0, 0);
   const other = readManifest(folder, kind === "system" ? "mod" : "system", host);
   if (kind === "system" && "manifest" in other) {
-    const needs = [...other.manifest.requires.keys()].map((n) => `\`${n}\``).join(", ");
-    return diag("E0602", at, `\`${shown}\` is a mod (it has \`mod.json\`), not a base system`, `name the folder of the system it extends (${needs}) first, then the mod`);
+    const needs = [...other.manifest.requires].map(([n, d]) => `\`${n}\` ${d.range}`).join(", ");
+    return diag("E0602", at, `\`${shown}\` is a mod (it has \`mod.json\`), not a base system`, `a mod loads on its base: name the folder of what it requires (${needs}) first, then the mod: \`rulesmith test BASE ${shown}\``);
   }
   if (kind === "mod" && "manifest" in other) return diag("E0602", at, `\`${shown}\` is a system (it has \`system.json\`), not a mod`, "load one base system and any number of mods of it");
   return kind === "system"
@@ -166,4 +167,41 @@ export function namingPackages<D extends { message: string; span: { file: string
   if (involved.length < 2 || !involved.some((p) => p.kind === "mod")) return d;
   const named = involved.map((p) => `${p.kind === "mod" ? "the mod" : "the system"} \`${p.name}\``);
   return { ...d, message: `${d.message} (between ${named.slice(0, -1).join(", ")} and ${named.at(-1)})` };
+}
+
+/** The packages `mod` depends on, directly or through others, that are loaded. */
+export function dependenciesOf(mod: Manifest, packages: readonly Manifest[]): Manifest[] {
+  const found: Manifest[] = [];
+  const visit = (m: Manifest) => {
+    for (const name of [...m.requires.keys(), ...m.optional.keys()]) {
+      const p = packages.find((x) => x.name === name);
+      if (p && !found.includes(p)) {
+        found.push(p);
+        visit(p);
+      }
+    }
+  };
+  visit(mod);
+  return found;
+}
+
+/**
+ * E0606 for each `overrides "TITLE"` in a mod's files that names no example of the packages the mod
+ * depends on; an `overrides` outside a mod means nothing to check against and is left alone.
+ */
+export function overridesProblems(files: readonly SourceFile[], packages: readonly Manifest[]): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  for (const f of files) {
+    const mod = packageOf(f.path, packages);
+    if (!mod || mod.kind !== "mod") continue;
+    for (const d of f.decls) {
+      if (d.kind !== "overrides") continue;
+      const under = dependenciesOf(mod, packages);
+      const titles = files.filter((g) => under.includes(packageOf(g.path, packages)!)).flatMap((g) => g.decls.flatMap((x) => (x.kind === "example" ? [x.title] : [])));
+      if (titles.includes(d.title)) continue;
+      const names = under.map((p) => `\`${p.name}\``).join(", ");
+      problems.push(diag("E0606", d.titleSpan, `the mod \`${mod.name}\` overrides "${d.title}", but no example of ${names} has that title`, didYouMean(d.title, titles) ?? "`overrides` names the title of an example of the system (or mod) it extends, exactly"));
+    }
+  }
+  return problems;
 }

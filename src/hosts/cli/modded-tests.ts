@@ -1,0 +1,44 @@
+// `rulesmith test BASE MOD...`: what running the examples of a base with mods loaded adds to `test`.
+// An example a loaded mod declares it overrides is skipped and said so; a failing example of the base
+// (or of a mod another mod builds on) is run once more without the mods that build on it, and when it
+// passes there, or fails otherwise, the failure is E0607 naming those mods.
+import type { FileHost, ModdedCompiled } from "../../api.ts";
+import { say, type CliIo } from "./io.ts";
+
+const engine = () => import("./engine.ts");
+
+export interface ModdedExamples {
+  /** The titles a loaded mod overrides, with the mods that do. */
+  overridden: Map<string, string[]>;
+  /** For a failed example, the line saying which loaded mods change its outcome; undefined when none does. */
+  changedBy(title: string, file: string): string | undefined;
+}
+
+export async function moddedExamples(compiled: ModdedCompiled, host: FileHost, io: CliIo): Promise<ModdedExamples> {
+  const { overridesOf, compileMods, packageOf, runExamples } = await engine();
+  const packages = compiled.packages;
+  const files = compiled.systems.filter((s) => s.checked).flatMap((s) => s.files);
+  const overridden = overridesOf(files, packages);
+  for (const f of files) {
+    for (const d of f.decls) {
+      const by = d.kind === "example" && overridden.get(d.title);
+      if (d.kind === "example" && by) say(io, `skip  ${d.title}  (${d.span.file}:${d.span.line})  overridden by the mod ${by.map((m) => `\`${m}\``).join(" and ")}`);
+    }
+  }
+  const base = packages[0]!;
+  const changedBy = (title: string, file: string): string | undefined => {
+    const owner = packageOf(file, packages);
+    if (!owner) return undefined;
+    // The packages loaded without the ones that build on the example's own: the base alone, or its mod with what it requires.
+    const under = owner === base ? [] : [owner, ...packages.slice(1).filter((p) => p !== owner && packages.indexOf(p) < packages.indexOf(owner))];
+    const others = packages.slice(1).filter((p) => p !== owner && !under.includes(p));
+    if (others.length === 0) return undefined;
+    const alone = compileMods(base.folder, under.map((p) => p.folder), host);
+    const run = alone.programs?.flatMap((ps) => runExamples(ps, (f) => f === file, (t) => t === title))[0];
+    if (!run) return undefined;
+    const names = others.map((p) => `\`${p.name}\``).join(", ");
+    const without = run.passed ? "passes" : "fails otherwise";
+    return `error[E0607]: it ${without} without the mod${others.length > 1 ? "s" : ""} ${names}: ${others.length > 1 ? "one of them changes" : "the mod changes"} its outcome; if that is meant, declare \`overrides "${title}"\` in the mod${others.length > 1 ? " (`rulesmith mods check` says which mod)" : ""}`;
+  };
+  return { overridden, changedBy };
+}
