@@ -59,11 +59,13 @@ export function readManifest(folder: string, kind: "system" | "mod", host: FileH
   const file = manifestFile(kind);
   const json = readJson(text);
   if ("error" in json) return { diagnostics: [diag("E0601", spanAt(path, text, json.error.start, json.error.end), `\`${file}\` is not valid JSON: ${json.error.message}`)], text };
-  const place = (pointer: string, key = false): Span => {
+  // The value at a JSON pointer, or its key; `opening`, or a pointer to nothing, gives the opening of the
+  // (nearest enclosing) object: where a missing key belongs.
+  const place = (pointer: string, key = false, opening = false): Span => {
     let p = pointer;
     while (!json.at.has(p) && p !== "") p = p.slice(0, p.lastIndexOf("/"));
     const at = json.at.get(p)!;
-    const found = p === pointer;
+    const found = p === pointer && !opening;
     const range = found && key && at.key ? at.key : found ? at : { start: at.start, end: at.start + 1 };
     return spanAt(path, text, range.start, range.end);
   };
@@ -100,7 +102,7 @@ export function manifestFile(kind: "system" | "mod"): string {
 }
 
 /** One diagnostic for one of ajv's complaints, at the key or value it is about. */
-function shapeProblem(e: ErrorObject, kind: "system" | "mod", place: (pointer: string, key?: boolean) => Span): Diagnostic[] {
+function shapeProblem(e: ErrorObject, kind: "system" | "mod", place: (pointer: string, key?: boolean, opening?: boolean) => Span): Diagnostic[] {
   const file = manifestFile(kind);
   const at = e.instancePath;
   const named = at === "" ? `\`${file}\`` : `"${at.slice(1).split("/").join(".")}"`;
@@ -113,7 +115,7 @@ function shapeProblem(e: ErrorObject, kind: "system" | "mod", place: (pointer: s
     case "required": {
       const key = (e.params as { missingProperty: string }).missingProperty;
       const help = key === "requires" ? 'a mod names the system it extends: `"requires": { "my-game": ">=1.0.0 <2" }`' : key === "version" ? 'give it a version: `"version": "1.0.0"`' : 'give it a name: `"name": "my-game"`';
-      return [diag("E0601", place(at), `\`${file}\` has no "${key}"`, help)];
+      return [diag("E0601", place(at, false, true), `\`${file}\` has no "${key}"`, help)];
     }
     case "propertyNames": {
       const name = (e.params as { propertyName: string }).propertyName;
