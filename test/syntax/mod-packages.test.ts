@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { compileMods, memoryFileHost, runExamples, type Diagnostic } from "../../src/api.ts";
 import { parseFile } from "../../src/syntax/parse.ts";
+import { fastParser } from "../../src/syntax/fast-parser/declarations.ts";
 
 const BASE_RULES = `kind Fighter { name: text, attack: int = 2 }
 value attack(f: Fighter) -> int = f.attack
@@ -132,7 +133,15 @@ describe("what a mod's files see", () => {
   });
 
   it("`overrides` parses as a declaration; a title no example of the base has is E0606 with a guess", () => {
-    expect(parseFile("m.rules", 'overrides "a plain blow"\n').file!.decls).toMatchObject([{ kind: "overrides", title: "a plain blow", titleSpan: { line: 1, col: 11 } }]);
+    const text = '/// why\noverrides "a plain blow"\nfn overrides() -> int = 1\n';
+    const fast = JSON.stringify(parseFile("m.rules", text));
+    fastParser.enabled = false;
+    try {
+      expect(JSON.stringify(parseFile("m.rules", text))).toBe(fast);
+    } finally {
+      fastParser.enabled = true;
+    }
+    expect(parseFile("m.rules", text).file!.decls).toMatchObject([{ kind: "overrides", title: "a plain blow", titleSpan: { line: 2, col: 11 }, doc: "why" }, { kind: "fn", name: { text: "overrides" } }]);
     const c = compileMods("base", ["m"], host(mod("m", { requires: { skirmish: "*" } }, 'overrides "a plain blwo"\n')));
     expect(at(c.diagnostics, "E0606", c.texts)).toEqual({ message: 'the mod `m` overrides "a plain blwo", but no example of `skirmish` has that title', text: '"a plain blwo"', help: "did you mean `a plain blow`?" });
   });
