@@ -1,5 +1,6 @@
 // The command line with mods: `test BASE MOD...`, `check --mod`, `run --mod`, a mod named without its
 // base, and `mods check`'s matrix, all through the in-process `main(argv, io)`.
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/run-cli.ts";
 
@@ -53,6 +54,13 @@ describe("rulesmith test BASE MOD", () => {
 });
 
 describe("rulesmith run --mod", () => {
+  it("compile refuses a base with mods, saying what to run instead, and writes nothing", async () => {
+    const r = await runCli(["compile", `${F}/skirmish`, `${F}/berserkers`, "--out", "test-output/never-written.json"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("a base system with mods cannot be saved as one program yet");
+    expect(existsSync("test-output/never-written.json")).toBe(false);
+  });
+
   it("runs the scenario with the mod's modifier applied", async () => {
     const plain = await runCli(["run", `${F}/skirmish/scenarios/duel.json`]);
     const modded = await runCli(["run", `${F}/skirmish/scenarios/duel.json`, "--mod", `${F}/berserkers`, "--trace"]);

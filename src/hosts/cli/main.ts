@@ -113,6 +113,7 @@ are printed as \`check\` prints diagnostics, pointing at the key or value in the
 
 Checks the rules like \`check\` and, when there are no errors, saves the checked program as JSON.
 A scenario's "rules" can name that file: it then runs without parsing or checking again.
+A base system with mods cannot be saved yet (the saved format keeps only imports): use \`run --mod\`.
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
                 Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
@@ -296,7 +297,13 @@ async function compileCommand(args: string[], io: CliIo): Promise<number> {
   if (wantsHelp(args, "compile", io)) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" }, ...ROOT_OPTION } });
   if (!values.out) throw new UsageError("name the output file with --out");
-  const program = oneProgram((await compileNamed(positionals, await hostFor(positionals, values.root, io), io)).programs, io);
+  const compiled = await compileNamed(positionals, await hostFor(positionals, values.root, io), io);
+  // A saved program keeps each file's imports, not what a mod's files see without importing: saved, it would not check.
+  if ("packages" in compiled && compiled.packages.length > 1) {
+    complain(io, "error: a base system with mods cannot be saved as one program yet: run it with `rulesmith run SCENARIO.json --mod DIR`");
+    return 1;
+  }
+  const program = oneProgram(compiled.programs, io);
   if (!program) return 1;
   const { saveProgram } = await engine();
   writeFileSync(resolve(io.cwd, values.out), saveProgram(program));
