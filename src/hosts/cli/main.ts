@@ -8,18 +8,12 @@ import type { Compiled, Diagnostic, FileHost, ModdedCompiled, ReadyScenario, Sou
 import { clipShown, escapeJsonControls, formatDiagnostics, formatRunError, formatStateProblems, hasErrors, TRACE_MESSAGE_WIDTH, WHOLE_SYSTEM_ONLY, TRACE_RULE_WIDTH } from "../../api/report.ts";
 import { complain, processIo, say, type CliIo } from "./io.ts";
 import { KeptTrace, PRINTED_TRACES, TraceOutput, TRACE_HEAD_LINES, TRACE_LINES } from "./trace-output.ts";
-import { moddedExamples } from "./modded-tests.ts";
+import { basesAndMods, moddedExamples, MODS_NAMED } from "./with-mods.ts";
 
 export type { CliIo, Writer } from "./io.ts";
 
 /** The parser, checker and runtime, loaded by the first command that runs rules: `--help` never loads them. */
 const engine = () => import("./engine.ts");
-
-/** How check and test tell a base system and its mods from other paths (the modding chapter of docs/language.md). */
-const MODS_NAMED = `A named folder with a mod.json is a mod: then the one other path named must be the
-folder of its base system (with a system.json), and the base and the mods load as one program, in
-the order their dependencies give, each mod's files seeing what it requires without importing it.
-A mod named without its base is E0602, naming the system to name first.`;
 
 const HELP: Record<string, string> = {
   main: `rulesmith - write tabletop game rules as code
@@ -225,6 +219,7 @@ async function compileNamed(paths: string[], host: FileHost, io: CliIo, modOptio
   if (paths.length === 0) throw new UsageError("name at least one .rules file or folder");
   const { compile, compileMods, MOD_MANIFEST } = await engine();
   const named = basesAndMods(paths, modOption, (p) => host.refuse?.(`${p}/${MOD_MANIFEST}`, "json") === undefined && host.read(`${p}/${MOD_MANIFEST}`) !== undefined);
+  if (named && "usage" in named) throw new UsageError(named.usage);
   if (named) {
     const compiled = compileMods(named.base, named.mods, host);
     printDiagnostics(compiled.diagnostics, compiled.texts, io);
@@ -233,19 +228,6 @@ async function compileNamed(paths: string[], host: FileHost, io: CliIo, modOptio
   const compiled = compile(paths, host);
   printDiagnostics(wholeSystemWarnings(compiled.diagnostics, paths, host, compile), compiled.texts, io);
   return compiled;
-}
-
-/**
- * The base and the mods among the named paths, when a mod is named (a folder with a mod.json, or
- * `--mod`): the one other path is the base. Named alone, the first mod stands as the base, so that
- * loading it says it is a mod and which system to name first (E0602).
- */
-function basesAndMods(paths: string[], modOption: string[], isMod: (path: string) => boolean): { base: string; mods: string[] } | undefined {
-  const mods = [...paths.filter(isMod), ...modOption];
-  if (mods.length === 0) return undefined;
-  const rest = paths.filter((p) => !isMod(p));
-  if (rest.length > 1) throw new UsageError(`name one base system's folder with its mods, not ${rest.length} (${rest.join(", ")})`);
-  return rest.length === 1 ? { base: rest[0]!, mods } : { base: mods[0]!, mods: mods.slice(1) };
 }
 
 /**

@@ -1,4 +1,5 @@
-// `rulesmith test BASE MOD...`: what running the examples of a base with mods loaded adds to `test`.
+// `rulesmith test BASE MOD...` and `check` alike: how the base and the mods are told apart among the
+// named paths, and what running the examples of a base with mods loaded adds to `test`.
 // An example a loaded mod declares it overrides is skipped and said so; a failing example of the base
 // (or of a mod another mod builds on) is run once more without the mods that build on it, and when it
 // passes there, or fails otherwise, the failure is E0607 naming those mods.
@@ -6,6 +7,26 @@ import type { FileHost, ModdedCompiled } from "../../api.ts";
 import { say, type CliIo } from "./io.ts";
 
 const engine = () => import("./engine.ts");
+
+/** How check and test tell a base system and its mods from other paths (the modding chapter of docs/language.md). */
+export const MODS_NAMED = `A named folder with a mod.json is a mod: then the one other path named must be the
+folder of its base system (with a system.json), and the base and the mods load as one program, in
+the order their dependencies give, each mod's files seeing what it requires without importing it.
+A mod named without its base is E0602, naming the system to name first.`;
+
+/**
+ * The base and the mods among the named paths, when a mod is named (a folder with a mod.json, or
+ * `--mod`): the one other path is the base. Named alone, the first mod stands as the base, so that
+ * loading it says it is a mod and which system to name first (E0602).
+ */
+export function basesAndMods(paths: string[], modOption: string[], isMod: (path: string) => boolean): { base: string; mods: string[] } | { usage: string } | undefined {
+  const mods = [...paths.filter(isMod), ...modOption];
+  if (mods.length === 0) return undefined;
+  const rest = paths.filter((p) => !isMod(p));
+  if (rest.length > 1) return { usage: `name one base system's folder with its mods, not ${rest.length} (${rest.join(", ")})` };
+  return rest.length === 1 ? { base: rest[0]!, mods } : { base: mods[0]!, mods: mods.slice(1) };
+}
+
 
 export interface ModdedExamples {
   /** The titles a loaded mod overrides, with the mods that do. */
