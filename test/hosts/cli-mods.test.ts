@@ -96,9 +96,10 @@ describe("rulesmith mods check", () => {
     expect(json.pairs.map((p) => [p.mods, p.ok])).toEqual([[["rangers", "reckless"], true]]);
   });
 
-  it("is all ok for mods that change nothing unannounced", async () => {
-    const r = await runCli(["mods", "check", `${F}/skirmish`, `${F}/berserkers`, `${F}/rangers`]);
+  it("is all ok for mods that change nothing unannounced; a mod is tried with the named mods it requires", async () => {
+    const r = await runCli(["mods", "check", `${F}/skirmish`, `${F}/berserkers`, `${F}/rangers`, `${F}/axemen`]);
     expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^axemen +ok +ok +ok$/m);
     expect(r.stdout).toMatch(/^berserkers +ok +ok$/m);
     expect(r.stdout.trim().split("\n").at(-1)).toBe("no conflicts");
   });

@@ -7,7 +7,8 @@ import { complain, say, type CliIo } from "./io.ts";
 export const MODS_HELP = `rulesmith mods check BASE MOD... [--json]
 
 Loads the base system in the folder BASE (with its system.json) with each mod (a folder with a
-mod.json) alone, then with each pair of them, and runs every example each time. A set of mods
+mod.json) alone, then with each pair of them, and runs every example each time (a mod that
+requires another named mod is always loaded with it, so "alone" is the mod and what it needs). A set of mods
 conflicts when it does not load or check (a missing or out-of-range dependency, an incompatible
 mod, a name two mods both declare: errors that name both mods), or when it changes the outcome of an
 example (E0607): a mod alone, an example of the base that it does not declare it overrides

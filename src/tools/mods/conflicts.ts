@@ -7,7 +7,7 @@ import type { SourceFile, Span } from "../../core/ast.ts";
 import { diag, hasErrors, type Diagnostic } from "../../core/diagnostics.ts";
 import { compileMods, runExamples, type ModdedCompiled } from "../../pipeline.ts";
 import type { FileHost } from "../../syntax/load.ts";
-import type { Manifest } from "../../syntax/mods/manifest.ts";
+import { readManifest, type Manifest } from "../../syntax/mods/manifest.ts";
 import { packageOf } from "../../syntax/mods/packages.ts";
 
 /** How an example ended: passed, or failed with this message. */
@@ -87,8 +87,10 @@ const listed = (names: string[]) => names.map((n) => `\`${n}\``).join(" and ");
  */
 export function checkMods(base: string, mods: readonly string[], host: FileHost): CompatibilityReport {
   const texts = new Map<string, string>();
+  const needs = requirements(mods, host);
+  // A mod is tried with the named mods it requires (it cannot load without them), so "alone" is the mod and what it needs.
   const compile = (set: readonly string[]) => {
-    const c = compileMods(base, set, host);
+    const c = compileMods(base, needs(set), host);
     for (const [p, t] of c.texts) texts.set(p, t);
     return c;
   };
@@ -96,7 +98,7 @@ export function checkMods(base: string, mods: readonly string[], host: FileHost)
   if (hasErrors(alone0.diagnostics) || alone0.packages.length === 0) return { packages: [], diagnostics: alone0.diagnostics.filter((d) => d.severity === "error"), alone: [], pairs: [], texts };
   const baseRuns = runAll(alone0);
   const single = new Map<string, Single>();
-  for (const m of mods) single.set(m, tryAlone(m, compile, baseRuns));
+  for (const m of mods) single.set(m, tryAlone(host.normalize(m), compile, baseRuns));
   const nameOf = (m: string) => single.get(m)!.report.mods[0]!;
   // By name, so the matrix reads the same whatever order the mods were named in.
   const sorted = [...mods].sort((a, b) => (nameOf(a) < nameOf(b) ? -1 : nameOf(a) > nameOf(b) ? 1 : 0));
@@ -108,9 +110,39 @@ export function checkMods(base: string, mods: readonly string[], host: FileHost)
   return { packages, diagnostics: [], alone: sorted.map((m) => single.get(m)!.report), pairs, texts };
 }
 
+/**
+ * The named mods `set` needs: each with the named mods it requires, directly or not, in the order named.
+ * A manifest that does not read adds nothing here: loading it says what is wrong.
+ */
+function requirements(mods: readonly string[], host: FileHost): (set: readonly string[]) => string[] {
+  const byName = new Map<string, string>();
+  const requires = new Map<string, string[]>();
+  for (const m of mods) {
+    const read = readManifest(m, "mod", host);
+    if (!("manifest" in read)) continue;
+    byName.set(read.manifest.name, m);
+    requires.set(m, [...read.manifest.requires.keys()]);
+  }
+  return (set) => {
+    const out = new Set<string>();
+    const add = (m: string) => {
+      if (out.has(m)) return;
+      out.add(m);
+      for (const name of requires.get(m) ?? []) {
+        const folder = byName.get(name);
+        if (folder) add(folder);
+      }
+    };
+    set.forEach(add);
+    return mods.filter((m) => out.has(m));
+  };
+}
+
 /** A mod tried alone: its report, and (when it loaded) its manifest, the runs of every example and its overrides. */
 interface Single {
   report: ModSetReport;
+  /** The names of the mods loaded to try it: itself and the named mods it requires. */
+  loaded: string[];
   manifest?: Manifest;
   runs?: Map<string, Ran>;
 }
@@ -121,9 +153,10 @@ function failedToLoad(mods: string[], compiled: ModdedCompiled): ModSetReport {
 
 function tryAlone(folder: string, compile: (set: readonly string[]) => ModdedCompiled, baseRuns: Map<string, Ran>): Single {
   const c = compile([folder]);
-  const manifest = c.packages[1];
+  const manifest = c.packages.find((p) => p.folder === folder);
   const modName = manifest?.name ?? folder;
-  if (hasErrors(c.diagnostics) || !c.programs || !manifest) return { report: failedToLoad([modName], c) };
+  const loaded = c.packages.slice(1).map((p) => p.name);
+  if (hasErrors(c.diagnostics) || !c.programs || !manifest) return { report: failedToLoad([modName], c), loaded };
   const runs = runAll(c);
   const claims = overridesOf(c.program ?? [], c.packages);
   const conflicts: Diagnostic[] = [];
@@ -133,7 +166,7 @@ function tryAlone(folder: string, compile: (set: readonly string[]) => ModdedCom
     conflicts.push(diag("E0607", before.span, `the mod \`${modName}\` changes the outcome of the example "${title}" of \`${before.owner}\`: it ${describeOutcome(before.outcome)} without the mod and ${describeOutcome(after.outcome)} with it`, `if the mod means to change that rule, declare it in one of its files: \`overrides "${title}"\``));
   }
   const overridden = [...claims].map(([title]) => ({ title, mod: modName }));
-  return { report: { mods: [modName], ok: conflicts.length === 0, conflicts, overridden }, manifest, runs };
+  return { report: { mods: [modName], ok: conflicts.length === 0, conflicts, overridden }, loaded, manifest, runs };
 }
 
 function tryPair(folders: [string, string], compile: (set: readonly string[]) => ModdedCompiled, baseRuns: Map<string, Ran>, single: Map<string, Single>): ModSetReport {
@@ -144,6 +177,7 @@ function tryPair(folders: [string, string], compile: (set: readonly string[]) =>
   const claims = overridesOf(c.program ?? [], c.packages);
   const conflicts: Diagnostic[] = [];
   const aloneRuns = folders.map((f) => single.get(f)!.runs);
+  const sides = folders.map((f) => single.get(f)!.loaded);
   for (const [title, mods] of claims) {
     const ran = runs.get(title);
     if (mods.length > 1 && ran) conflicts.push(diag("E0607", ran.span, `the mods ${listed(mods)} both override the example "${title}" of \`${ran.owner}\`: they change the same rule`, "load one of them, or make one mod require the other and override only in that one"));
@@ -160,17 +194,19 @@ function tryPair(folders: [string, string], compile: (set: readonly string[]) =>
       conflicts.push(diag("E0607", after.span, `the mod \`${other}\` changes the outcome of the example "${title}" of the mod \`${after.owner}\`: it ${describeOutcome(before.outcome)} without \`${other}\` and ${describeOutcome(after.outcome)} with it`, `if \`${other}\` means to change that rule, it requires \`${after.owner}\` and declares \`overrides "${title}"\``));
       continue;
     }
-    // A change one mod makes alone is that mod's (its own row of the matrix), unless the other changes it further.
+    // What one side does without the other is that side's (its own row of the matrix, where it is reported or overridden).
     const alone = aloneRuns.map((r) => r?.get(title)?.outcome);
+    if (alone.some((o) => o && sameOutcome(o, after.outcome))) continue;
     if (claimedBy.length === 1) {
-      const owner = claimedBy[0] === a ? 0 : 1;
-      if (alone[owner] && sameOutcome(alone[owner], after.outcome)) continue;
-      const other = owner === 0 ? b : a;
-      conflicts.push(diag("E0607", after.span, `the mod \`${other}\` changes the example "${title}" of \`${after.owner}\`, which the mod \`${claimedBy[0]}\` overrides: with \`${claimedBy[0]}\` alone it ${describeOutcome(alone[owner] ?? before.outcome)}, with both it ${describeOutcome(after.outcome)}`, `the two mods change the same rule: load one of them, or make \`${other}\` require \`${claimedBy[0]}\` and declare what it overrides`));
+      const claimant = claimedBy[0]!;
+      // The side that loads the mod overriding the example; the other side changes it further.
+      const side = sides[0]!.includes(claimant) ? 0 : 1;
+      const [mine, other] = side === 0 ? [a, b] : [b, a];
+      const by = mine === claimant ? `\`${claimant}\`` : `\`${mine}\` (with \`${claimant}\`)`;
+      conflicts.push(diag("E0607", after.span, `the mod \`${other}\` changes the example "${title}" of \`${after.owner}\`, which the mod \`${claimant}\` overrides: with ${by} alone it ${describeOutcome(alone[side] ?? before.outcome)}, with \`${other}\` too it ${describeOutcome(after.outcome)}`, `the two mods change the same rule: load one of them, or make \`${other}\` require \`${claimant}\` and declare what it overrides`));
       continue;
     }
     if (claimedBy.length > 1) continue;
-    if (alone.some((o) => o && sameOutcome(o, after.outcome))) continue;
     conflicts.push(diag("E0607", after.span, `the mods ${listed([a, b])} together change the outcome of the example "${title}" of \`${after.owner}\`: it ${describeOutcome(before.outcome)} without them and ${describeOutcome(after.outcome)} with both, though neither alone does that`, `declare \`overrides "${title}"\` in the mod meant to change that rule`));
   }
   const overridden = [...claims].flatMap(([title, mods]) => mods.map((mod) => ({ title, mod })));
