@@ -1,6 +1,8 @@
 // The command line with mods: `test BASE MOD...`, `check --mod`, `run --mod`, a mod named without its
 // base, and `mods check`'s matrix, all through the in-process `main(argv, io)`.
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/run-cli.ts";
 
@@ -50,6 +52,32 @@ describe("rulesmith test BASE MOD", () => {
     const r = await runCli(["test", `${F}/skirmish`, "rules/warlords3", `${F}/berserkers`]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("name one base system's folder with its mods, not 2");
+  });
+});
+
+describe("roots", () => {
+  it("the base and each mod are roots of their own: a mod sees the base without importing it, but cannot import outside the folders named", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "rulesmith-mods-"));
+    try {
+      const put = (path: string, text: string) => {
+        mkdirSync(join(dir, path, ".."), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      };
+      put("base/system.json", '{"name": "base", "version": "1.0.0"}');
+      put("base/model.rules", "fn power() -> int = 2\n");
+      put("mod/mod.json", '{"name": "mod", "version": "0.1.0", "requires": {"base": "1"}}');
+      put("mod/a.rules", 'import "../outside/x.rules"\nexample "the base seen" { expect power() == 2 }\n');
+      put("outside/x.rules", "fn secret() -> int = 1\n");
+      mkdirSync(join(dir, "cwd"));
+      const r = await runCli(["check", join(dir, "base"), join(dir, "mod")], { cwd: join(dir, "cwd") });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain("error[E0004]:");
+      expect(r.stderr).toContain("x.rules` is outside the folder the rules may read");
+      expect(r.stderr).not.toContain("E0105");
+      expect(r.stderr).not.toContain("secret");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
