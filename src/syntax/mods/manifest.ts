@@ -4,7 +4,8 @@
 // (core/json-text.ts), its shape checked by ajv, and each version and range by npm's `semver`.
 import { Ajv, type ErrorObject } from "ajv";
 /// <reference path="./semver.d.ts" />
-import semver from "semver";
+import valid from "semver/functions/valid.js";
+import validRange from "semver/ranges/valid.js";
 import type { Span } from "../../core/ast.ts";
 import { diag, didYouMean, type Diagnostic } from "../../core/diagnostics.ts";
 import { escapePointer, readJson } from "../../core/json-text.ts";
@@ -73,12 +74,12 @@ export function readManifest(folder: string, kind: "system" | "mod", host: FileH
   if (!validate(json.value)) return { diagnostics: (validate.errors ?? []).flatMap((e) => shapeProblem(e, kind, place)), text };
   const raw = json.value as { name: string; version: string; title?: string } & Partial<Record<"requires" | "optional" | "incompatible", Record<string, string>>>;
   const diagnostics: Diagnostic[] = [];
-  if (semver.valid(raw.version) === null) diagnostics.push(diag("E0601", place("/version"), `\`${raw.version}\` is not a version`, "write a semantic version: MAJOR.MINOR.PATCH, such as `1.0.0`"));
+  if (valid(raw.version) === null) diagnostics.push(diag("E0601", place("/version"), `\`${raw.version}\` is not a version`, "write a semantic version: MAJOR.MINOR.PATCH, such as `1.0.0`"));
   const dependencies = (key: "requires" | "optional" | "incompatible"): Dependencies => {
     const out = new Map<string, { range: string; span: Span; keySpan: Span }>();
     for (const [name, range] of Object.entries(raw[key] ?? {})) {
       const at = `/${key}/${escapePointer(name)}`;
-      if (semver.validRange(range) === null) diagnostics.push(diag("E0601", place(at), `\`${range}\` is not a range of versions`, "write a range as npm does: `>=1.0.0 <2`, `^1.2.0`, `1.x`, or `*` for any version"));
+      if (validRange(range) === null) diagnostics.push(diag("E0601", place(at), `\`${range}\` is not a range of versions`, "write a range as npm does: `>=1.0.0 <2`, `^1.2.0`, `1.x`, or `*` for any version"));
       else if (name === raw.name) diagnostics.push(diag("E0601", place(at, true), `the mod \`${name}\` names itself in "${key}"`));
       else out.set(name, { range, span: place(at), keySpan: place(at, true) });
     }
@@ -92,7 +93,7 @@ export function readManifest(folder: string, kind: "system" | "mod", host: FileH
   }
   if (kind === "mod" && requires.size === 0 && diagnostics.length === 0) diagnostics.push(diag("E0601", place("/requires"), "a mod requires at least the system it extends", 'name it with a range of versions: `"requires": { "my-game": ">=1.0.0 <2" }`'));
   if (diagnostics.length > 0) return { diagnostics, text };
-  const manifest: Manifest = { kind, folder: host.normalize(folder), path, name: raw.name, version: semver.valid(raw.version)!, requires, optional, incompatible, nameSpan: place("/name") };
+  const manifest: Manifest = { kind, folder: host.normalize(folder), path, name: raw.name, version: valid(raw.version)!, requires, optional, incompatible, nameSpan: place("/name") };
   if (raw.title !== undefined) manifest.title = raw.title;
   return { manifest, text };
 }

@@ -3,7 +3,7 @@
 // and each loaded file given the files it sees without importing them. The order and the implied
 // imports are decided here, once, before anything is parsed or checked.
 /// <reference path="./semver.d.ts" />
-import semver from "semver";
+import satisfies from "semver/functions/satisfies.js";
 import type { Span } from "../../core/ast.ts";
 import type { SourceFile } from "../../core/ast.ts";
 import { diag, didYouMean, type Diagnostic } from "../../core/diagnostics.ts";
@@ -63,7 +63,7 @@ export function resolvePackages(base: string, mods: readonly string[], host: Fil
     }
     for (const [name, dep] of mod.incompatible) {
       const target = byName.get(name);
-      if (target && semver.satisfies(target.version, dep.range)) {
+      if (target && satisfies(target.version, dep.range)) {
         const what = target.kind === "system" ? "the system" : "the mod";
         diagnostics.push(diag("E0604", dep.keySpan, `the mod \`${mod.name}\` is incompatible with ${what} \`${name}\` ${target.version}, and both are loaded`, `load \`${mod.name}\` or \`${name}\`, not both`, [{ span: target.nameSpan, message: `${what} \`${name}\` is loaded from \`${target.folder}\`` }]));
       }
@@ -76,7 +76,7 @@ export function resolvePackages(base: string, mods: readonly string[], host: Fil
 }
 
 function inRange(target: Manifest, dep: { range: string; span: Span }, mod: Manifest, key: string, diagnostics: Diagnostic[]): boolean {
-  if (semver.satisfies(target.version, dep.range)) return true;
+  if (satisfies(target.version, dep.range)) return true;
   const what = target.kind === "system" ? "the system" : "the mod";
   diagnostics.push(diag("E0603", dep.span, `the mod \`${mod.name}\` ${key === "requires" ? "requires" : "works with"} \`${target.name}\` ${dep.range}, but ${what} loaded is version ${target.version}`, `load a version of \`${target.name}\` in that range, or change the range in \`${manifestFile("mod")}\` if the mod works with ${target.version}`, [{ span: target.nameSpan, message: `\`${target.name}\` ${target.version} is loaded from \`${target.folder}\`` }]));
   return false;
