@@ -41,6 +41,17 @@ describe("rulesmith test BASE MOD", () => {
     expect(r.stderr).toContain("`skirmish` >=1.0.0 <2");
   });
 
+  it("a file of a mod, or a folder of mods, named without the base: the errors, then a note naming each mod to load on its base", async () => {
+    const file = await runCli(["test", `${F}/berserkers/rage.rules`]);
+    expect(file.code).toBe(1);
+    expect(file.stderr).toContain("error[E0101]");
+    expect(file.stderr).toContain(`note: \`${F}/berserkers\` is a mod (it has mod.json): it loads on its base system, named first: \`rulesmith test BASE ${F}/berserkers\``);
+    const folder = await runCli(["check", F]);
+    expect(folder.stderr.match(/^note: .* is a mod/gm)).toHaveLength(5);
+    const base = await runCli(["check", `${F}/skirmish`]);
+    expect(base.stderr).not.toContain("note:");
+  });
+
   it("a required mod missing is E0602 at its key in mod.json, with a code frame", async () => {
     const r = await runCli(["check", `${F}/skirmish`, `${F}/axemen`]);
     expect(r.code).toBe(1);

@@ -8,7 +8,7 @@ import type { Compiled, Diagnostic, FileHost, ModdedCompiled, ReadyScenario, Sou
 import { clipShown, escapeJsonControls, formatDiagnostics, formatRunError, formatStateProblems, hasErrors, TRACE_MESSAGE_WIDTH, WHOLE_SYSTEM_ONLY, TRACE_RULE_WIDTH } from "../../api/report.ts";
 import { complain, processIo, say, type CliIo } from "./io.ts";
 import { KeptTrace, PRINTED_TRACES, TraceOutput, TRACE_HEAD_LINES, TRACE_LINES } from "./trace-output.ts";
-import { basesAndMods, moddedExamples, MODS_NAMED } from "./with-mods.ts";
+import { basesAndMods, moddedExamples, modsHolding, MODS_NAMED } from "./with-mods.ts";
 
 export type { CliIo, Writer } from "./io.ts";
 
@@ -227,6 +227,7 @@ async function compileNamed(paths: string[], host: FileHost, io: CliIo, modOptio
   }
   const compiled = compile(paths, host);
   printDiagnostics(wholeSystemWarnings(compiled.diagnostics, paths, host, compile), compiled.texts, io);
+  if (hasErrors(compiled.diagnostics)) for (const m of modsHolding(compiled.systems.flatMap((sys) => sys.paths), paths, (p) => host.read(`${p}/${MOD_MANIFEST}`) !== undefined)) complain(io, `note: \`${m}\` is a mod (it has ${MOD_MANIFEST}): it loads on its base system, named first: \`rulesmith test BASE ${m}\``);
   return compiled;
 }
 

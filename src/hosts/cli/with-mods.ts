@@ -12,7 +12,8 @@ const engine = () => import("./engine.ts");
 export const MODS_NAMED = `A named folder with a mod.json is a mod: then the one other path named must be the
 folder of its base system (with a system.json), and the base and the mods load as one program, in
 the order their dependencies give, each mod's files seeing what it requires without importing it.
-A mod named without its base is E0602, naming the system to name first.`;
+A mod named without its base is E0602, naming the system to name first; a file of a mod (or a
+folder of mods) named without it checks with the base's names unknown, then a note names the mod.`;
 
 /**
  * The base and the mods among the named paths, when a mod is named (a folder with a mod.json, or
@@ -62,4 +63,26 @@ export async function moddedExamples(compiled: ModdedCompiled, host: FileHost, i
     return `error[E0607]: it ${without} without the mod${others.length > 1 ? "s" : ""} ${names}: ${others.length > 1 ? "one of them changes" : "the mod changes"} its outcome; if that is meant, declare \`overrides "${title}"\` in the mod${others.length > 1 ? " (`rulesmith mods check` says which mod)" : ""}`;
   };
   return { overridden, changedBy };
+}
+
+/**
+ * The mods' folders that hold files loaded without their base (`rulesmith test mods/` or a file of a
+ * mod named alone): the folders from each file up to the path named that have a mod.json. Said after
+ * the errors, which are the base's names the mod's files cannot see. Paths are `/`-separated and relative,
+ * as the file host shows them.
+ */
+export function modsHolding(files: string[], named: string[], isMod: (folder: string) => boolean): string[] {
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  for (const file of files) {
+    const top = named.find((n) => file === n || file.startsWith(`${n.replace(/\/+$/, "")}/`));
+    if (top === undefined) continue;
+    // A file named alone is looked for up to the root (the host reads nothing above it); a folder, within it.
+    const stop = file === top ? "" : top.replace(/\/+$/, "").split("/").slice(0, -1).join("/");
+    for (let dir = file.split("/").slice(0, -1).join("/"); dir !== "" && dir !== stop && !seen.has(dir); dir = dir.split("/").slice(0, -1).join("/")) {
+      seen.add(dir);
+      if (isMod(dir)) found.add(dir);
+    }
+  }
+  return [...found].sort();
 }
