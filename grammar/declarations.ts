@@ -44,6 +44,7 @@ export abstract class DeclarationRules extends CstParser {
       { ALT: () => this.SUBRULE(this.replaceDecl) },
       { ALT: () => this.SUBRULE(this.removeDecl) },
       { ALT: () => this.SUBRULE(this.finalDecl) },
+      { ALT: () => this.SUBRULE(this.overridesDecl) },
     ]);
   });
 
@@ -151,6 +152,12 @@ export abstract class DeclarationRules extends CstParser {
   rounding = this.RULE("rounding", () => {
     this.CONSUME(T.Identifier, { LABEL: "roundKw" });
     this.CONSUME2(T.Identifier, { LABEL: "mode" });
+  });
+
+  // overrides "TITLE": a mod means to change the outcome of that example of what it extends.
+  overridesDecl = this.RULE("overridesDecl", () => {
+    this.CONSUME(k.overrides);
+    this.CONSUME(T.StringLiteral);
   });
 
   importDecl = this.RULE("importDecl", () => {

@@ -8,6 +8,8 @@ import { parseFile, spanAt } from "./syntax/parse.ts";
 import { escapePointer, readJson } from "./core/json-text.ts";
 import { loadProgram as loadSavedProgram } from "./run/saved-program.ts";
 import { loadProgram, type FileHost } from "./syntax/load.ts";
+import { SYSTEM_MANIFEST, type Manifest } from "./syntax/mods/manifest.ts";
+import { layoutPackages, namingPackages, overridesProblems, packageOf, resolvePackages, type ImpliedImports } from "./syntax/mods/packages.ts";
 import { indexProgram, type RuntimeProgram } from "./run/index-program.ts";
 import { initialState } from "./run/state.ts";
 import type { TraceEntry, TraceSink } from "./run/trace.ts";
@@ -93,10 +95,17 @@ interface EditorView {
   checked?: (files: SourceFile[], symbols: Symbols) => void;
 }
 
-function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, editor: EditorView): Compiled {
+/**
+ * `packages`, when given, are a base system and its mods in load order (syntax/mods/packages.ts): their
+ * files are put in that order, and each mod's files see the files of what it depends on as if imported.
+ */
+function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, editor: EditorView, packages?: readonly Manifest[]): Compiled {
   const loaded = loadProgram(roots, host, parse);
   const resolve = (from: string, path: string) => host.resolve(from, path);
-  const programs = giveStdModules(connectedByImports(loaded.files, resolve), resolve, loaded.texts);
+  let implied: ImpliedImports | undefined;
+  if (packages) ({ files: loaded.files, implied } = layoutPackages(loaded.files, packages));
+  const late = packages ? overridesProblems(loaded.files, packages) : [];
+  const programs = giveStdModules(connectedByImports(loaded.files, resolve, implied), resolve, loaded.texts);
   const built = new Set(loaded.files.map((f) => f.path));
   // Declaration ids are unique across the systems checked together, so the files of all of them can run as one list.
   let firstId = 0;
@@ -104,11 +113,11 @@ function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, e
     const paths = new Set(files.map((f) => f.path));
     const own = loaded.diagnostics.filter((d) => paths.has(d.span.file));
     const complete = own.every((d) => d.code === "E0001" || d.code === "E0002") && files.every((f) => importsBuilt(f, resolve, built, loaded.texts));
-    const result = complete || editor.observe ? checkProgram(files, resolve, [...loaded.files.filter((f) => !paths.has(f.path)), ...stdModulesForHints().filter((f) => !paths.has(f.path))], editor.observe, firstId) : undefined;
+    const result = complete || editor.observe ? checkProgram(files, resolve, [...loaded.files.filter((f) => !paths.has(f.path)), ...stdModulesForHints().filter((f) => !paths.has(f.path))], editor.observe, firstId, implied) : undefined;
     firstId += result?.symbols.all.length ?? 0;
     if (result) editor.checked?.(files, result.symbols);
     const checked = complete ? (result?.diagnostics ?? []) : [];
-    const diagnostics = sortDiagnostics([...own, ...checked]);
+    const diagnostics = sortDiagnostics([...own, ...checked, ...late.filter((d) => paths.has(d.span.file))]);
     const ok = complete && !hasErrors(diagnostics);
     const system: System = { files, paths: files.map((f) => f.path), name: "", diagnostics, checked: ok };
     // The parsed files stay as parsed; what runs is the resolved tree, made only of a system that checked.
@@ -131,6 +140,33 @@ function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, e
     return loaded.files.map((f) => resolvedOf.get(f) ?? f);
   });
   return compiled;
+}
+
+/** A base system compiled with mods: `compile`'s answer, and the packages in their load order (none when a manifest is wrong). */
+export interface ModdedCompiled extends Compiled {
+  packages: Manifest[];
+}
+
+/**
+ * The system in the folder `base` (with its `system.json`) and the mods in the folders `mods` (each
+ * with its `mod.json`), checked together as one program: the manifests first (E0601-E0605, and then
+ * nothing else is loaded), then the files in load order, each mod's seeing the files of what it
+ * requires. A diagnostic whose places lie in different packages, one of them a mod, names them.
+ */
+export function compileMods(base: string, mods: readonly string[], host: FileHost, parse: typeof parseFile = parseFile): ModdedCompiled {
+  const set = resolvePackages(base, mods, host);
+  if (set.packages.length === 0) {
+    const diagnostics = sortDiagnostics(set.diagnostics);
+    return { diagnostics, texts: set.texts, systems: [{ files: [], paths: [], name: mods.length ? mods.join(", ") : base, diagnostics, checked: false }], packages: [] };
+  }
+  const compiled = compileWith([base, ...mods], host, parse, {}, set.packages);
+  for (const [path, text] of set.texts) compiled.texts.set(path, text);
+  compiled.diagnostics = compiled.diagnostics.map((d) => namingPackages(d, set.packages));
+  for (const s of compiled.systems) {
+    s.diagnostics = s.diagnostics.map((d) => namingPackages(d, set.packages));
+    if (s.paths.some((p) => packageOf(p, set.packages)?.kind === "mod")) s.name = `${host.normalize(base)} with ${set.packages.slice(1).map((p) => p.name).join(", ")}`;
+  }
+  return Object.assign(compiled, { packages: set.packages });
 }
 
 /** Makes `key` of `target` a property whose value `make` gives when it is first read, and which is kept from then on. */
@@ -173,7 +209,7 @@ function commonFolder(paths: string[]): string {
 }
 
 /** Groups files that import each other, directly or not, keeping the loader's order within each. */
-function connectedByImports(files: SourceFile[], resolve: (from: string, path: string) => string): SourceFile[][] {
+function connectedByImports(files: SourceFile[], resolve: (from: string, path: string) => string, implied?: ImpliedImports): SourceFile[][] {
   const group = new Map<string, string>(files.map((f) => [f.path, f.path]));
   const find = (p: string): string => {
     let root = p;
@@ -188,6 +224,7 @@ function connectedByImports(files: SourceFile[], resolve: (from: string, path: s
       // A standard module joins no programs: each importer gets its own copy (syntax/std/programs.ts).
       if (group.has(target) && !isStdPath(target)) group.set(find(target), find(f.path));
     }
+    for (const target of implied?.get(f.path) ?? []) if (group.has(target)) group.set(find(target), find(f.path));
   }
   const programs = new Map<string, SourceFile[]>();
   for (const f of files) {
@@ -254,7 +291,7 @@ const SCENARIO_KEYS = ["rules", "run", "state", "seed", "choices"];
  * validate its state and its "run". Each problem is a diagnostic at the key or value in the scenario's
  * text that is wrong. `parse` is the parser of the rules files (a cache of it in the fuzzer).
  */
-export function loadScenario(path: string, host: FileHost, parse: typeof parseFile = parseFile): ScenarioLoad {
+export function loadScenario(path: string, host: FileHost, parse: typeof parseFile = parseFile, mods: readonly string[] = []): ScenarioLoad {
   const file = host.normalize(path);
   const texts = new Map<string, string>();
   // A scenario is a `.json` file below the root: anything else is refused unread, so its text is never shown.
@@ -295,7 +332,10 @@ export function loadScenario(path: string, host: FileHost, parse: typeof parseFi
   } else {
     const missing = roots.filter((r) => host.read(r) === undefined && host.listRules(r) === undefined);
     if (missing.length > 0) return fail(...missing.map((r) => missingRules(r, host, rulesAt)));
-    const compiled = compile(roots, host, parse);
+    // With mods, the base is the system whose folder holds the scenario's rules (`rulesmith run --mod`).
+    const base = mods.length > 0 && roots.length === 1 ? systemFolderOf(roots[0]!, host) : undefined;
+    if (mods.length > 0 && base === undefined) return fail(diag("E0602", rulesAt, `no mod can be loaded here: the scenario's "rules" are in no folder with a \`system.json\``, "mods extend a base system, whose folder names it and its version in `system.json`"));
+    const compiled = base !== undefined ? compileMods(base, mods, host, parse) : compile(roots, host, parse);
     for (const [p, t] of compiled.texts) texts.set(p, t);
     if (!compiled.programs) return fail(...compiled.diagnostics);
     if (compiled.programs.length !== 1) {
@@ -309,6 +349,16 @@ export function loadScenario(path: string, host: FileHost, parse: typeof parseFi
   const problems = scenarioProblems(program, scenario, place);
   if (problems.length > 0) return fail(...warnings, ...problems);
   return { ready: { scenario, program, files }, diagnostics: warnings, texts };
+}
+
+/** The folder with a `system.json` that holds `path` (a folder or a file), the nearest above it; undefined when none does. */
+function systemFolderOf(path: string, host: FileHost): string | undefined {
+  let dir = host.listRules(path) !== undefined ? host.normalize(path) : path.split("/").slice(0, -1).join("/") || ".";
+  for (;;) {
+    if (host.refuse?.(`${dir}/${SYSTEM_MANIFEST}`, "json") === undefined && host.read(`${dir}/${SYSTEM_MANIFEST}`) !== undefined) return dir;
+    if (dir === "." || dir === "/" || dir === "" || dir.endsWith("..")) return undefined;
+    dir = dir.split("/").slice(0, -1).join("/") || (dir.startsWith("/") ? "/" : ".");
+  }
 }
 
 /** What is wrong with the shape of a scenario's JSON: missing, unknown and mistyped keys. */

@@ -38,7 +38,8 @@ function bundledFiles(): Record<string, string> {
 
 export const BUNDLED = bundledFiles();
 const RULES_PATHS = Object.keys(BUNDLED).filter((p) => p.endsWith(".rules")).sort();
-const SCENARIO_PATHS = Object.keys(BUNDLED).filter((p) => p.endsWith(".json")).sort();
+// A system's manifest (system.json, for mods) is no scenario.
+const SCENARIO_PATHS = Object.keys(BUNDLED).filter((p) => p.endsWith(".json") && !p.endsWith("/system.json")).sort();
 
 const folderOf = (p: string) => p.split("/").slice(0, -1).join("/");
 const at = fc.nat({ max: 1_000_000 });

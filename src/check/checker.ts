@@ -8,6 +8,7 @@ import type { ExprObserver } from "./resolution.ts";
 import type { ResolutionTable } from "./resolved-tree.ts";
 import { RuleChecks } from "./rule-checks.ts";
 import { mergeExtensions } from "./extensions.ts";
+import type { ImpliedImports } from "../syntax/mods/packages.ts";
 import { collectSymbols, type Symbols } from "./symbols.ts";
 import { unreadWrites } from "./unread.ts";
 
@@ -26,9 +27,9 @@ export interface CheckResult {
  * together never share one). `elsewhere` holds the files loaded alongside it that it does not import: a name
  * found only there gets E0105 with the import to add, rather than a bare "unknown name".
  */
-export function checkProgram(files: A.SourceFile[], resolveImport: (from: string, path: string) => string, elsewhere: A.SourceFile[] = [], observe?: ExprObserver, firstId = 0): CheckResult {
+export function checkProgram(files: A.SourceFile[], resolveImport: (from: string, path: string) => string, elsewhere: A.SourceFile[] = [], observe?: ExprObserver, firstId = 0, implied?: ImpliedImports): CheckResult {
   const diagnostics: Diagnostic[] = [];
-  const symbols = collectSymbols(files, diagnostics, resolveImport, firstId);
+  const symbols = collectSymbols(files, diagnostics, resolveImport, firstId, implied);
   const outside = new Map<string, A.Span>();
   const broken = new Set(files.flatMap((f) => (f.broken ?? []).map((n) => n.text)));
   for (const f of elsewhere) {

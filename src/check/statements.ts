@@ -30,6 +30,8 @@ export abstract class Statements extends Calls {
     const ctx: Context = { file, inExample: false };
     switch (d.kind) {
       case "import":
+      // Its title is checked against the examples of what the mod extends, which only the mod loader knows (tools/mods).
+      case "overrides":
       case "enum":
         if (d.kind === "enum") this.duplicates(d.members, "member", `enum \`${d.name.text}\``);
         return;

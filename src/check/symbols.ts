@@ -5,6 +5,7 @@ import type * as A from "../core/ast.ts";
 import { diag, type Diagnostic } from "../core/diagnostics.ts";
 import { isStdPath } from "../core/std-paths.ts";
 import { ResolutionTable } from "./resolved-tree.ts";
+import type { ImpliedImports } from "../syntax/mods/packages.ts";
 
 export type NamedDecl = A.EnumDecl | A.KindDecl | A.StatusDecl | A.EventDecl | A.FnDecl | A.ValueDecl | A.TableDecl | A.ModifierDecl | A.DieDecl;
 
@@ -63,7 +64,10 @@ export function visibleDecls(s: Symbols, file: string): NamedDecl[] {
 
 export const RESERVED_FIELD = "statuses";
 
-export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[], resolveImport: (from: string, path: string) => string, firstId = 0): Symbols {
+/**
+ * `implied` gives files that see others without importing them: a mod's files see its base's (syntax/mods).
+ */
+export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[], resolveImport: (from: string, path: string) => string, firstId = 0, implied?: ImpliedImports): Symbols {
   const all: NamedDecl[] = [];
   const resolution = new ResolutionTable();
   const byName = new Map<string, NamedDecl[]>();
@@ -73,7 +77,7 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
   const exampleTitles = new Map<string, A.Span>();
   let stages: A.StagesDecl | undefined;
 
-  for (const f of files) imports.set(f.path, f.decls.flatMap((d) => (d.kind === "import" ? [resolveImport(f.path, d.path)] : [])));
+  for (const f of files) imports.set(f.path, [...f.decls.flatMap((d) => (d.kind === "import" ? [resolveImport(f.path, d.path)] : [])), ...(implied?.get(f.path) ?? [])]);
   const visible = new Map<string, Set<string>>();
   for (const f of files) {
     const seen = new Set<string>([f.path]);
@@ -93,6 +97,7 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
     for (const d of f.decls) {
       switch (d.kind) {
         case "import":
+        case "overrides":
         case "trigger":
         case "extendEnum":
         case "extendKind":

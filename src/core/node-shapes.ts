@@ -99,6 +99,8 @@ export const nodeShapes = {
       by: "kind",
       kinds: {
         import: declared({ path: "string", pathSpan: "span", span: "span" }),
+        /** `overrides "TITLE"`: a mod's word that it means to change the outcome of that example of what it extends. */
+        overrides: declared({ title: "string", titleSpan: "span", span: "span" }),
         /** `final`: no file may extend it (docs, "Extending a system"). */
         enum: declared({ name: "name", members: list("name"), span: "span", "final?": "true" }),
         /** `record`: its values are plain, immutable values compared field by field, not entities with an identity and statuses. */

@@ -59,6 +59,7 @@ export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
     for (const d of f.decls) {
       switch (d.kind) {
         case "import":
+        case "overrides":
           break;
         case "state":
           pushAll(p.stateFields, d.fields);

@@ -279,6 +279,7 @@ class ResolutionCheck {
         if (d.resultSlot !== undefined) this.slot(d.resultSlot, d.span);
         break;
       case "import":
+      case "overrides":
       case "enum":
       case "die":
       case "example":

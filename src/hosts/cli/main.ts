@@ -4,10 +4,11 @@ import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import type { Diagnostic, FileHost, ReadyScenario, SourceFile, TraceEntry } from "../../api.ts";
+import type { Compiled, Diagnostic, FileHost, ModdedCompiled, ReadyScenario, SourceFile, TraceEntry } from "../../api.ts";
 import { clipShown, escapeJsonControls, formatDiagnostics, formatRunError, formatStateProblems, hasErrors, TRACE_MESSAGE_WIDTH, WHOLE_SYSTEM_ONLY, TRACE_RULE_WIDTH } from "../../api/report.ts";
 import { complain, processIo, say, type CliIo } from "./io.ts";
 import { KeptTrace, PRINTED_TRACES, TraceOutput, TRACE_HEAD_LINES, TRACE_LINES } from "./trace-output.ts";
+import { basesAndMods, moddedExamples, modsHolding, MODS_NAMED } from "./with-mods.ts";
 
 export type { CliIo, Writer } from "./io.ts";
 
@@ -20,8 +21,10 @@ const HELP: Record<string, string> = {
 Usage:
   rulesmith check PATH...                         parse and check .rules files or folders
   rulesmith test PATH... [--grep TEXT] [--trace-file FILE]   run every example in the rules
-  rulesmith run SCENARIO.json [--seed S] [--trace] [--json] [--trace-file FILE]
-  rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W]
+  rulesmith test BASE MOD...                      a base system's folder with mods' folders: every example
+  rulesmith run SCENARIO.json [--seed S] [--trace] [--json] [--trace-file FILE] [--mod DIR]...
+  rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W] [--mod DIR]...
+  rulesmith mods check BASE MOD... [--json]       which mods change the base's examples: alone and in pairs
   rulesmith odds SCENARIO.json [--max-states N]    the exact odds of each result: every dice path, merged by state
   rulesmith mutate PATH... [--json] [--budget N]   do the examples pin the rules down? (mutation testing)
   rulesmith why-not SCENARIO.json --rule NAME     why a modifier, handler or table row did not fire in a run
@@ -33,17 +36,18 @@ Usage:
 
 Every command takes --root DIR: files (imports, a scenario's "rules") are read only below it.
 Run \`rulesmith COMMAND --help\` for one command.`,
-  check: `rulesmith check PATH...
+  check: `rulesmith check PATH... [--mod DIR]...
 
 Parses and checks every .rules file named, every .rules file below a named folder, and every file
-they import. Prints each diagnostic as \`error[CODE]: message\` with its location, a code frame and a
+they import. ${MODS_NAMED} Prints each diagnostic as \`error[CODE]: message\` with its location, a code frame and a
 \`help:\` line where a fix is known. Exits 1 when there is any error (warnings alone exit 0).
 At most 50 diagnostics are printed per file (then \`... and N more in FILE\`); a code frame shows at
 most 120 characters of its line around the mistake.
+  --mod DIR     load the mod in DIR on the base system named (as if named after it)
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
                 Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
-  test: `rulesmith test PATH... [--grep TEXT] [--trace] [--trace-file FILE]
+  test: `rulesmith test PATH... [--grep TEXT] [--trace] [--trace-file FILE] [--mod DIR]...
 
 Checks the rules, then runs every \`example\` in the named files and folders. Prints each failure with
 expected against actual and the trace of the run, and ends with \`N passed, N failed\`. A printed trace
@@ -55,6 +59,10 @@ and the others still run. Says \`no examples ran: ...\` when none ran. When ever
 passed, warns of what none of them reaches: a handler no example fires (W0312), a choice no example
 makes or an option of it listed in the rules that none takes (W0313). Exits 1 on any failure, on a
 system that does not check, and when --grep matches no example.
+${MODS_NAMED} The base's examples run with the mods loaded: one that a loaded mod
+declares it overrides (\`overrides "TITLE"\`) is skipped (\`skip  TITLE  overridden by the mod ...\`), and
+one that fails with the mods but passes without them is E0607, naming the mods.
+  --mod DIR     load the mod in DIR on the base system named (as if named after it)
   --grep TEXT   run only the examples whose title contains TEXT (ignoring case)
   --trace       print the trace of passing examples too
   --trace-file FILE  write every example's whole trace to FILE as it runs (each between a line
@@ -83,6 +91,8 @@ the final state (--json) writes shared entities the same way.
 The state is validated against the schema derived from the declarations. Problems with the scenario
 are printed as \`check\` prints diagnostics, pointing at the key or value in the JSON.
   --seed S   the dice seed (overrides the scenario's; default "1")
+  --mod DIR  load the mod in DIR (repeatable) on the base system: the folder with a system.json that
+             holds the scenario's "rules"; the mods' manifests are checked as for \`test BASE MOD\`
   --trace    print every roll, choice, event, trigger, modifier and status change (at most ${TRACE_LINES}
              lines, each message cut to ${TRACE_MESSAGE_WIDTH} characters, as \`test\` prints them)
   --trace-file FILE  write the whole trace to FILE
@@ -97,6 +107,7 @@ are printed as \`check\` prints diagnostics, pointing at the key or value in the
 
 Checks the rules like \`check\` and, when there are no errors, saves the checked program as JSON.
 A scenario's "rules" can name that file: it then runs without parsing or checking again.
+A base system with mods cannot be saved yet (the saved format keeps only imports): use \`run --mod\`.
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
                 Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
@@ -107,6 +118,7 @@ came up, with 95% Wilson confidence intervals. Shows a progress bar when stderr 
 The state is validated and converted once; the runs are split over worker threads, and the counts
 are the same for any number of workers (run i always has seed S:i). A run that stops with an error
 ends the simulation: the counts are those of the runs before it.
+  --mod DIR     load the mod in DIR (repeatable) on the scenario's base system, as \`run --mod\` does
   --workers W   worker threads (default: every core, ${availableParallelism()} here); 1 runs in one thread.
                 At most one per core and one per 2 GB of free memory (each worker's heap is capped
                 at 1,024 MB): a larger W is cut to that
@@ -141,6 +153,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
         return await (await import("./mutate.ts")).mutateCommand(rest, io);
       case "why-not":
         return await (await import("./why-not.ts")).whyNotCommand(rest, io);
+      case "mods":
+        return await (await import("./mods.ts")).modsCommand(rest, io);
       // Loaded when used, like the engine: `--help` loads none of them.
       case "fmt":
         return await (await import("./fmt.ts")).fmtCommand(rest, io);
@@ -191,6 +205,8 @@ function printDiagnostics(ds: Diagnostic[], texts: Map<string, string>, io: CliI
 
 /** The `--root` option every command takes. */
 const ROOT_OPTION = { root: { type: "string" } } as const;
+/** `--mod DIR`, repeatable: a mod loaded on the base system. */
+const MOD_OPTION = { mod: { type: "string", multiple: true } } as const;
 
 /** The host a command reads through: below `--root`, or below the default roots of the named paths. */
 async function hostFor(paths: string[], root: string | undefined, io: CliIo): Promise<FileHost> {
@@ -199,11 +215,19 @@ async function hostFor(paths: string[], root: string | undefined, io: CliIo): Pr
 }
 
 /** The common start of check, test, compile and schema: the named paths, compiled, with diagnostics printed. */
-async function compileNamed(paths: string[], host: FileHost, io: CliIo) {
+async function compileNamed(paths: string[], host: FileHost, io: CliIo, modOption: string[] = []): Promise<Compiled | ModdedCompiled> {
   if (paths.length === 0) throw new UsageError("name at least one .rules file or folder");
-  const { compile } = await engine();
+  const { compile, compileMods, MOD_MANIFEST } = await engine();
+  const named = basesAndMods(paths, modOption, (p) => host.refuse?.(`${p}/${MOD_MANIFEST}`, "json") === undefined && host.read(`${p}/${MOD_MANIFEST}`) !== undefined);
+  if (named && "usage" in named) throw new UsageError(named.usage);
+  if (named) {
+    const compiled = compileMods(named.base, named.mods, host);
+    printDiagnostics(compiled.diagnostics, compiled.texts, io);
+    return compiled;
+  }
   const compiled = compile(paths, host);
   printDiagnostics(wholeSystemWarnings(compiled.diagnostics, paths, host, compile), compiled.texts, io);
+  if (hasErrors(compiled.diagnostics)) for (const m of modsHolding(compiled.systems.flatMap((sys) => sys.paths), paths, (p) => host.read(`${p}/${MOD_MANIFEST}`) !== undefined)) complain(io, `note: \`${m}\` is a mod (it has ${MOD_MANIFEST}): it loads on its base system, named first: \`rulesmith test BASE ${m}\``);
   return compiled;
 }
 
@@ -222,8 +246,9 @@ function wholeSystemWarnings(ds: Diagnostic[], paths: string[], host: FileHost, 
 
 async function check(args: string[], io: CliIo): Promise<number> {
   if (wantsHelp(args, "check", io)) return 0;
-  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: ROOT_OPTION });
-  const compiled = await compileNamed(positionals, await hostFor(positionals, values.root, io), io);
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { ...ROOT_OPTION, ...MOD_OPTION } });
+  const mods = values.mod ?? [];
+  const compiled = await compileNamed(positionals, await hostFor([...positionals, ...mods], values.root, io), io, mods);
   if (hasErrors(compiled.diagnostics)) return 1;
   // Counted by paths: reading `programs` would make the resolved tree, which only a run needs.
   const files = compiled.systems.reduce((n, s) => n + s.paths.length, 0);
@@ -255,7 +280,13 @@ async function compileCommand(args: string[], io: CliIo): Promise<number> {
   if (wantsHelp(args, "compile", io)) return 0;
   const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" }, ...ROOT_OPTION } });
   if (!values.out) throw new UsageError("name the output file with --out");
-  const program = oneProgram((await compileNamed(positionals, await hostFor(positionals, values.root, io), io)).programs, io);
+  const compiled = await compileNamed(positionals, await hostFor(positionals, values.root, io), io);
+  // A saved program keeps each file's imports, not what a mod's files see without importing: saved, it would not check.
+  if ("packages" in compiled && compiled.packages.length > 1) {
+    complain(io, "error: a base system with mods cannot be saved as one program yet: run it with `rulesmith run SCENARIO.json --mod DIR`");
+    return 1;
+  }
+  const program = oneProgram(compiled.programs, io);
   if (!program) return 1;
   const { saveProgram } = await engine();
   writeFileSync(resolve(io.cwd, values.out), saveProgram(program));
@@ -265,7 +296,7 @@ async function compileCommand(args: string[], io: CliIo): Promise<number> {
 
 async function test(args: string[], io: CliIo): Promise<number> {
   if (wantsHelp(args, "test", io)) return 0;
-  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" }, "trace-file": { type: "string" }, grep: { type: "string" }, ...ROOT_OPTION } });
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { trace: { type: "boolean" }, "trace-file": { type: "string" }, grep: { type: "string" }, ...ROOT_OPTION, ...MOD_OPTION } });
   const traces = openTraces(io, values["trace-file"]);
   if (!traces) return 1;
   try {
@@ -275,13 +306,15 @@ async function test(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-async function runTests(positionals: string[], values: { trace?: boolean | undefined; grep?: string | undefined; root?: string | undefined }, traces: TraceOutput, io: CliIo): Promise<number> {
-  const host = await hostFor(positionals, values.root, io);
-  const compiled = await compileNamed(positionals, host, io);
+async function runTests(positionals: string[], values: { trace?: boolean | undefined; grep?: string | undefined; root?: string | undefined; mod?: string[] | undefined }, traces: TraceOutput, io: CliIo): Promise<number> {
+  const mods = values.mod ?? [];
+  const host = await hostFor([...positionals, ...mods], values.root, io);
+  const compiled = await compileNamed(positionals, host, io, mods);
   const { eachExample, exampleCoverage, ExampleReach } = await engine();
   const grep = values.grep?.toLowerCase();
   // Only examples in the named files and folders run; imported files contribute rules, not tests.
-  const named = new Set(positionals.flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
+  const named = new Set([...positionals, ...mods].flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
+  const modded = "packages" in compiled && compiled.packages.length > 1 ? await moddedExamples(compiled, host, io) : undefined;
   const unchecked = compiled.systems.filter((s) => !s.checked);
   for (const s of unchecked) {
     const errors = s.diagnostics.filter((d) => d.severity === "error").length;
@@ -302,7 +335,8 @@ async function runTests(positionals: string[], values: { trace?: boolean | undef
       const into = kept;
       return { push: (e: TraceEntry) => (reach.push(e), into.push(e)) };
     };
-    for (const r of eachExample(s.files, (file) => named.has(file), grep ? (title) => title.toLowerCase().includes(grep) : undefined, undefined, sinkFor)) {
+    const wanted = (title: string) => (!grep || title.toLowerCase().includes(grep)) && !modded?.overridden.has(title);
+    for (const r of eachExample(s.files, (file) => named.has(file), grep || modded ? wanted : undefined, undefined, sinkFor)) {
       ran++;
       const where = `${clipShown(r.span.file, PATH_WIDTH)}:${r.span.line}`;
       const title = clipShown(r.title, TITLE_WIDTH);
@@ -316,6 +350,8 @@ async function runTests(positionals: string[], values: { trace?: boolean | undef
       const f = r.failure!;
       const at = f.span ? `${clipShown(f.span.file, PATH_WIDTH)}:${f.span.line}:${f.span.col}` : where;
       say(io, `FAIL  ${title}  (${where})\n  ${f.code ? `error[${f.code}]: ` : ""}${f.message.split("\n").slice(0, FAILURE_LINES).map((l) => clipShown(l, FAILURE_WIDTH)).join("\n")}\n  --> ${at}`);
+      const changed = modded?.changedBy(r.title, r.span.file);
+      if (changed) say(io, `  ${changed}`);
       const shown = traces.shown(kept, `FAIL  ${title}  (${where})`, 4, true);
       if (shown) say(io, `  trace:\n${shown}`);
     }
@@ -359,9 +395,9 @@ const FAILURE_WIDTH = 2000;
 const FAILURE_LINES = 20;
 
 /** Reads and checks a scenario file and its rules, printing its diagnostics as `check` does; undefined when it cannot run. */
-async function readyScenario(path: string, root: string | undefined, io: CliIo): Promise<ReadyScenario | undefined> {
+async function readyScenario(path: string, root: string | undefined, io: CliIo, mods: string[] = []): Promise<ReadyScenario | undefined> {
   const { loadScenario } = await engine();
-  const loaded = loadScenario(path, await hostFor([path], root, io));
+  const loaded = loadScenario(path, await hostFor([path, ...mods], root, io), undefined, mods);
   printDiagnostics(loaded.diagnostics, loaded.texts, io);
   return loaded.ready;
 }
@@ -371,7 +407,7 @@ async function run(args: string[], io: CliIo): Promise<number> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { seed: { type: "string" }, trace: { type: "boolean" }, "trace-file": { type: "string" }, json: { type: "boolean" }, ...ROOT_OPTION },
+    options: { seed: { type: "string" }, trace: { type: "boolean" }, "trace-file": { type: "string" }, json: { type: "boolean" }, ...ROOT_OPTION, ...MOD_OPTION },
   });
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
   const traces = openTraces(io, values["trace-file"]);
@@ -383,8 +419,8 @@ async function run(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-async function runOne(path: string, values: { seed?: string | undefined; trace?: boolean | undefined; json?: boolean | undefined; root?: string | undefined }, traces: TraceOutput, io: CliIo): Promise<number> {
-  const loaded = await readyScenario(path, values.root, io);
+async function runOne(path: string, values: { seed?: string | undefined; trace?: boolean | undefined; json?: boolean | undefined; root?: string | undefined; mod?: string[] | undefined }, traces: TraceOutput, io: CliIo): Promise<number> {
+  const loaded = await readyScenario(path, values.root, io, values.mod);
   if (!loaded) return 1;
   const { runScenario } = await engine();
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
@@ -432,14 +468,14 @@ async function sim(args: string[], io: CliIo): Promise<number> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { n: { type: "string", short: "n" }, seed: { type: "string" }, workers: { type: "string" }, ...ROOT_OPTION },
+    options: { n: { type: "string", short: "n" }, seed: { type: "string" }, workers: { type: "string" }, ...ROOT_OPTION, ...MOD_OPTION },
   });
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
   const n = Number(values.n ?? "1000");
   if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new UsageError("-n must be a whole number from 1 to 10000000");
   const workers = values.workers === undefined ? undefined : Number(values.workers);
   if (workers !== undefined && (!Number.isInteger(workers) || workers < 1 || workers > 256)) throw new UsageError("--workers must be a whole number from 1 to 256");
-  const loaded = await readyScenario(positionals[0]!, values.root, io);
+  const loaded = await readyScenario(positionals[0]!, values.root, io, values.mod);
   if (!loaded) return 1;
   const { simulate, formatSimulation } = await engine();
   const seed = values.seed ?? loaded.scenario.seed ?? "1";

@@ -70,6 +70,10 @@ export class DeclarationBuilder extends StatementBuilder {
         }
         return { kind: "removal", what: this.maybeTok(c, "what")!.image === "handler" ? "handler" : "modifier", target: this.name(this.tok(c, "target")), span };
       }
+      case "overridesDecl": {
+        const t = this.tok(c, "StringLiteral");
+        return this.withDoc({ kind: "overrides", title: unquote(t.image), titleSpan: tokenSpan(this.path, t), span });
+      }
       case "importDecl": {
         const t = this.tok(c, "StringLiteral");
         return { kind: "import", path: unquote(t.image), pathSpan: tokenSpan(this.path, t), span };

@@ -52,6 +52,11 @@ export class FastParser extends FastStatements {
   private declaration(): A.Decl {
     const from = this.pos;
     switch (this.peekType()) {
+      case k.overrides: {
+        this.pos++;
+        const t = this.expect(T.StringLiteral);
+        return this.withDoc(new N.Overrides("overrides", unquote(t.image), this.tokSpan(t), this.spanFrom(from)));
+      }
       case k.import: {
         this.pos++;
         const t = this.expect(T.StringLiteral);

@@ -250,6 +250,14 @@ export class Import {
     public span: A.Span,
   ) {}
 }
+export class Overrides {
+  constructor(
+    public kind: "overrides",
+    public title: string,
+    public titleSpan: A.Span,
+    public span: A.Span,
+  ) {}
+}
 export class State {
   constructor(
     public kind: "state",

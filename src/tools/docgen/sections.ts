@@ -132,6 +132,7 @@ export function declarationSection(ctx: Context, d: A.Decl): { id: string; title
   const wrap = (id: string, title: string, what: string, body: string) => ({ id, title, what, summary: summaryOf(doc), html: `<section id="L${d.span.line}">\n${heading(id, title, what)}\n${docHtml("doc" in d ? d.doc : undefined)}\n${body}\n</section>` });
   switch (d.kind) {
     case "import":
+    case "overrides":
       return undefined;
     case "stages":
       return wrap("stages", "stages", "the program's stages", `<p>Every value without stages of its own applies its modifiers in these stages, in this order: ${stageList(d.stages.map((n) => n.text))}</p>`);

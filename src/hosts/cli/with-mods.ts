@@ -1,0 +1,88 @@
+// `rulesmith test BASE MOD...` and `check` alike: how the base and the mods are told apart among the
+// named paths, and what running the examples of a base with mods loaded adds to `test`.
+// An example a loaded mod declares it overrides is skipped and said so; a failing example of the base
+// (or of a mod another mod builds on) is run once more without the mods that build on it, and when it
+// passes there, or fails otherwise, the failure is E0607 naming those mods.
+import type { FileHost, ModdedCompiled } from "../../api.ts";
+import { say, type CliIo } from "./io.ts";
+
+const engine = () => import("./engine.ts");
+
+/** How check and test tell a base system and its mods from other paths (the modding chapter of docs/language.md). */
+export const MODS_NAMED = `A named folder with a mod.json is a mod: then the one other path named must be the
+folder of its base system (with a system.json), and the base and the mods load as one program, in
+the order their dependencies give, each mod's files seeing what it requires without importing it.
+A mod named without its base is E0602, naming the system to name first; a file of a mod (or a
+folder of mods) named without it checks with the base's names unknown, then a note names the mod.`;
+
+/**
+ * The base and the mods among the named paths, when a mod is named (a folder with a mod.json, or
+ * `--mod`): the one other path is the base. Named alone, the first mod stands as the base, so that
+ * loading it says it is a mod and which system to name first (E0602).
+ */
+export function basesAndMods(paths: string[], modOption: string[], isMod: (path: string) => boolean): { base: string; mods: string[] } | { usage: string } | undefined {
+  const mods = [...paths.filter(isMod), ...modOption];
+  if (mods.length === 0) return undefined;
+  const rest = paths.filter((p) => !isMod(p));
+  if (rest.length > 1) return { usage: `name one base system's folder with its mods, not ${rest.length} (${rest.join(", ")})` };
+  return rest.length === 1 ? { base: rest[0]!, mods } : { base: mods[0]!, mods: mods.slice(1) };
+}
+
+
+export interface ModdedExamples {
+  /** The titles a loaded mod overrides, with the mods that do. */
+  overridden: Map<string, string[]>;
+  /** For a failed example, the line saying which loaded mods change its outcome; undefined when none does. */
+  changedBy(title: string, file: string): string | undefined;
+}
+
+export async function moddedExamples(compiled: ModdedCompiled, host: FileHost, io: CliIo): Promise<ModdedExamples> {
+  const { overridesOf, compileMods, packageOf, runExamples } = await engine();
+  const packages = compiled.packages;
+  const files = compiled.systems.filter((s) => s.checked).flatMap((s) => s.files);
+  const overridden = overridesOf(files, packages);
+  for (const f of files) {
+    for (const d of f.decls) {
+      const by = d.kind === "example" && overridden.get(d.title);
+      if (d.kind === "example" && by) say(io, `skip  ${d.title}  (${d.span.file}:${d.span.line})  overridden by the mod ${by.map((m) => `\`${m}\``).join(" and ")}`);
+    }
+  }
+  const base = packages[0]!;
+  const changedBy = (title: string, file: string): string | undefined => {
+    const owner = packageOf(file, packages);
+    if (!owner) return undefined;
+    // The packages loaded without the ones that build on the example's own: the base alone, or its mod with what it requires.
+    const under = owner === base ? [] : [owner, ...packages.slice(1).filter((p) => p !== owner && packages.indexOf(p) < packages.indexOf(owner))];
+    const others = packages.slice(1).filter((p) => p !== owner && !under.includes(p));
+    if (others.length === 0) return undefined;
+    const alone = compileMods(base.folder, under.map((p) => p.folder), host);
+    const run = alone.programs?.flatMap((ps) => runExamples(ps, (f) => f === file, (t) => t === title))[0];
+    if (!run) return undefined;
+    const names = others.map((p) => `\`${p.name}\``).join(", ");
+    const without = run.passed ? "passes" : "fails otherwise";
+    return `error[E0607]: it ${without} without the mod${others.length > 1 ? "s" : ""} ${names}: ${others.length > 1 ? "one of them changes" : "the mod changes"} its outcome; if that is meant, declare \`overrides "${title}"\` in the mod${others.length > 1 ? " (`rulesmith mods check` says which mod)" : ""}`;
+  };
+  return { overridden, changedBy };
+}
+
+/**
+ * The mods' folders that hold files loaded without their base (`rulesmith test mods/` or a file of a
+ * mod named alone): the folders from each file up to the path named that have a mod.json. Said after
+ * the errors, which are the base's names the mod's files cannot see. Paths are `/`-separated and relative,
+ * as the file host shows them.
+ */
+export function modsHolding(files: string[], named: string[], isMod: (folder: string) => boolean): string[] {
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  for (const file of files) {
+    const top = named.find((n) => file === n || file.startsWith(`${n.replace(/\/+$/, "")}/`));
+    if (top === undefined) continue;
+    // A file named alone is looked for up to the root (the host reads nothing above it); a folder, within it.
+    const stop = file === top ? "" : top.replace(/\/+$/, "").split("/").slice(0, -1).join("/");
+    for (let dir = file.split("/").slice(0, -1).join("/"); dir !== "" && dir !== stop && !seen.has(dir); dir = dir.split("/").slice(0, -1).join("/")) {
+      seen.add(dir);
+      if (isMod(dir)) found.add(dir);
+    }
+  }
+  return [...found].sort();
+}

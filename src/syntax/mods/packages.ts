@@ -1,0 +1,207 @@
+// A base system and a set of mods, as packages: their manifests read and checked against each other
+// (every dependency present in its range of versions, no incompatible pair, no cycle), put in load order,
+// and each loaded file given the files it sees without importing them. The order and the implied
+// imports are decided here, once, before anything is parsed or checked.
+/// <reference path="./semver.d.ts" />
+import satisfies from "semver/functions/satisfies.js";
+import type { Span } from "../../core/ast.ts";
+import type { SourceFile } from "../../core/ast.ts";
+import { diag, didYouMean, type Diagnostic } from "../../core/diagnostics.ts";
+import { spanAt } from "../parse.ts";
+import type { FileHost } from "../load.ts";
+import { manifestFile, readManifest, type Manifest } from "./manifest.ts";
+
+export interface PackageSet {
+  /** The base first, then the mods in load order; empty when any manifest is missing or wrong. */
+  packages: Manifest[];
+  diagnostics: Diagnostic[];
+  /** The manifests' texts, for code frames. */
+  texts: Map<string, string>;
+}
+
+/** The files a file sees as if it imported them: every file of each package its package depends on. */
+export type ImpliedImports = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * The manifests of `base` (a system's folder) and `mods` (mods' folders), checked: each mod's
+ * "requires" present in range, its "optional" in range when present, none of its "incompatible"
+ * present, no cycle. The load order puts each package after every package it depends on, and
+ * otherwise orders mods by name, so it never depends on the order of the command line.
+ */
+export function resolvePackages(base: string, mods: readonly string[], host: FileHost): PackageSet {
+  const texts = new Map<string, string>();
+  const diagnostics: Diagnostic[] = [];
+  const read = (folder: string, kind: "system" | "mod"): Manifest | undefined => {
+    const got = readManifest(folder, kind, host);
+    if ("text" in got && got.text !== undefined) texts.set(host.normalize(`${folder}/${manifestFile(kind)}`), got.text);
+    if ("manifest" in got) return got.manifest;
+    if ("diagnostics" in got) diagnostics.push(...got.diagnostics);
+    else diagnostics.push(missingManifest(folder, kind, host));
+    return undefined;
+  };
+  const system = read(base, "system");
+  const loaded = mods.map((m) => read(m, "mod"));
+  if (!system || loaded.some((m) => m === undefined)) return { packages: [], diagnostics, texts };
+  const all = [system, ...(loaded as Manifest[])];
+  const byName = new Map<string, Manifest>();
+  for (const p of all) {
+    const prior = byName.get(p.name);
+    if (prior) diagnostics.push(diag("E0601", p.nameSpan, `\`${prior.folder}\` and \`${p.folder}\` are both named \`${p.name}\``, "give each system and mod its own name", [{ span: prior.nameSpan, message: `\`${p.name}\` is first named here` }]));
+    else byName.set(p.name, p);
+  }
+  const dependsOn = new Map<Manifest, Manifest[]>();
+  for (const mod of loaded as Manifest[]) {
+    const on: Manifest[] = [];
+    for (const [name, dep] of mod.requires) {
+      const target = byName.get(name);
+      if (!target) diagnostics.push(diag("E0602", dep.keySpan, `the mod \`${mod.name}\` requires \`${name}\` ${dep.range}, which is not loaded`, name === system.name ? undefined : `name the folder of \`${name}\` too: the base system first, then its mods (the base here is \`${system.name}\`, from \`${system.folder}\`)`));
+      else if (inRange(target, dep, mod, "requires", diagnostics)) on.push(target);
+    }
+    for (const [name, dep] of mod.optional) {
+      const target = byName.get(name);
+      if (target && inRange(target, dep, mod, "optional", diagnostics)) on.push(target);
+    }
+    for (const [name, dep] of mod.incompatible) {
+      const target = byName.get(name);
+      if (target && satisfies(target.version, dep.range)) {
+        const what = target.kind === "system" ? "the system" : "the mod";
+        diagnostics.push(diag("E0604", dep.keySpan, `the mod \`${mod.name}\` is incompatible with ${what} \`${name}\` ${target.version}, and both are loaded`, `load \`${mod.name}\` or \`${name}\`, not both`, [{ span: target.nameSpan, message: `${what} \`${name}\` is loaded from \`${target.folder}\`` }]));
+      }
+    }
+    dependsOn.set(mod, on);
+  }
+  if (diagnostics.length > 0) return { packages: [], diagnostics, texts };
+  const order = loadOrder(system, loaded as Manifest[], dependsOn, diagnostics);
+  return { packages: diagnostics.length > 0 ? [] : order, diagnostics, texts };
+}
+
+function inRange(target: Manifest, dep: { range: string; span: Span }, mod: Manifest, key: string, diagnostics: Diagnostic[]): boolean {
+  if (satisfies(target.version, dep.range)) return true;
+  const what = target.kind === "system" ? "the system" : "the mod";
+  diagnostics.push(diag("E0603", dep.span, `the mod \`${mod.name}\` ${key === "requires" ? "requires" : "works with"} \`${target.name}\` ${dep.range}, but ${what} loaded is version ${target.version}`, `load a version of \`${target.name}\` in that range, or change the range in \`${manifestFile("mod")}\` if the mod works with ${target.version}`, [{ span: target.nameSpan, message: `\`${target.name}\` ${target.version} is loaded from \`${target.folder}\`` }]));
+  return false;
+}
+
+/** The base, then the mods: each after what it depends on, ties by name (Kahn's algorithm). A cycle is E0605. */
+function loadOrder(system: Manifest, mods: Manifest[], dependsOn: Map<Manifest, Manifest[]>, diagnostics: Diagnostic[]): Manifest[] {
+  const order: Manifest[] = [system];
+  const placed = new Set<Manifest>([system]);
+  const byName = (a: Manifest, b: Manifest) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  let left = [...mods].sort(byName);
+  for (;;) {
+    const ready = left.find((m) => dependsOn.get(m)!.every((d) => placed.has(d)));
+    if (!ready) break;
+    order.push(ready);
+    placed.add(ready);
+    left = left.filter((m) => m !== ready);
+  }
+  if (left.length === 0) return order;
+  // Every mod left depends on another left: walk from the first until a mod repeats.
+  const path: Manifest[] = [];
+  let at: Manifest = left[0]!;
+  while (!path.includes(at)) {
+    path.push(at);
+    at = dependsOn.get(at)!.find((d) => !placed.has(d))!;
+  }
+  const cycle = [...path.slice(path.indexOf(at)), at];
+  const first = cycle[0]!;
+  const next = cycle[1]!;
+  const span = first.requires.get(next.name)?.keySpan ?? first.optional.get(next.name)!.keySpan;
+  const related = cycle.slice(1, -1).map((m) => ({ span: (m.requires.get(cycle[cycle.indexOf(m) + 1]!.name) ?? m.optional.get(cycle[cycle.indexOf(m) + 1]!.name))!.keySpan, message: `\`${m.name}\` depends on \`${cycle[cycle.indexOf(m) + 1]!.name}\` here` }));
+  diagnostics.push(diag("E0605", span, `the mods depend on each other in a cycle: ${cycle.map((m) => `\`${m.name}\``).join(" -> ")}`, "a mod may depend only on mods loaded before it: remove one of these dependencies", related));
+  return order;
+}
+
+function missingManifest(folder: string, kind: "system" | "mod", host: FileHost): Diagnostic {
+  const shown = host.normalize(folder);
+  const at = spanAt(shown, "", 0, 0);
+  const other = readManifest(folder, kind === "system" ? "mod" : "system", host);
+  if (kind === "system" && "manifest" in other) {
+    const needs = [...other.manifest.requires].map(([n, d]) => `\`${n}\` ${d.range}`).join(", ");
+    return diag("E0602", at, `\`${shown}\` is a mod (it has \`mod.json\`), not a base system`, `a mod loads on its base: name the folder of what it requires (${needs}) first, then the mod: \`rulesmith test BASE ${shown}\``);
+  }
+  if (kind === "mod" && "manifest" in other) return diag("E0602", at, `\`${shown}\` is a system (it has \`system.json\`), not a mod`, "load one base system and any number of mods of it");
+  return kind === "system"
+    ? diag("E0602", at, `\`${shown}\` has no \`system.json\`: the base of mods names itself and its version there`, 'write `{ "name": "my-game", "version": "1.0.0" }` in `system.json` in the system\'s folder')
+    : diag("E0602", at, `\`${shown}\` has no \`mod.json\``, 'a mod names itself, its version and what it requires in `mod.json`: `{ "name": "my-mod", "version": "0.1.0", "requires": { "my-game": ">=1.0.0 <2" } }`');
+}
+
+/** The package a path belongs to: the one whose folder holds it most closely (a mod may live inside its base's folder). */
+export function packageOf(path: string, packages: readonly Manifest[]): Manifest | undefined {
+  let best: Manifest | undefined;
+  for (const p of packages) {
+    if ((path.startsWith(`${p.folder}/`) || p.folder === ".") && (!best || p.folder.length > best.folder.length)) best = p;
+  }
+  return best;
+}
+
+/**
+ * Files in package order: the base's first, then each mod's, each package's in the loader's canonical
+ * order (a file not in any package, imported from outside them, keeps its place before its importers).
+ * With the files each mod file sees as imported: every file of the packages its mod depends on.
+ */
+export function layoutPackages<F extends { path: string }>(files: readonly F[], packages: readonly Manifest[]): { files: F[]; implied: ImpliedImports } {
+  const rank = (f: F) => {
+    const p = packageOf(f.path, packages);
+    return p ? packages.indexOf(p) : -1;
+  };
+  const ordered = files.map((f, i) => ({ f, i, r: rank(f) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.f);
+  const filesOf = new Map<string, string[]>(packages.map((p) => [p.name, ordered.filter((f) => packageOf(f.path, packages) === p).map((f) => f.path)]));
+  const implied = new Map<string, string[]>();
+  for (const f of ordered) {
+    const p = packageOf(f.path, packages);
+    if (!p || p.kind !== "mod") continue;
+    const seen = [...p.requires.keys(), ...p.optional.keys()].flatMap((name) => filesOf.get(name) ?? []);
+    implied.set(f.path, seen);
+  }
+  return { files: ordered, implied };
+}
+
+/** `d` with the packages it involves named, when its places lie in two or more and one is a mod. */
+export function namingPackages<D extends { message: string; span: { file: string }; related?: readonly { span: { file: string } }[] }>(d: D, packages: readonly Manifest[]): D {
+  const involved: Manifest[] = [];
+  for (const file of [d.span.file, ...(d.related ?? []).map((r) => r.span.file)]) {
+    const p = packageOf(file, packages);
+    if (p && !involved.includes(p)) involved.push(p);
+  }
+  if (involved.length < 2 || !involved.some((p) => p.kind === "mod")) return d;
+  const named = involved.map((p) => `${p.kind === "mod" ? "the mod" : "the system"} \`${p.name}\``);
+  return { ...d, message: `${d.message} (between ${named.slice(0, -1).join(", ")} and ${named.at(-1)})` };
+}
+
+/** The packages `mod` depends on, directly or through others, that are loaded. */
+export function dependenciesOf(mod: Manifest, packages: readonly Manifest[]): Manifest[] {
+  const found: Manifest[] = [];
+  const visit = (m: Manifest) => {
+    for (const name of [...m.requires.keys(), ...m.optional.keys()]) {
+      const p = packages.find((x) => x.name === name);
+      if (p && !found.includes(p)) {
+        found.push(p);
+        visit(p);
+      }
+    }
+  };
+  visit(mod);
+  return found;
+}
+
+/**
+ * E0606 for each `overrides "TITLE"` in a mod's files that names no example of the packages the mod
+ * depends on; an `overrides` outside a mod means nothing to check against and is left alone.
+ */
+export function overridesProblems(files: readonly SourceFile[], packages: readonly Manifest[]): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  for (const f of files) {
+    const mod = packageOf(f.path, packages);
+    if (!mod || mod.kind !== "mod") continue;
+    for (const d of f.decls) {
+      if (d.kind !== "overrides") continue;
+      const under = dependenciesOf(mod, packages);
+      const titles = files.filter((g) => under.includes(packageOf(g.path, packages)!)).flatMap((g) => g.decls.flatMap((x) => (x.kind === "example" ? [x.title] : [])));
+      if (titles.includes(d.title)) continue;
+      const names = under.map((p) => `\`${p.name}\``).join(", ");
+      problems.push(diag("E0606", d.titleSpan, `the mod \`${mod.name}\` overrides "${d.title}", but no example of ${names} has that title`, didYouMean(d.title, titles) ?? "`overrides` names the title of an example of the system (or mod) it extends, exactly"));
+    }
+  }
+  return problems;
+}
