@@ -15,12 +15,22 @@ import { Scope, type Context } from "./resolution.ts";
 import { declById, idOf } from "./symbols.ts";
 import type { ResolutionTable } from "./resolved-tree.ts";
 import { isConstant, isConstantTally, RESULT, Statements } from "./statements.ts";
+import { presentWhen } from "./expressions.ts";
 
 /** A table pattern that is not a constant: its row takes no part in the coverage check. */
 const INVALID = Symbol("invalid pattern");
 
 export abstract class RuleChecks extends Statements {
   protected override modifier(d: A.ModifierDecl, ctx: Context) {
+    this.modifierAt = d;
+    try {
+      this.modifierChecks(d, ctx);
+    } finally {
+      this.modifierAt = undefined;
+    }
+  }
+
+  private modifierChecks(d: A.ModifierDecl, ctx: Context) {
     const target = this.lookup(d.target.text, d.target.span, ctx.file);
     if (!target || target.kind !== "value") {
       if (target) this.report("E0208", d.target.span, `a modifier changes a \`value\`, but \`${d.target.text}\` is a ${target.kind}`);
@@ -38,11 +48,13 @@ export abstract class RuleChecks extends Statements {
     this.s.modifiersByValue.set(target.name.text, [...(this.s.modifiersByValue.get(target.name.text) ?? []), d]);
     const valueType = this.resolveType(target.returns, ctx.file);
     // `result` sits in its own scope over the parameters: a parameter of that name is E0222 at the value.
-    const scope = new Scope(this.paramScope(target.params, ctx.file, d));
-    this.s.resolution.set(d, "resultSlot", scope.declare(RESULT, { type: valueType, span: target.name.span, mutable: false }));
+    const outer = new Scope(this.paramScope(target.params, ctx.file, d));
+    this.s.resolution.set(d, "resultSlot", outer.declare(RESULT, { type: valueType, span: target.name.span, mutable: false }));
     this.modifierStage(d, target);
     this.modifierRounding(d);
-    if (d.condition) this.condition(d.condition, scope, ctx);
+    if (d.condition) this.condition(d.condition, outer, ctx);
+    // The amount, `as` and `by` are worked out only when the `when` held, so they see its narrowing, as an `if`'s body does.
+    const scope = this.narrow(outer, d.condition ? presentWhen(d.condition, true) : [], [], ctx);
     if (d.into && op !== "count") this.report("E0208", d.into.span, `only \`count\` takes \`as\``);
     if (d.factor && (op !== "multiply" || valueType.t !== "tally")) {
       this.report("E0208", d.factor.span, "only `multiply` of one member of a tally takes `by`", valueType.t === "tally" ? undefined : "a number is multiplied without `by`: `multiply 3`");
