@@ -75,3 +75,35 @@ export function tableCoverage(domains: (Key[] | undefined)[], rows: ConstPattern
     impossible: matchesSome.flatMap((m, i) => (m ? [] : [i])),
   };
 }
+
+/** An input's values as the coverage check tries them, and how one is named in W0301. */
+export interface IntClasses {
+  domain: number[];
+  /** `= 5`, `in 3..11`, `in 12..`: the values the representative stands for. */
+  label: (v: number) => string;
+}
+
+/**
+ * An unbounded `int` input's values in classes: between two neighbouring bounds of the rows' patterns
+ * every row matches alike, so the first value of each class stands for all of it, and `..2`, `3..11`,
+ * `12..` can be shown to cover every number. Undefined when a pattern is not a number.
+ */
+export function intClasses(column: ConstPattern[]): IntClasses | undefined {
+  const least = -Number.MAX_SAFE_INTEGER;
+  const most = Number.MAX_SAFE_INTEGER;
+  const starts = new Set([least]);
+  for (const p of column) {
+    if (p === undefined) continue;
+    if (typeof p.low !== "number" || typeof p.high !== "number") return undefined;
+    if (p.low > least && p.low <= most) starts.add(p.low);
+    if (p.high >= least && p.high < most) starts.add(p.high + 1);
+  }
+  const domain = [...starts].sort((a, b) => a - b);
+  const end = new Map(domain.map((v, i) => [v, i + 1 < domain.length ? domain[i + 1]! - 1 : most]));
+  const label = (v: number) => {
+    const last = end.get(v) ?? v;
+    if (last === v) return `= ${v}`;
+    return `in ${v === least ? "" : v}..${last === most ? "" : last}`;
+  };
+  return { domain, label };
+}

@@ -8,7 +8,7 @@ import { didYouMean } from "../core/diagnostics.ts";
 import { INT, typeToString, type Type } from "../core/types.ts";
 import { showExpr } from "../core/show-expr.ts";
 import { neverBothHold, sameConstant } from "./disjoint.ts";
-import { domainOf, LIMIT, tableCoverage, type ConstPattern, type Key } from "./coverage.ts";
+import { domainOf, intClasses, LIMIT, tableCoverage, type ConstPattern, type Key } from "./coverage.ts";
 import { sortModifiers, stageIndex, stagesOf, wantedStage } from "../core/stages.ts";
 import { constInt } from "../constructs/operators/operands.ts";
 import { Scope, type Context } from "./resolution.ts";
@@ -257,10 +257,12 @@ export abstract class RuleChecks extends Statements {
     }
     if (!rowsKnown) return;
     // A record input is enumerated only when every record pattern for it could be written out field by field.
-    const domains = paramTypes.map((t, i) => (rows.some((r) => typeof r[i]?.low === "string" && r[i]!.low.startsWith(UNFOLDED)) ? undefined : this.domain(t)));
+    // An unbounded `int` input is tried in classes of values its rows' bounds cut out (`..2`, `3..11`, `12..`).
+    const classes = paramTypes.map((t, i) => (t.t === "int" && t.low === undefined ? intClasses(rows.map((r) => r[i])) : undefined));
+    const domains = paramTypes.map((t, i) => classes[i]?.domain ?? (rows.some((r) => typeof r[i]?.low === "string" && r[i]!.low.startsWith(UNFOLDED)) ? undefined : this.domain(t)));
     const coverage = tableCoverage(domains, rows);
     if (coverage && coverage.uncoveredCount > 0) {
-      const show = (tuple: Key[]) => tuple.map((v, i) => `${d.params[i]!.name.text} = ${showKey(v, paramTypes[i]!)}`).join(", ");
+      const show = (tuple: Key[]) => tuple.map((v, i) => `${d.params[i]!.name.text} ${classes[i]?.label(v as number) ?? `= ${showKey(v, paramTypes[i]!)}`}`).join(", ");
       const more = coverage.uncoveredCount > coverage.uncovered.length ? ` and ${coverage.uncoveredCount - coverage.uncovered.length} more` : "";
       this.report("W0301", d.name.span, `table \`${d.name.text}\` says nothing for ${coverage.uncovered.map(show).join("; ")}${more}`, "add a row for these inputs, or a final row of `_` patterns");
     }
@@ -275,10 +277,15 @@ export abstract class RuleChecks extends Statements {
 
   /** A row pattern as a constant; INVALID when it is not one (already reported). */
   protected pattern(p: A.Pattern, t: Type, ctx: Context): ConstPattern | typeof INVALID {
-    if (!p.low) return undefined;
-    const low = this.constant(p.low, t, ctx);
-    const high = p.high ? this.constant(p.high, t, ctx) : low;
-    if (p.high && t.t !== "int" && t.t !== "any") {
+    if (!A.isRangePattern(p)) {
+      if (!p.low) return undefined;
+      const value = this.constant(p.low, t, ctx);
+      return value === undefined ? INVALID : { low: value, high: value };
+    }
+    // `..2` and `12..`: the missing bound is as far as numbers go.
+    const low = p.low ? this.constant(p.low, t, ctx) : -Infinity;
+    const high = p.high ? this.constant(p.high, t, ctx) : Infinity;
+    if (t.t !== "int" && t.t !== "any") {
       this.report("E0207", p.span, "a range pattern needs a number input");
       return INVALID;
     }

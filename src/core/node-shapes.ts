@@ -70,8 +70,11 @@ export const nodeShapes = {
     /** A status's declared expiry; resolved, `holderIndex`: the holder's place among the event's parameters. */
     statusExpiry: { event: "name", "times?": "int", "holder?": "name", ref: resolved("ref"), holderIndex: resolved("natural") },
     row: { patterns: list("pattern"), result: "expr", span: "span" },
-    /** A table row's pattern: `_` has neither bound. */
-    pattern: { span: "span", "low?": "expr", "high?": "expr" },
+    /**
+     * A table row's pattern: `_` has neither bound, `3` a `low` alone; a range has `high` or `open`:
+     * `2..5` both bounds, `..2` a `high` alone, `12..` a `low` and `open` (no upper bound).
+     */
+    pattern: { span: "span", "low?": "expr", "high?": "expr", "open?": "boolean" },
     /**
      * A duration given at `apply`: `for N [E[(p)]]`, `until E[(p)]`, or with `(p: v)` an event about any
      * entity: only emissions of E whose parameter `p` equals the value `v` had when applied count. `times`:

@@ -3,6 +3,7 @@
 // inputs. Free functions taking the running interpreter as a `Machine` (see machine.ts), called once
 // per table call as the methods they were, so at the same cost.
 import type * as A from "../core/ast.ts";
+import { isRangePattern } from "../core/ast.ts";
 import { frame, type Env, type Machine } from "./machine.ts";
 import { RuleError, showValue, valuesEqual, type Value } from "../core/values.ts";
 
@@ -34,14 +35,13 @@ export function noTableRow(t: A.TableDecl, args: Value[], span: A.Span): RuleErr
 function rowMatches(vm: Machine, row: A.TableRow, args: Value[], env: Env): boolean {
   for (let i = 0; i < row.patterns.length; i++) {
     const p = row.patterns[i]!;
-    if (!p.low) continue;
-    const low = vm.eval(p.low, env);
-    if (!p.high) {
-      if (!valuesEqual(low, args[i])) return false;
+    if (!isRangePattern(p)) {
+      if (p.low && !valuesEqual(vm.eval(p.low, env), args[i])) return false;
       continue;
     }
-    const high = vm.eval(p.high, env);
-    if ((args[i] as number) < (low as number) || (args[i] as number) > (high as number)) return false;
+    // `..2` has no low bound and `12..` no high one.
+    if (p.low && (args[i] as number) < (vm.eval(p.low, env) as number)) return false;
+    if (p.high && (args[i] as number) > (vm.eval(p.high, env) as number)) return false;
   }
   return true;
 }

@@ -3,6 +3,7 @@
 // The same steps (one for the call, none per row), the same nesting count, the same trace line and the
 // same error for a missing row, those from tables.ts. See source.ts for what the text may hold.
 import type * as A from "../../core/ast.ts";
+import { isRangePattern } from "../../core/ast.ts";
 import { frame } from "../machine.ts";
 import { noTableRow, tableMessage } from "../tables.ts";
 import type { Value } from "../../core/values.ts";
@@ -93,16 +94,18 @@ function tableBody(c: Compiler, g: Source, t: A.TableDecl): string {
 
 /** One column's test, as compileTable's rowMatches: `_` none, a value by equality, a range low then high. */
 function patternTest(c: Compiler, g: Source, p: A.Pattern, arg: string): string {
-  if (!p.low) return "";
-  const known = constant(p.low);
-  if (!p.high) {
+  if (!isRangePattern(p)) {
+    if (!p.low) return "";
+    const known = constant(p.low);
     // A constant that is a number, text, truth value or member equals only itself (valuesEqual's first test).
     if (known && typeof known.value !== "object") return `${arg} === ${g.k(known.value)}`;
     return `${g.h("eq")}(${known ? g.k(known.value) : genExpr(c, g, p.low)}, ${arg})`;
   }
-  const low = g.temp();
-  const high = g.temp();
-  const a = g.temp();
-  // Low before high, as the closures evaluate them; a row that does not match is `a < low || a > high`.
-  return `(${low} = ${known ? g.k(known.value) : genExpr(c, g, p.low)}, ${high} = ${genExpr(c, g, p.high)}, ${a} = ${arg}, !(${a} < ${low} || ${a} > ${high}))`;
+  // Low before high, as the closures test them; `..2` has no low bound and `12..` no high one.
+  const bound = (e: A.Expr) => {
+    const known = constant(e);
+    return known ? g.k(known.value) : genExpr(c, g, e);
+  };
+  const tests = [...(p.low ? [`${arg} >= ${bound(p.low)}`] : []), ...(p.high ? [`${arg} <= ${bound(p.high)}`] : [])];
+  return `(${tests.join(" && ")})`;
 }
