@@ -194,13 +194,14 @@ export const nodeShapes = {
          */
         call: { callee: "expr", args: list("arg"), span: "span", ref: resolved("ref"), builtin: resolved("string") },
         list: { items: list("expr"), span: "span" },
-        /** `rounding`: `a / b round down`'s mode as written. */
+        /** `rounding`: `a / b round down`'s mode as written. Resolved, `ref`: the enum whose members `<` (and the other orderings) compare by their declared order. */
         binary: {
           op: oneOf(["or", "and", "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/", "%"]),
           left: "expr",
           right: "expr",
           span: "span",
           "rounding?": "name",
+          ref: resolved("ref"),
         },
         not: { operand: "expr", span: "span" },
         neg: { operand: "expr", span: "span" },
