@@ -3,8 +3,8 @@
 import type { Type } from "../core/types.ts";
 
 export type Key = number | boolean | string;
-/** A row pattern after constant folding: undefined is `_`. */
-export type ConstPattern = { low: Key; high: Key } | undefined;
+/** A row pattern after constant folding: undefined is `_`; `among`, a range of an enum's members. */
+export type ConstPattern = { low: Key; high: Key } | { among: readonly Key[] } | undefined;
 
 export const LIMIT = 20000;
 
@@ -19,6 +19,7 @@ export function domainOf(t: Type, enumMembers: (name: string) => string[]): Key[
 
 export function matches(p: ConstPattern, v: Key): boolean {
   if (p === undefined) return true;
+  if ("among" in p) return p.among.includes(v);
   if (typeof v === "number" && typeof p.low === "number" && typeof p.high === "number") return v >= p.low && v <= p.high;
   return p.low === v;
 }
@@ -94,7 +95,7 @@ export function intClasses(column: ConstPattern[]): IntClasses | undefined {
   const starts = new Set([least]);
   for (const p of column) {
     if (p === undefined) continue;
-    if (typeof p.low !== "number" || typeof p.high !== "number") return undefined;
+    if ("among" in p || typeof p.low !== "number" || typeof p.high !== "number") return undefined;
     if (p.low > least && p.low <= most) starts.add(p.low);
     if (p.high >= least && p.high < most) starts.add(p.high + 1);
   }

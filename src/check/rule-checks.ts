@@ -259,7 +259,8 @@ export abstract class RuleChecks extends Statements {
     // A record input is enumerated only when every record pattern for it could be written out field by field.
     // An unbounded `int` input is tried in classes of values its rows' bounds cut out (`..2`, `3..11`, `12..`).
     const classes = paramTypes.map((t, i) => (t.t === "int" && t.low === undefined ? intClasses(rows.map((r) => r[i])) : undefined));
-    const domains = paramTypes.map((t, i) => classes[i]?.domain ?? (rows.some((r) => typeof r[i]?.low === "string" && r[i]!.low.startsWith(UNFOLDED)) ? undefined : this.domain(t)));
+    const unfolded = (p: ConstPattern) => p !== undefined && "low" in p && typeof p.low === "string" && p.low.startsWith(UNFOLDED);
+    const domains = paramTypes.map((t, i) => classes[i]?.domain ?? (rows.some((r) => unfolded(r[i])) ? undefined : this.domain(t)));
     const coverage = tableCoverage(domains, rows);
     if (coverage && coverage.uncoveredCount > 0) {
       const show = (tuple: Key[]) => tuple.map((v, i) => `${d.params[i]!.name.text} ${classes[i]?.label(v as number) ?? `= ${showKey(v, paramTypes[i]!)}`}`).join(", ");
@@ -285,12 +286,17 @@ export abstract class RuleChecks extends Statements {
     // `..2` and `12..`: the missing bound is as far as numbers go.
     const low = p.low ? this.constant(p.low, t, ctx) : -Infinity;
     const high = p.high ? this.constant(p.high, t, ctx) : Infinity;
-    if (t.t !== "int" && t.t !== "any") {
-      this.report("E0207", p.span, "a range pattern needs a number input");
+    if (t.t !== "int" && t.t !== "enum" && t.t !== "any") {
+      this.report("E0207", p.span, "a range pattern needs a number or an enum input");
       return INVALID;
     }
     if (low === undefined || high === undefined) return INVALID;
-    return { low, high };
+    if (t.t !== "enum") return { low, high };
+    // `Size.small..Size.medium`: the members from one to the other, in declared order.
+    const members = this.enumMembers(t.name);
+    const from = low === -Infinity ? 0 : members.indexOf(String(low));
+    const to = high === Infinity ? members.length - 1 : members.indexOf(String(high));
+    return { among: members.slice(from, to + 1) };
   }
 
   protected constant(e: A.Expr, t: Type, ctx: Context): Key | undefined {

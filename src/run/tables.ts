@@ -11,7 +11,7 @@ export function tableRow(vm: Machine, t: A.TableDecl, args: Value[], span: A.Spa
   // Patterns are constants, but a row's result may use the table's inputs: `_ => n * 2`.
   const env = frame(t.frameSize, args);
   for (const row of t.rows) {
-    if (rowMatches(vm, row, args, env)) {
+    if (rowMatches(vm, t, row, args, env)) {
       const result = vm.eval(row.result, env);
       vm.rules.push(vm.label(t, () => `table ${t.name.text}`));
       vm.note("table", () => tableMessage(t, args, result), row.span);
@@ -32,7 +32,17 @@ export function noTableRow(t: A.TableDecl, args: Value[], span: A.Span): RuleErr
   return new RuleError("R0501", `table \`${t.name.text}\` has no row for (${args.map(showValue).join(", ")})`, span);
 }
 
-function rowMatches(vm: Machine, row: A.TableRow, args: Value[], env: Env): boolean {
+/**
+ * A range pattern's bound, or the input it is tested against, as a number: a member of an enum by its
+ * place in the enum the input is declared with (every enum is ordered by its declaration).
+ */
+export function placeIn(vm: Machine, t: A.TableDecl, i: number, v: Value | undefined): number {
+  if (typeof v !== "string") return v as number;
+  const d = vm.decl(t.params[i]!.type.ref) as A.EnumDecl;
+  return d.members.findIndex((m) => m.text === v);
+}
+
+function rowMatches(vm: Machine, t: A.TableDecl, row: A.TableRow, args: Value[], env: Env): boolean {
   for (let i = 0; i < row.patterns.length; i++) {
     const p = row.patterns[i]!;
     if (!isRangePattern(p)) {
@@ -40,8 +50,9 @@ function rowMatches(vm: Machine, row: A.TableRow, args: Value[], env: Env): bool
       continue;
     }
     // `..2` has no low bound and `12..` no high one.
-    if (p.low && (args[i] as number) < (vm.eval(p.low, env) as number)) return false;
-    if (p.high && (args[i] as number) > (vm.eval(p.high, env) as number)) return false;
+    const a = placeIn(vm, t, i, args[i]);
+    if (p.low && a < placeIn(vm, t, i, vm.eval(p.low, env))) return false;
+    if (p.high && a > placeIn(vm, t, i, vm.eval(p.high, env))) return false;
   }
   return true;
 }

@@ -34,6 +34,28 @@ example "a wrong order fails" {
     expect(outcomes.map((o) => o.error)).toEqual([undefined, "Error: expected `Size.large < Size.medium`\n    expected: < medium\n    actual:   large"]);
   });
 
+  it("matches a table's range of members, open or closed, by declared order on every engine; coverage knows it", () => {
+    const tables = `${head}
+table reach(s: Size) -> int {
+  ..Size.small => 1,
+  Size.medium..Size.large => 2,
+  Size.huge.. => 3,
+}
+`;
+    expect(diags(tables)).toEqual([]);
+    const outcomes = onEveryEngine(`${tables}
+example "reach" {
+  expect map(s in Size => reach(s)) == [1, 1, 2, 2, 3]
+}
+`);
+    expect(outcomes.map((o) => o.error)).toEqual([undefined]);
+    expect(outcomes[0]!.trace).toContain("reach(large) -> 2");
+    expect(diags(`${head}table gap(s: Size) -> int { Size.small..Size.medium => 1 }\ntable back(s: Size) -> int { Size.large..Size.small => 1, _ => 0 }\n`)).toEqual([
+      "W0301 4:7 table `gap` says nothing for s = Size.tiny; s = Size.large; s = Size.huge",
+      "W0302 5:30 this row of `back` never applies: no possible input matches it",
+    ]);
+  });
+
   it("orders only members of one enum (E0201)", () => {
     expect(diags(`${head}fn f(s: Size, c: Colour) -> bool = s < c\nfn g(s: Size) -> bool = s >= 2\n`)).toEqual([
       "E0201 4:36 cannot order Size against Colour: only members of one enum have an order",

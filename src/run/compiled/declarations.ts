@@ -6,7 +6,7 @@ import type * as A from "../../core/ast.ts";
 import { isRangePattern } from "../../core/ast.ts";
 import { frame } from "../machine.ts";
 import { applyModifierAt, modifierMessage } from "../modifiers.ts";
-import { noTableRow, tableMessage } from "../tables.ts";
+import { noTableRow, placeIn, tableMessage } from "../tables.ts";
 import { valuesEqual, type Value } from "../../core/values.ts";
 import type { CExpr, CFn, Compiler } from "./compiler.ts";
 
@@ -90,7 +90,7 @@ export function compileTable(c: Compiler, t: A.TableDecl): CFn {
       const env = frame(t.frameSize, args);
       for (let r = 0; r < rows.length; r++) {
         const row = rows[r]!;
-        if (!rowMatches(row, args, env, vm)) continue;
+        if (!rowMatches(t, row, args, env, vm)) continue;
         const result = row.result(env, vm);
         if (vm.tracing) {
           vm.rules.push(label);
@@ -106,7 +106,7 @@ export function compileTable(c: Compiler, t: A.TableDecl): CFn {
   };
 }
 
-function rowMatches(row: RowCode, args: (Value | undefined)[], env: (Value | undefined)[], vm: Parameters<CExpr>[1]): boolean {
+function rowMatches(t: A.TableDecl, row: RowCode, args: (Value | undefined)[], env: (Value | undefined)[], vm: Parameters<CExpr>[1]): boolean {
   const patterns = row.patterns;
   for (let i = 0; i < patterns.length; i++) {
     const p = patterns[i]!;
@@ -115,8 +115,9 @@ function rowMatches(row: RowCode, args: (Value | undefined)[], env: (Value | und
       continue;
     }
     // `..2` has no low bound and `12..` no high one.
-    if (p.low && (args[i] as number) < ((p.lowConstant ? p.lowConstant.value : p.low(env, vm)) as number)) return false;
-    if (p.high && (args[i] as number) > (p.high(env, vm) as number)) return false;
+    const a = placeIn(vm, t, i, args[i]);
+    if (p.low && a < placeIn(vm, t, i, p.lowConstant ? p.lowConstant.value : p.low(env, vm))) return false;
+    if (p.high && a > placeIn(vm, t, i, p.high(env, vm))) return false;
   }
   return true;
 }

@@ -5,7 +5,7 @@
 import type * as A from "../../core/ast.ts";
 import { isRangePattern } from "../../core/ast.ts";
 import { frame } from "../machine.ts";
-import { noTableRow, tableMessage } from "../tables.ts";
+import { noTableRow, placeIn, tableMessage } from "../tables.ts";
 import type { Value } from "../../core/values.ts";
 import type { CFn, Compiler } from "./compiler.ts";
 import { compileTable } from "./declarations.ts";
@@ -75,7 +75,7 @@ function tableBody(c: Compiler, g: Source, t: A.TableDecl): string {
   const lines: string[] = [];
   for (const row of t.rows) {
     if (row.patterns.length > t.params.length) throw new NotGenerated("a row with more patterns than the table has parameters");
-    const tests = row.patterns.map((p, i) => patternTest(c, g, p, local(i))).filter((s) => s !== "");
+    const tests = row.patterns.map((p, i) => patternTest(c, g, p, local(i), (v) => `${g.k(placeIn)}(vm, ${g.k(t)}, ${i}, ${v})`)).filter((s) => s !== "");
     const result = g.temp();
     lines.push(
       `if (${tests.length > 0 ? tests.join(" && ") : "true"}) {`,
@@ -93,7 +93,7 @@ function tableBody(c: Compiler, g: Source, t: A.TableDecl): string {
 }
 
 /** One column's test, as compileTable's rowMatches: `_` none, a value by equality, a range low then high. */
-function patternTest(c: Compiler, g: Source, p: A.Pattern, arg: string): string {
+function patternTest(c: Compiler, g: Source, p: A.Pattern, arg: string, place: (v: string) => string): string {
   if (!isRangePattern(p)) {
     if (!p.low) return "";
     const known = constant(p.low);
@@ -101,11 +101,16 @@ function patternTest(c: Compiler, g: Source, p: A.Pattern, arg: string): string 
     if (known && typeof known.value !== "object") return `${arg} === ${g.k(known.value)}`;
     return `${g.h("eq")}(${known ? g.k(known.value) : genExpr(c, g, p.low)}, ${arg})`;
   }
-  // Low before high, as the closures test them; `..2` has no low bound and `12..` no high one.
+  // Low before high, as the closures test them; `..2` has no low bound and `12..` no high one. Numbers
+  // written as numbers compare inline; anything else (an enum member) by its place, as the closures do.
+  const bounds = [p.low, p.high].filter((e): e is A.Expr => e !== undefined);
+  const numeric = bounds.every((e) => typeof constant(e)?.value === "number");
   const bound = (e: A.Expr) => {
     const known = constant(e);
-    return known ? g.k(known.value) : genExpr(c, g, e);
+    const text = known ? g.k(known.value) : genExpr(c, g, e);
+    return numeric ? text : place(text);
   };
-  const tests = [...(p.low ? [`${arg} >= ${bound(p.low)}`] : []), ...(p.high ? [`${arg} <= ${bound(p.high)}`] : [])];
+  const a = numeric ? arg : place(arg);
+  const tests = [...(p.low ? [`${a} >= ${bound(p.low)}`] : []), ...(p.high ? [`${a} <= ${bound(p.high)}`] : [])];
   return `(${tests.join(" && ")})`;
 }

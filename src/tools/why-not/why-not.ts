@@ -8,6 +8,7 @@
 // its event never happened, its value was never worked out, its table never looked up.
 import type * as A from "../../core/ast.ts";
 import { isRangePattern } from "../../core/ast.ts";
+import { placeIn } from "../../run/tables.ts";
 import { walk, type Node } from "../../core/ast-walk.ts";
 import { showExpr } from "../../core/show-expr.ts";
 import { showValue, valuesEqual, type Value } from "../../core/values.ts";
@@ -159,8 +160,8 @@ function rowMismatch(vm: Interpreter, t: A.TableDecl, k: number, args: Value[]):
     const p = row.patterns[i]!;
     if (!p.low && !p.high) continue;
     const range = isRangePattern(p);
-    const a = args[i] as number;
-    const ok = range ? (!p.low || a >= (vm.eval(p.low, env) as number)) && (!p.high || a <= (vm.eval(p.high, env) as number)) : valuesEqual(vm.eval(p.low!, env), args[i]);
+    const a = placeIn(vm, t, i, args[i]);
+    const ok = range ? (!p.low || a >= placeIn(vm, t, i, vm.eval(p.low, env))) && (!p.high || a <= placeIn(vm, t, i, vm.eval(p.high, env))) : valuesEqual(vm.eval(p.low!, env), args[i]);
     if (!ok) {
       const shown = range ? `${p.low ? showExpr(p.low) : ""}..${p.high ? showExpr(p.high) : ""}` : showExpr(p.low!);
       return { index: i, arg: showValue(args[i]), pattern: shown, at: range ? p.span : p.low!.span };
