@@ -388,12 +388,20 @@ export abstract class DeclarationRules extends CstParser {
   pattern = this.RULE("pattern", () => {
     this.OR([
       { ALT: () => this.CONSUME(T.Underscore) },
+      // `..2`: up to 2.
+      {
+        ALT: () => {
+          this.CONSUME(T.DotDot);
+          this.SUBRULE3(this.expression, { LABEL: "high" });
+        },
+      },
+      // `3`, `2..5`, or `12..`: 12 and up.
       {
         ALT: () => {
           this.SUBRULE(this.expression, { LABEL: "low" });
           this.OPTION(() => {
-            this.CONSUME(T.DotDot);
-            this.SUBRULE2(this.expression, { LABEL: "high" });
+            this.CONSUME2(T.DotDot);
+            this.OPTION2(() => this.SUBRULE2(this.expression, { LABEL: "high" }));
           });
         },
       },

@@ -3,8 +3,8 @@
 import type { Type } from "../core/types.ts";
 
 export type Key = number | boolean | string;
-/** A row pattern after constant folding: undefined is `_`. */
-export type ConstPattern = { low: Key; high: Key } | undefined;
+/** A row pattern after constant folding: undefined is `_`; `among`, a range of an enum's members. */
+export type ConstPattern = { low: Key; high: Key } | { among: readonly Key[] } | undefined;
 
 export const LIMIT = 20000;
 
@@ -19,6 +19,7 @@ export function domainOf(t: Type, enumMembers: (name: string) => string[]): Key[
 
 export function matches(p: ConstPattern, v: Key): boolean {
   if (p === undefined) return true;
+  if ("among" in p) return p.among.includes(v);
   if (typeof v === "number" && typeof p.low === "number" && typeof p.high === "number") return v >= p.low && v <= p.high;
   return p.low === v;
 }
@@ -74,4 +75,36 @@ export function tableCoverage(domains: (Key[] | undefined)[], rows: ConstPattern
     unreachable: reached.flatMap((r, i) => (r || !matchesSome[i] ? [] : [i])),
     impossible: matchesSome.flatMap((m, i) => (m ? [] : [i])),
   };
+}
+
+/** An input's values as the coverage check tries them, and how one is named in W0301. */
+export interface IntClasses {
+  domain: number[];
+  /** `= 5`, `in 3..11`, `in 12..`: the values the representative stands for. */
+  label: (v: number) => string;
+}
+
+/**
+ * An unbounded `int` input's values in classes: between two neighbouring bounds of the rows' patterns
+ * every row matches alike, so the first value of each class stands for all of it, and `..2`, `3..11`,
+ * `12..` can be shown to cover every number. Undefined when a pattern is not a number.
+ */
+export function intClasses(column: ConstPattern[]): IntClasses | undefined {
+  const least = -Number.MAX_SAFE_INTEGER;
+  const most = Number.MAX_SAFE_INTEGER;
+  const starts = new Set([least]);
+  for (const p of column) {
+    if (p === undefined) continue;
+    if ("among" in p || typeof p.low !== "number" || typeof p.high !== "number") return undefined;
+    if (p.low > least && p.low <= most) starts.add(p.low);
+    if (p.high >= least && p.high < most) starts.add(p.high + 1);
+  }
+  const domain = [...starts].sort((a, b) => a - b);
+  const end = new Map(domain.map((v, i) => [v, i + 1 < domain.length ? domain[i + 1]! - 1 : most]));
+  const label = (v: number) => {
+    const last = end.get(v) ?? v;
+    if (last === v) return `= ${v}`;
+    return `in ${v === least ? "" : v}..${last === most ? "" : last}`;
+  };
+  return { domain, label };
 }

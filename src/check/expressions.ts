@@ -63,11 +63,22 @@ export abstract class Expressions extends Resolution {
   /** The expression last typed at each span, so a help text can name what to check. */
   protected readonly typedAt = new Map<string, A.Expr>();
 
+  /** The modifier being checked: no `if` or `let` can be written in it, so the help points at its `when`. */
+  protected modifierAt: A.ModifierDecl | undefined;
+
   protected checkHelp(span: A.Span): string {
     const e = this.typedAt.get(spanKey(span));
+    const m = this.modifierAt;
+    if (m && (!e || e.kind === "name")) {
+      const check = `${e ? showExpr(e) : "x"} != none`;
+      const c = m.condition;
+      const rest = c ? (c.kind === "binary" && c.op === "or" ? `(${showExpr(c)})` : showExpr(c)) : undefined;
+      return `check it in the modifier's \`when\`: \`when ${rest ? `${check} and ${rest}` : check}\``;
+    }
     if (!e || e.kind === "name") return `check it with \`if ${e ? showExpr(e) : "x"} != none\``;
     // Only plain names are narrowed: a field could change between the check and the use.
     const name = e.kind === "member" ? e.member.text : "v";
+    if (m) return `a \`when\` narrows only a plain name: read \`${showExpr(e)}\` in a \`fn\` the modifier calls, copy it there with \`let ${name} = ${showExpr(e)}\` and check \`if ${name} != none\``;
     return `a check narrows only a plain name: copy it with \`let ${name} = ${showExpr(e)}\`, then check \`if ${name} != none\``;
   }
 

@@ -8,19 +8,29 @@ import { didYouMean } from "../core/diagnostics.ts";
 import { INT, typeToString, type Type } from "../core/types.ts";
 import { showExpr } from "../core/show-expr.ts";
 import { neverBothHold, sameConstant } from "./disjoint.ts";
-import { domainOf, LIMIT, tableCoverage, type ConstPattern, type Key } from "./coverage.ts";
+import { domainOf, intClasses, LIMIT, tableCoverage, type ConstPattern, type Key } from "./coverage.ts";
 import { sortModifiers, stageIndex, stagesOf, wantedStage } from "../core/stages.ts";
 import { constInt } from "../constructs/operators/operands.ts";
 import { Scope, type Context } from "./resolution.ts";
 import { declById, idOf } from "./symbols.ts";
 import type { ResolutionTable } from "./resolved-tree.ts";
 import { isConstant, isConstantTally, RESULT, Statements } from "./statements.ts";
+import { presentWhen } from "./expressions.ts";
 
 /** A table pattern that is not a constant: its row takes no part in the coverage check. */
 const INVALID = Symbol("invalid pattern");
 
 export abstract class RuleChecks extends Statements {
   protected override modifier(d: A.ModifierDecl, ctx: Context) {
+    this.modifierAt = d;
+    try {
+      this.modifierChecks(d, ctx);
+    } finally {
+      this.modifierAt = undefined;
+    }
+  }
+
+  private modifierChecks(d: A.ModifierDecl, ctx: Context) {
     const target = this.lookup(d.target.text, d.target.span, ctx.file);
     if (!target || target.kind !== "value") {
       if (target) this.report("E0208", d.target.span, `a modifier changes a \`value\`, but \`${d.target.text}\` is a ${target.kind}`);
@@ -38,11 +48,13 @@ export abstract class RuleChecks extends Statements {
     this.s.modifiersByValue.set(target.name.text, [...(this.s.modifiersByValue.get(target.name.text) ?? []), d]);
     const valueType = this.resolveType(target.returns, ctx.file);
     // `result` sits in its own scope over the parameters: a parameter of that name is E0222 at the value.
-    const scope = new Scope(this.paramScope(target.params, ctx.file, d));
-    this.s.resolution.set(d, "resultSlot", scope.declare(RESULT, { type: valueType, span: target.name.span, mutable: false }));
+    const outer = new Scope(this.paramScope(target.params, ctx.file, d));
+    this.s.resolution.set(d, "resultSlot", outer.declare(RESULT, { type: valueType, span: target.name.span, mutable: false }));
     this.modifierStage(d, target);
     this.modifierRounding(d);
-    if (d.condition) this.condition(d.condition, scope, ctx);
+    if (d.condition) this.condition(d.condition, outer, ctx);
+    // The amount, `as` and `by` are worked out only when the `when` held, so they see its narrowing, as an `if`'s body does.
+    const scope = this.narrow(outer, d.condition ? presentWhen(d.condition, true) : [], [], ctx);
     if (d.into && op !== "count") this.report("E0208", d.into.span, `only \`count\` takes \`as\``);
     if (d.factor && (op !== "multiply" || valueType.t !== "tally")) {
       this.report("E0208", d.factor.span, "only `multiply` of one member of a tally takes `by`", valueType.t === "tally" ? undefined : "a number is multiplied without `by`: `multiply 3`");
@@ -253,10 +265,13 @@ export abstract class RuleChecks extends Statements {
     }
     if (!rowsKnown) return;
     // A record input is enumerated only when every record pattern for it could be written out field by field.
-    const domains = paramTypes.map((t, i) => (rows.some((r) => typeof r[i]?.low === "string" && r[i]!.low.startsWith(UNFOLDED)) ? undefined : this.domain(t)));
+    // An unbounded `int` input is tried in classes of values its rows' bounds cut out (`..2`, `3..11`, `12..`).
+    const classes = paramTypes.map((t, i) => (t.t === "int" && t.low === undefined ? intClasses(rows.map((r) => r[i])) : undefined));
+    const unfolded = (p: ConstPattern) => p !== undefined && "low" in p && typeof p.low === "string" && p.low.startsWith(UNFOLDED);
+    const domains = paramTypes.map((t, i) => classes[i]?.domain ?? (rows.some((r) => unfolded(r[i])) ? undefined : this.domain(t)));
     const coverage = tableCoverage(domains, rows);
     if (coverage && coverage.uncoveredCount > 0) {
-      const show = (tuple: Key[]) => tuple.map((v, i) => `${d.params[i]!.name.text} = ${showKey(v, paramTypes[i]!)}`).join(", ");
+      const show = (tuple: Key[]) => tuple.map((v, i) => `${d.params[i]!.name.text} ${classes[i]?.label(v as number) ?? `= ${showKey(v, paramTypes[i]!)}`}`).join(", ");
       const more = coverage.uncoveredCount > coverage.uncovered.length ? ` and ${coverage.uncoveredCount - coverage.uncovered.length} more` : "";
       this.report("W0301", d.name.span, `table \`${d.name.text}\` says nothing for ${coverage.uncovered.map(show).join("; ")}${more}`, "add a row for these inputs, or a final row of `_` patterns");
     }
@@ -271,15 +286,25 @@ export abstract class RuleChecks extends Statements {
 
   /** A row pattern as a constant; INVALID when it is not one (already reported). */
   protected pattern(p: A.Pattern, t: Type, ctx: Context): ConstPattern | typeof INVALID {
-    if (!p.low) return undefined;
-    const low = this.constant(p.low, t, ctx);
-    const high = p.high ? this.constant(p.high, t, ctx) : low;
-    if (p.high && t.t !== "int" && t.t !== "any") {
-      this.report("E0207", p.span, "a range pattern needs a number input");
+    if (!A.isRangePattern(p)) {
+      if (!p.low) return undefined;
+      const value = this.constant(p.low, t, ctx);
+      return value === undefined ? INVALID : { low: value, high: value };
+    }
+    // `..2` and `12..`: the missing bound is as far as numbers go.
+    const low = p.low ? this.constant(p.low, t, ctx) : -Infinity;
+    const high = p.high ? this.constant(p.high, t, ctx) : Infinity;
+    if (t.t !== "int" && t.t !== "enum" && t.t !== "any") {
+      this.report("E0207", p.span, "a range pattern needs a number or an enum input");
       return INVALID;
     }
     if (low === undefined || high === undefined) return INVALID;
-    return { low, high };
+    if (t.t !== "enum") return { low, high };
+    // `Size.small..Size.medium`: the members from one to the other, in declared order.
+    const members = this.enumMembers(t.name);
+    const from = low === -Infinity ? 0 : members.indexOf(String(low));
+    const to = high === Infinity ? members.length - 1 : members.indexOf(String(high));
+    return { among: members.slice(from, to + 1) };
   }
 
   protected constant(e: A.Expr, t: Type, ctx: Context): Key | undefined {

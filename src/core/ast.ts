@@ -158,6 +158,11 @@ export function mayBeLeftOut(f: FieldDecl, kindNamed: (name: string) => KindDecl
   return all;
 }
 
+/** Whether a table pattern is a range (`2..5`, `..2`, `12..`) rather than `_` or one value. */
+export function isRangePattern(p: Pattern): boolean {
+  return p.high !== undefined || p.open === true;
+}
+
 export function assertNever(x: never): never {
   throw new Error(`unexpected node ${JSON.stringify(x)}`);
 }

@@ -10,7 +10,7 @@ import type * as A from "./ast.ts";
 import { checkText, exact, MAX_DICE } from "./limits.ts";
 import { showExpr } from "./show-expr.ts";
 import { ANY, BOOL, INT, TEXT, assignable, listOf, typeToString, type Type } from "./types.ts";
-import { RuleError, showValue, valuesEqual, type Value } from "./values.ts";
+import { RuleError, showValue, valuesEqual, type Die, type Tally, type Value } from "./values.ts";
 
 /** What a built-in may use of the running program: its dice, its trace and its step budget. */
 export interface LibraryRun {
@@ -28,6 +28,8 @@ export interface LibraryRun {
   /** A text of `n` characters just made, against the run's memory budget. */
   allocate(n: number, span: A.Span): void;
   note(kind: "roll", message: () => string, span: A.Span): void;
+  /** A custom die's faces, in order: worked out once (they are constants) and kept. */
+  faces(die: Die): readonly Tally[];
 }
 
 /** A problem a built-in's own check finds in a call: reported as E0201 at `span`. */
@@ -146,6 +148,14 @@ export const builtins: Record<string, BuiltinFunction> = {
     returns: () => INT,
     doc: "How many dice have been rolled in this run so far: lets an example say that something rolled no die, or exactly two.",
     run: (vm) => vm.dice.rolled,
+  },
+  faces: {
+    params: [{ name: "die", type: ANY }],
+    returns: ([d]) => listOf(d?.t === "die" ? { t: "tally", of: d.of } : ANY),
+    doc: "A custom die's faces, in order (face 1 first), each the tally it shows: so a rule can ask what a die can show, such as `any(f in faces(d) where f[icon] > 0)`, without a list kept by hand.",
+    // Typed as any so that a die of every enum fits; anything but a die is an error here.
+    check: ([d], args) => (d && d.t !== "die" && d.t !== "any" && args[0] ? [{ span: args[0].span, message: `\`faces\` reads a custom die, like \`faces(Footman)\`, but this is ${typeToString(d)}` }] : []),
+    run: (vm, [die]) => [...vm.faces(die as Die)],
   },
   last: {
     params: [{ name: "items", type: listOf(ANY) }],

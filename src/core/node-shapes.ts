@@ -70,8 +70,11 @@ export const nodeShapes = {
     /** A status's declared expiry; resolved, `holderIndex`: the holder's place among the event's parameters. */
     statusExpiry: { event: "name", "times?": "int", "holder?": "name", ref: resolved("ref"), holderIndex: resolved("natural") },
     row: { patterns: list("pattern"), result: "expr", span: "span" },
-    /** A table row's pattern: `_` has neither bound. */
-    pattern: { span: "span", "low?": "expr", "high?": "expr" },
+    /**
+     * A table row's pattern: `_` has neither bound, `3` a `low` alone; a range has `high` or `open`:
+     * `2..5` both bounds, `..2` a `high` alone, `12..` a `low` and `open` (no upper bound).
+     */
+    pattern: { span: "span", "low?": "expr", "high?": "expr", "open?": "boolean" },
     /**
      * A duration given at `apply`: `for N [E[(p)]]`, `until E[(p)]`, or with `(p: v)` an event about any
      * entity: only emissions of E whose parameter `p` equals the value `v` had when applied count. `times`:
@@ -224,13 +227,14 @@ export const nodeShapes = {
          */
         call: { callee: "expr", args: list("arg"), span: "span", ref: resolved("ref"), builtin: resolved("string") },
         list: { items: list("expr"), span: "span" },
-        /** `rounding`: `a / b round down`'s mode as written. */
+        /** `rounding`: `a / b round down`'s mode as written. Resolved, `ref`: the enum whose members `<` (and the other orderings) compare by their declared order. */
         binary: {
           op: oneOf(["or", "and", "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/", "%"]),
           left: "expr",
           right: "expr",
           span: "span",
           "rounding?": "name",
+          ref: resolved("ref"),
         },
         not: { operand: "expr", span: "span" },
         neg: { operand: "expr", span: "span" },

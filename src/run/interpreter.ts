@@ -18,7 +18,7 @@ import { ITEMS_PER_STEP, MAX_ALLOCATED, MAX_TRACE } from "../core/limits.ts";
 import { valueThroughModifiers } from "./modifiers.ts";
 import { assignTo, ExpectationFailed } from "./writes.ts";
 import { showExpr } from "../core/show-expr.ts";
-import { aggregate, choose, perMember, roll } from "./rolls-choices-aggregates.ts";
+import { aggregate, choose, dieFaces, perMember, roll } from "./rolls-choices-aggregates.ts";
 import { callBuiltin } from "../core/builtins.ts";
 import { tableRow } from "./tables.ts";
 import type { LoopHook } from "./loop-hook.ts";
@@ -30,7 +30,7 @@ import { operatorConstruct } from "../constructs/operators.ts";
 import type { StatementRun } from "../constructs/contexts.ts";
 import type { OperatorExpr } from "../constructs/operators/contexts.ts";
 import { constructEntity, recordLists, tallyOfCounts } from "./construct.ts";
-import { Entity, RuleError, showValue, Tally, type Value } from "../core/values.ts";
+import { Entity, RuleError, showValue, Tally, type Die, type Value } from "../core/values.ts";
 import { keptIn } from "../core/kept-values.ts";
 
 export type { Chooser } from "./machine.ts";
@@ -136,6 +136,10 @@ export class Interpreter implements StatementRun {
   copied(n: number, span: A.Span) {
     this.charge(Math.floor(n / ITEMS_PER_STEP), span);
     this.allocate(n, span);
+  }
+
+  faces(die: Die): readonly Tally[] {
+    return dieFaces(this, die);
   }
 
   allocate(n: number, span: A.Span) {

@@ -46,11 +46,15 @@ export function rollValues(vm: Machine, e: A.Expr & { kind: "roll" }, count: num
   return total;
 }
 
+/** A die's faces: constants, so evaluated the first time they are needed (a roll, `faces`) and kept. */
+export function dieFaces(vm: Machine, die: Die): readonly Tally[] {
+  return (die.faces ??= die.decl.faces.map((f) => vm.eval(f, frame(0)) as Tally));
+}
+
 /** A custom die: a face is picked as a die of that many sides would be, so `force dice` names the face. */
 function rollDie(vm: Machine, die: Die, span: A.Span): Tally {
   const name = die.name;
-  // Faces are constants: evaluated on the first roll of the die and kept.
-  const faces = (die.faces ??= die.decl.faces.map((f) => vm.eval(f, frame(0)) as Tally));
+  const faces = dieFaces(vm, die);
   const r = vm.dice.roll(faces.length, span, `\`${name}\`, which has ${faces.length} faces`);
   const face = faces[r.value - 1]!;
   if (vm.tracing) vm.note("roll", () => `roll ${name} -> face ${r.value} of ${faces.length}: ${showValue(face)}${r.forced ? " (forced)" : ""}`, span);

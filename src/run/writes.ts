@@ -2,7 +2,7 @@
 // the state or an example's outcome: a field's declared range, the list budget on `add` and `move`, the
 // item `remove` and `move` take, and `expect`. Free functions, off the expression hot path.
 import type * as A from "../core/ast.ts";
-import { compare } from "../constructs/operators/comparison.ts";
+import { compareAt } from "../constructs/operators/comparison.ts";
 import { checkListSize } from "../core/limits.ts";
 import type { Interpreter } from "./interpreter.ts";
 import type { Env, Machine } from "./machine.ts";
@@ -23,7 +23,7 @@ export function expect(vm: Machine, e: A.Expr, env: Env, span: A.Span) {
   if (e.kind === "binary" && ["==", "!=", "<", "<=", ">", ">="].includes(e.op)) {
     const left = vm.eval(e.left, env);
     const right = vm.eval(e.right, env);
-    if (compare(e.op, left, right)) return;
+    if (compareAt(vm, e, left, right)) return;
     throw new ExpectationFailed(`expected \`${showExpr(e)}\`\n    expected: ${e.op === "==" ? "" : `${e.op} `}${showValue(right)}\n    actual:   ${showValue(left)}`, span);
   }
   if (vm.eval(e, env) !== true) throw new ExpectationFailed(`expected \`${showExpr(e)}\` to be true, but it is false`, span);

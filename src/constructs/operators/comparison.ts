@@ -90,14 +90,37 @@ function sameText(e: Binary, eq: string, l: string, r: string): string {
   return plainConstant(e.right) ? `(${l} === ${r})` : `${eq}(${l}, ${r})`;
 }
 
-/** `<`, `<=`, `>`, `>=` on evaluated operands: `none` is R0501, then the comparison. */
-function orderedValues(_vm: Machine, e: Binary, l: Value | undefined, r: Value | undefined): Value {
+/**
+ * `<`, `<=`, `>`, `>=` on evaluated operands: `none` is R0501, then the comparison; two members of an
+ * enum (the node's `ref`) compare by their places in its declaration. The numbers' fast paths never
+ * come here, so the members' order is looked up only for members.
+ */
+function orderedValues(vm: Machine, e: Binary, l: Value | undefined, r: Value | undefined): Value {
   noneOperand(e, l, r);
+  return compareAt(vm, e, l, r);
+}
+
+/** The comparison `e` makes of its evaluated operands (`expect`'s too): members of its enum by their places. */
+export function compareAt(vm: Machine, e: Binary, l: Value | undefined, r: Value | undefined): boolean {
+  if (e.ref && typeof l === "string" && typeof r === "string") {
+    const members = (vm.decl(e.ref) as A.EnumDecl).members;
+    const place = (m: string) => members.findIndex((x) => x.text === m);
+    return compare(e.op, place(l), place(r));
+  }
   return compare(e.op, l, r);
 }
 
 function orderedCheck(e: Binary, scope: Scope, ctx: Context, k: OperatorCheck): Type {
   const [l, r] = operands(e, scope, ctx, k);
+  // Every enum is ordered by its declaration (docs/language.md, section 5): `size < Size.large`.
+  if (l.t === "enum" && r.t === "enum" && l.name === r.name && l.id === r.id && l.id !== undefined) {
+    k.resolveRef(e, { to: "decl", id: l.id });
+    return BOOL;
+  }
+  if (l.t === "enum" && r.t === "enum") {
+    k.report("E0201", e.span, `cannot order ${typeToString(l)} against ${typeToString(r)}: only members of one enum have an order`);
+    return BOOL;
+  }
   numbers(e, l, r, k);
   return BOOL;
 }

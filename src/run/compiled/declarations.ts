@@ -3,9 +3,10 @@
 // that decide something (a modifier's operation, the trace's lines, the error for a missing row) are
 // those files' own functions. Only the walk is here, over closures instead of nodes.
 import type * as A from "../../core/ast.ts";
+import { isRangePattern } from "../../core/ast.ts";
 import { frame } from "../machine.ts";
 import { applyModifierAt, modifierMessage } from "../modifiers.ts";
-import { noTableRow, tableMessage } from "../tables.ts";
+import { noTableRow, placeIn, tableMessage } from "../tables.ts";
 import { valuesEqual, type Value } from "../../core/values.ts";
 import type { CExpr, CFn, Compiler } from "./compiler.ts";
 
@@ -67,8 +68,8 @@ export function compileValue(c: Compiler, v: A.ValueDecl): CFn {
 }
 
 interface RowCode {
-  /** Per column: nothing for `_`, a constant's closure, or a range's two. */
-  patterns: { low?: CExpr; high?: CExpr; lowConstant?: { value: Value } }[];
+  /** Per column: nothing for `_`, a constant's closure, or a range's bounds (`range`; either may be missing). */
+  patterns: { low?: CExpr; high?: CExpr; lowConstant?: { value: Value }; range: boolean }[];
   result: CExpr;
   span: A.Span;
 }
@@ -81,7 +82,7 @@ export function compileTable(c: Compiler, t: A.TableDecl): CFn {
     vm.nest(label, span);
     try {
       rows ??= t.rows.map((row) => ({
-        patterns: row.patterns.map((p) => ({ ...(p.low ? { low: c.expr(p.low), lowConstant: constant(p.low) } : {}), ...(p.high ? { high: c.expr(p.high) } : {}) })),
+        patterns: row.patterns.map((p) => ({ ...(p.low ? { low: c.expr(p.low), lowConstant: constant(p.low) } : {}), ...(p.high ? { high: c.expr(p.high) } : {}), range: isRangePattern(p) })),
         result: c.entry(row.result),
         span: row.span,
       }));
@@ -89,7 +90,7 @@ export function compileTable(c: Compiler, t: A.TableDecl): CFn {
       const env = frame(t.frameSize, args);
       for (let r = 0; r < rows.length; r++) {
         const row = rows[r]!;
-        if (!rowMatches(row, args, env, vm)) continue;
+        if (!rowMatches(t, row, args, env, vm)) continue;
         const result = row.result(env, vm);
         if (vm.tracing) {
           vm.rules.push(label);
@@ -105,18 +106,18 @@ export function compileTable(c: Compiler, t: A.TableDecl): CFn {
   };
 }
 
-function rowMatches(row: RowCode, args: (Value | undefined)[], env: (Value | undefined)[], vm: Parameters<CExpr>[1]): boolean {
+function rowMatches(t: A.TableDecl, row: RowCode, args: (Value | undefined)[], env: (Value | undefined)[], vm: Parameters<CExpr>[1]): boolean {
   const patterns = row.patterns;
   for (let i = 0; i < patterns.length; i++) {
     const p = patterns[i]!;
-    if (!p.low) continue;
-    const low = p.lowConstant ? p.lowConstant.value : p.low(env, vm);
-    if (!p.high) {
-      if (!valuesEqual(low, args[i])) return false;
+    if (!p.range) {
+      if (p.low && !valuesEqual(p.lowConstant ? p.lowConstant.value : p.low(env, vm), args[i])) return false;
       continue;
     }
-    const high = p.high(env, vm);
-    if ((args[i] as number) < (low as number) || (args[i] as number) > (high as number)) return false;
+    // `..2` has no low bound and `12..` no high one.
+    const a = placeIn(vm, t, i, args[i]);
+    if (p.low && a < placeIn(vm, t, i, p.lowConstant ? p.lowConstant.value : p.low(env, vm))) return false;
+    if (p.high && a > placeIn(vm, t, i, p.high(env, vm))) return false;
   }
   return true;
 }

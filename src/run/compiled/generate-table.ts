@@ -3,8 +3,9 @@
 // The same steps (one for the call, none per row), the same nesting count, the same trace line and the
 // same error for a missing row, those from tables.ts. See source.ts for what the text may hold.
 import type * as A from "../../core/ast.ts";
+import { isRangePattern } from "../../core/ast.ts";
 import { frame } from "../machine.ts";
-import { noTableRow, tableMessage } from "../tables.ts";
+import { noTableRow, placeIn, tableMessage } from "../tables.ts";
 import type { Value } from "../../core/values.ts";
 import type { CFn, Compiler } from "./compiler.ts";
 import { compileTable } from "./declarations.ts";
@@ -74,7 +75,7 @@ function tableBody(c: Compiler, g: Source, t: A.TableDecl): string {
   const lines: string[] = [];
   for (const row of t.rows) {
     if (row.patterns.length > t.params.length) throw new NotGenerated("a row with more patterns than the table has parameters");
-    const tests = row.patterns.map((p, i) => patternTest(c, g, p, local(i))).filter((s) => s !== "");
+    const tests = row.patterns.map((p, i) => patternTest(c, g, p, local(i), (v) => `${g.k(placeIn)}(vm, ${g.k(t)}, ${i}, ${v})`)).filter((s) => s !== "");
     const result = g.temp();
     lines.push(
       `if (${tests.length > 0 ? tests.join(" && ") : "true"}) {`,
@@ -92,17 +93,24 @@ function tableBody(c: Compiler, g: Source, t: A.TableDecl): string {
 }
 
 /** One column's test, as compileTable's rowMatches: `_` none, a value by equality, a range low then high. */
-function patternTest(c: Compiler, g: Source, p: A.Pattern, arg: string): string {
-  if (!p.low) return "";
-  const known = constant(p.low);
-  if (!p.high) {
+function patternTest(c: Compiler, g: Source, p: A.Pattern, arg: string, place: (v: string) => string): string {
+  if (!isRangePattern(p)) {
+    if (!p.low) return "";
+    const known = constant(p.low);
     // A constant that is a number, text, truth value or member equals only itself (valuesEqual's first test).
     if (known && typeof known.value !== "object") return `${arg} === ${g.k(known.value)}`;
     return `${g.h("eq")}(${known ? g.k(known.value) : genExpr(c, g, p.low)}, ${arg})`;
   }
-  const low = g.temp();
-  const high = g.temp();
-  const a = g.temp();
-  // Low before high, as the closures evaluate them; a row that does not match is `a < low || a > high`.
-  return `(${low} = ${known ? g.k(known.value) : genExpr(c, g, p.low)}, ${high} = ${genExpr(c, g, p.high)}, ${a} = ${arg}, !(${a} < ${low} || ${a} > ${high}))`;
+  // Low before high, as the closures test them; `..2` has no low bound and `12..` no high one. Numbers
+  // written as numbers compare inline; anything else (an enum member) by its place, as the closures do.
+  const bounds = [p.low, p.high].filter((e): e is A.Expr => e !== undefined);
+  const numeric = bounds.every((e) => typeof constant(e)?.value === "number");
+  const bound = (e: A.Expr) => {
+    const known = constant(e);
+    const text = known ? g.k(known.value) : genExpr(c, g, e);
+    return numeric ? text : place(text);
+  };
+  const a = numeric ? arg : place(arg);
+  const tests = [...(p.low ? [`${a} >= ${bound(p.low)}`] : []), ...(p.high ? [`${a} <= ${bound(p.high)}`] : [])];
+  return `(${tests.join(" && ")})`;
 }

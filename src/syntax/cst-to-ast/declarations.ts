@@ -247,6 +247,7 @@ export class DeclarationBuilder extends StatementBuilder {
     const pat: A.Pattern = { span: this.span(p) };
     if (low) pat.low = this.expr(low);
     if (high) pat.high = this.expr(high);
+    if (pc["DotDot"] && !high) pat.open = true;
     return pat;
   }
 

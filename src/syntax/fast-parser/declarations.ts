@@ -288,11 +288,21 @@ export class FastParser extends FastStatements {
   private pattern(): A.Pattern {
     const from = this.pos;
     if (this.eat(T.Underscore)) return new N.Pattern(this.spanFrom(from));
+    // `..2`: up to 2.
+    if (this.eat(T.DotDot)) {
+      const high = this.expression();
+      const upTo: A.Pattern = new N.Pattern(this.spanFrom(from));
+      upTo.high = high;
+      return upTo;
+    }
     const low = this.expression();
-    const high = this.eat(T.DotDot) ? this.expression() : undefined;
+    const range = this.eat(T.DotDot);
+    // `12..`: 12 and up; the row goes on with `=>` or the next pattern's comma.
+    const high = range && !this.at(T.FatArrow) && !this.at(T.Comma) ? this.expression() : undefined;
     const pat: A.Pattern = new N.Pattern(this.spanFrom(from));
     pat.low = low;
     if (high) pat.high = high;
+    else if (range) pat.open = true;
     return pat;
   }
 

@@ -95,8 +95,8 @@ function eventSection(ctx: Context, e: A.EventDecl): string {
 
 function pattern(ctx: Context, p: A.Pattern): string {
   if (!p.low && !p.high) return "<code>_</code>";
-  if (p.low && p.high && showExpr(p.low) !== showExpr(p.high)) return `${expr(ctx, p.low)}<code>..</code>${expr(ctx, p.high)}`;
-  return expr(ctx, (p.low ?? p.high)!);
+  if (!A.isRangePattern(p)) return expr(ctx, p.low!);
+  return `${p.low ? expr(ctx, p.low) : ""}<code>..</code>${p.high ? expr(ctx, p.high) : ""}`;
 }
 
 function tableSection(ctx: Context, t: A.TableDecl): string {

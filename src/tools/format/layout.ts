@@ -172,7 +172,10 @@ class Layout {
     // A `:` between brackets names a field or an argument (`hp: int`); outside them it is a
     // modifier's `when ... : add 1`, spaced like the operator it is.
     if (y === ":") return this.stack.length === 0;
-    if (y === "," || y === ";" || y === "?" || y === ".." || x === "..") return false;
+    // `2..5` is tight; an open range pattern is spaced from the row around it: `_, ..2 => 1`, `12.. => 3`.
+    if (y === "..") return x === ",";
+    if (x === "..") return y === "=>";
+    if (y === "," || y === ";" || y === "?") return false;
     if (x === "." || y === ".") return false;
     if (this.unaryPending) return false;
     const angle = this.stack.at(-1)?.typeAngle === true;

@@ -7,6 +7,8 @@
 // are constants). The answer is the first time the rule was passed over, or that it never could be:
 // its event never happened, its value was never worked out, its table never looked up.
 import type * as A from "../../core/ast.ts";
+import { isRangePattern } from "../../core/ast.ts";
+import { placeIn } from "../../run/tables.ts";
 import { walk, type Node } from "../../core/ast-walk.ts";
 import { showExpr } from "../../core/show-expr.ts";
 import { showValue, valuesEqual, type Value } from "../../core/values.ts";
@@ -156,12 +158,13 @@ function rowMismatch(vm: Interpreter, t: A.TableDecl, k: number, args: Value[]):
   const env = frame(t.frameSize, args);
   for (let i = 0; i < row.patterns.length; i++) {
     const p = row.patterns[i]!;
-    if (!p.low) continue;
-    const low = vm.eval(p.low, env);
-    const ok = p.high ? (args[i] as number) >= (low as number) && (args[i] as number) <= (vm.eval(p.high, env) as number) : valuesEqual(low, args[i]);
+    if (!p.low && !p.high) continue;
+    const range = isRangePattern(p);
+    const a = placeIn(vm, t, i, args[i]);
+    const ok = range ? (!p.low || a >= placeIn(vm, t, i, vm.eval(p.low, env))) && (!p.high || a <= placeIn(vm, t, i, vm.eval(p.high, env))) : valuesEqual(vm.eval(p.low!, env), args[i]);
     if (!ok) {
-      const shown = p.high ? `${showExpr(p.low)}..${showExpr(p.high)}` : showExpr(p.low);
-      return { index: i, arg: showValue(args[i]), pattern: shown, at: p.high ? { ...p.low.span, endLine: p.high.span.endLine, endCol: p.high.span.endCol, end: p.high.span.end } : p.low.span };
+      const shown = range ? `${p.low ? showExpr(p.low) : ""}..${p.high ? showExpr(p.high) : ""}` : showExpr(p.low!);
+      return { index: i, arg: showValue(args[i]), pattern: shown, at: range ? p.span : p.low!.span };
     }
   }
   return undefined;
