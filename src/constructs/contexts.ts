@@ -64,7 +64,7 @@ export interface StatementCheck {
 /** The tree-walking interpreter, as a statement's evaluation uses it (src/run/interpreter.ts). */
 export interface StatementRun extends Machine {
   readonly events: Events;
-  /** What the statements share with the compiled backend: list changes, `expect`, ranges, trace lines. */
+  /** What the statements share with the compiled backend: list changes, `expect`, ranges. */
   readonly kit: RunKit;
   entity(e: A.Expr, env: Env): Entity;
   /** Arguments in parameter order. */

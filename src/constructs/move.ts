@@ -1,6 +1,8 @@
 // `move x from xs to ys`: taken from one list (R0501 when it is not there), then added to the other,
 // within the list budget; traced as one move. Both lists change, so neither may be inside a record.
-import type { Value } from "../core/values.ts";
+import type * as A from "../core/ast.ts";
+import { showExpr } from "../core/show-expr.ts";
+import { showValue, type Value } from "../core/values.ts";
 import type { CompiledRun } from "../run/compiled/run.ts";
 import type { StatementConstruct } from "./contexts.ts";
 
@@ -19,12 +21,12 @@ export const moveStatement: StatementConstruct<"move"> = {
     const item = vm.eval(s.item, env) as Value;
     vm.kit.take(vm.list(s.source, env), item, s.source, s.span);
     vm.kit.push(vm.list(s.target, env), item, s.span);
-    vm.note("move", () => vm.kit.trace.movedLine(item, s.source, s.target), s.span);
+    vm.note("move", () => movedLine(item, s.source, s.target), s.span);
     return undefined;
   },
   compile(s, c) {
     const span = s.span;
-    const { push, take, trace } = c.kit;
+    const { push, take } = c.kit;
     const item = c.expr(s.item);
     const source = c.list(s.source);
     const target = c.list(s.target);
@@ -33,14 +35,14 @@ export const moveStatement: StatementConstruct<"move"> = {
       const v = item(env, vm) as Value;
       take(source(env, vm), v, s.source, span);
       push(target(env, vm), v, span);
-      if (vm.tracing) vm.note("move", () => trace.movedLine(v, s.source, s.target), span);
+      if (vm.tracing) vm.note("move", () => movedLine(v, s.source, s.target), span);
       return undefined;
     };
   },
   generate(s, { g, kit, expr, list }) {
     const v = g.temp();
     const span = g.k(s.span);
-    const note = (vm: CompiledRun, item: Value) => vm.note("move", () => kit.trace.movedLine(item, s.source, s.target), s.span);
+    const note = (vm: CompiledRun, item: Value) => vm.note("move", () => movedLine(item, s.source, s.target), s.span);
     return [
       `vm.tick(${span});`,
       `${v} = ${expr(s.item)};`,
@@ -50,3 +52,6 @@ export const moveStatement: StatementConstruct<"move"> = {
     ].join("\n");
   },
 };
+
+/** Its trace line, which all three engines write. */
+const movedLine = (item: Value, source: A.Expr, target: A.Expr): string => `${showValue(item)} moved from ${showExpr(source)} to ${showExpr(target)}`;

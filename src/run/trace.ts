@@ -1,8 +1,7 @@
 // The trace: one entry for every roll, choice, event, trigger, modifier, table lookup, status change
 // and move, each naming the rule that caused it and the source span it came from.
-import type { Expr, Span } from "../core/ast.ts";
+import type { Span } from "../core/ast.ts";
 import { clipShown, escapeControls } from "../core/diagnostics.ts";
-import { showExpr } from "../core/show-expr.ts";
 import { showValue, type Value } from "../core/values.ts";
 
 export type TraceKind = "call" | "roll" | "choice" | "event" | "trigger" | "modifier" | "table" | "status" | "move" | "say";
@@ -47,18 +46,12 @@ export function formatTrace(entries: readonly TraceEntry[], whole = false): stri
   return entries.map((e) => traceLine(e, whole)).join("\n");
 }
 
-// The text of the trace lines that both engines write (the tree-walker, the compiled closures and the
-// generated code): each made by one function here, so the engines' traces agree by construction.
-// Modifier and table lines are made by modifierMessage (modifiers.ts) and tableMessage (tables.ts).
+// The text of the trace lines that the engines share (the tree-walker, the compiled closures and the
+// generated code): each made by one function, so the engines' traces agree by construction. Calls,
+// events and handlers are here; a statement's own line is made by one function in its construct module
+// (src/constructs/, `addedLine` in add.ts), modifier and table lines by modifierMessage (modifiers.ts)
+// and tableMessage (tables.ts), a built-in's by its entry.
 
-/** `add x to xs`. */
-export const addedLine = (item: Value, list: Expr): string => `${showValue(item)} added to ${showExpr(list)}`;
-/** `remove x from xs`. */
-export const removedLine = (item: Value, list: Expr): string => `${showValue(item)} removed from ${showExpr(list)}`;
-/** `move x from xs to ys`. */
-export const movedLine = (item: Value, source: Expr, target: Expr): string => `${showValue(item)} moved from ${showExpr(source)} to ${showExpr(target)}`;
-/** `say v`. */
-export const saidLine = (said: Value | undefined): string => showValue(said);
 /** A call of a function with a block body, with its arguments (the first slots of its frame). */
 export const callLine = (name: string, args: readonly (Value | undefined)[]): string => `${name}(${args.map(showValue).join(", ")})`;
 /** An emission, with its arguments. */

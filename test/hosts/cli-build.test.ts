@@ -2,28 +2,29 @@
 // started by bin/rulesmith.js. The build is made here into test-output/ (inside the project, so its
 // imports of npm packages resolve) and laid out as an installed package holds it: a copy of the real
 // bin/rulesmith.js beside dist/cli/ and its stamp, without the sources, so that copy runs the build (it
-// has no sources to fall back to). What it prints must be what bin/rulesmith.js prints running the
-// TypeScript sources. Both are processes of their own: the point is the program a user starts.
+// has no sources to fall back to). What it prints must be what the TypeScript sources print: the build
+// runs as a process of its own (the point is the program a user starts); the sources run in this
+// process through `main(argv, io)` (test/support/run-cli.ts), which test/hosts/cli.test.ts holds to
+// bin/rulesmith.js started on the sources, so a second process (and a tsx start) per command adds nothing.
 import { execFile, execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../support/run-cli.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const installed = `${root}test-output/cli-build-${process.pid}`;
 const out = `${installed}/dist/cli`;
 const tsc = createRequire(import.meta.url).resolve("typescript/package.json").replace(/package\.json$/, "bin/tsc");
 
-/** `rulesmith ARGS` from the project's folder: the installed build, or the sources through tsx. */
+/** `rulesmith ARGS` from the project's folder: the installed build as a process, or the sources in this process. */
 function run(args: string[], compiled: boolean): Promise<{ code: number; stdout: string; stderr: string }> {
-  const bin = compiled ? `${installed}/bin/rulesmith.js` : "bin/rulesmith.js";
+  if (!compiled) return runCli(args, { cwd: root });
   // vitest.config.ts sets RULESMITH_FROM_SOURCE=1 for every test; the build runs only without it.
   const { RULESMITH_FROM_SOURCE: _fromSource, ...env } = process.env;
   return new Promise((done) =>
-    execFile(process.execPath, [bin, ...args], { cwd: root, env: compiled ? env : { ...env, RULESMITH_FROM_SOURCE: "1" } }, (err, stdout, stderr) =>
-      done({ code: err ? Number(err.code) : 0, stdout, stderr }),
-    ),
+    execFile(process.execPath, [`${installed}/bin/rulesmith.js`, ...args], { cwd: root, env }, (err, stdout, stderr) => done({ code: err ? Number(err.code) : 0, stdout, stderr })),
   );
 }
 

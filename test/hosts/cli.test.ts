@@ -92,7 +92,9 @@ describe.concurrent("rulesmith test, run and simulate", () => {
   });
 
   it("simulate: counts outcomes with intervals", async () => {
-    const r = await rulesmith("simulate", "test/fixtures/cli/duel.json", "-n", "50", "--seed", "s");
+    // On this process's thread: the counts and intervals are printed by the same code whatever ran the
+    // battles, and starting worker threads (each loading the sources) is test/hosts/simulate-workers.test.ts's.
+    const r = await rulesmith("simulate", "test/fixtures/cli/duel.json", "-n", "50", "--seed", "s", "--workers", "1");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("50 runs, seeds s:0 .. s:49");
     const counts = [...r.stdout.matchAll(/^(ann|bob)\s+(\d+)\s/gm)].map((m) => Number(m[2]));

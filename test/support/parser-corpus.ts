@@ -74,7 +74,12 @@ function recordOf(result: ReturnType<typeof parseFile>): Omit<Record_, "name" | 
 }
 
 export function record(input: Input): Record_ {
-  const main = recordOf(parseFile("m.rules", input.text));
+  return recordParsed(input, parseFile("m.rules", input.text));
+}
+
+/** What is recorded of `input`, given its default read (`parseFile` with no options). */
+export function recordParsed(input: Input, parsed: ReturnType<typeof parseFile>): Record_ {
+  const main = recordOf(parsed);
   const whole = recordOf(parseFile("m.rules", input.text, { whole: true }));
   return { name: input.name, ...main, ...(canonical(whole) === canonical(main) ? {} : { whole }) };
 }

@@ -1,5 +1,5 @@
-// The reference both compiled-engine tests compare with: the tree-walker, traced, on a state converted
-// from the scenario's JSON for this run alone; and the bundled scenarios both run against it.
+// The reference the compiled engine is compared with: the tree-walker, traced, on a state converted
+// from the scenario's JSON for this run alone; and the bundled scenarios run against it.
 import { existsSync, readdirSync } from "node:fs";
 import { expect } from "vitest";
 import { nodeHost } from "../../src/api/node-host.ts";
@@ -36,10 +36,12 @@ export const bundledScenarios = readdirSync("rules", { withFileTypes: true })
 
 /**
  * Runs seeds `prefix:0` .. `prefix:39` of the scenario at `path` as a simulation does (the state
- * converted once, copied per run, on the compiled engine) and on the tree-walker, checks that each ends
- * the same (error, dice generator, result and final state), and hands both runs to `compare` for more.
+ * converted once, copied per run, on the compiled engine), once with each of `options` (traced and
+ * untraced, say), and on the tree-walker once per seed, checks that each run ends as the tree's (error,
+ * dice generator, result and final state), and hands both runs to `compare` with the options for more.
+ * The tree-walker's traced run is the costly one, so one serves every option.
  */
-export function endsAsTheTree(path: string, prefix: string, options: BattleOptions, compare: (run: ScenarioRun, tree: TreeRun) => void) {
+export function endsAsTheTree(path: string, prefix: string, options: readonly BattleOptions[], compare: (run: ScenarioRun, tree: TreeRun, options: BattleOptions) => void) {
   const { ready } = loadScenario(path, nodeHost);
   expect(ready).toBeDefined();
   const { program, scenario } = ready!;
@@ -47,14 +49,16 @@ export function endsAsTheTree(path: string, prefix: string, options: BattleOptio
   if (!("battle" in runner)) throw new Error(`${path} does not run`);
   for (let i = 0; i < 40; i++) {
     const seed = `${prefix}:${i}`;
-    const run = runner.battle(seed, options);
     const tree = treeReference(program, scenario, seed);
-    expect(run.error?.message).toBe(tree.error);
-    compare(run, tree);
-    expect(run.rng).toEqual(tree.interp.dice.state());
-    if (tree.error === undefined) {
-      expect(run.result).toEqual(tree.result);
-      expect(run.state).toEqual(tree.state);
+    for (const option of options) {
+      const run = runner.battle(seed, option);
+      expect(run.error?.message).toBe(tree.error);
+      compare(run, tree, option);
+      expect(run.rng).toEqual(tree.interp.dice.state());
+      if (tree.error === undefined) {
+        expect(run.result).toEqual(tree.result);
+        expect(run.state).toEqual(tree.state);
+      }
     }
   }
 }
