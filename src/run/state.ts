@@ -298,6 +298,14 @@ export function declaredTimer(p: RuntimeProgram, status: A.StatusDecl, left?: nu
     t.paramName = x.holder.text;
     t.holder = true;
   }
+  // `until A or B(unit)`: the more events, each with its holder.
+  if (x.or) {
+    t.or = x.or.flatMap((o) => {
+      const ev = o.ref?.to === "decl" ? p.decls[o.ref.id] : undefined;
+      if (ev?.kind !== "event") return [];
+      return [o.holder ? { event: ev, param: o.holderIndex ?? -1, paramName: o.holder.text, holder: true } : { event: ev }];
+    });
+  }
   return t;
 }
 

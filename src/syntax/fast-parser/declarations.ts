@@ -148,6 +148,8 @@ export class FastParser extends FastStatements {
   private statusDecl(from: number): A.Decl {
     this.pos++;
     const name = this.name(this.expectIn(NAME));
+    // Values, a stacking policy or `or` events: read by the Chevrotain parser.
+    if (this.at(T.LParen) || this.at(k.stacks)) throw BAIL;
     let times: number | undefined;
     let event: A.Name | undefined;
     let holder: A.Name | undefined;
@@ -159,6 +161,7 @@ export class FastParser extends FastStatements {
         holder = this.name(this.expectIn(ANY_NAME));
         this.expect(T.RParen);
       }
+      if (this.at(k.or)) throw BAIL;
     }
     const decl: A.StatusDecl = new N.Status("status", name, this.spanFrom(from));
     if (event) decl.expiry = { event, ...(times !== undefined ? { times } : {}), ...(holder ? { holder } : {}) };

@@ -55,6 +55,8 @@ export abstract class FastExpressions extends Cursor {
     if (t.tokenType === k.has) {
       this.pos++;
       const status = this.name(this.expectIn(NAME));
+      // `has shaken from d`: read by the Chevrotain parser.
+      if (this.at(k.from)) throw BAIL;
       return new N.Has("has", left, status, this.spanFrom(from));
     }
     if (!COMPARE.has(t.tokenType)) return left;

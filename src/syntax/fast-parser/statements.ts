@@ -165,6 +165,8 @@ export abstract class FastStatements extends FastExpressions {
   private applyStmt(from: number): A.Stmt {
     this.pos++;
     const status = this.name(this.expectIn(NAME));
+    // Values, a source or `or` events: read by the Chevrotain parser.
+    if (this.at(T.LParen)) throw BAIL;
     this.expect(k.to);
     const target = this.expression();
     let times: A.Expr | undefined;
@@ -174,6 +176,7 @@ export abstract class FastStatements extends FastExpressions {
       times = this.expression();
       if (sameLine(this.la) && this.at(T.Identifier)) event = this.expiryEvent();
     } else if (forOrUntil) event = this.expiryEvent();
+    if (sameLine(this.la) && this.at(k.or)) throw BAIL;
     const span = this.spanFrom(from);
     const s: A.Stmt & { kind: "apply" } = new N.StatusTo("apply", status, target, span);
     if (!forOrUntil) return s;

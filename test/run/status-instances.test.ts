@@ -1,0 +1,55 @@
+// Statuses as instances at run time: values, sources, the four stacking policies, `until A or B`, and the
+// trace lines they write.
+import { describe, expect, it } from "vitest";
+import { example } from "../support/helpers.ts";
+import { INSTANCE_RULES } from "../support/status-instances.ts";
+
+const statusLines = (r: { trace: { kind: string; message: string }[] }) => r.trace.filter((t) => t.kind === "status").map((t) => t.message);
+
+function passed(title: string) {
+  const r = example(INSTANCE_RULES, title);
+  expect(r.failure, `example "${title}"`).toBeUndefined();
+  return r;
+}
+
+describe("statuses as instances", () => {
+  it("reads `highest` as the strongest instance and `sum` as their total, each ending on its own timer", () => {
+    expect(statusLines(passed("highest and sum"))).toEqual([
+      'Unit "Hero" is now frightened(2) from Dragon "Red"',
+      'Unit "Hero" is now frightened(1) from Dragon "Blue"',
+      'Unit "Hero" is now weakened(2)',
+      'Unit "Hero" is now weakened(1)',
+      'Unit "Hero" is no longer frightened(2) from Dragon "Red" (expired on RoundEnds)',
+      'Unit "Hero" is no longer frightened(1) from Dragon "Blue" (expired on RoundEnds)',
+      'Unit "Hero" is no longer weakened(2) (expired on RoundEnds)',
+      'Unit "Hero" is no longer weakened(1) (expired on RoundEnds)',
+    ]);
+  });
+
+  it("keeps one instance per source under `separate`: removing one source leaves the other", () => {
+    expect(statusLines(passed("separate sources"))).toEqual([
+      'Unit "Hero" is now shaken from Dragon "Red" (until Slain(dragon: Dragon "Red") or OutOfSight(dragon: Dragon "Red"))',
+      'Unit "Hero" is now shaken from Dragon "Blue" (until Slain(dragon: Dragon "Blue") or OutOfSight(dragon: Dragon "Blue"))',
+      'Unit "Hero" is no longer shaken from Dragon "Red" (expired on OutOfSight)',
+      'Unit "Hero" is no longer shaken from Dragon "Blue"',
+    ]);
+  });
+
+  it("replaces the one instance under `refresh`, its value and source with it", () => {
+    passed("refresh");
+  });
+
+  it("ends a declared `until A(p) or B` on whichever comes first", () => {
+    expect(statusLines(passed("a declared expiry on either of two events"))).toEqual([
+      'Dragon "Red" is now dazed',
+      'Dragon "Red" is no longer dazed (expired on Slain)',
+      'Dragon "Red" is now dazed',
+      'Dragon "Red" is no longer dazed (expired on RoundEnds)',
+    ]);
+  });
+
+  it("fails an example whose expectation the stacking contradicts", () => {
+    const wrong = INSTANCE_RULES.replace("expect statusValue(hero, weakened) == 3\n  expect penalty", "expect statusValue(hero, weakened) == 2\n  expect penalty");
+    expect(example(wrong, "highest and sum").failure).toBeDefined();
+  });
+});
