@@ -8,7 +8,8 @@
 import type * as A from "../core/ast.ts";
 import { keptIn } from "../core/kept-values.ts";
 import { frame, type Env, type Machine } from "./machine.ts";
-import { declaredTimer, defaultValue } from "./state.ts";
+import { defaultValue } from "./state.ts";
+import { declaredTimer } from "./status-json.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { eventLine, firesLine } from "./trace.ts";
 import { Entity, RuleError, showValue, valuesEqual, type ExpiryTrigger, type StatusTimer, type Value } from "../core/values.ts";

@@ -35,12 +35,40 @@ export function stateSchema(p: RuntimeProgram): Schema {
     props["$id"] = { type: "string", description: "Names this entity so `{\"$ref\": id}` elsewhere in the state is the same entity." };
     props["statuses"] = {
       type: "object",
-      properties: Object.fromEntries(statusNames.map((s) => [s, { anyOf: [{ const: true }, { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, ...timerSchemas(p)], description: p.statuses.get(s)!.doc ?? `status ${s}` }])),
+      properties: Object.fromEntries(statusNames.map((s) => [s, { anyOf: statusForms(p, p.statuses.get(s)!), description: p.statuses.get(s)!.doc ?? `status ${s}` }])),
       additionalProperties: false,
-      description: "Statuses the entity holds: `true`, how many more expiry events it lasts, or an expiry given when applied: `{\"left\": 1, \"until\": \"TurnStarts\", \"player\": ...}`.",
+      description: "Statuses the entity holds: `true`, how many more expiry events it lasts, or an expiry given when applied: `{\"left\": 1, \"until\": \"TurnStarts\", \"player\": ...}`; an instance with values or a source: `{\"values\": {\"level\": 2}, \"from\": ...}`; several instances: an array of these.",
     };
   }
   return { $schema: "http://json-schema.org/draft-07/schema#", title: "game state", ...objectOf(p.stateFields, p), definitions: defs };
+}
+
+/**
+ * The forms of one status's value, the old ones first (so their places in `anyOf` stay, which the
+ * messages for a bad timer read), then an instance with values, a source or `or` events, then several
+ * instances as an array of any of those.
+ */
+function statusForms(p: RuntimeProgram, status: A.StatusDecl): Schema[] {
+  const one: Schema[] = [{ const: true }, { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, ...timerSchemas(p)];
+  const params = status.params ?? [];
+  const values: Schema | boolean =
+    params.length === 0
+      ? false
+      : { type: "object", properties: Object.fromEntries(params.map((q) => [q.name.text, typeSchema(q.type, p)])), required: params.map((q) => q.name.text), additionalProperties: false };
+  const events = [...p.events.keys()];
+  const kinds = [...p.kinds.keys()];
+  const properties = {
+    values,
+    from: {},
+    fromKind: kinds.length > 0 ? { enum: kinds } : false,
+    left: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    until: events.length > 0 ? { enum: events } : false,
+    or: { type: "array", items: { type: "object", properties: { until: events.length > 0 ? { enum: events } : false }, required: ["until"] } },
+  };
+  // One branch per key that makes an object an instance, rather than a nested `anyOf`, whose schema
+  // paths the messages for a bad timer would take for a timer branch's.
+  const instances: Schema[] = ["values", "from", "or"].map((key) => ({ type: "object", properties, required: [key] }));
+  return [...one, ...instances, { type: "array", minItems: 1, items: { anyOf: [...one, ...instances] } }];
 }
 
 /**

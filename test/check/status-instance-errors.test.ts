@@ -55,3 +55,22 @@ fn f(u: Unit) -> int = statusValue(u, dazed)
     expect(errors(text)).toEqual(["E0201 4:39-44 `dazed` carries no number: declare its first parameter an `int`, like `status dazed(level: int)`"]);
   });
 });
+
+describe("a status read through `statusValue`", () => {
+  const warnings = (text: string) => compileText(text).diagnostics.filter((d) => d.code === "W0310").map((d) => d.message);
+  const rules = (reader: string) => `kind Unit { name: text, hp: int = 5 }
+state { hero: Unit }
+event Hit(u: Unit)
+status frightened(level: int) stacks highest
+on Hit { apply frightened(1) to u }
+${reader}
+`;
+
+  it("counts as a read, so no W0310", () => {
+    expect(warnings(rules("on Hit { u.hp -= statusValue(u, frightened) }"))).toEqual([]);
+  });
+
+  it("and without any read the status is W0310", () => {
+    expect(warnings(rules(""))).toHaveLength(1);
+  });
+});

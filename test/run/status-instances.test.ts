@@ -1,7 +1,10 @@
 // Statuses as instances at run time: values, sources, the four stacking policies, `until A or B`, and the
 // trace lines they write.
 import { describe, expect, it } from "vitest";
-import { example } from "../support/helpers.ts";
+import { checked, example } from "../support/helpers.ts";
+import { indexProgram, runScenario } from "../../src/pipeline.ts";
+import { stateFromJson, stateToJson, type Json } from "../../src/run/state.ts";
+import { validateState } from "../../src/run/schema.ts";
 import { INSTANCE_RULES } from "../support/status-instances.ts";
 
 const statusLines = (r: { trace: { kind: string; message: string }[] }) => r.trace.filter((t) => t.kind === "status").map((t) => t.message);
@@ -51,5 +54,44 @@ describe("statuses as instances", () => {
   it("fails an example whose expectation the stacking contradicts", () => {
     const wrong = INSTANCE_RULES.replace("expect statusValue(hero, weakened) == 3\n  expect penalty", "expect statusValue(hero, weakened) == 2\n  expect penalty");
     expect(example(wrong, "highest and sum").failure).toBeDefined();
+  });
+});
+
+describe("statuses as instances in state JSON", () => {
+  const program = indexProgram(checked(INSTANCE_RULES));
+  const dragons = { red: { $id: "red", name: "Red" }, blue: { $id: "blue", name: "Blue" } };
+
+  it("reads and writes several instances with values and sources, and the old forms as they were", () => {
+    const state: Record<string, Json> = {
+      ...dragons,
+      hero: {
+        name: "Hero",
+        statuses: {
+          frightened: [
+            { values: { level: 2 }, from: { $ref: "red" }, fromKind: "Dragon" },
+            { values: { level: 1 }, from: { $ref: "blue" }, fromKind: "Dragon" },
+          ],
+          weakened: { left: 2, values: { level: 3 } },
+          afraid: true,
+        },
+      },
+    };
+    expect(validateState(program, state)).toEqual([]);
+    expect(stateToJson(program, stateFromJson(program, state))).toEqual(state);
+  });
+
+  it("carries instances through a run: clearing one source of a loaded state leaves the other", () => {
+    const r = runScenario(
+      program,
+      { rules: "main.rules", run: "hunt", state: { ...dragons, hero: { name: "Hero", statuses: { shaken: [{ from: { $ref: "red" }, fromKind: "Dragon" }, { from: { $ref: "blue" }, fromKind: "Dragon" }] } } } },
+      { seed: "1", trace: true },
+    );
+    expect(r.error).toBeUndefined();
+    expect((r.state as Record<string, Json>)["hero"]).toEqual({ name: "Hero", statuses: { shaken: { from: { $ref: "blue" }, fromKind: "Dragon" } } });
+  });
+
+  it("rejects values a status does not declare", () => {
+    const bad = validateState(program, { ...dragons, hero: { name: "Hero", statuses: { shaken: { values: { level: 1 } } } } });
+    expect(bad.length).toBeGreaterThan(0);
   });
 });

@@ -14,6 +14,7 @@ status dazed until Slain(dragon) or RoundEnds
 
 fn penalty(u: Unit) -> int = statusValue(u, frightened) + statusValue(u, weakened) + statusValue(u, afraid)
 fn isShaken(u: Unit) -> bool = u has shaken
+fn hunt() { clear shaken(from: red) from hero }
 
 example "highest and sum" {
   red = Dragon(name: "Red")
