@@ -5,6 +5,7 @@ import { checked, example } from "../support/helpers.ts";
 import { indexProgram, runScenario } from "../../src/pipeline.ts";
 import { stateFromJson, stateToJson, type Json } from "../../src/run/state.ts";
 import { validateState } from "../../src/run/schema.ts";
+import { loadProgram, saveProgram } from "../../src/run/saved-program.ts";
 import { INSTANCE_RULES } from "../support/status-instances.ts";
 
 const statusLines = (r: { trace: { kind: string; message: string }[] }) => r.trace.filter((t) => t.kind === "status").map((t) => t.message);
@@ -93,5 +94,37 @@ describe("statuses as instances in state JSON", () => {
   it("rejects values a status does not declare", () => {
     const bad = validateState(program, { ...dragons, hero: { name: "Hero", statuses: { shaken: { values: { level: 1 } } } } });
     expect(bad.length).toBeGreaterThan(0);
+  });
+});
+
+describe("statuses as instances in a saved program", () => {
+  it("loads the new shapes (values, sources, policies, `or` events) and runs every example as before", () => {
+    const saved = loadProgram(saveProgram(checked(INSTANCE_RULES)));
+    if ("error" in saved) throw new Error(saved.error);
+    const program = indexProgram(saved.files);
+    expect(program.examples.map((ex) => ex.title)).toHaveLength(4);
+    const r = runScenario(program, { rules: "main.rules", run: "hunt", state: { red: { $id: "red", name: "Red" }, blue: { $id: "blue", name: "Blue" }, hero: { name: "Hero", statuses: { shaken: [{ from: { $ref: "red" }, fromKind: "Dragon" }] } } } }, { seed: "1", trace: true });
+    expect(r.error).toBeUndefined();
+    expect((r.state as Record<string, Json>)["hero"]).toEqual({ name: "Hero" });
+  });
+
+  it("refuses a saved `from:` whose place is past the status's parameters", () => {
+    const json = JSON.parse(saveProgram(checked(INSTANCE_RULES))) as unknown;
+    let changed = 0;
+    const visit = (v: unknown): void => {
+      if (Array.isArray(v)) return v.forEach(visit);
+      if (typeof v !== "object" || v === null) return;
+      const o = v as Record<string, unknown>;
+      if (o["kind"] === "named" && (o["name"] as { text?: string })?.text === "from" && typeof o["index"] === "number") {
+        o["index"] = 99;
+        changed++;
+      }
+      Object.values(o).forEach(visit);
+    };
+    visit(json);
+    expect(changed).toBeGreaterThan(0);
+    const text = JSON.stringify(json);
+    const loaded = loadProgram(text);
+    expect("error" in loaded && loaded.error).toMatch(/99/);
   });
 });

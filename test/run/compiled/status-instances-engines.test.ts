@@ -34,4 +34,9 @@ describe("statuses as instances on every engine", () => {
       expect(outcomes("generated", trace)).toEqual(tree);
     });
   }
+
+  it("leaves the same statuses untraced as traced (the untraced expiry counts down only the entities given statuses)", () => {
+    expect(outcomes("tree", false).map((o) => o.state)).toEqual(outcomes("tree", true).map((o) => o.state));
+    expect(outcomes("generated", false).map((o) => o.state)).toEqual(outcomes("tree", true).map((o) => o.state));
+  });
 });
