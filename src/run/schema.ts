@@ -67,7 +67,9 @@ function statusForms(p: RuntimeProgram, status: A.StatusDecl): Schema[] {
   };
   // One branch per key that makes an object an instance, rather than a nested `anyOf`, whose schema
   // paths the messages for a bad timer would take for a timer branch's.
-  const instances: Schema[] = ["values", "from", "or"].map((key) => ({ type: "object", properties, required: [key] }));
+  // A misspelt key is refused: the instance's own keys, `holder`, and the parameters of the events it may name.
+  const keys = [...new Set([...Object.keys(properties), "holder", ...[...p.events.values()].flatMap((ev) => ev.params.map((q) => q.name.text))])];
+  const instances: Schema[] = ["values", "from", "or"].map((key) => ({ type: "object", properties, required: [key], propertyNames: { enum: keys } }));
   return [...one, ...instances, { type: "array", minItems: 1, items: { anyOf: [...one, ...instances] } }];
 }
 
@@ -236,9 +238,24 @@ function timerProblems(p: RuntimeProgram, at: string, value: unknown, errors: Er
   return timerValueProblems(p, at, value, errors, budget).map((x) => ({ ...x, ...declaration }));
 }
 
+/** The keys of a status instance (`{"values": ..., "from": ...}`) that are none of its own, nor a parameter of an event. */
+const INSTANCE_KEYS = ["values", "from", "fromKind", "or", "left", "until", "holder"];
+function instanceKeyProblems(p: RuntimeProgram, at: string, value: Record<string, unknown>, budget: SuggestionBudget): StateProblem[] {
+  if (!["values", "from", "fromKind", "or"].some((k) => k in value) && "until" in value) return [];
+  const params = new Set([...p.events.values()].flatMap((ev) => ev.params.map((q) => q.name.text)));
+  return Object.keys(value)
+    .filter((k) => !INSTANCE_KEYS.includes(k) && !params.has(k))
+    .map((k) => {
+      const guess = budget.guess(STATE, k, () => INSTANCE_KEYS);
+      return { path: `${at}/${k}`, message: `is not a key of a status instance (${INSTANCE_KEYS.map((x) => `\`${x}\``).join(", ")})${guess ? `: ${guess}` : ""}` };
+    });
+}
+
 function timerValueProblems(p: RuntimeProgram, at: string, value: unknown, errors: ErrorObject[], budget: SuggestionBudget): StateProblem[] {
   const general = { path: at, message: "must be `true`, how many more events it lasts (1 or more), or an object like `{\"left\": 1, \"until\": \"RoundEnds\"}`" };
   if (typeof value !== "object" || value === null || Array.isArray(value)) return [general];
+  const misspelt = instanceKeyProblems(p, at, value as Record<string, unknown>, budget);
+  if (misspelt.length > 0) return misspelt;
   const until = (value as Record<string, unknown>)["until"];
   const events = [...p.events.keys()];
   const i = events.indexOf(String(until));

@@ -91,6 +91,12 @@ describe("statuses as instances in state JSON", () => {
     expect((r.state as Record<string, Json>)["hero"]).toEqual({ name: "Hero", statuses: { shaken: { from: { $ref: "blue" }, fromKind: "Dragon" } } });
   });
 
+  it("rejects a misspelt key of an instance", () => {
+    const bad = validateState(program, { ...dragons, hero: { name: "Hero", statuses: { frightened: { vaules: { level: 1 }, from: 3 } } } });
+    expect(bad.map((x) => `${x.path} ${x.message}`)).toEqual(["/hero/statuses/frightened/vaules is not a key of a status instance (`values`, `from`, `fromKind`, `or`, `left`, `until`, `holder`): did you mean `values`?"]);
+    expect(validateState(program, { ...dragons, hero: { name: "Hero", statuses: { frightened: { values: { level: 1 }, from: 3 } } } })).toEqual([]);
+  });
+
   it("rejects values a status does not declare", () => {
     const bad = validateState(program, { ...dragons, hero: { name: "Hero", statuses: { shaken: { values: { level: 1 } } } } });
     expect(bad.length).toBeGreaterThan(0);
