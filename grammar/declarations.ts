@@ -216,6 +216,13 @@ export abstract class DeclarationRules extends CstParser {
   statusDecl = this.RULE("statusDecl", () => {
     this.CONSUME(k.status);
     this.CONSUME(T.Name);
+    // `frightened(level: int)`: the values each instance carries.
+    this.OPTION3(() => this.SUBRULE(this.paramList));
+    // `stacks highest`: how the instances of several `apply`s combine.
+    this.OPTION4(() => {
+      this.CONSUME(k.stacks);
+      this.CONSUME3(T.Name, { LABEL: "stacking" });
+    });
     this.OPTION(() => {
       this.OR([
         { ALT: () => this.CONSUME(k.until) },
@@ -233,6 +240,16 @@ export abstract class DeclarationRules extends CstParser {
         this.CONSUME(T.LParen);
         this.CONSUME(T.AnyName, { LABEL: "holder" });
         this.CONSUME(T.RParen);
+      });
+      // `until Slain(unit) or RoundEnds`: any of them ends it.
+      this.MANY(() => {
+        this.CONSUME(k.or);
+        this.CONSUME4(T.Name, { LABEL: "orEvent" });
+        this.OPTION5(() => {
+          this.CONSUME2(T.LParen);
+          this.CONSUME2(T.AnyName, { LABEL: "orHolder" });
+          this.CONSUME2(T.RParen);
+        });
       });
     });
   });

@@ -64,6 +64,11 @@ export abstract class ExpressionRules extends StatementRules {
           ALT: () => {
             this.CONSUME(k.has);
             this.CONSUME(T.Name, { LABEL: "status" });
+            // `u has shaken from d`: an instance from that source.
+            this.OPTION2(() => {
+              this.CONSUME(k.from);
+              this.SUBRULE3(this.addExpr, { LABEL: "source" });
+            });
           },
         },
       ]);

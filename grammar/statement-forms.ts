@@ -56,7 +56,8 @@ export const statementSyntax = [
   { keyword: "return", reserved: "starts a statement", form: [optional(expr("value"))] },
   { keyword: "emit", reserved: "starts a statement", form: [name("event"), args("args")] },
   { keyword: "apply", reserved: "starts a statement" },
-  { keyword: "clear", reserved: "starts a statement", form: [name("status"), "from", expr("target")] },
+  // `clear shaken(from: d) from u`: only the instances from that source.
+  { keyword: "clear", reserved: "starts a statement", form: [name("status"), optional(args("args")), "from", expr("target")] },
   { keyword: "add", reserved: "starts a statement (and is the modifier op `add`)", form: [expr("item"), "to", expr("list")] },
   { keyword: "remove", reserved: "starts a statement", form: [expr("item"), "from", expr("list")] },
   { keyword: "move", reserved: "starts a statement", form: [expr("item"), "from", expr("source"), "to", expr("target")] },

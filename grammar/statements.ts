@@ -125,6 +125,8 @@ export abstract class StatementRules extends DeclarationRules {
   applyStmt = this.RULE("applyStmt", () => {
     this.CONSUME(k.apply);
     this.CONSUME(T.Name);
+    // `frightened(2, from: d)`: the status's values and its source.
+    this.OPTION3(() => this.SUBRULE(this.argList));
     this.CONSUME(k.to);
     this.SUBRULE(this.expression);
     // `for roll d4 + 4 [RoundEnds[(unit | player: caster)]]`, `until TurnStarts(player: caster)`;
@@ -147,6 +149,14 @@ export abstract class StatementRules extends DeclarationRules {
             },
           },
         ]),
+    });
+    // `until Slain(dragon: d) or OutOfSight(dragon: d)`: any of them ends it.
+    this.MANY({
+      GATE: () => sameLine((i) => this.LA(i)),
+      DEF: () => {
+        this.CONSUME(k.or);
+        this.SUBRULE3(this.expiryEvent, { LABEL: "orEvent" });
+      },
     });
   });
 

@@ -26,7 +26,7 @@ const otherKeywords = [
   "import", "enum", "kind", "record", "state", "status", "until", "event", "on", "before", "instead", "of",
   "when", "order", "fn", "value", "modifier", "table", "example", "then", "else",
   "in", "to", "from", "has", "roll", "choose", "true", "false", "and", "or", "not", "where", "die", "as", "by",
-  "stages", "none", "extend", "replace", "final", "handler", "row", "overrides",
+  "stages", "none", "extend", "replace", "final", "handler", "row", "overrides", "stacks",
 ] as const;
 
 export type KeywordName = (typeof otherKeywords)[number] | (typeof statementSyntax)[number]["keyword"];

@@ -10,6 +10,7 @@ import { ANY, BOOL, INT, NONE, TEXT, assignable, listOf, optional, typeToString,
 import { showExpr } from "../core/show-expr.ts";
 import { relativeImport, Resolution, Scope, type Context } from "./resolution.ts";
 import { idOf } from "./symbols.ts";
+import { statusLevel } from "../core/statuses.ts";
 import { operatorConstruct } from "../constructs/operators.ts";
 import type { OperatorCheck } from "../constructs/operators/contexts.ts";
 import { constInt } from "../constructs/operators/operands.ts";
@@ -217,6 +218,10 @@ export abstract class Expressions extends Resolution {
       if (d.kind === "die") {
         this.s.resolution.set(e, "ref", { to: "decl", id: idOf(this.s, d) });
         return { t: "die", of: d.faceType.text };
+      }
+      if (d.kind === "status") {
+        this.s.resolution.set(e, "ref", { to: "decl", id: idOf(this.s, d) });
+        return { t: "status", name: d.name.text, level: statusLevel(d) };
       }
       if (d.kind === "enum") this.report("E0201", e.span, `\`${e.name}\` is an enum; name one of its members, like \`${e.name}.${d.members[0]?.text ?? "member"}\``, `to go through its members, write \`for m in ${e.name} { ... }\``);
       else this.report("E0201", e.span, `\`${e.name}\` is a ${d.kind}, not a value`, d.kind === "fn" || d.kind === "value" || d.kind === "table" ? `call it: \`${e.name}(...)\`` : undefined);

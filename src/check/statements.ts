@@ -14,6 +14,8 @@ import { statementConstruct } from "../constructs/statements.ts";
 import type { OperatorCheck } from "../constructs/operators/contexts.ts";
 import { typeShape } from "../constructs/let.ts";
 import { declById, idOf, lookupName, RESERVED_FIELD } from "./symbols.ts";
+import { stackingPolicies, statusLevel } from "../core/statuses.ts";
+import { didYouMean } from "../core/diagnostics.ts";
 
 /** In a modifier's condition and expressions, the value's result as it stands when the modifier is reached. */
 export const RESULT = "result";
@@ -40,20 +42,9 @@ export abstract class Statements extends Calls {
         this.fields(d.fields, ctx, d.kind === "kind" ? `${d.record ? "record" : "kind"} \`${d.name.text}\`` : "the state");
         if (d.kind === "kind" && d.record) this.plainFields(d);
         return;
-      case "status": {
-        const ev = d.expiry ? this.expectEvent(d.expiry.event, file) : undefined;
-        if (ev && d.expiry) this.s.resolution.set(d.expiry, "ref", { to: "decl", id: idOf(this.s, ev) });
-        if (d.expiry?.times !== undefined && d.expiry.times < 1) this.report("E0201", d.span, `a status cannot last for ${d.expiry.times} events`, "use `for 1` or more");
-        const holder = d.expiry?.holder;
-        if (ev && holder) {
-          const p = ev.params.find((x) => x.name.text === holder.text);
-          if (!p) this.report("E0103", holder.span, `event \`${ev.name.text}\` has no parameter \`${holder.text}\``, this.suggest(holder.text, holder.span, () => ev.params.map((x) => x.name.text)));
-          else if (this.resolveType(p.type, ev.span.file).t !== "kind") {
-            this.report("E0201", holder.span, `\`${holder.text}\` must be an entity to hold a status, but it is ${p.type.name.text}`);
-          } else this.s.resolution.set(d.expiry!, "holderIndex", ev.params.indexOf(p));
-        }
+      case "status":
+        this.statusDecl(d, file);
         return;
-      }
       case "event": {
         const scope = this.eventScope(d, "body", file, d);
         const result = d.params.find((p) => p.name.text === "result");
@@ -208,7 +199,8 @@ export abstract class Statements extends Calls {
     maybeNone: (e, what) => this.maybeNone(e, what),
     entity: (t, span) => this.entity(t, span),
     isStateField: (name, file) => this.stateField(name, file) !== undefined,
-    resolve: (node, key, value) => this.s.resolution.set(node as { slot?: number; paramIndex?: number }, key, value),
+    resolve: (node, key, value) => this.s.resolution.set(node as { slot?: number; paramIndex?: number; index?: number }, key, value),
+    args: (args, params, what, span, scope, ctx) => this.checkArgs(args, params, what, span, scope, ctx),
     resolveRef: (node, value) => this.s.resolution.set(node as { ref?: A.Ref }, "ref", value),
     refOf: (node) => this.s.resolution.get(node, "ref"),
     declOf: (ref) => (ref?.to === "decl" ? declById(this.s, ref.id) : undefined),
@@ -267,6 +259,42 @@ export abstract class Statements extends Calls {
     }
     this.expectType(item, list.of, itemSpan, "the item");
   }
+
+  /** A status's expiry (`until A(p) or B`), its parameters and its stacking policy. */
+  private statusDecl(d: A.StatusDecl, file: string) {
+    const counted = new Map<A.EventDecl, A.Name>();
+    for (const x of d.expiry ? [d.expiry, ...(d.expiry.or ?? [])] : []) {
+      const ev = this.expectEvent(x.event, file);
+      if (!ev) continue;
+      this.s.resolution.set(x, "ref", { to: "decl", id: idOf(this.s, ev) });
+      const first = counted.get(ev);
+      if (first) this.report("E0236", x.event.span, `\`${ev.name.text}\` is named twice in the expiry of \`${d.name.text}\``, "name each event once: one emission counts a status down once", [{ span: first.span, message: `the first \`${ev.name.text}\`` }]);
+      else counted.set(ev, x.event);
+      const holder = x.holder;
+      if (!holder) continue;
+      const p = ev.params.find((y) => y.name.text === holder.text);
+      if (!p) this.report("E0103", holder.span, `event \`${ev.name.text}\` has no parameter \`${holder.text}\``, this.suggest(holder.text, holder.span, () => ev.params.map((y) => y.name.text)));
+      else if (this.resolveType(p.type, ev.span.file).t !== "kind") {
+        this.report("E0201", holder.span, `\`${holder.text}\` must be an entity to hold a status, but it is ${p.type.name.text}`);
+      } else this.s.resolution.set(x, "holderIndex", ev.params.indexOf(p));
+    }
+    if (d.expiry?.times !== undefined && d.expiry.times < 1) this.report("E0201", d.span, `a status cannot last for ${d.expiry.times} events`, "use `for 1` or more");
+    const params = d.params ?? [];
+    this.duplicates(params.map((p) => p.name), "parameter", `status \`${d.name.text}\``);
+    for (const p of params) {
+      this.resolveType(p.type, file);
+      if (p.name.text === "from") this.report("E0234", p.name.span, `a status's parameter cannot be named \`from\`: \`apply ${d.name.text}(from: x)\` gives the source`, "rename the parameter");
+    }
+    const stacking = d.stacking;
+    if (!stacking) return;
+    if (!(stackingPolicies as readonly string[]).includes(stacking.text)) {
+      this.report("E0235", stacking.span, `unknown stacking policy \`${stacking.text}\``, didYouMean(stacking.text, stackingPolicies) ?? `the policies are ${stackingPolicies.map((x) => `\`${x}\``).join(", ")}`);
+    } else if ((stacking.text === "highest" || stacking.text === "sum") && !statusLevel(d)) {
+      const param = params[0] ? `its first parameter \`${params[0].name.text}\` is ${params[0].type.name.text}` : "it declares no parameters";
+      this.report("E0235", stacking.span, `\`stacks ${stacking.text}\` combines the instances' numbers, but \`${d.name.text}\` has none: ${param}`, `declare the number first: \`status ${d.name.text}(level: int${params.length > 0 ? ", ..." : ""}) stacks ${stacking.text}\`, or use \`stacks separate\``);
+    }
+  }
+
 }
 
 /** Whether every path through the block ends in `return` (loops may run zero times, so they don't count). */

@@ -75,6 +75,8 @@ export function unreadWrites(files: readonly A.SourceFile[], s: Symbols): Diagno
       }
       const ref = s.resolution.get(n, "ref");
       if (n.kind === "has" && counts && ref?.to === "decl") readStatuses.add(ref.id);
+      // `statusValue(u, frightened)` reads the status too.
+      if (n.kind === "name" && counts && ref?.to === "decl" && declById(s, ref.id)?.kind === "status") readStatuses.add(ref.id);
       if (n.kind === "apply" && d.kind !== "example" && ref?.to === "decl") {
         const status = (n as Extract<A.Stmt, { kind: "apply" }>).status;
         applied.set(ref.id, [...(applied.get(ref.id) ?? []), status.span]);

@@ -6,6 +6,7 @@ import { showExpr } from "../core/show-expr.ts";
 import { ANY, assignable, INT, typeToString, type Type } from "../core/types.ts";
 import type { Context, Scope } from "../check/resolution.ts";
 import type { StatementCheck, StatementConstruct } from "./contexts.ts";
+import { checkStatusArgs } from "./status-args.ts";
 
 type Apply = A.Stmt & { kind: "apply" };
 
@@ -14,6 +15,7 @@ export const applyStatement: StatementConstruct<"apply"> = {
   check(s, scope, ctx, k) {
     const status = k.statusName(s.status, ctx);
     if (status) k.resolveRef(s, k.refTo(status));
+    checkStatusArgs(s, status, true, scope, ctx, k);
     const target = k.expr(s.target, scope, ctx);
     k.entity(target, s.target.span);
     appliedExpiry(s, target, scope, ctx, k);
@@ -32,8 +34,8 @@ export const applyStatement: StatementConstruct<"apply"> = {
     };
   },
   generate(s, { g, entity }) {
-    // The frame is for the duration's expressions: without one, none is passed (and the function's variables can be locals, generate-fn.ts).
-    return `vm.tick(${g.k(s.span)});\nvm.events.apply(${g.k(s)}, ${entity(s.target)}, ${s.expiry ? "env" : "undefined"});`;
+    // The frame is for the duration's and the arguments' expressions: without them, none is passed (and the function's variables can be locals, generate-fn.ts).
+    return `vm.tick(${g.k(s.span)});\nvm.events.apply(${g.k(s)}, ${entity(s.target)}, ${s.expiry || s.args ? "env" : "undefined"});`;
   },
 };
 
@@ -51,7 +53,26 @@ function appliedExpiry(s: Apply, target: Type, scope: Scope, ctx: Context, k: St
   if (!eventName) return;
   const declaredEvent = declared?.expiry ? k.declOf(k.refOf(declared.expiry)) : undefined;
   const ev = x?.event ? k.expectEvent(x.event, ctx.file) : declaredEvent;
+  const counted = new Map<A.Decl, A.Name>(ev ? [[ev, eventName]] : []);
+  // `until A or B(p)`: each more event as the first, once each.
+  for (const o of x?.or ?? []) {
+    const other = k.expectEvent(o.event!, ctx.file);
+    if (!other) continue;
+    const first = counted.get(other);
+    if (first) k.report("E0236", o.event!.span, `\`${other.name.text}\` is named twice in this expiry`, "name each event once: one emission counts a status down once");
+    else counted.set(other, o.event!);
+    expiryEvent(s, o, other, undefined, target, matchTypeOf(o, scope, ctx, k), k);
+  }
   if (ev?.kind !== "event") return;
+  expiryEvent(s, x, ev, declared, target, matchType, k);
+}
+
+function matchTypeOf(x: A.AppliedExpiry, scope: Scope, ctx: Context, k: StatementCheck): Type {
+  return x.match ? k.expr(x.match.value, scope, ctx) : ANY;
+}
+
+/** One event of an expiry: its reference, and a holder or matched parameter that can match at all. */
+function expiryEvent(s: Apply, x: A.AppliedExpiry | undefined, ev: A.EventDecl, declared: A.StatusDecl | undefined, target: Type, matchType: Type, k: StatementCheck) {
   if (x?.event) k.resolveRef(x, k.refTo(ev));
   const holder = x?.event ? x.holder : x?.match ? undefined : declared?.expiry?.holder;
   if (holder) {

@@ -41,7 +41,7 @@ export interface StatementCheck {
   entity(t: Type, span: A.Span): void;
   isStateField(name: string, file: string): boolean;
   /** The checker's resolution of a node (a slot, a reference), kept beside the parsed tree. */
-  resolve(node: object, key: "slot" | "paramIndex", value: number): void;
+  resolve(node: object, key: "slot" | "paramIndex" | "index", value: number): void;
   resolveRef(node: object, value: A.Ref): void;
   /** The resolved reference of a node, as `resolveRef` set it. */
   refOf(node: object): A.Ref | undefined;
@@ -51,6 +51,8 @@ export interface StatementCheck {
   statusName(name: A.Name, ctx: Context): A.StatusDecl | undefined;
   /** The did-you-mean for an unknown name among `candidates`, within the check's budget. */
   suggest(name: string, span: A.Span, candidates: () => Iterable<string>): string | undefined;
+  /** Arguments matched to parameters (E0202, E0201 as a call's); their types in parameter order. */
+  args(args: A.Arg[], params: { name: string; type: Type }[], what: string, span: A.Span, scope: Scope, ctx: Context): Type[];
   /** An emission's event and arguments. */
   emitArgs(s: A.Stmt & { kind: "emit" }, scope: Scope, ctx: Context): void;
   /** E0204 for what cannot be changed: a record's field, a tally, a parameter, a value that is no place. */

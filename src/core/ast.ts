@@ -21,9 +21,11 @@ interface Definitions {
   param: Param;
   field: FieldDecl;
   statusExpiry: StatusExpiry;
+  statusOr: StatusOr;
   row: TableRow;
   pattern: Pattern;
   appliedExpiry: AppliedExpiry;
+  appliedOr: AppliedOr;
   match: ExpiryMatch;
   comprehension: Comprehension;
   fieldPlace: FieldPlace;
@@ -89,9 +91,11 @@ export interface TypeRange extends Shape<"range"> {}
 export interface Param extends Shape<"param"> {}
 export interface FieldDecl extends Shape<"field"> {}
 export interface StatusExpiry extends Shape<"statusExpiry"> {}
+export interface StatusOr extends Shape<"statusOr"> {}
 export interface TableRow extends Shape<"row"> {}
 export interface Pattern extends Shape<"pattern"> {}
 export interface AppliedExpiry extends Shape<"appliedExpiry"> {}
+export interface AppliedOr extends Shape<"appliedOr"> {}
 export interface ExpiryMatch extends Shape<"match"> {}
 export interface Comprehension extends Shape<"comprehension"> {}
 export interface FieldPlace extends Shape<"fieldPlace"> {}

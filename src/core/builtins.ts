@@ -10,7 +10,8 @@ import type * as A from "./ast.ts";
 import { checkText, exact, MAX_DICE } from "./limits.ts";
 import { showExpr } from "./show-expr.ts";
 import { ANY, BOOL, INT, TEXT, assignable, listOf, typeToString, type Type } from "./types.ts";
-import { RuleError, showValue, valuesEqual, type Die, type Tally, type Value } from "./values.ts";
+import { Entity, RuleError, showValue, valuesEqual, type Die, type Tally, type Value } from "./values.ts";
+import { levelOf } from "./statuses.ts";
 
 /** What a built-in may use of the running program: its dice, its trace and its step budget. */
 export interface LibraryRun {
@@ -60,6 +61,8 @@ export const shownDie = (r: { value: number; forced: boolean }): string => (r.fo
 
 const elementOf = (t: Type | undefined): Type => (t?.t === "list" ? t.of : ANY);
 const int = (name: string) => ({ name, type: INT });
+/** A status named as a value: any status fits the type; the check asks for its number. */
+const STATUS_PARAM = { name: "status", type: { t: "status", name: "status", level: true } as Type };
 
 export const builtins: Record<string, BuiltinFunction> = {
   min: { params: [int("a"), int("b")], returns: () => INT, doc: "The smaller of two numbers.", pure: Math.min as (a: number, b: number) => number },
@@ -167,7 +170,38 @@ export const builtins: Record<string, BuiltinFunction> = {
       return list[list.length - 1]!;
     },
   },
+  statusValue: {
+    params: [{ name: "holder", type: ANY }, STATUS_PARAM],
+    returns: () => INT,
+    doc: "The number a status holds on an entity (`statusValue(u, frightened)`): its instances' first values combined by its stacking policy (their sum under `stacks sum`, the highest otherwise); 0 when it does not hold the status.",
+    check: (types, args) => statusValueProblems(types, args),
+    run: (_vm, [holder, status], span) => levelOf(holderOf(holder as Value, span), status as string),
+  },
+  statusValueFrom: {
+    params: [{ name: "holder", type: ANY }, STATUS_PARAM, { name: "source", type: ANY }],
+    returns: () => INT,
+    doc: "As `statusValue`, counting only the instances applied `from:` that source (`statusValueFrom(u, frightened, dragon)`); 0 when none is.",
+    check: (types, args) => statusValueProblems(types, args),
+    run: (_vm, [holder, status, source], span) => levelOf(holderOf(holder as Value, span), status as string, source as Value),
+  },
 };
+
+/** The entity a status is read on, or R0501 when the value is none. */
+function holderOf(v: Value, span: A.Span): Entity {
+  if (v instanceof Entity && !v.record) return v;
+  throw new RuleError("R0501", `${showValue(v)} is no entity, so it holds no status`, span);
+}
+
+/** `statusValue(u, S)`: `u` an entity, `S` a status whose first parameter is an `int`. */
+function statusValueProblems(types: Type[], args: readonly A.Arg[]): CallProblem[] {
+  const problems: CallProblem[] = [];
+  const [holder, status] = types;
+  if (holder && args[0] && holder.t !== "kind" && holder.t !== "any") problems.push({ span: args[0].span, message: `only an entity holds statuses, but this is ${typeToString(holder)}` });
+  if (status?.t === "status" && !status.level && args[1]) {
+    problems.push({ span: args[1].span, message: `\`${status.name}\` carries no number: declare its first parameter an \`int\`, like \`status ${status.name}(level: int)\`` });
+  }
+  return problems;
+}
 
 /** The built-in function of that name, if there is one (a name from the rules is data: `constructor` is none). */
 export function builtinFunction(name: string): BuiltinFunction | undefined {

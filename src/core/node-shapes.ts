@@ -68,7 +68,9 @@ export const nodeShapes = {
     param: { name: "name", type: "type" },
     field: { name: "name", type: "type", span: "span", "default?": "expr", "doc?": "string" },
     /** A status's declared expiry; resolved, `holderIndex`: the holder's place among the event's parameters. */
-    statusExpiry: { event: "name", "times?": "int", "holder?": "name", ref: resolved("ref"), holderIndex: resolved("natural") },
+    statusExpiry: { event: "name", "times?": "int", "holder?": "name", "or?": list("statusOr"), ref: resolved("ref"), holderIndex: resolved("natural") },
+    /** One more event of a status's declared expiry (`or Slain(unit)`): as the first, without a count. */
+    statusOr: { event: "name", "holder?": "name", ref: resolved("ref"), holderIndex: resolved("natural") },
     row: { patterns: list("pattern"), result: "expr", span: "span" },
     /**
      * A table row's pattern: `_` has neither bound, `3` a `low` alone; a range has `high` or `open`:
@@ -81,7 +83,8 @@ export const nodeShapes = {
      * `for N` (absent for `until`, one); `event`: the event counted (absent: the status's declared one);
      * `holder`: `E(unit)`, the holder must be the argument `unit`; `match`: `E(player: caster)`, the
      * argument `player` must equal `caster` as it was at `apply`. Resolved: the event (when written) and
-     * the place of the parameter named.
+     * the place of the parameter named. `or`: `until A or B`, more events of which any counts (each an
+     * event with its `holder` or `match`, no `times`).
      */
     appliedExpiry: {
       span: "span",
@@ -89,9 +92,12 @@ export const nodeShapes = {
       "event?": "name",
       "holder?": "name",
       "match?": "match",
+      "or?": list("appliedOr"),
       ref: resolved("ref"),
       paramIndex: resolved("natural"),
     },
+    /** One more event of an expiry given at `apply` (`or OutOfSight(dragon: d)`): as the first, without a count. */
+    appliedOr: { span: "span", event: "name", "holder?": "name", "match?": "match", ref: resolved("ref"), paramIndex: resolved("natural") },
     match: { param: "name", value: "expr" },
     comprehension: { binder: "name", source: "expr", "where?": "expr", "yield?": "expr", "otherwise?": "expr", slot: resolved("natural") },
     /** A member expression's entity field: its kind's id and the field's place. */
@@ -111,9 +117,11 @@ export const nodeShapes = {
         state: declared({ fields: list("field"), span: "span" }),
         /**
          * A named flag on an entity. `until E`: cleared when event E is emitted; `for N E`: after N of them.
-         * `until E(p)` / `for N E(p)`: only emissions of E whose parameter `p` is the holder count.
+         * `until E(p)` / `for N E(p)`: only emissions of E whose parameter `p` is the holder count;
+         * `until A or B`: any of them (`or` on `expiry`). `params` (`frightened(level: int)`): the values
+         * each instance carries; `stacking` (`stacks highest`): how instances from several `apply`s combine.
          */
-        status: declared({ name: "name", span: "span", "expiry?": "statusExpiry" }),
+        status: declared({ name: "name", span: "span", "expiry?": "statusExpiry", "params?": list("param"), "stacking?": "name" }),
         /** `returns` (`-> int`): the type of the `result` the body and handlers change and `emit` gives back; `body`: what happens when no `instead of` handler replaces it. */
         event: framed({ name: "name", params: list("param"), span: "span", "returns?": "type", "body?": "block" }),
         /** `on`/`before`/`instead of` an event; resolved, `eventRef`: the event it handles. */
@@ -195,10 +203,12 @@ export const nodeShapes = {
         for: { name: "name", from: "expr", body: "block", span: "span", "to?": "expr", "where?": "expr", slot: resolved("natural") },
         return: { "value?": "expr", span: "span" },
         emit,
-        apply: { status: "name", target: "expr", span: "span", "expiry?": "appliedExpiry", ref: resolved("ref") },
+        /** `args`: `apply frightened(2, from: d) to u`, the status's values and its source (`from:`, resolved to the index after the parameters). */
+        apply: { status: "name", target: "expr", span: "span", "expiry?": "appliedExpiry", "args?": list("arg"), ref: resolved("ref") },
         /** Inside `instead of E`: runs E's default body with the current arguments. */
         proceed: { span: "span" },
-        clear: { status: "name", target: "expr", span: "span", ref: resolved("ref") },
+        /** `args`: `clear shaken(from: d) from u` ends only the instances from that source. */
+        clear: { status: "name", target: "expr", span: "span", "args?": list("arg"), ref: resolved("ref") },
         add: { item: "expr", list: "expr", span: "span" },
         remove: { item: "expr", list: "expr", span: "span" },
         move: { item: "expr", source: "expr", target: "expr", span: "span" },
@@ -238,7 +248,8 @@ export const nodeShapes = {
         },
         not: { operand: "expr", span: "span" },
         neg: { operand: "expr", span: "span" },
-        has: { object: "expr", status: "name", span: "span", ref: resolved("ref") },
+        /** `source`: `u has shaken from d`, an instance from that source. */
+        has: { object: "expr", status: "name", span: "span", "source?": "expr", ref: resolved("ref") },
         cond: { condition: "expr", then: "expr", else: "expr", span: "span" },
         /** `badArgs`: set when `roll(...)` was given other than 1 or 2 plain arguments. */
         roll: { sides: "expr", span: "span", "count?": "expr", "badArgs?": "span" },

@@ -57,7 +57,7 @@ export function showExpr(e: A.Expr): string {
     case "neg":
       return `-${operand(e.operand, 7)}`;
     case "has":
-      return `${operand(e.object, 5)} has ${e.status.text}`;
+      return `${operand(e.object, 5)} has ${e.status.text}${e.source ? ` from ${operand(e.source, 5)}` : ""}`;
     case "cond":
       return `if ${showExpr(e.condition)} then ${showExpr(e.then)} else ${showExpr(e.else)}`;
     case "roll":

@@ -14,6 +14,11 @@ export type Type =
   | { t: "tally"; of: string }
   /** A reference to a declared die whose faces are tallies of the enum `of`. */
   | { t: "die"; of: string }
+  /**
+   * A status named as a value, for a built-in that reads one (`statusValue(u, frightened)`): its name at
+   * run time. `level`: its first parameter is an `int`, the number its instances combine.
+   */
+  | { t: "status"; name: string; level: boolean }
   /** `Unit?`: a value of `of`, or `none`. Never nested: `optional` of an optional is the same type. */
   | { t: "optional"; of: Type }
   /** The type of the literal `none`, which fits any optional type. */

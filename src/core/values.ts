@@ -70,6 +70,23 @@ export interface StatusTimer {
    * progress when it was applied does not. Not written to state JSON: a loaded state has none in progress.
    */
   since?: number;
+  /** `until A or B`: more events, any of which counts it down as its own `event` does. */
+  or?: ExpiryTrigger[];
+  /** Its parameters' values in order (`frightened(2)`); absent for a status that declares none. */
+  values?: Value[];
+  /** Where it came from (`from: d`); absent when none was given. */
+  source?: Value;
+  /** The holder's further instances of this status, oldest first, under a policy that keeps several (core/statuses.ts). */
+  others?: StatusTimer[];
+}
+
+/** One more event that counts a timer down (`or B(unit)`): as the timer's own `event`, `param`, `holder`, `match`. */
+export interface ExpiryTrigger {
+  event: import("./ast.ts").EventDecl;
+  param?: number;
+  paramName?: string;
+  holder?: boolean;
+  match?: Value;
 }
 
 export class Entity {

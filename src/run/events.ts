@@ -8,10 +8,13 @@
 import type * as A from "../core/ast.ts";
 import { keptIn } from "../core/kept-values.ts";
 import { frame, type Env, type Machine } from "./machine.ts";
-import { declaredTimer, defaultValue } from "./state.ts";
+import { defaultValue } from "./state.ts";
+import { declaredTimer } from "./status-json.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { eventLine, firesLine } from "./trace.ts";
-import { Entity, RuleError, showValue, valuesEqual, type StatusTimer, type Value } from "../core/values.ts";
+import { Entity, RuleError, showValue, valuesEqual, type ExpiryTrigger, type StatusTimer, type Value } from "../core/values.ts";
+import { describeInstance, fromSource, instancesOf, policyOf, setInstances } from "../core/statuses.ts";
+import { sourceArg, statusArgValues } from "../constructs/status-args.ts";
 
 /**
  * One emission in progress: the event's arguments, then its `result`, in the slots every handler's
@@ -61,10 +64,12 @@ export class Events {
     // A state may arrive holding statuses applied with events of their own.
     if (!noStatuses) this.forEachEntity((e) => {
       let walked = false;
-      for (const t of e.statuses.values()) {
-        this.watch(t);
-        this.candidate(e, t);
-        walked ||= t.event !== undefined && !t.holder;
+      for (const head of e.statuses.values()) {
+        for (const t of instancesOf(head)) {
+          this.watch(t);
+          this.candidate(e, t);
+          walked ||= (t.event !== undefined && !t.holder) || (t.or?.some((o) => !o.holder) ?? false);
+        }
       }
       if (walked) this.initialHolders.push(e);
     });
@@ -73,18 +78,45 @@ export class Events {
   /** `apply S to x [for N E(...) | until E(...)]`: `target` is `x`, already evaluated; the frame is read only for a duration given here (`s.expiry`). */
   apply(s: A.Stmt & { kind: "apply" }, target: Entity, env: Env | undefined) {
     const decl = this.vm.decl(s.ref) as A.StatusDecl;
+    // The values and the source first, in the order written, then the duration.
+    const given = s.args ? statusArgValues(s.args, decl.params?.length ?? 0, env!, (e, f) => this.vm.eval(e, f)) : undefined;
     const timer = s.expiry ? this.appliedTimer(decl, s.expiry, env!) : declaredTimer(this.vm.program, decl);
-    target.statuses.set(decl.name.text, timer);
+    if (given?.values) timer.values = given.values;
+    if (given?.source !== undefined) timer.source = given.source;
+    const name = decl.name.text;
+    const policy = decl.stacking ? policyOf(decl) : "refresh";
+    const held = policy === "refresh" ? undefined : target.statuses.get(name);
+    if (held) {
+      const list = instancesOf(held);
+      // `separate`: one instance per source, so the source's own is replaced where it stands.
+      const same = policy === "separate" ? list.findIndex((i) => (timer.source === undefined ? i.source === undefined : fromSource(i, timer.source))) : -1;
+      if (same >= 0) list[same] = timer;
+      else list.push(timer);
+      setInstances(target, name, list);
+    } else target.statuses.set(name, timer);
     this.statusHolders.add(target);
     this.watch(timer);
     this.candidate(target, timer);
     // Guarded here too: a simulation applies statuses often, and the message's closure is made before `note` looks.
-    if (this.vm.tracing) this.vm.note("status", () => `${showValue(target)} is now ${s.status.text}${s.expiry ? ` (${describeTimer(timer)})` : ""}`, s.span);
+    if (this.vm.tracing) this.vm.note("status", () => `${showValue(target)} is now ${describeInstance(s.status.text, timer)}${s.expiry ? ` (${describeTimer(timer)})` : ""}`, s.span);
   }
 
-  /** `clear S from x`: `target` is `x`, already evaluated. */
-  clear(s: A.Stmt & { kind: "clear" }, target: Entity) {
-    if (target.statuses.delete((this.vm.decl(s.ref) as A.StatusDecl).name.text) && this.vm.tracing) this.vm.note("status", () => `${showValue(target)} is no longer ${s.status.text}`, s.span);
+  /** `clear S from x`: `target` is `x`, already evaluated; `clear S(from: d) from x` ends only the instances from `d`. */
+  clear(s: A.Stmt & { kind: "clear" }, target: Entity, env: Env | undefined) {
+    const name = (this.vm.decl(s.ref) as A.StatusDecl).name.text;
+    const from = sourceArg(s.args);
+    if (!from) {
+      if (target.statuses.delete(name) && this.vm.tracing) this.vm.note("status", () => `${showValue(target)} is no longer ${s.status.text}`, s.span);
+      return;
+    }
+    const source = this.vm.eval(from, env!) as Value;
+    const held = target.statuses.get(name);
+    if (!held) return;
+    const list = instancesOf(held);
+    const kept = list.filter((i) => !fromSource(i, source));
+    if (kept.length === list.length) return;
+    setInstances(target, name, kept);
+    if (this.vm.tracing) this.vm.note("status", () => `${showValue(target)} is no longer ${s.status.text} from ${showValue(source)}`, s.span);
   }
 
   /** `proceed`: the checker allows it only in an `instead of` handler, so the innermost emission is its event. */
@@ -93,8 +125,13 @@ export class Events {
     if (current) this.defaultBody(current);
   }
 
-  /** Makes emissions of a timer's event count it down. */
+  /** Makes emissions of a timer's events count it down. */
   private watch(t: StatusTimer) {
+    if (t.or) for (const o of t.or) this.watchOne(o);
+    this.watchOne(t);
+  }
+
+  private watchOne(t: { event?: A.EventDecl; holder?: boolean }) {
     if (!t.event || (this.expiryEvents.has(t.event) && (t.holder || this.walkEvents.has(t.event)))) return;
     if (!this.ownSets) {
       this.expiryEvents = new Set(this.expiryEvents);
@@ -107,6 +144,11 @@ export class Events {
 
   /** Indexes `e` under the event that counts `t` down on the walk. */
   private candidate(e: Entity, t: StatusTimer) {
+    if (t.or) for (const o of t.or) this.candidateOn(e, o);
+    this.candidateOn(e, t);
+  }
+
+  private candidateOn(e: Entity, t: { event?: A.EventDecl; holder?: boolean }) {
     if (!t.event || t.holder) return;
     let set = this.walkCandidates.get(t.event);
     if (!set) this.walkCandidates.set(t.event, (set = new Set()));
@@ -132,7 +174,7 @@ export class Events {
       }
       if (!this.statusHolders.has(e)) return undefined;
       due.push(e);
-      if (names.some((s) => (e.statuses.get(s)!.left ?? 1) <= 1) && ++ending > 1) return undefined;
+      if (names.some((s) => instancesOf(e.statuses.get(s)!).some((i) => (i.left ?? 1) <= 1)) && ++ending > 1) return undefined;
     }
     return due;
   }
@@ -240,14 +282,30 @@ export class Events {
       if (due.length > 1 && !inDeclarationOrder(v, due)) due.sort((a, b) => statusId(v, a) - statusId(v, b));
       for (const s of due) {
         const t = v.statuses.get(s)!;
-        const next = (t.left ?? 1) - 1;
-        if (next > 0) {
-          t.left = next;
+        if (!t.others) {
+          const next = (t.left ?? 1) - 1;
+          if (next > 0) {
+            t.left = next;
+            continue;
+          }
+          v.statuses.delete(s);
+          // Guarded here too: the message's closure is made before `note` looks.
+          if (this.vm.tracing) this.vm.note("status", () => `${showValue(v)} is no longer ${describeInstance(s, t)} (expired on ${name})`, t.status?.span ?? ev.span);
           continue;
         }
-        v.statuses.delete(s);
-        // Guarded here too: the message's closure is made before `note` looks.
-        if (this.vm.tracing) this.vm.note("status", () => `${showValue(v)} is no longer ${s} (expired on ${name})`, t.status?.span ?? ev.span);
+        // Several instances: each counts down on its own, and those at zero end, oldest first.
+        const kept: StatusTimer[] = [];
+        const ended: StatusTimer[] = [];
+        for (const i of instancesOf(t)) {
+          if (!dueOn(i, v, ev, args, seq, bound)) kept.push(i);
+          else if ((i.left ?? 1) > 1) {
+            i.left = (i.left ?? 1) - 1;
+            kept.push(i);
+          } else ended.push(i);
+        }
+        if (ended.length === 0) continue;
+        setInstances(v, s, kept);
+        if (this.vm.tracing) for (const i of ended) this.vm.note("status", () => `${showValue(v)} is no longer ${describeInstance(s, i)} (expired on ${name})`, i.status?.span ?? ev.span);
       }
     };
     const held = new Set<Entity>();
@@ -291,6 +349,14 @@ export class Events {
     }
     if (!x.event) return { ...declaredTimer(this.vm.program, status, left), once: false, since: this.started };
     const t: StatusTimer = { left, event: this.vm.decl(x.ref) as A.EventDecl, own: true, status, since: this.started };
+    this.trigger(t, x, env);
+    // `until A or B(p: v)`: each more event read as the first, its value fixed now too.
+    if (x.or) t.or = x.or.map((o) => this.trigger({ event: this.vm.decl(o.ref) as A.EventDecl }, o, env));
+    return t;
+  }
+
+  /** The parameter an expiry's event is matched on: the holder, or a value fixed at `apply`. */
+  private trigger<T extends ExpiryTrigger | StatusTimer>(t: T, x: A.AppliedExpiry, env: Env): T {
     const p = x.holder ?? x.match?.param;
     if (p) {
       t.param = x.paramIndex;
@@ -310,18 +376,34 @@ function dueStatuses(v: Entity, ev: A.EventDecl, args: Value[], seq: number, bou
   // Made only when a status is due: most countdowns find none.
   let due: string[] | undefined;
   for (const [s, t] of v.statuses) {
-    if (t.event !== ev || !!t.holder !== bound) continue;
-    // "Until the caster's next turn", applied during that caster's turn start: not this one.
-    if (t.since !== undefined && seq <= t.since) continue;
-    if (t.param !== undefined && (bound ? args[t.param] !== v : !valuesEqual(args[t.param], t.match))) continue;
+    if (t.others ? !t.others.some((i) => dueOn(i, v, ev, args, seq, bound)) && !dueOn(t, v, ev, args, seq, bound) : !dueOn(t, v, ev, args, seq, bound)) continue;
     (due ??= []).push(s);
   }
   return due;
 }
 
+/** Whether this emission of `ev` counts one instance down: its own event, or one of its `or` events. */
+function dueOn(t: StatusTimer, v: Entity, ev: A.EventDecl, args: Value[], seq: number, bound: boolean): boolean {
+  // "Until the caster's next turn", applied during that caster's turn start: not this one.
+  if (t.since !== undefined && seq <= t.since) return false;
+  if (triggers(t, v, ev, args, bound)) return true;
+  if (t.or) for (const o of t.or) if (triggers(o, v, ev, args, bound)) return true;
+  return false;
+}
+
+function triggers(t: ExpiryTrigger | StatusTimer, v: Entity, ev: A.EventDecl, args: Value[], bound: boolean): boolean {
+  if (t.event !== ev || !!t.holder !== bound) return false;
+  return t.param === undefined || (bound ? args[t.param] === v : valuesEqual(args[t.param], t.match));
+}
+
 /** Whether `v` still holds a status `ev` counts down on the walk, due now or later. */
 function holdsWalkTimer(v: Entity, ev: A.EventDecl): boolean {
-  for (const t of v.statuses.values()) if (t.event === ev && !t.holder) return true;
+  for (const head of v.statuses.values()) {
+    for (const t of instancesOf(head)) {
+      if (t.event === ev && !t.holder) return true;
+      if (t.or?.some((o) => o.event === ev && !o.holder)) return true;
+    }
+  }
   return false;
 }
 
@@ -344,7 +426,8 @@ function expiriesOf(program: RuntimeProgram): { expiry: Set<A.EventDecl>; walk: 
   const sets = { expiry: new Set<A.EventDecl>(), walk: new Set<A.EventDecl>() };
   for (const [event, statuses] of program.expiries) {
     sets.expiry.add(event);
-    if (statuses.some((d) => !d.expiry?.holder)) sets.walk.add(event);
+    const unbound = (x: A.StatusExpiry) => !x.holder && x.ref?.to === "decl" && program.decls[x.ref.id] === event;
+    if (statuses.some((d) => d.expiry && (unbound(d.expiry) || d.expiry.or?.some(unbound)))) sets.walk.add(event);
   }
   return sets;
 }
@@ -357,8 +440,8 @@ function handlerLabels(list: A.TriggerDecl[], ev: A.EventDecl): string[] {
 
 /** `for 6 RoundEnds`, `until TurnStarts(player: Player "Red")`: how a status applied with a duration lasts. */
 function describeTimer(t: StatusTimer): string {
-  const about = t.paramName === undefined ? "" : t.holder ? `(${t.paramName})` : `(${t.paramName}: ${showValue(t.match)})`;
-  const event = `${t.event?.name.text ?? "clear"}${about}`;
+  const one = (x: ExpiryTrigger | StatusTimer) => `${x.event?.name.text ?? "clear"}${x.paramName === undefined ? "" : x.holder ? `(${x.paramName})` : `(${x.paramName}: ${showValue(x.match)})`}`;
+  const event = [t, ...(t.or ?? [])].map(one).join(" or ");
   return t.own && t.left === 1 ? `until ${event}` : `for ${t.left ?? 1} ${event}`;
 }
 
@@ -367,7 +450,7 @@ export function stateHoldsTimedStatus(globals: readonly (Value | undefined)[]): 
   let held = false;
   const seen = new Set<Entity>();
   const look = (e: Entity) => {
-    for (const t of e.statuses.values()) held ||= t.event !== undefined;
+    for (const t of e.statuses.values()) held ||= instancesOf(t).some((i) => i.event !== undefined);
   };
   for (const g of globals) visitEntities(g, seen, look);
   return held;

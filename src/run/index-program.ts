@@ -104,9 +104,10 @@ export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
       const value = resolved(d.targetRef, "value", d.span);
       p.modifiers.set(value, [...(p.modifiers.get(value) ?? []), d]);
     }
-    if (d?.kind === "status" && d.expiry) {
-      const ev = resolved(d.expiry.ref, "event", d.span);
-      p.expiries.set(ev, [...(p.expiries.get(ev) ?? []), d]);
+    // `until A or B`: each event counts it down.
+    for (const x of d?.kind === "status" && d.expiry ? [d.expiry, ...(d.expiry.or ?? [])] : []) {
+      const ev = resolved(x.ref, "event", d!.span);
+      p.expiries.set(ev, [...(p.expiries.get(ev) ?? []), d as A.StatusDecl]);
     }
   }
   for (const t of triggers) {

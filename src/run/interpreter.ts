@@ -295,8 +295,11 @@ export class Interpreter implements StatementRun {
             return env[ref.slot];
           case "state":
             return this.globals[ref.index];
-          case "decl":
-            return this.program.dieValues.get(this.decl(ref) as A.DieDecl);
+          case "decl": {
+            // A status named as a value (`statusValue(u, frightened)`) is its name.
+            const d = this.decl(ref);
+            return d.kind === "status" ? d.name.text : this.program.dieValues.get(d as A.DieDecl);
+          }
           default:
             throw new RuleError("R0501", `\`${e.name}\` was never resolved: the program was not checked`, e.span);
         }

@@ -192,7 +192,7 @@ function sameTree(saved: A.SourceFile, parsed: A.SourceFile): boolean {
 
 /** The declarations an expression's `ref` may name, by the expression's kind. */
 const REFERABLE: Partial<Record<string, readonly A.Decl["kind"][]>> = {
-  name: ["enum", "die"],
+  name: ["enum", "die", "status"],
   member: ["enum"],
   call: ["fn", "value", "table", "kind", "enum"],
   has: ["status"],
@@ -258,9 +258,10 @@ class ResolutionCheck {
         d.fields.forEach((f) => this.type(f.type));
         break;
       case "status":
-        if (d.expiry) {
-          const ev = this.named(d.expiry.ref, ["event"], d.span);
-          if (ev?.kind === "event" && d.expiry.holderIndex !== undefined) this.place(d.expiry.holderIndex, ev.params.length, d.span, "parameter", ev.name.text);
+        d.params?.forEach((p) => this.type(p.type));
+        for (const x of d.expiry ? [d.expiry, ...(d.expiry.or ?? [])] : []) {
+          const ev = this.named(x.ref, ["event"], d.span);
+          if (ev?.kind === "event" && x.holderIndex !== undefined) this.place(x.holderIndex, ev.params.length, d.span, "parameter", ev.name.text);
         }
         break;
       case "event":
@@ -325,10 +326,17 @@ class ResolutionCheck {
         this.namedArgs((x as unknown as { args: A.Arg[] }).args, x.ref, x.span);
         break;
       case "apply": {
-        const e = (x as unknown as A.Stmt & { kind: "apply" }).expiry;
-        if (!e) break;
-        const ev = e.ref ? this.named(e.ref, ["event"], e.span) : this.declaredExpiry(x.ref);
-        if (e.paramIndex !== undefined && ev?.kind === "event") this.place(e.paramIndex, ev.params.length, e.span, "parameter", ev.name.text);
+        const a = x as unknown as A.Stmt & { kind: "apply" };
+        if (a.args) this.namedArgs(a.args, x.ref, x.span);
+        for (const e of a.expiry ? [a.expiry, ...(a.expiry.or ?? [])] : []) {
+          const ev = e.ref ? this.named(e.ref, ["event"], e.span) : this.declaredExpiry(x.ref);
+          if (e.paramIndex !== undefined && ev?.kind === "event") this.place(e.paramIndex, ev.params.length, e.span, "parameter", ev.name.text);
+        }
+        break;
+      }
+      case "clear": {
+        const c = x as unknown as A.Stmt & { kind: "clear" };
+        if (c.args) this.namedArgs(c.args, x.ref, x.span);
         break;
       }
       case "comprehension": {
@@ -348,7 +356,8 @@ class ResolutionCheck {
 
   private namedArgs(args: A.Arg[], callee: A.Ref | undefined, span: A.Span) {
     const d = callee?.to === "decl" ? this.byId.get(callee.id) : undefined;
-    const places = d && "params" in d ? d.params.length : d?.kind === "kind" ? d.fields.length : undefined;
+    // A status's `from:` is the place after its parameters.
+    const places = d?.kind === "status" ? (d.params?.length ?? 0) + 1 : d && "params" in d ? d.params.length : d?.kind === "kind" ? d.fields.length : undefined;
     if (places === undefined || !d || !("name" in d)) return;
     for (const a of args) if (a.kind === "named" && a.index !== undefined) this.place(a.index, places, a.span, d.kind === "kind" ? "field" : "parameter", d.name.text);
   }

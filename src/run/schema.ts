@@ -35,12 +35,42 @@ export function stateSchema(p: RuntimeProgram): Schema {
     props["$id"] = { type: "string", description: "Names this entity so `{\"$ref\": id}` elsewhere in the state is the same entity." };
     props["statuses"] = {
       type: "object",
-      properties: Object.fromEntries(statusNames.map((s) => [s, { anyOf: [{ const: true }, { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, ...timerSchemas(p)], description: p.statuses.get(s)!.doc ?? `status ${s}` }])),
+      properties: Object.fromEntries(statusNames.map((s) => [s, { anyOf: statusForms(p, p.statuses.get(s)!), description: p.statuses.get(s)!.doc ?? `status ${s}` }])),
       additionalProperties: false,
-      description: "Statuses the entity holds: `true`, how many more expiry events it lasts, or an expiry given when applied: `{\"left\": 1, \"until\": \"TurnStarts\", \"player\": ...}`.",
+      description: "Statuses the entity holds: `true`, how many more expiry events it lasts, or an expiry given when applied: `{\"left\": 1, \"until\": \"TurnStarts\", \"player\": ...}`; an instance with values or a source: `{\"values\": {\"level\": 2}, \"from\": ...}`; several instances: an array of these.",
     };
   }
   return { $schema: "http://json-schema.org/draft-07/schema#", title: "game state", ...objectOf(p.stateFields, p), definitions: defs };
+}
+
+/**
+ * The forms of one status's value, the old ones first (so their places in `anyOf` stay, which the
+ * messages for a bad timer read), then an instance with values, a source or `or` events, then several
+ * instances as an array of any of those.
+ */
+function statusForms(p: RuntimeProgram, status: A.StatusDecl): Schema[] {
+  const one: Schema[] = [{ const: true }, { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, ...timerSchemas(p)];
+  const params = status.params ?? [];
+  const values: Schema | boolean =
+    params.length === 0
+      ? false
+      : { type: "object", properties: Object.fromEntries(params.map((q) => [q.name.text, typeSchema(q.type, p)])), required: params.map((q) => q.name.text), additionalProperties: false };
+  const events = [...p.events.keys()];
+  const kinds = [...p.kinds.keys()];
+  const properties = {
+    values,
+    from: {},
+    fromKind: kinds.length > 0 ? { enum: kinds } : false,
+    left: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    until: events.length > 0 ? { enum: events } : false,
+    or: { type: "array", items: { type: "object", properties: { until: events.length > 0 ? { enum: events } : false }, required: ["until"] } },
+  };
+  // One branch per key that makes an object an instance, rather than a nested `anyOf`, whose schema
+  // paths the messages for a bad timer would take for a timer branch's.
+  // A misspelt key is refused: the instance's own keys, `holder`, and the parameters of the events it may name.
+  const keys = [...new Set([...Object.keys(properties), "holder", ...[...p.events.values()].flatMap((ev) => ev.params.map((q) => q.name.text))])];
+  const instances: Schema[] = ["values", "from", "or"].map((key) => ({ type: "object", properties, required: [key], propertyNames: { enum: keys } }));
+  return [...one, ...instances, { type: "array", minItems: 1, items: { anyOf: [...one, ...instances] } }];
 }
 
 /**
@@ -208,9 +238,24 @@ function timerProblems(p: RuntimeProgram, at: string, value: unknown, errors: Er
   return timerValueProblems(p, at, value, errors, budget).map((x) => ({ ...x, ...declaration }));
 }
 
+/** The keys of a status instance (`{"values": ..., "from": ...}`) that are none of its own, nor a parameter of an event. */
+const INSTANCE_KEYS = ["values", "from", "fromKind", "or", "left", "until", "holder"];
+function instanceKeyProblems(p: RuntimeProgram, at: string, value: Record<string, unknown>, budget: SuggestionBudget): StateProblem[] {
+  if (!["values", "from", "fromKind", "or"].some((k) => k in value) && "until" in value) return [];
+  const params = new Set([...p.events.values()].flatMap((ev) => ev.params.map((q) => q.name.text)));
+  return Object.keys(value)
+    .filter((k) => !INSTANCE_KEYS.includes(k) && !params.has(k))
+    .map((k) => {
+      const guess = budget.guess(STATE, k, () => INSTANCE_KEYS);
+      return { path: `${at}/${k}`, message: `is not a key of a status instance (${INSTANCE_KEYS.map((x) => `\`${x}\``).join(", ")})${guess ? `: ${guess}` : ""}` };
+    });
+}
+
 function timerValueProblems(p: RuntimeProgram, at: string, value: unknown, errors: ErrorObject[], budget: SuggestionBudget): StateProblem[] {
   const general = { path: at, message: "must be `true`, how many more events it lasts (1 or more), or an object like `{\"left\": 1, \"until\": \"RoundEnds\"}`" };
   if (typeof value !== "object" || value === null || Array.isArray(value)) return [general];
+  const misspelt = instanceKeyProblems(p, at, value as Record<string, unknown>, budget);
+  if (misspelt.length > 0) return misspelt;
   const until = (value as Record<string, unknown>)["until"];
   const events = [...p.events.keys()];
   const i = events.indexOf(String(until));

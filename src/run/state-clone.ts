@@ -5,6 +5,7 @@
 // tallies, dice, text, numbers, and a timer's declarations.
 import type { StateValues } from "./state.ts";
 import { Entity, type StatusTimer, type Value } from "../core/values.ts";
+import { heldValues } from "./status-json.ts";
 import { tryGenerate } from "./compiled/source.ts";
 import { keepNewest, keptIn } from "../core/kept-values.ts";
 
@@ -36,7 +37,7 @@ function reachedTwice(state: StateValues): boolean {
     if (seen.has(v)) return true;
     seen.add(v);
     for (const k in v.fields) stack.push(v.fields[k]);
-    for (const t of v.statuses.values()) stack.push(t.match);
+    for (const t of v.statuses.values()) for (const x of heldValues(t)) stack.push(x);
   }
   return false;
 }
@@ -136,5 +137,10 @@ function fieldCopier(fields: Fields): FieldCopier {
 function cloneTimer(t: StatusTimer, copies: Map<Entity, Entity> | undefined): StatusTimer {
   const copy: StatusTimer = { ...t };
   if (t.match !== undefined) copy.match = cloneValue(t.match, copies);
+  // Instances, sources, values and `or` events hold values too: each copy gets its own.
+  if (t.others) copy.others = t.others.map((i) => cloneTimer(i, copies));
+  if (t.source !== undefined) copy.source = cloneValue(t.source, copies);
+  if (t.values) copy.values = t.values.map((v) => cloneValue(v, copies) as Value);
+  if (t.or) copy.or = t.or.map((o) => (o.match === undefined ? o : { ...o, match: cloneValue(o.match, copies) }));
   return copy;
 }

@@ -9,7 +9,8 @@ import { SuggestionBudget } from "../core/suggestion-budget.ts";
 import type { StateProblem } from "./schema.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { ownGet, setOwn } from "../core/own-keys.ts";
-import { Die, Entity, RuleError, Tally, type StatusTimer, type Value } from "../core/values.ts";
+import { Die, Entity, RuleError, Tally, type Value } from "../core/values.ts";
+import { heldValues, statusFromJson, statusToJson } from "./status-json.ts";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -133,7 +134,7 @@ function fillEntity(p: RuntimeProgram, e: Entity, kind: A.KindDecl, obj: JsonObj
   }
   const statuses = ownGet(obj, "statuses");
   if (statuses && typeof statuses === "object" && !Array.isArray(statuses)) {
-    for (const [s, j] of Object.entries(statuses)) e.statuses.set(s, timerFromJson(p, s, j, refs));
+    for (const [s, j] of Object.entries(statuses)) e.statuses.set(s, statusFromJson(p, s, j, (type, v) => fromJson(p, type, v, refs)));
   }
 }
 
@@ -274,7 +275,7 @@ export function toJson(v: Value | undefined, w: Writer = { ids: new Map(), writt
       const statuses: Record<string, Json> = Object.create(null) as Record<string, Json>;
       for (const [s, t] of v.statuses) {
         at.push("statuses", s);
-        statuses[s] = timerToJson(t, w, at); // a prototype-free object: any name assigns as its own
+        statuses[s] = statusToJson(t, (v) => toJson(v, w, at), at); // a prototype-free object: any name assigns as its own
         at.length -= 2;
       }
       out["statuses"] = statuses;
@@ -282,66 +283,6 @@ export function toJson(v: Value | undefined, w: Writer = { ids: new Map(), writt
     return out;
   }
   return v;
-}
-
-/** The timer a declared status starts with when applied without a duration of its own. */
-export function declaredTimer(p: RuntimeProgram, status: A.StatusDecl, left?: number): StatusTimer {
-  const x = status.expiry;
-  if (!x) return left === undefined ? { status } : { left, status };
-  const event = x.ref?.to === "decl" ? p.decls[x.ref.id] : undefined;
-  const t: StatusTimer = { left: left ?? x.times ?? 1, status };
-  // Set, not spread in: `apply` makes a timer every time it runs.
-  if (event?.kind === "event") t.event = event;
-  if (left === undefined && x.times === undefined) t.once = true;
-  if (x.holder) {
-    t.param = x.holderIndex ?? -1;
-    t.paramName = x.holder.text;
-    t.holder = true;
-  }
-  return t;
-}
-
-/**
- * `true` and a number are the declared expiry (section 17); an object `{"left": 1, "until": "E", "p": v}`
- * an expiry given at `apply`, where `p` is matched against `v` (or `"holder": "p"`: the holder).
- */
-function timerFromJson(p: RuntimeProgram, name: string, j: Json, refs: Refs): StatusTimer {
-  // The schema admits only declared statuses and events: names are read here, at the edge, once.
-  const status = p.statuses.get(name)!;
-  if (typeof j === "number") return declaredTimer(p, status, j);
-  if (j === null || typeof j !== "object" || Array.isArray(j)) {
-    // `true`: it ends at the next expiry event (or lasts until cleared, with none declared).
-    const t = declaredTimer(p, status);
-    if (t.left !== undefined) Object.assign(t, { left: 1, once: true });
-    return t;
-  }
-  const event = p.events.get(String(j["until"]));
-  const t: StatusTimer = { left: j["left"] as number, own: true, status, ...(event ? { event } : {}) };
-  const params = event?.params ?? [];
-  for (const [k, v] of Object.entries(j)) {
-    if (k === "left" || k === "until") continue;
-    const name = k === "holder" ? String(v) : k;
-    const i = params.findIndex((q) => q.name.text === name);
-    t.param = i;
-    t.paramName = name;
-    if (k === "holder") t.holder = true;
-    else if (i >= 0) t.match = fromJson(p, params[i]!.type, v, refs);
-  }
-  return t;
-}
-
-function timerToJson(t: StatusTimer, w: Writer, at: (string | number)[]): Json {
-  if (!t.own) return t.left === undefined || (t.once && t.left === 1) ? true : t.left;
-  const out: Record<string, Json> = { left: t.left ?? 1, until: t.event?.name.text ?? "" };
-  if (t.paramName !== undefined) {
-    if (t.holder) out["holder"] = t.paramName;
-    else {
-      at.push(t.paramName);
-      setOwn(out, t.paramName, toJson(t.match, w, at));
-      at.pop();
-    }
-  }
-  return out;
 }
 
 /**
@@ -369,7 +310,7 @@ function idsFor(state: StateValues): Map<Entity, string> {
     if (reached.get(v)! > 1) continue;
     order.push(v);
     // A status that ends on an event about another entity holds that entity too (written after the fields).
-    pushAll([...Object.values(v.fields), ...[...v.statuses.values()].flatMap((t) => (t.match === undefined ? [] : [t.match]))]);
+    pushAll([...Object.values(v.fields), ...[...v.statuses.values()].flatMap(heldValues)]);
   }
   const taken = new Set(order.flatMap((e) => (e.id === undefined ? [] : [e.id])));
   const ids = new Map<Entity, string>();

@@ -1,6 +1,8 @@
-// `x has S`: whether an entity holds a status. The checker resolves `S` to its declaration; an engine
-// given a node whose `S` is no status's (a hand-made saved program) runs the tree-walker's case.
-import { RuleError } from "../../core/values.ts";
+// `x has S`: whether an entity holds a status; `x has S from d`: an instance of it from `d`. The checker
+// resolves `S` to its declaration; an engine given a node whose `S` is no status's (a hand-made saved
+// program) runs the tree-walker's case, and so does `from d` (core/statuses.ts answers both engines).
+import { RuleError, type Value } from "../../core/values.ts";
+import { holds } from "../../core/statuses.ts";
 import { showExpr } from "../../core/show-expr.ts";
 import type * as A from "../../core/ast.ts";
 import { BOOL } from "../../core/types.ts";
@@ -21,12 +23,17 @@ export const has: OperatorConstruct<"has"> = {
     k.entity(k.expr(e.object, scope, ctx), e.object.span);
     const status = k.statusName(e.status, ctx);
     if (status) k.resolveRef(e, k.refTo(status));
+    if (e.source) k.expr(e.source, scope, ctx);
     return BOOL;
   },
-  run: (e, env, vm) => vm.entity(e.object, env).statuses.has((vm.decl(e.ref) as A.StatusDecl).name.text),
+  run(e, env, vm) {
+    const object = vm.entity(e.object, env);
+    const name = (vm.decl(e.ref) as A.StatusDecl).name.text;
+    return e.source ? holds(object, name, vm.eval(e.source, env) as Value) : object.statuses.has(name);
+  },
   compile(e, c) {
     const d = statusOf(c.program, e);
-    if (!d) return c.tree(e);
+    if (!d || e.source) return c.tree(e);
     const object = c.entity(e.object);
     const status = d.name.text;
     return (env, vm) => object(env, vm).statuses.has(status);
@@ -34,7 +41,7 @@ export const has: OperatorConstruct<"has"> = {
   /** Anything but an entity is R0501 naming `x`, as the closure's `entity` reports it. */
   generate(e, { program, g, expr }) {
     const d = statusOf(program, e);
-    if (!d) return undefined;
+    if (!d || e.source) return undefined;
     const v = g.temp();
     const object = e.object;
     const noValue = () => {

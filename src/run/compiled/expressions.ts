@@ -75,7 +75,8 @@ function compileName(c: Compiler, e: A.Expr & { kind: "name" }): CExpr {
     case "decl": {
       const d = c.program.decls[ref.id];
       if (d === undefined) return tree(e);
-      const die = c.program.dieValues.get(d as A.DieDecl);
+      // A status named as a value is its name, as the tree-walker's.
+      const die = d.kind === "status" ? d.name.text : c.program.dieValues.get(d as A.DieDecl);
       return () => die;
     }
     default:

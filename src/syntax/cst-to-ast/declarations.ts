@@ -101,6 +101,19 @@ export class DeclarationBuilder extends StatementBuilder {
         const decl: A.StatusDecl = { kind: "status", name: this.name(this.tok(c, "Name")), span };
         const holder = this.maybeTok(c, "holder");
         if (event) decl.expiry = { event: this.name(event), ...(times ? { times: Number(times.image) } : {}), ...(holder ? { holder: this.name(holder) } : {}) };
+        const others = (c["orEvent"] ?? []).filter(isToken);
+        if (decl.expiry && others.length > 0) {
+          // An `(holder)` belongs to the `or` event it follows.
+          const holders = (c["orHolder"] ?? []).filter(isToken);
+          decl.expiry.or = others.map((e, i) => {
+            const h = holders.find((x) => x.startOffset > e.startOffset && (others[i + 1] === undefined || x.startOffset < others[i + 1]!.startOffset));
+            return { event: this.name(e), ...(h ? { holder: this.name(h) } : {}) };
+          });
+        }
+        const params = this.maybeNode(c, "paramList");
+        if (params) decl.params = this.params(params);
+        const stacking = this.maybeTok(c, "stacking");
+        if (stacking) decl.stacking = this.name(stacking);
         return decl;
       }
       case "eventDecl": {

@@ -24,7 +24,12 @@ export abstract class ExpressionBuilder extends CstReader {
       case "compareExpr": {
         const left = this.expr(this.node(c, "left"));
         const status = this.maybeTok(c, "status");
-        if (status) return { kind: "has", object: left, status: this.name(status), span: this.span(node) };
+        if (status) {
+          const has: A.Expr<"has"> = { kind: "has", object: left, status: this.name(status), span: this.span(node) };
+          const source = this.maybeNode(c, "source");
+          if (source) has.source = this.expr(source);
+          return has;
+        }
         const op = this.maybeTok(c, "op");
         if (!op) return left;
         return { kind: "binary", op: op.image as A.BinaryOp, left, right: this.expr(this.node(c, "right")), span: this.span(node) };

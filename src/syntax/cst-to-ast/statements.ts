@@ -65,20 +65,36 @@ export abstract class StatementBuilder extends ExpressionBuilder {
     const s: A.Stmt & { kind: "apply" } = { kind: "apply", status: this.name(this.tok(c, "Name")), target: this.expr(this.node(c, "expression")), span };
     const times = this.maybeNode(c, "times");
     const event = this.maybeNode(c, "expiryEvent");
-    if (!times && !event) return s;
+    const args = this.maybeNode(c, "argList");
+    if (!times && !event) {
+      if (args) s.args = this.args(args);
+      return s;
+    }
     const forOrUntil = this.maybeTok(c, "Kw_for") ?? this.tok(c, "Kw_until");
     const expiry: A.AppliedExpiry = { span: { ...this.join(tokenSpan(this.path, forOrUntil), this.span(n)) } };
     if (times) expiry.times = this.expr(times);
-    if (event) {
-      const ec = event.children;
-      expiry.event = this.name(this.tok(ec, "event"));
-      const param = this.maybeTok(ec, "param");
-      const match = this.maybeNode(ec, "match");
-      if (param && match) expiry.match = { param: this.name(param), value: this.expr(match) };
-      else if (param) expiry.holder = this.name(param);
+    if (event) this.expiryEvent(event, expiry);
+    const others = this.nodes(c, "orEvent");
+    if (others.length > 0) {
+      expiry.or = others.map((o) => {
+        const x: A.AppliedExpiry = { span: this.span(o) };
+        this.expiryEvent(o, x);
+        return x as A.AppliedOr;
+      });
     }
     s.expiry = expiry;
+    if (args) s.args = this.args(args);
     return s;
+  }
+
+  /** `RoundEnds`, `Activated(unit)` or `TurnStarts(player: caster)` into an expiry. */
+  private expiryEvent(event: CstNode, expiry: A.AppliedExpiry) {
+    const ec = event.children;
+    expiry.event = this.name(this.tok(ec, "event"));
+    const param = this.maybeTok(ec, "param");
+    const match = this.maybeNode(ec, "match");
+    if (param && match) expiry.match = { param: this.name(param), value: this.expr(match) };
+    else if (param) expiry.holder = this.name(param);
   }
 
   private ifStmt(n: CstNode): A.Stmt {

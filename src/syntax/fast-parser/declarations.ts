@@ -153,9 +153,14 @@ export class FastParser extends FastStatements {
   private statusDecl(from: number): A.Decl {
     this.pos++;
     const name = this.name(this.expectIn(NAME));
+    // `frightened(level: int)`, then `stacks highest`, in the grammar's order.
+    const params = this.at(T.LParen) ? this.paramList() : undefined;
+    let stacking: A.Name | undefined;
+    if (this.eat(k.stacks)) stacking = this.name(this.expectIn(NAME));
     let times: number | undefined;
     let event: A.Name | undefined;
     let holder: A.Name | undefined;
+    const or: A.StatusOr[] = [];
     if (this.at(k.until) || this.at(k.for)) {
       if (this.tokens[this.pos++]!.tokenType === k.for) times = Number(this.expect(T.Integer).image);
       if (beginsDeclaration(parser, this.la)) throw BAIL;
@@ -164,9 +169,21 @@ export class FastParser extends FastStatements {
         holder = this.name(this.expectIn(ANY_NAME));
         this.expect(T.RParen);
       }
+      // `or Slain(unit)`: any of them ends it.
+      while (this.eat(k.or)) {
+        const e = this.name(this.expectIn(NAME));
+        if (this.eat(T.LParen)) {
+          const h = this.name(this.expectIn(ANY_NAME));
+          this.expect(T.RParen);
+          or.push({ event: e, holder: h });
+        } else or.push({ event: e });
+      }
     }
     const decl: A.StatusDecl = new N.Status("status", name, this.spanFrom(from));
     if (event) decl.expiry = { event, ...(times !== undefined ? { times } : {}), ...(holder ? { holder } : {}) };
+    if (decl.expiry && or.length > 0) decl.expiry.or = or;
+    if (params) decl.params = params;
+    if (stacking) decl.stacking = stacking;
     return this.withDoc(decl);
   }
 

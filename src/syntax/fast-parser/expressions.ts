@@ -55,7 +55,11 @@ export abstract class FastExpressions extends Cursor {
     if (t.tokenType === k.has) {
       this.pos++;
       const status = this.name(this.expectIn(NAME));
-      return new N.Has("has", left, status, this.spanFrom(from));
+      // `has shaken from d`: an instance from that source.
+      const source = this.eat(k.from) ? this.addExpr() : undefined;
+      const has: A.Expr<"has"> = new N.Has("has", left, status, this.spanFrom(from));
+      if (source) has.source = source;
+      return has;
     }
     if (!COMPARE.has(t.tokenType)) return left;
     this.pos++;

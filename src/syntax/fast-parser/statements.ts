@@ -165,6 +165,8 @@ export abstract class FastStatements extends FastExpressions {
   private applyStmt(from: number): A.Stmt {
     this.pos++;
     const status = this.name(this.expectIn(NAME));
+    // `frightened(2, from: d)`: the status's values and its source.
+    const args = this.at(T.LParen) ? this.argList() : undefined;
     this.expect(k.to);
     const target = this.expression();
     let times: A.Expr | undefined;
@@ -174,9 +176,23 @@ export abstract class FastStatements extends FastExpressions {
       times = this.expression();
       if (sameLine(this.la) && this.at(T.Identifier)) event = this.expiryEvent();
     } else if (forOrUntil) event = this.expiryEvent();
+    // `until Slain(dragon: d) or OutOfSight(dragon: d)`: each more event with its own span.
+    const or: A.AppliedOr[] = [];
+    while (sameLine(this.la) && this.at(k.or)) {
+      this.pos++;
+      const at = this.pos;
+      const e = this.expiryEvent();
+      const x: A.AppliedOr = { span: this.spanFrom(at), event: e.event };
+      if (e.param && e.match) x.match = { param: e.param, value: e.match };
+      else if (e.param) x.holder = e.param;
+      or.push(x);
+    }
     const span = this.spanFrom(from);
     const s: A.Stmt & { kind: "apply" } = new N.StatusTo("apply", status, target, span);
-    if (!forOrUntil) return s;
+    if (!forOrUntil) {
+      if (args) s.args = args;
+      return s;
+    }
     const expiry: A.AppliedExpiry = { span: { ...this.join(this.tokSpan(forOrUntil), span) } };
     if (times) expiry.times = times;
     if (event) {
@@ -184,7 +200,9 @@ export abstract class FastStatements extends FastExpressions {
       if (event.param && event.match) expiry.match = { param: event.param, value: event.match };
       else if (event.param) expiry.holder = event.param;
     }
+    if (or.length > 0) expiry.or = or;
     s.expiry = expiry;
+    if (args) s.args = args;
     return s;
   }
 

@@ -13,6 +13,8 @@ import type { Interpreter } from "../../run/interpreter.ts";
 import type { LoopHook } from "../../run/loop-hook.ts";
 import type { Env } from "../../run/machine.ts";
 import { Die, Entity, Tally, type StatusTimer, type Value } from "../../core/values.ts";
+import { instancesOf } from "../../core/statuses.ts";
+import { heldValues } from "../../run/status-json.ts";
 import { cleanPoints, type CleanPoints } from "./clean-points.ts";
 import type { CompoundCalls } from "./compound-calls.ts";
 import type { PathDice } from "./path-dice.ts";
@@ -204,18 +206,23 @@ class Writer {
   /** Pushes the entity's statuses, sorted by name, each timer's matched value among them. */
   private statuses(e: Entity) {
     if (e.statuses.size === 0) return;
-    const timers = [...e.statuses.keys()].sort().map((name) => ({ text: this.timer(name, e.statuses.get(name)!), match: e.statuses.get(name)!.match }));
+    // The values a timer holds (a matched argument; an instance's values and source) are fingerprinted as values are.
+    const timers = [...e.statuses.keys()].sort().map((name) => ({ text: this.timer(name, e.statuses.get(name)!), held: heldValues(e.statuses.get(name)!) }));
     this.todo.push(TEXT("}"));
     for (let i = timers.length - 1; i >= 0; i--) {
       this.todo.push(TEXT(";"));
-      if (timers[i]!.match !== undefined) this.todo.push(timers[i]!.match);
+      const held = timers[i]!.held;
+      for (let j = held.length - 1; j >= 0; j--) this.todo.push(held[j]!, TEXT(","));
       this.todo.push(TEXT(timers[i]!.text));
     }
     this.todo.push(TEXT("S{"));
   }
 
   private timer(name: string, t: StatusTimer): string {
-    return `${name}:${t.left ?? ""},${t.event ? this.decl(t.event) : ""},${t.param ?? ""},${t.holder ? 1 : 0}${t.own ? 1 : 0}${t.once ? 1 : 0},`;
+    const one = (i: StatusTimer) => `${i.left ?? ""},${i.event ? this.decl(i.event) : ""},${i.param ?? ""},${i.holder ? 1 : 0}${i.own ? 1 : 0}${i.once ? 1 : 0},`;
+    // Instances (`others`) and their values and sources are state too: two runs that differ there are two states.
+    if (!t.others && t.values === undefined && t.source === undefined && !t.or) return `${name}:${one(t)}`;
+    return `${name}:${instancesOf(t).map((i) => `${one(i)}${i.values?.length ?? 0}|${i.source === undefined ? 0 : 1}|${(i.or ?? []).map((o) => this.decl(o.event)).join(".")}`).join(";")}`;
   }
 
   /** A declaration by a number of its own, the same in every run and every fingerprint. */
@@ -236,3 +243,4 @@ const TEXT = (text: string) => new Text(text);
 
 const declNumbers = new WeakMap<object, number>();
 let declCount = 0;
+

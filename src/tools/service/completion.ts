@@ -165,7 +165,7 @@ function argumentNames(a: Analysis): Completion[] {
   if (!call || !d) return [];
   const given = new Set(call.args.flatMap((x) => (x.kind === "named" ? [x.name.text] : [])));
   if (d.kind === "kind") return d.fields.filter((f) => !given.has(f.name.text)).map((f) => withDoc({ label: f.name.text, kind: "field", detail: showTypeRef(f.type) }, f.doc));
-  if ("params" in d) return d.params.filter((p) => !given.has(p.name.text)).map((p) => ({ label: p.name.text, kind: "variable", detail: showTypeRef(p.type) }));
+  if ("params" in d) return (d.params ?? []).filter((p) => !given.has(p.name.text)).map((p) => ({ label: p.name.text, kind: "variable", detail: showTypeRef(p.type) }));
   return [];
 }
 

@@ -98,7 +98,7 @@ export function resolve(a: Analysis, site: Site): Target | undefined {
         const f = d.fields.find((x) => x.name.text === site.name.text);
         return f && field(f, d);
       }
-      const p = d && "params" in d ? d.params.find((x) => x.name.text === site.name.text) : undefined;
+      const p = d && "params" in d ? d.params?.find((x) => x.name.text === site.name.text) : undefined;
       return p && parameter(p);
     }
     case "field":

@@ -55,6 +55,10 @@ function site(n: A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out: Site[]) {
       if (n.expiry) {
         out.push({ kind: "global", name: n.expiry.event });
         if (n.expiry.holder) out.push({ kind: "holder", name: n.expiry.holder, event: n.expiry.event });
+        for (const o of n.expiry.or ?? []) {
+          out.push({ kind: "global", name: o.event });
+          if (o.holder) out.push({ kind: "holder", name: o.holder, event: o.event });
+        }
       }
       return;
     case "event":
@@ -91,6 +95,7 @@ function site(n: A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out: Site[]) {
     case "apply":
       out.push({ kind: "global", name: n.status });
       if (n.expiry?.event) out.push({ kind: "global", name: n.expiry.event });
+      for (const o of n.expiry?.or ?? []) out.push({ kind: "global", name: o.event });
       return;
     case "clear":
     case "has":
