@@ -14,7 +14,8 @@ const sharing = new WeakMap<StateValues, boolean>();
 /** A fresh copy of `state` for one run: nothing the run changes is shared with `state` or another copy. */
 export function cloneState(state: StateValues): StateValues {
   const shared = keptIn(sharing, state, reachedTwice);
-  if (!shared) {
+  // A state copied once (`rulesmith run`: a state converted for one run) is walked; from its second copy on (a simulation's), it has a copier of its own.
+  if (!shared && copiedBefore(state)) {
     const whole = keptIn(wholeCopiers, state, wholeCopier);
     if (whole) return whole();
   }
@@ -144,8 +145,8 @@ function cloneTimer(t: StatusTimer, copies: Map<Entity, Entity> | undefined): St
 }
 
 /**
- * Per state copied that shares no entity: one generated function that makes the whole copy, found on its
- * first copy; null where it is not made (a list with holes, a state too large or deep to write out, a
+ * Per state copied again that shares no entity: one generated function that makes the whole copy, found on
+ * its second copy; null where it is not made (a list with holes, a state too large or deep to write out, a
  * host that makes no functions from text), and the walk above copies it. A simulation copies the same
  * converted state for every run, and no run changes it (runs change copies), so its shape, its field
  * names and its plain values are known: the copy is the entities made and their fields set in order,
@@ -154,6 +155,14 @@ function cloneTimer(t: StatusTimer, copies: Map<Entity, Entity> | undefined): St
  * the hand-written version's whole battle, bench/RESULTS.md).
  */
 const wholeCopiers = new WeakMap<StateValues, (() => StateValues) | null>();
+
+/** States copied so far: making a whole copier costs more than a walk, and pays only from the second copy on. */
+const copied = new WeakSet<StateValues>();
+function copiedBefore(state: StateValues): boolean {
+  if (copied.has(state)) return true;
+  copied.add(state);
+  return false;
+}
 
 /** The most values (entities, lists and their items) a generated whole copy writes out, and how deep it nests them. */
 const WHOLE_VALUES = 20_000;
