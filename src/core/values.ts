@@ -98,12 +98,13 @@ export class Entity {
   readonly fields: Record<string, Value | undefined>;
   constructor(
     readonly kind: string,
-    fields: Record<string, Value | undefined>,
+    /** Its fields in order; none for a copy that sets them itself (run/state-clone.ts), which skips the walk over an empty object. */
+    fields?: Record<string, Value | undefined>,
     /** A value of a `record`: compared by its fields, never changed in place. */
     readonly record = false,
   ) {
     this.fields = Object.create(FIELDS) as Record<string, Value | undefined>;
-    for (const [k, v] of Object.entries(fields)) this.fields[k] = v;
+    if (fields) for (const [k, v] of Object.entries(fields)) this.fields[k] = v;
   }
 }
 

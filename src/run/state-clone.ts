@@ -6,7 +6,7 @@
 import type { StateValues } from "./state.ts";
 import { Entity, type StatusTimer, type Value } from "../core/values.ts";
 import { heldValues } from "./status-json.ts";
-import { tryGenerate } from "./compiled/source.ts";
+import { NotGenerated, tryGenerate, type Source } from "./compiled/source.ts";
 import { keepNewest, keptIn } from "../core/kept-values.ts";
 
 /** Per state copied: whether an entity in it is reached twice (shared by `$id`, or reaching itself), found once. */
@@ -15,6 +15,11 @@ const sharing = new WeakMap<StateValues, boolean>();
 /** A fresh copy of `state` for one run: nothing the run changes is shared with `state` or another copy. */
 export function cloneState(state: StateValues): StateValues {
   const shared = keptIn(sharing, state, reachedTwice);
+  // A state copied once (`rulesmith run`: a state converted for one run) is walked; from its second copy on (a simulation's), it has a copier of its own.
+  if (!shared && copiedBefore(state)) {
+    const whole = keptIn(wholeCopiers, state, wholeCopier);
+    if (whole) return whole();
+  }
   // Without sharing a copy is a tree: no map from each entity to its copy is needed.
   const copies = shared ? new Map<Entity, Entity>() : undefined;
   const out: StateValues = new Array<Value | undefined>(state.length);
@@ -71,7 +76,7 @@ function cloneValue(v: Value | undefined, copies: Map<Entity, Entity> | undefine
 function cloneEntity(e: Entity, copies: Map<Entity, Entity> | undefined): Entity {
   const known = copies?.get(e);
   if (known) return known;
-  const copy = new Entity(e.kind, {});
+  const copy = new Entity(e.kind);
   if (e.id !== undefined) copy.id = e.id;
   // Before its fields: an entity may reach itself through them.
   copies?.set(e, copy);
@@ -143,4 +148,62 @@ function cloneTimer(t: StatusTimer, copies: Map<Entity, Entity> | undefined): St
   if (t.values) copy.values = t.values.map((v) => cloneValue(v, copies) as Value);
   if (t.or) copy.or = t.or.map((o) => (o.match === undefined ? o : { ...o, match: cloneValue(o.match, copies) }));
   return copy;
+}
+
+/**
+ * Per state copied again that shares no entity: one generated function that makes the whole copy, found on
+ * its second copy; null where it is not made (a list with holes, a state too large or deep to write out, a
+ * host that makes no functions from text), and the walk above copies it. A simulation copies the same
+ * converted state for every run, and no run changes it (runs change copies), so its shape, its field
+ * names and its plain values are known: the copy is the entities made and their fields set in order,
+ * the lists as array literals, every text, number, record, tally, die and timer a constant, with no
+ * look-up per entity and no dispatch per value (the walk cost the bench's battle about a seventh of
+ * the hand-written version's whole battle, bench/RESULTS.md).
+ */
+const wholeCopiers = new WeakMap<StateValues, (() => StateValues) | null>();
+
+/** States copied so far: making a whole copier costs more than a walk, and pays only from the second copy on. */
+const copied = new WeakSet<StateValues>();
+function copiedBefore(state: StateValues): boolean {
+  if (copied.has(state)) return true;
+  copied.add(state);
+  return false;
+}
+
+/** The most values (entities, lists and their items) a generated whole copy writes out, and how deep it nests them. */
+const WHOLE_VALUES = 20_000;
+const WHOLE_DEPTH = 40;
+
+function wholeCopier(state: StateValues): (() => StateValues) | null {
+  return (
+    tryGenerate((g) => {
+      let written = 0;
+      const made = (kind: string): Entity => new Entity(kind);
+      const text = (v: Value | undefined, depth: number): string => {
+        if (++written > WHOLE_VALUES || depth > WHOLE_DEPTH) throw new NotGenerated("state too large to write out");
+        if (v === undefined) return "undefined";
+        if (Array.isArray(v)) {
+          // A hole would become an item: the walk's `slice` keeps it.
+          for (let i = 0; i < v.length; i++) if (!(i in v)) throw new NotGenerated("a list with holes");
+          return `[${v.map((x) => text(x, depth + 1)).join(", ")}]`;
+        }
+        if (v instanceof Entity && !v.record) return entityText(g, v, depth, text, made);
+        // Records, tallies, dice, text, numbers, truth values and none never change in place.
+        return g.k(v);
+      };
+      return g.finish<() => StateValues>(`return [${Array.from(state, (v) => text(v, 0)).join(", ")}];`, "");
+    }) ?? null
+  );
+}
+
+/** An entity's copy as one expression: made, its fields set in order, its `$id` and its statuses' timers copied as `fillCopy` does. */
+function entityText(g: Source, e: Entity, depth: number, text: (v: Value | undefined, depth: number) => string, made: (kind: string) => Entity): string {
+  const copy = g.temp();
+  const fields = g.temp();
+  const parts = [`${copy} = ${g.k(made)}(${g.k(e.kind)})`, `${fields} = ${copy}.fields`];
+  for (const name of Object.keys(e.fields)) parts.push(`${fields}[${g.k(name)}] = ${text(e.fields[name], depth + 1)}`);
+  if (e.id !== undefined) parts.push(`${copy}.id = ${g.k(e.id)}`);
+  for (const [s, t] of e.statuses) parts.push(`${copy}.statuses.set(${g.k(s)}, ${g.k(cloneTimer)}(${g.k(t)}, undefined))`);
+  parts.push(copy);
+  return `(${parts.join(", ")})`;
 }

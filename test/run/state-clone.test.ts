@@ -61,9 +61,12 @@ describe("the copiers of entity fields", () => {
     // Entities with 600 different lists of field names (states from strangers, copied in one process).
     for (let i = 0; i < 600; i++) {
       const fields = { [`f${i}`]: i, ["__proto__"]: i + 1, constructor: `c${i}` };
-      const state = [new Entity("E", fields), [new Entity("E", { [`g${i}`]: [i, i + 1] })]];
+      // The first entity held twice: a shared state is copied by the walk, whose copiers these are.
+      const first = new Entity("E", fields);
+      const state = [first, [new Entity("E", { [`g${i}`]: [i, i + 1] })], first];
       const copy = cloneState(state);
       expect(copy).not.toBe(state);
+      expect(copy[2]).toBe(copy[0]);
       expect((copy[0] as Entity).fields[`f${i}`]).toBe(i);
       expect((copy[0] as Entity).fields["constructor"]).toBe(`c${i}`);
       expect(Object.getOwnPropertyDescriptor((copy[0] as Entity).fields, "__proto__")?.value).toBe(i + 1);
@@ -73,5 +76,32 @@ describe("the copiers of entity fields", () => {
     }
     expect(keptCopiers()).toBeLessThanOrEqual(256);
     expect(keptCopiers()).toBeGreaterThan(0);
+  });
+});
+
+describe("the whole copy of a state that shares no entity", () => {
+  it("is a fresh tree equal to the walk's, its ids and statuses' timers copied, its lists new", () => {
+    const timer = { left: 2 };
+    const make = () => {
+      const a = new Entity("Unit", { name: "A", hp: 5, friends: [] });
+      a.id = "a";
+      a.statuses.set("weary", timer);
+      const b = new Entity("Unit", { name: "B", hp: 4, friends: [a] });
+      return [[b], null, 3, "x"];
+    };
+    const state = make();
+    const copy = cloneState(state);
+    const again = cloneState(state);
+    expect(copy).toEqual(make());
+    expect(again).toEqual(copy);
+    const b = (copy[0] as Entity[])[0]!;
+    const a = (b.fields["friends"] as Entity[])[0]!;
+    expect(a).not.toBe(((state[0] as Entity[])[0]!.fields["friends"] as Entity[])[0]);
+    expect(a).not.toBe((((again[0] as Entity[])[0]!).fields["friends"] as Entity[])[0]);
+    expect(a.id).toBe("a");
+    expect(a.statuses.get("weary")).toEqual(timer);
+    expect(a.statuses.get("weary")).not.toBe(timer);
+    expect(Object.keys(b.fields)).toEqual(["name", "hp", "friends"]);
+    expect(copy[0]).not.toBe(again[0]);
   });
 });
