@@ -1,0 +1,30 @@
+// The three mods in mods/ (issue 24), each loaded on its bundled base as a user runs them: their own
+// examples and every example of the base pass, the base unchanged (the Warlords house rule changes no
+// bundled example's outcome, so it declares no `overrides`), and the mods' files are in fmt's layout.
+import { describe, expect, it } from "vitest";
+import { runCli } from "../support/run-cli.ts";
+
+const MODS = [
+  // base, mod, examples of base and mod together, of which the mod's own
+  ["rules/warlords3", "mods/warlords3-disease-floor", 76, 9],
+  ["rules/dragon-dice", "mods/dragon-dice-treefolk", 304, 30],
+  ["rules/acks-daw", "mods/acks-dragon", 110, 16],
+] as const;
+
+describe("the bundled mods on their bases", () => {
+  for (const [base, mod, all, own] of MODS) {
+    it(`${mod} on ${base}: ${all} examples pass, ${own} of them the mod's`, async () => {
+      const r = await runCli(["test", base, mod]);
+      expect(r.stdout).toContain(`${all} passed, 0 failed`);
+      expect(r.code).toBe(0);
+      expect(r.stdout.split("\n").filter((l) => l.startsWith("ok    ") && l.includes(`(${mod}/`))).toHaveLength(own);
+    });
+  }
+
+  it("are in the canonical layout, and `mods check` finds no conflict between a mod and its base", async () => {
+    expect((await runCli(["fmt", "mods", "--check"])).code).toBe(0);
+    const r = await runCli(["mods", "check", "rules/dragon-dice", "mods/dragon-dice-treefolk"]);
+    expect(r.stdout).toContain("no conflicts");
+    expect(r.code).toBe(0);
+  });
+});
