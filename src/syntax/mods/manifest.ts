@@ -3,7 +3,6 @@
 // at the key or value that is wrong, as a scenario's are: the JSON is read with positions
 // (core/json-text.ts), its shape checked by ajv, and each version and range by npm's `semver`.
 import { Ajv, type ErrorObject } from "ajv";
-/// <reference path="./semver.d.ts" />
 import valid from "semver/functions/valid.js";
 import validRange from "semver/ranges/valid.js";
 import type { Span } from "../../core/ast.ts";

@@ -2,7 +2,6 @@
 // (every dependency present in its range of versions, no incompatible pair, no cycle), put in load order,
 // and each loaded file given the files it sees without importing them. The order and the implied
 // imports are decided here, once, before anything is parsed or checked.
-/// <reference path="./semver.d.ts" />
 import satisfies from "semver/functions/satisfies.js";
 import type { Span } from "../../core/ast.ts";
 import type { SourceFile } from "../../core/ast.ts";
