@@ -39,7 +39,13 @@ interface Change {
 type Sort = "enum" | "kind" | "table" | "modifier";
 
 const where = (s: A.Span) => `${s.file}:${s.line}:${s.col}`;
-const showPatterns = (ps: A.Pattern[]) => `(${ps.map((p) => (p.low ? showExpr(p.low) + (p.high ? `..${showExpr(p.high)}` : "") : "_")).join(", ")})`;
+/** A pattern as written: `_`, `3`, `2..5`, `..2`, `12..` (an open range is no `_` and no single value). */
+const showPattern = (p: A.Pattern): string => {
+  if (p.low && p.high) return `${showExpr(p.low)}..${showExpr(p.high)}`;
+  if (p.low) return p.open ? `${showExpr(p.low)}..` : showExpr(p.low);
+  return p.high ? `..${showExpr(p.high)}` : "_";
+};
+const showPatterns = (ps: A.Pattern[]) => `(${ps.map(showPattern).join(", ")})`;
 
 export function mergeExtensions(files: A.SourceFile[], s: Symbols, host: ExtensionHost): void {
   new Merge(files, s, host).run();
@@ -251,7 +257,19 @@ class Merge {
       this.host.report("E0160", name.span, `there is no handler named \`${name.text}\` to ${verb}`, help ?? (all.length ? `\`${name.text}\` is named in \`${all[0]!.span.file}\`, which this file does not import` : "name a handler with `as NAME` after its event"));
       return undefined;
     }
-    const h = here[0]!;
+    // Two handlers of the name in files that do not import each other (a replacement of one is the same
+    // handler): which one is meant cannot be told, as for any other name (E0108).
+    const named = here.filter((h) => !h.replaces);
+    if (named.length > 1) {
+      const [a, b] = named as [A.TriggerDecl, A.TriggerDecl];
+      const at = (h: A.TriggerDecl) => `${h.span.file}:${h.span.line}:${h.span.col}`;
+      this.host.report("E0108", name.span, `\`${name.text}\` could mean the handler declared at ${at(a)} or the one declared at ${at(b)}: this file sees both`, "rename one of them, or import only the file whose handler you mean", [
+        { span: a.span, message: `one \`${name.text}\` is declared here` },
+        { span: b.span, message: `the other here` },
+      ]);
+      return undefined;
+    }
+    const h = named[0] ?? here[0]!;
     return this.open(h, name.span, verb) ? h : undefined;
   }
 
