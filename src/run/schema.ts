@@ -69,7 +69,9 @@ function statusForms(p: RuntimeProgram, status: A.StatusDecl): Schema[] {
   // paths the messages for a bad timer would take for a timer branch's.
   // A misspelt key is refused: the instance's own keys, `holder`, and the parameters of the events it may name.
   const keys = [...new Set([...Object.keys(properties), "holder", ...[...p.events.values()].flatMap((ev) => ev.params.map((q) => q.name.text))])];
-  const instances: Schema[] = ["values", "from", "or"].map((key) => ({ type: "object", properties, required: [key], propertyNames: { enum: keys } }));
+  // More ending events (`or`) belong to an expiry given at `apply`, which names its first (`until`):
+  // without it the instance would end by the declared expiry and lose them when written back.
+  const instances: Schema[] = ["values", "from", "or"].map((key) => ({ type: "object", properties, required: [key], propertyNames: { enum: keys }, dependencies: { or: ["until"] } }));
   return [...one, ...instances, { type: "array", minItems: 1, items: { anyOf: [...one, ...instances] } }];
 }
 
