@@ -53,7 +53,7 @@ export function readManifest(folder: string, kind: "system" | "mod", host: FileH
   const refused = host.refuse?.(path, "json");
   const text = refused ? undefined : host.read(path);
   if (text === undefined) {
-    if (refused && refused.code !== "E0004") return { diagnostics: [diag(refused.code, spanAt(path, "", 0, 0), refused.message, refused.help)] };
+    if (refused) return { diagnostics: [diag(refused.code, spanAt(path, "", 0, 0), refused.message, refused.help)] };
     return { absent: true };
   }
   const file = manifestFile(kind);
