@@ -259,6 +259,13 @@ function timerValueProblems(p: RuntimeProgram, at: string, value: unknown, error
   const misspelt = instanceKeyProblems(p, at, value as Record<string, unknown>, budget);
   if (misspelt.length > 0) return misspelt;
   const until = (value as Record<string, unknown>)["until"];
+  // An instance without `until` ends by the declared expiry: what is wrong is inside it (its values, its
+  // source's kind, its `or`), not a missing `until`.
+  if (until === undefined && ["values", "from", "or"].some((k) => k in (value as object))) {
+    const inside = errors.filter((e) => e.keyword !== "if" && e.keyword !== "anyOf" && e.instancePath.startsWith(`${at}/`)).map((e) => schemaProblem(e));
+    const unique = [...new Map(inside.map((x) => [`${x.path} ${x.message}`, x])).values()];
+    if (unique.length > 0) return unique;
+  }
   const events = [...p.events.keys()];
   const i = events.indexOf(String(until));
   if (i < 0) {
@@ -275,15 +282,20 @@ function timerValueProblems(p: RuntimeProgram, at: string, value: unknown, error
       const guess = budget.guess(STATE, extra, () => names);
       return { path: `${at}/${extra}`, message: `is not a parameter of \`${String(until)}\`${guess ? `: ${guess}` : ""}` };
     }
-    if (e.keyword === "required") return { path: `${at}/${(e.params as { missingProperty: string }).missingProperty}`, message: "is missing" };
-    if (e.keyword === "enum") return { path: e.instancePath, message: `must be one of ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(", ")}` };
-    return { path: e.instancePath, message: e.keyword === "type" ? `must be ${article((e.params as { type: string }).type)}` : (e.message ?? "is not valid") };
+    return schemaProblem(e);
   });
   if (errors.some((e) => e.schemaPath.endsWith(`${branch}maxProperties`) && e.instancePath === at)) {
     out.push({ path: at, message: "may name at most one parameter to match, besides `left` and `until`" });
   }
   const unique = [...new Map(out.map((x) => [`${x.path} ${x.message}`, x])).values()];
   return unique.length > 0 ? unique : [general];
+}
+
+/** An ajv error inside a status's value as a problem at its own path: a missing key, a value not allowed, a wrong type. */
+function schemaProblem(e: ErrorObject): StateProblem {
+  if (e.keyword === "required") return { path: `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`, message: "is missing" };
+  if (e.keyword === "enum") return { path: e.instancePath, message: `must be one of ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).map((v) => JSON.stringify(v)).join(", ")}` };
+  return { path: e.instancePath, message: e.keyword === "type" ? `must be ${article((e.params as { type: string }).type)}` : (e.message ?? "is not valid") };
 }
 
 /** The keys a JSON pointer names, unescaped. */

@@ -15,3 +15,12 @@ describe("a status instance's more ending events", () => {
     expect(load({ values: { level: 2 } })).toEqual([]);
   });
 });
+
+describe("a status instance's bad values are reported where they are, not as a missing `until`", () => {
+  it("a missing value, a value of the wrong type, values not an object, a source kind that is none", () => {
+    expect(load({ values: {} })).toEqual(["E0401 the state at `/units/0/statuses/frightened/values/level` is missing"]);
+    expect(load({ values: { level: "x" } })).toEqual(["E0401 the state at `/units/0/statuses/frightened/values/level` must be an integer"]);
+    expect(load({ values: [2] })).toEqual(["E0401 the state at `/units/0/statuses/frightened/values` must be an object"]);
+    expect(load({ values: { level: 1 }, from: 1, fromKind: "__proto__" })).toEqual(['E0401 the state at `/units/0/statuses/frightened/fromKind` must be one of "Unit"']);
+  });
+});
