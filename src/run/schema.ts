@@ -71,7 +71,12 @@ function statusForms(p: RuntimeProgram, status: A.StatusDecl): Schema[] {
   const keys = [...new Set([...Object.keys(properties), "holder", ...[...p.events.values()].flatMap((ev) => ev.params.map((q) => q.name.text))])];
   // More ending events (`or`) belong to an expiry given at `apply`, which names its first (`until`):
   // without it the instance would end by the declared expiry and lose them when written back.
-  const instances: Schema[] = ["values", "from", "or"].map((key) => ({ type: "object", properties, required: [key], propertyNames: { enum: keys }, dependencies: { or: ["until"] } }));
+  // A source named with its kind is state JSON of that kind, checked as any entity of it is.
+  const sourceKinds: Schema[] = kinds.map((k) => {
+    const kind = p.kinds.get(k)!;
+    return { if: { properties: { fromKind: { const: k } }, required: ["fromKind"] }, then: { properties: { from: typeSchema({ name: { text: k, span: kind.span }, span: kind.span } as A.TypeRef, p) } } };
+  });
+  const instances: Schema[] = ["values", "from", "or"].map((key) => ({ type: "object", properties, required: [key], propertyNames: { enum: keys }, dependencies: { or: ["until"] }, ...(sourceKinds.length > 0 ? { allOf: sourceKinds } : {}) }));
   return [...one, ...instances, { type: "array", minItems: 1, items: { anyOf: [...one, ...instances] } }];
 }
 

@@ -23,4 +23,10 @@ describe("a status instance's bad values are reported where they are, not as a m
     expect(load({ values: [2] })).toEqual(["E0401 the state at `/units/0/statuses/frightened/values` must be an object"]);
     expect(load({ values: { level: 1 }, from: 1, fromKind: "__proto__" })).toEqual(['E0401 the state at `/units/0/statuses/frightened/fromKind` must be one of "Unit"']);
   });
+
+  it("a source given with its kind is state JSON of that kind", () => {
+    expect(load({ values: { level: 1 }, from: 5, fromKind: "Unit" })).toEqual(["E0401 the state at `/units/0/statuses/frightened/from` must be an object"]);
+    expect(load({ values: { level: 1 }, from: { name: 7 }, fromKind: "Unit" })).toEqual(["E0401 the state at `/units/0/statuses/frightened/from/name` must be a string"]);
+    expect(load({ values: { level: 1 }, from: { name: "B" }, fromKind: "Unit" })).toEqual([]);
+  });
 });
