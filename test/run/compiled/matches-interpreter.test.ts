@@ -9,28 +9,19 @@ import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { SourceFile } from "../../../src/core/ast.ts";
-import { CompiledRun } from "../../../src/run/compiled/run.ts";
 import { nodeHost } from "../../../src/api/node-host.ts";
-import { compile, indexProgram, runExamples, runScenario, type RuntimeProgram, type Scenario } from "../../../src/pipeline.ts";
-import { Interpreter, type RunOptions } from "../../../src/run/interpreter.ts";
+import { compile, indexProgram, runExamples, runScenario, type Scenario } from "../../../src/pipeline.ts";
+import type { RunOptions } from "../../../src/run/interpreter.ts";
 import { initialState, stateFromJson, stateToJson } from "../../../src/run/state.ts";
 import { scriptedChooser } from "../../../src/run/choosers.ts";
 import { formatTrace } from "../../../src/run/trace.ts";
-import { RuleError, type Value } from "../../../src/core/values.ts";
+import { RuleError } from "../../../src/core/values.ts";
 import { bundledScenarios, endsAsTheTree } from "../../support/tree-reference.ts";
 import { checked, compileText, memoryHost } from "../../support/helpers.ts";
 import { docBlocks, namedDiagnostics } from "../../support/doc-blocks.ts";
 import { randomProgram } from "../../support/generators.ts";
+import { ENGINES, runOn, type EngineForm } from "../../support/every-engine.ts";
 
-/** The three engines: the tree-walker, the compiled backend with closures alone, and with generated code. */
-const ENGINES = ["tree", "closures", "generated"] as const;
-type EngineForm = (typeof ENGINES)[number];
-
-/** A run of `program` on `globals` by one engine. */
-function runOn(engine: EngineForm, program: RuntimeProgram, globals: (Value | undefined)[], options: RunOptions): Interpreter {
-  if (engine === "tree") return new Interpreter(program, globals, options);
-  return new CompiledRun(program, globals, { ...options, generate: engine === "generated" });
-}
 
 /** Every example of a program run by one engine: its outcome as plain data, the error as thrown. */
 function outcomes(files: SourceFile[], engine: EngineForm, options: Partial<RunOptions> = {}) {

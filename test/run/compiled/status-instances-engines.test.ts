@@ -2,18 +2,17 @@
 // results, trace, dice and final statuses, byte for byte, traced and untraced.
 import { describe, expect, it } from "vitest";
 import { indexProgram } from "../../../src/pipeline.ts";
-import { CompiledRun } from "../../../src/run/compiled/run.ts";
-import { Interpreter } from "../../../src/run/interpreter.ts";
 import { initialState, stateToJson } from "../../../src/run/state.ts";
 import { formatTrace } from "../../../src/run/trace.ts";
 import { checked } from "../../support/helpers.ts";
+import { runOn, type EngineForm } from "../../support/every-engine.ts";
 import { INSTANCE_RULES } from "../../support/status-instances.ts";
 
-function outcomes(engine: "tree" | "closures" | "generated", trace: boolean) {
+function outcomes(engine: EngineForm, trace: boolean) {
   const program = indexProgram(checked(INSTANCE_RULES));
   return program.examples.map((ex) => {
     const options = { seed: ex.title, trace };
-    const run = engine === "tree" ? new Interpreter(program, initialState(program), options) : new CompiledRun(program, initialState(program), { ...options, generate: engine === "generated" });
+    const run = runOn(engine, program, initialState(program), options);
     let error: string | undefined;
     try {
       run.runExample(ex);
