@@ -40,10 +40,29 @@ function declaredProps(props: Props, head: string[]): Declared[] {
   return d;
 }
 
+const indexCache = new Map<Declared[], Map<string, number>>();
+/** Each declared property's place in `declared`, by name. */
+function declaredAt(declared: Declared[]): Map<string, number> {
+  let m = indexCache.get(declared);
+  if (!m) {
+    m = new Map(declared.map((d, i) => [d.name, i]));
+    indexCache.set(declared, m);
+  }
+  return m;
+}
+
 interface Place {
   value: unknown;
   type: PropType;
-  path: string;
+  /** Where the value sits, made only for a problem: building every node's path cost most of the walk. */
+  parent?: Place;
+  key: string;
+}
+
+function pathOf(place: Place): string {
+  const keys: string[] = [];
+  for (let p: Place | undefined = place; p; p = p.parent) if (p.key !== "") keys.push(p.key);
+  return keys.reverse().map((k) => `/${k}`).join("");
 }
 
 /**
@@ -52,17 +71,18 @@ interface Place {
  */
 export function shapeProblems(root: unknown, type: PropType, checked: boolean): string[] {
   const problems: string[] = [];
-  const stack: Place[] = [{ value: root, type, path: "" }];
+  const stack: Place[] = [{ value: root, type, key: "" }];
   while (stack.length > 0) {
-    const { value, type: t, path } = stack.pop()!;
-    const fail = (what: string) => problems.push(`${path || "/"}: ${what}`);
+    const place = stack.pop()!;
+    const { value, type: t } = place;
+    const fail = (what: string) => problems.push(`${pathOf(place) || "/"}: ${what}`);
     if (typeof t === "object") {
       if ("list" in t) {
         if (!Array.isArray(value)) fail("not a list");
-        else value.forEach((v, i) => stack.push({ value: v, type: t.list, path: `${path}/${i}` }));
+        else value.forEach((v, i) => stack.push({ value: v, type: t.list, parent: place, key: String(i) }));
       } else if ("oneOf" in t) {
         if (!t.oneOf.includes(value as string)) fail(`${JSON.stringify(value)} is none of ${t.oneOf.join(" ")}`);
-      } else stack.push({ value, type: t.resolved, path });
+      } else stack.push({ value, type: t.resolved, parent: place, key: "" });
       continue;
     }
     switch (t) {
@@ -101,13 +121,13 @@ export function shapeProblems(root: unknown, type: PropType, checked: boolean): 
     const keys = Object.keys(o);
     let last = -1;
     for (const key of keys) {
-      const at = declared.findIndex((d) => d.name === key);
+      const at = declaredAt(declared).get(key) ?? -1;
       const d = declared[at];
       if (!d) fail(`\`${key}\` is not declared`);
       else if (at < last) fail(`\`${key}\` is written after \`${declared[last]!.name}\`, declared before it`);
       else if (d.resolved && !checked) fail(`\`${key}\` is resolved, in a tree just parsed`);
       else if (o[key] === undefined) fail(`\`${key}\` is there with no value`);
-      else if (at >= head.length) stack.push({ value: o[key], type: d.type, path: `${path}/${key}` });
+      else if (at >= head.length) stack.push({ value: o[key], type: d.type, parent: place, key });
       last = Math.max(last, at);
     }
     for (const d of declared) if (!d.optional && !Object.hasOwn(o, d.name)) fail(`has no \`${d.name}\``);
