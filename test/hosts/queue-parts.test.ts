@@ -1,0 +1,71 @@
+// The parts of a queued sweep that need no Redis: answers kept once per shard, the files that travel
+// with a sweep and the host a worker reads them through, the shards of a simulation, the --queue URL.
+import { describe, expect, it } from "vitest";
+import { compile, loadScenario, nodeFileHost } from "../../src/api/node.ts";
+import { HostRecording, replayHost } from "../../src/hosts/cli/queue/recorded-host.ts";
+import { simulationShards } from "../../src/hosts/cli/queue/simulate-shards.ts";
+import { shardOf, ShardAnswers } from "../../src/hosts/cli/queue/sweep.ts";
+import { parseQueueUrl } from "../../src/hosts/cli/queue/url.ts";
+import { project } from "../support/run-cli.ts";
+
+describe("a sweep's answers", () => {
+  it("keep the first answer of each shard: a shard finished twice counts once", () => {
+    const answers = new ShardAnswers<{ runs: number }>(3);
+    expect(answers.add(1, { runs: 10 })).toBe(true);
+    expect(answers.add(1, { runs: 10 })).toBe(false);
+    expect(answers.add(0, { runs: 7 })).toBe(true);
+    expect(answers.done).toBe(false);
+    expect(answers.add(2, { runs: 5 })).toBe(true);
+    expect(answers.done).toBe(true);
+    expect(answers.inOrder().map((a) => a.runs)).toEqual([7, 10, 5]);
+  });
+
+  it("take only job ids of their own sweep, within its shards", () => {
+    expect(shardOf("abc", "abc-4", 5)).toBe(4);
+    expect(shardOf("abc", "abc-5", 5)).toBeUndefined();
+    expect(shardOf("abc", "abd-1", 5)).toBeUndefined();
+    expect(shardOf("abc", "abc-x", 5)).toBeUndefined();
+  });
+});
+
+describe("the files that travel with a sweep", () => {
+  it("a worker's replaying host loads the scenario the command loaded, byte for byte, and nothing else", () => {
+    const recording = new HostRecording();
+    const scenario = "rules/warlords3/scenarios/battle.json";
+    const onDisk = loadScenario(scenario, recording.wrap(nodeFileHost([`${project}rules/warlords3`], project)));
+    const replayed = loadScenario(scenario, replayHost(JSON.parse(JSON.stringify(recording.entries()))));
+    expect(onDisk.ready).toBeDefined();
+    expect(replayed.diagnostics).toEqual([]);
+    expect([...replayed.texts]).toEqual([...onDisk.texts]);
+    expect(JSON.stringify(replayed.ready!.files)).toBe(JSON.stringify(onDisk.ready!.files));
+    // A file the command never read is not there for the worker, and is refused unread.
+    const other = replayHost(recording.entries());
+    expect(other.read("rules/dragon-dice/model.rules")).toBeUndefined();
+    expect(other.refuse!("/etc/passwd", "rules")?.message).toContain("did not travel with the job");
+    const elsewhere = compile(["rules/dragon-dice/model.rules"], other).diagnostics;
+    expect(elsewhere.map((d) => [d.code, d.message])).toEqual([["E0004", "`rules/dragon-dice/model.rules` did not travel with the job: a worker reads no file of its own"]]);
+  });
+});
+
+describe("simulation shards", () => {
+  it("cover runs 0..n-1 once, in order, about 64 of them", () => {
+    for (const n of [1, 63, 64, 640, 1001, 1_000_000]) {
+      const shards = simulationShards(n);
+      expect(shards[0]![0]).toBe(0);
+      expect(shards.at(-1)![1]).toBe(n);
+      for (let i = 1; i < shards.length; i++) expect(shards[i]![0]).toBe(shards[i - 1]![1]);
+      expect(shards.length).toBeLessThanOrEqual(Math.max(64, Math.ceil(n / 5000)));
+    }
+    expect(simulationShards(640)).toHaveLength(64);
+  });
+});
+
+describe("--queue URL", () => {
+  it("reads host, port, password and database; refuses what is not redis://", () => {
+    expect(parseQueueUrl("redis://10.0.0.5:6380")).toMatchObject({ host: "10.0.0.5", port: 6380 });
+    expect(parseQueueUrl("redis://:secret@h/2")).toMatchObject({ host: "h", port: 6379, password: "secret", db: 2 });
+    expect(parseQueueUrl("localhost:6379")).toEqual({ usage: "--queue must be a redis:// URL (redis://HOST:PORT), not `localhost:`" });
+    expect(parseQueueUrl("not a url")).toMatchObject({ usage: expect.stringContaining("such as redis://127.0.0.1:6379") });
+    expect(parseQueueUrl("redis://h:1/x")).toMatchObject({ usage: expect.stringContaining("database must be a whole number") });
+  });
+});
