@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli, project } from "../support/run-cli.ts";
-import { freePort, startRedis, type RedisServer } from "../support/redis-server.ts";
+import { freePort, startRedis, type RedisServer } from "../../scripts/redis-server.ts";
 
 const bin = fileURLToPath(new URL("../../bin/rulesmith.js", import.meta.url));
 const SCENARIO = "rules/warlords3/scenarios/battle.json";

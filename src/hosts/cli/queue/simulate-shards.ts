@@ -17,7 +17,7 @@ export interface SimulateSetup {
 }
 
 /** The scenario validated and converted once per sweep, and the seed its runs derive theirs from. */
-interface Prepared {
+export interface PreparedSimulation {
   scenario: Exclude<ReturnType<typeof prepareSimulation>, { error: string }>;
   seed: string;
 }
@@ -29,7 +29,7 @@ const SHARDS = 64;
 /** The largest shard, so a slow scenario's shard still ends well within a worker's hold on it. */
 const MAX_SHARD = 5000;
 
-export const simulateShards: ShardKind<SimulateSetup, Prepared, [number, number], RangeResult> = {
+export const simulateShards: ShardKind<SimulateSetup, PreparedSimulation, [number, number], RangeResult> = {
   prepare(setup, host: FileHost) {
     const loaded = loadScenario(setup.scenario, host, undefined, setup.mods);
     if (!loaded.ready) return { error: formatDiagnostics(loaded.diagnostics, loaded.texts) };

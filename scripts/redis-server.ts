@@ -1,12 +1,12 @@
-// A Redis server of a test's own: Debian's `redis-server` on a free loopback port, keeping nothing on
-// disk, in a temporary folder removed when it stops. Ready when the server says so on its output (never
-// after a wait). `npm test` makes sure redis-server is installed first (scripts/ensure-redis.ts).
+// A Redis server of its own for the queue's tests and bench: Debian's `redis-server` on a free loopback
+// port, keeping nothing on disk, in a temporary folder removed when it stops. Ready when the server says
+// so on its output (never after a wait). `npm test` makes sure it is installed (scripts/ensure-redis.ts).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { REDIS_INSTALL } from "../../scripts/redis-setup.ts";
+import { REDIS_INSTALL } from "./redis-setup.ts";
 
 export interface RedisServer {
   url: string;
