@@ -7,6 +7,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HostRecording } from "../../src/hosts/cli/queue/recorded-host.ts";
+import { simulateShards } from "../../src/hosts/cli/queue/simulate-shards.ts";
+import { runSweep } from "../../src/hosts/cli/queue/sweep.ts";
+import { parseQueueUrl, type QueueUrl } from "../../src/hosts/cli/queue/url.ts";
 import { runCli, project } from "../support/run-cli.ts";
 import { freePort, startRedis, type RedisServer } from "../../scripts/redis-server.ts";
 
@@ -66,6 +70,14 @@ describe("sweeps on a job queue (BullMQ on a redis-server of the test's own)", (
   beforeAll(async () => {
     redis = await startRedis();
   });
+  /** A worker that is running: one started earlier, or a new one. */
+  const liveWorker = () => {
+    const live = workers.find((w) => w.child.exitCode === null && w.child.signalCode === null);
+    if (live) return live;
+    const started = startWorker(redis.url);
+    workers.push(started);
+    return started;
+  };
   afterAll(async () => {
     await Promise.all(workers.map(stopWorker));
     await redis?.stop();
@@ -95,12 +107,23 @@ describe("sweeps on a job queue (BullMQ on a redis-server of the test's own)", (
   });
 
   it("mutate --queue gives the report of one process", async () => {
+    liveWorker();
     const alone = await runCli(["mutate", "test/fixtures/mutate/hits.rules", "--workers", "1"]);
     const queued = await runCli(["mutate", "test/fixtures/mutate/hits.rules", "--queue", redis.url]);
     expect(queued.code).toBe(alone.code);
     expect(queued.stdout).toBe(alone.stdout);
     expect(queued.stdout).toContain("all: 6 mutants, 2 killed, 3 survived (1 equivalent)");
     expect(queued.stderr).toMatch(/queued 1 shard \(sweep/);
+  });
+
+  it("a shard a worker cannot run fails the sweep with the worker's reason: here a scenario that did not travel with it", async () => {
+    liveWorker();
+    const url = parseQueueUrl(redis.url) as QueueUrl;
+    let said = "";
+    const io = { stdout: { write: (t: string) => (said += t) }, stderr: { write: (t: string) => (said += t) }, cwd: project };
+    const out = await runSweep({ url, kind: "simulate", isAnswer: simulateShards.isAnswer, setup: { scenario: SCENARIO, mods: [], seed: "1" }, files: new HostRecording(), shards: [[0, 1]] }, io, () => {});
+    expect("error" in out && out.error).toMatch(/^error: shard 1 of 1 failed on a worker: error\[E0004\]: `rules\/warlords3\/scenarios\/battle.json` did not travel with the job/);
+    expect(said).toMatch(/queued 1 shard \(sweep/);
   });
 
   it("a Redis that is not there is an error saying where and how to start one, from the sweep and from a worker", async () => {

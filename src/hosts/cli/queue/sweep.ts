@@ -124,8 +124,9 @@ export async function runSweep<Answer>(request: SweepRequest<Answer>, io: CliIo,
     return outcome;
   } finally {
     if (!lost) await forget(queue, client, sweep, answers);
-    // A lost server cannot be told goodbye: closing would wait for it.
-    await Promise.all(lost ? [events.disconnect(), queue.disconnect()] : [events.close(), queue.close()]).catch(() => {});
+    const closed = Promise.all([events.close(), queue.close()]).catch(() => {});
+    // A lost server cannot be told goodbye: the closing (which stops their loops) is not waited for.
+    if (!lost) await closed;
     client.disconnect();
   }
 }
