@@ -6,7 +6,7 @@ import { HostRecording, replayHost } from "../../src/hosts/cli/queue/recorded-ho
 import { simulationShards } from "../../src/hosts/cli/queue/simulate-shards.ts";
 import { shardOf, ShardAnswers } from "../../src/hosts/cli/queue/sweep.ts";
 import { parseQueueUrl } from "../../src/hosts/cli/queue/url.ts";
-import { project } from "../support/run-cli.ts";
+import { project, runCli } from "../support/run-cli.ts";
 
 describe("a sweep's answers", () => {
   it("keep the first answer of each shard: a shard finished twice counts once", () => {
@@ -67,5 +67,16 @@ describe("--queue URL", () => {
     expect(parseQueueUrl("localhost:6379")).toEqual({ usage: "--queue must be a redis:// URL (redis://HOST:PORT), not `localhost:`" });
     expect(parseQueueUrl("not a url")).toMatchObject({ usage: expect.stringContaining("such as redis://127.0.0.1:6379") });
     expect(parseQueueUrl("redis://h:1/x")).toMatchObject({ usage: expect.stringContaining("database must be a whole number") });
+  });
+});
+
+describe("--help of the queue's commands and flags", () => {
+  it("worker --help says what a worker does and its flags; simulate and mutate --help name --queue", async () => {
+    const worker = await runCli(["worker", "--help"]);
+    expect(worker.code).toBe(0);
+    expect(worker.stdout.startsWith("rulesmith worker --queue redis://HOST:PORT")).toBe(true);
+    for (const flag of ["--queue URL", "--lease S", "--pause-in-shard"]) expect(worker.stdout).toContain(flag);
+    for (const command of ["simulate", "mutate"]) expect((await runCli([command, "--help"])).stdout).toMatch(/--queue URL +(put|run) the/);
+    expect((await runCli(["--help"])).stdout).toContain("rulesmith worker --queue redis://HOST:PORT");
   });
 });
