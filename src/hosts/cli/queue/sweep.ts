@@ -97,6 +97,10 @@ export async function runSweep<Answer>(request: SweepRequest<Answer>, io: CliIo,
   queue.on("error", () => {});
   const answers = new ShardAnswers<Answer>(shards.length);
   let retried = 0;
+  // Stopped by ctrl+C: the shards not yet taken come off the queue, so workers do not run them for nobody.
+  const interrupted = () => fail("error: stopped; the sweep's shards not yet run were taken off the queue");
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
   try {
     await client.set(payloadKey(sweep), payload, "EX", PAYLOAD_TTL_SECONDS);
     await events.waitUntilReady();
@@ -123,6 +127,8 @@ export async function runSweep<Answer>(request: SweepRequest<Answer>, io: CliIo,
     if (retried > 0) complain(io, `note: ${retried} shard(s) were taken back from a worker that stopped before finishing and run again; each counted once`);
     return outcome;
   } finally {
+    process.off("SIGINT", interrupted);
+    process.off("SIGTERM", interrupted);
     if (!lost) await forget(queue, client, sweep, answers);
     const closed = Promise.all([events.close(), queue.close()]).catch(() => {});
     // A lost server cannot be told goodbye: the closing (which stops their loops) is not waited for.
