@@ -3,9 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { compile, loadScenario, nodeFileHost } from "../../src/api/node.ts";
 import { HostRecording, replayHost } from "../../src/hosts/cli/queue/recorded-host.ts";
-import { simulationShards } from "../../src/hosts/cli/queue/simulate-shards.ts";
-import { shardOf, ShardAnswers } from "../../src/hosts/cli/queue/sweep.ts";
-import { parseQueueUrl } from "../../src/hosts/cli/queue/url.ts";
+import { simulateShards, simulationShards } from "../../src/hosts/cli/queue/simulate-shards.ts";
+import { MAX_PAYLOAD_BYTES, runSweep, shardOf, ShardAnswers } from "../../src/hosts/cli/queue/sweep.ts";
+import { parseQueueUrl, type QueueUrl } from "../../src/hosts/cli/queue/url.ts";
 import { project, runCli } from "../support/run-cli.ts";
 
 describe("a sweep's answers", () => {
@@ -44,6 +44,19 @@ describe("the files that travel with a sweep", () => {
     expect(other.refuse!("/etc/passwd", "rules")?.message).toContain("did not travel with the job");
     const elsewhere = compile(["rules/dragon-dice/model.rules"], other).diagnostics;
     expect(elsewhere.map((d) => [d.code, d.message])).toEqual([["E0004", "`rules/dragon-dice/model.rules` did not travel with the job: a worker reads no file of its own"]]);
+  });
+});
+
+describe("the size of what travels", () => {
+  it("a sweep whose files come to more than 32 MB is refused before Redis is asked anything", async () => {
+    const files = new HostRecording();
+    files.wrap({ read: () => "x".repeat(MAX_PAYLOAD_BYTES), listRules: () => undefined, resolve: (_, p) => p, normalize: (p) => p }).read("huge.rules");
+    let said = "";
+    const io = { stdout: { write: (t: string) => (said += t) }, stderr: { write: (t: string) => (said += t) }, cwd: project };
+    // Nothing listens on port 1: were the size not checked first, this would be "cannot reach Redis".
+    const out = await runSweep({ url: parseQueueUrl("redis://127.0.0.1:1") as QueueUrl, kind: "simulate", isAnswer: simulateShards.isAnswer, setup: {}, files, shards: [[0, 1]] }, io, () => {});
+    expect(out).toEqual({ error: "error: the rules and setup of this sweep come to 33,554,500 bytes, more than the 32 MB a sweep may send its workers: run it without --queue" });
+    expect(said).toBe("");
   });
 });
 

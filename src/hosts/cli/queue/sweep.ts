@@ -77,7 +77,7 @@ export async function runSweep<Answer>(request: SweepRequest<Answer>, io: CliIo,
   const { url, kind, shards } = request;
   const payload = JSON.stringify({ kind, setup: request.setup, files: request.files.entries() } satisfies SweepPayload);
   const bytes = Buffer.byteLength(payload);
-  if (bytes > MAX_PAYLOAD_BYTES) return { error: `error: the rules and setup of this sweep come to ${megabytes(bytes)} MB, more than the ${megabytes(MAX_PAYLOAD_BYTES)} MB a sweep may send its workers: run it without --queue` };
+  if (bytes > MAX_PAYLOAD_BYTES) return { error: `error: the rules and setup of this sweep come to ${bytes.toLocaleString("en-US")} bytes, more than the ${MAX_PAYLOAD_BYTES / (1024 * 1024)} MB a sweep may send its workers: run it without --queue` };
   if (shards.length === 0) return { answers: [] };
   let fail: (error: string) => void = () => {};
   const failed = new Promise<{ error: string }>((resolve) => (fail = (error) => resolve({ error })));
@@ -146,5 +146,3 @@ async function forget(queue: Queue, client: { del(key: string): Promise<number> 
     // The sweep's outcome is already decided; what is left expires with the payload's time to live.
   }
 }
-
-const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
