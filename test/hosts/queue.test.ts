@@ -116,6 +116,16 @@ describe("sweeps on a job queue (BullMQ on a redis-server of the test's own)", (
     expect(queued.stderr).toMatch(/queued 1 shard \(sweep/);
   });
 
+  it("simulate --mod --queue: the mod's manifests and files travel too, and the counts are one process's", async () => {
+    liveWorker();
+    const args = ["simulate", "test/fixtures/mods/skirmish/scenarios/duel.json", "--mod", "test/fixtures/mods/berserkers", "-n", "100"];
+    const [alone, queued] = [await runCli([...args, "--workers", "1"]), await runCli([...args, "--queue", redis.url])];
+    expect(queued.code).toBe(0);
+    expect(queued.stdout).toBe(alone.stdout);
+    // The mod changes the result (2 without it): the worker loaded it.
+    expect(queued.stdout).toMatch(/^3 +100 +100\.0%/m);
+  });
+
   it("a shard a worker cannot run fails the sweep with the worker's reason: here a scenario that did not travel with it", async () => {
     liveWorker();
     const url = parseQueueUrl(redis.url) as QueueUrl;

@@ -30,6 +30,7 @@ export const mutateShards: ShardKind<MutateSetup, MutationRunner, number[], Muta
   async run(runner, ids, breathe) {
     const results: MutantResult[] = [];
     for (const id of ids) {
+      if (!Number.isInteger(id) || runner.mutants[id] === undefined) throw new Error(`there is no mutant ${id} of these rules`);
       results.push(runner.run(id));
       await breathe();
     }

@@ -37,6 +37,7 @@ export const simulateShards: ShardKind<SimulateSetup, PreparedSimulation, [numbe
     return "error" in scenario ? scenario : { scenario, seed: setup.seed };
   },
   async run(prepared, [from, to], breathe) {
+    if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 0 || to < from || to - from > MAX_SHARD) throw new Error(`runs ${from}..${to} are not a shard of a simulation`);
     const pieces: RangeResult[] = [];
     for (let at = from; at < to; at += PIECE) {
       const piece = runRange(prepared.scenario, prepared.seed, at, Math.min(to, at + PIECE));
