@@ -1,7 +1,7 @@
 // The parts of a queued sweep that need no Redis: answers kept once per shard, the files that travel
 // with a sweep and the host a worker reads them through, the shards of a simulation, the --queue URL.
 import { describe, expect, it } from "vitest";
-import { compile, loadScenario, nodeFileHost } from "../../src/api/node.ts";
+import { compile, loadScenario, nodeFileHost, prepareSimulation, runRange } from "../../src/api/node.ts";
 import { HostRecording, replayHost } from "../../src/hosts/cli/queue/recorded-host.ts";
 import { simulateShards, simulationShards } from "../../src/hosts/cli/queue/simulate-shards.ts";
 import { MAX_PAYLOAD_BYTES, runSweep, shardOf, ShardAnswers } from "../../src/hosts/cli/queue/sweep.ts";
@@ -61,6 +61,23 @@ describe("the size of what travels", () => {
 });
 
 describe("simulation shards", () => {
+  it("a shard run in pieces between breaths counts as the same range run at once (the pieces' ends change nothing)", async () => {
+    const scenario = "rules/warlords3/scenarios/battle.json";
+    const host = nodeFileHost([`${project}rules/warlords3`], project);
+    const prepared = simulateShards.prepare({ scenario, mods: [], seed: "piece" }, host);
+    if ("error" in prepared) throw new Error(prepared.error);
+    let breaths = 0;
+    const shard = await simulateShards.run(prepared, [100, 400], async () => void breaths++);
+    const ready = loadScenario(scenario, host).ready!;
+    const prepared2 = prepareSimulation(ready.program, ready.scenario);
+    if ("error" in prepared2) throw new Error(prepared2.error);
+    const atOnce = runRange(prepared2, "piece", 100, 400);
+    expect(shard).toEqual(atOnce);
+    expect(shard.runs).toBe(300);
+    expect(breaths).toBeGreaterThan(1);
+    await expect(simulateShards.run(prepared, [5, 2], async () => {})).rejects.toThrow("runs 5..2 are not a shard of a simulation");
+  });
+
   it("cover runs 0..n-1 once, in order, about 64 of them", () => {
     for (const n of [1, 63, 64, 640, 1001, 1_000_000]) {
       const shards = simulationShards(n);

@@ -22,8 +22,8 @@ export interface PreparedSimulation {
   seed: string;
 }
 
-/** Runs a worker does between breaths: a few milliseconds of a typical battle. */
-const PIECE = 64;
+/** About how long a worker runs before it breathes (renews its hold on the shard, answers Redis). */
+const BREATH_MS = 50;
 /** A sweep is cut into about this many shards, so up to as many workers share it. */
 const SHARDS = 64;
 /** The largest shard, so a slow scenario's shard still ends well within a worker's hold on it. */
@@ -39,10 +39,17 @@ export const simulateShards: ShardKind<SimulateSetup, PreparedSimulation, [numbe
   async run(prepared, [from, to], breathe) {
     if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 0 || to < from || to - from > MAX_SHARD) throw new Error(`runs ${from}..${to} are not a shard of a simulation`);
     const pieces: RangeResult[] = [];
-    for (let at = from; at < to; at += PIECE) {
-      const piece = runRange(prepared.scenario, prepared.seed, at, Math.min(to, at + PIECE));
+    // Pieces of runs between breaths, grown while a piece is quick and shrunk when one is slow, so a
+    // slow scenario breathes as often as a fast one. Where the pieces end changes no count.
+    let size = 1;
+    for (let at = from; at < to; ) {
+      const end = Math.min(to, at + size);
+      const started = performance.now();
+      const piece = runRange(prepared.scenario, prepared.seed, at, end);
       pieces.push(piece);
       if (piece.error !== undefined) break;
+      size = performance.now() - started < BREATH_MS ? size * 2 : Math.max(1, size >> 1);
+      at = end;
       await breathe();
     }
     const merged = mergeRanges(pieces);
