@@ -101,29 +101,38 @@ export async function runSweep<Answer>(request: SweepRequest<Answer>, io: CliIo,
   const interrupted = () => fail("error: stopped; the sweep's shards not yet run were taken off the queue");
   process.once("SIGINT", interrupted);
   process.once("SIGTERM", interrupted);
-  try {
-    await client.set(payloadKey(sweep), payload, "EX", PAYLOAD_TTL_SECONDS);
-    await events.waitUntilReady();
-    const finished = new Promise<{ answers: Answer[] }>((resolve) => {
-      events.on("completed", ({ jobId, returnvalue }) => {
-        const shard = shardOf(sweep, jobId, shards.length);
-        if (shard === undefined) return;
-        if (!request.isAnswer(returnvalue)) return fail(`error: shard ${shard + 1} of ${shards.length} came back in a shape this rulesmith does not read: are the workers the same version?`);
-        if (!answers.add(shard, returnvalue)) return;
-        onAnswer(returnvalue);
-        if (answers.done) resolve({ answers: answers.inOrder() });
-      });
-      events.on("failed", ({ jobId, failedReason }) => {
-        const shard = shardOf(sweep, jobId, shards.length);
-        if (shard !== undefined) fail(`error: shard ${shard + 1} of ${shards.length} failed on a worker: ${failedReason}`);
-      });
-      events.on("stalled", ({ jobId }) => {
-        if (shardOf(sweep, jobId, shards.length) !== undefined) retried++;
-      });
+  const finished = new Promise<{ answers: Answer[] }>((resolve) => {
+    events.on("completed", ({ jobId, returnvalue }) => {
+      const shard = shardOf(sweep, jobId, shards.length);
+      if (shard === undefined) return;
+      if (!request.isAnswer(returnvalue)) return fail(`error: shard ${shard + 1} of ${shards.length} came back in a shape this rulesmith does not read: are the workers the same version?`);
+      if (!answers.add(shard, returnvalue)) return;
+      onAnswer(returnvalue);
+      if (answers.done) resolve({ answers: answers.inOrder() });
     });
-    await queue.addBulk(shards.map((work, shard) => ({ name: kind, data: { sweep, kind, shard, work } satisfies ShardJob, opts: { jobId: jobIdOf(sweep, shard), attempts: 1, removeOnComplete: true, removeOnFail: true } })));
+    events.on("failed", ({ jobId, failedReason }) => {
+      const shard = shardOf(sweep, jobId, shards.length);
+      if (shard !== undefined) fail(`error: shard ${shard + 1} of ${shards.length} failed on a worker: ${failedReason}`);
+    });
+    events.on("stalled", ({ jobId }) => {
+      if (shardOf(sweep, jobId, shards.length) !== undefined) retried++;
+    });
+  });
+  /** The payload stored, the listener ready before any shard can finish, the shards queued; then their answers. */
+  const sweepOut = async () => {
+    try {
+      await client.set(payloadKey(sweep), payload, "EX", PAYLOAD_TTL_SECONDS);
+      await events.waitUntilReady();
+      await queue.addBulk(shards.map((work, shard) => ({ name: kind, data: { sweep, kind, shard, work } satisfies ShardJob, opts: { jobId: jobIdOf(sweep, shard), attempts: 1, removeOnComplete: true, removeOnFail: true } })));
+    } catch (err) {
+      // Refused by the server (out of memory, read-only, a wrong password): said, not thrown.
+      return { error: `error: Redis at ${url.host}:${url.port} refused the sweep: ${err instanceof Error ? err.message : String(err)}` };
+    }
     complain(io, `queued ${shards.length} shard${shards.length === 1 ? "" : "s"} (sweep ${sweep}) on ${url.text}; waiting for workers: rulesmith worker --queue ${url.text}`);
-    const outcome = await Promise.race([finished, failed]);
+    return finished;
+  };
+  try {
+    const outcome = await Promise.race([sweepOut(), failed]);
     if (retried > 0) complain(io, `note: ${retried} shard(s) were taken back from a worker that stopped before finishing and run again; each counted once`);
     return outcome;
   } finally {
