@@ -24,7 +24,8 @@ shard finished twice is counted once. Runs until ctrl+C or SIGTERM, which stop i
 under way. When the server goes away the worker waits for it to come back.
   --queue URL    the Redis server: redis://HOST:PORT (redis://:PASSWORD@HOST:PORT/DB)
   --lease S      how long, in seconds, a shard stays with a worker that stopped answering before
-                 another takes it (default 30); the worker renews it while it runs
+                 another takes it (default 30); the worker renews it between runs, so it must be
+                 longer than the slowest single run (or mutant) of the rules
   --pause-in-shard   for tests: stop inside the first shard taken, print \`paused in shard K\`, and
                      wait there until killed (the queue's tests kill such a worker mid-shard)`;
 
