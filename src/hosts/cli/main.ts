@@ -9,6 +9,7 @@ import { clipShown, escapeJsonControls, formatDiagnostics, formatRunError, forma
 import { complain, processIo, say, type CliIo } from "./io.ts";
 import { KeptTrace, PRINTED_TRACES, TraceOutput, TRACE_HEAD_LINES, TRACE_LINES } from "./trace-output.ts";
 import { basesAndMods, moddedExamples, modsHolding, MODS_NAMED } from "./with-mods.ts";
+import type { HostRecording } from "./queue/recorded-host.ts";
 
 export type { CliIo, Writer } from "./io.ts";
 
@@ -23,10 +24,11 @@ Usage:
   rulesmith test PATH... [--grep TEXT] [--trace-file FILE]   run every example in the rules
   rulesmith test BASE MOD...                      a base system's folder with mods' folders: every example
   rulesmith run SCENARIO.json [--seed S] [--trace] [--json] [--trace-file FILE] [--mod DIR]...
-  rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W] [--mod DIR]...
+  rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W] [--mod DIR]... [--queue URL]
   rulesmith mods check BASE MOD... [--json]       which mods change the base's examples: alone and in pairs
   rulesmith odds SCENARIO.json [--max-states N]    the exact odds of each result: every dice path, merged by state
   rulesmith mutate PATH... [--json] [--budget N]   do the examples pin the rules down? (mutation testing)
+  rulesmith worker --queue redis://HOST:PORT       take shards of simulate/mutate --queue sweeps from Redis
   rulesmith why-not SCENARIO.json --rule NAME     why a modifier, handler or table row did not fire in a run
   rulesmith compile PATH... --out PROGRAM.json    save the checked program for the runtime alone
   rulesmith schema PATH...                        print the JSON Schema of the game state
@@ -111,7 +113,7 @@ A base system with mods cannot be saved yet (the saved format keeps only imports
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
                 Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
-  simulate: `rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W]
+  simulate: `rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W | --queue URL]
 
 Runs the scenario N times (default 1000) with seeds S:0 .. S:N-1 and prints how often each result
 came up, with 95% Wilson confidence intervals. Shows a progress bar when stderr is a terminal.
@@ -122,6 +124,10 @@ ends the simulation: the counts are those of the runs before it.
   --workers W   worker threads (default: every core, ${availableParallelism()} here); 1 runs in one thread.
                 At most one per core and one per 2 GB of free memory (each worker's heap is capped
                 at 1,024 MB): a larger W is cut to that
+  --queue URL   put the runs on the job queue at redis://HOST:PORT instead, as about 64 shards of
+                seeds, for \`rulesmith worker --queue URL\` processes on any machines to run; the
+                scenario and the rules read travel with the sweep. Waits for the workers (a bar on a
+                terminal), then prints the same counts as one process
   --root DIR    read only below DIR: the scenario, its "rules" and their imports (default: the
                 scenario's folder, or the working directory when it holds that folder).
                 Only regular .rules and .json files of at most 8 MB are read.`,
@@ -151,6 +157,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
         return await (await import("./odds.ts")).oddsCommand(rest, io);
       case "mutate":
         return await (await import("./mutate.ts")).mutateCommand(rest, io);
+      case "worker":
+        return await (await import("./queue/worker.ts")).workerCommand(rest, io);
       case "why-not":
         return await (await import("./why-not.ts")).whyNotCommand(rest, io);
       case "mods":
@@ -395,9 +403,10 @@ const FAILURE_WIDTH = 2000;
 const FAILURE_LINES = 20;
 
 /** Reads and checks a scenario file and its rules, printing its diagnostics as `check` does; undefined when it cannot run. */
-async function readyScenario(path: string, root: string | undefined, io: CliIo, mods: string[] = []): Promise<ReadyScenario | undefined> {
+async function readyScenario(path: string, root: string | undefined, io: CliIo, mods: string[] = [], recording?: HostRecording): Promise<ReadyScenario | undefined> {
   const { loadScenario } = await engine();
-  const loaded = loadScenario(path, await hostFor([path, ...mods], root, io), undefined, mods);
+  const host = await hostFor([path, ...mods], root, io);
+  const loaded = loadScenario(path, recording ? recording.wrap(host) : host, undefined, mods);
   printDiagnostics(loaded.diagnostics, loaded.texts, io);
   return loaded.ready;
 }
@@ -468,18 +477,22 @@ async function sim(args: string[], io: CliIo): Promise<number> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { n: { type: "string", short: "n" }, seed: { type: "string" }, workers: { type: "string" }, ...ROOT_OPTION, ...MOD_OPTION },
+    options: { n: { type: "string", short: "n" }, seed: { type: "string" }, workers: { type: "string" }, queue: { type: "string" }, ...ROOT_OPTION, ...MOD_OPTION },
   });
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
   const n = Number(values.n ?? "1000");
   if (!Number.isInteger(n) || n < 1 || n > 10_000_000) throw new UsageError("-n must be a whole number from 1 to 10000000");
   const workers = values.workers === undefined ? undefined : Number(values.workers);
   if (workers !== undefined && (!Number.isInteger(workers) || workers < 1 || workers > 256)) throw new UsageError("--workers must be a whole number from 1 to 256");
-  const loaded = await readyScenario(positionals[0]!, values.root, io, values.mod);
+  const queue = values.queue === undefined ? undefined : (await import("./queue/url.ts")).queueOption(values.queue, workers);
+  if (queue && "usage" in queue) throw new UsageError(queue.usage);
+  const loaded = await readyScenario(positionals[0]!, values.root, io, values.mod, queue?.files);
   if (!loaded) return 1;
   const { simulate, formatSimulation } = await engine();
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
-  const outcome = await simulate(loaded, n, seed, { ...(workers ? { workers } : {}), progressTo: io.stderr });
+  const outcome = queue
+    ? await (await import("./queue/simulate-shards.ts")).simulateOnQueue(queue.url, queue.files, { scenario: positionals[0]!, mods: values.mod ?? [], seed }, n, io)
+    : await simulate(loaded, n, seed, { ...(workers ? { workers } : {}), progressTo: io.stderr });
   if (outcome.error) {
     complain(io, outcome.error);
     return 1;

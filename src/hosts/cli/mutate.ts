@@ -7,8 +7,10 @@ import { buildReport, compile, defaultRoots, escapeControls, escapeJsonControls,
 import type { MutateWorkerData } from "./mutate-worker.ts";
 import { onWorkers, progressBar, workerCap } from "./worker-pool.ts";
 import { complain, say, type CliIo, type Writer } from "./io.ts";
+import type { HostRecording } from "./queue/recorded-host.ts";
+import type { QueueUrl } from "./queue/url.ts";
 
-export const MUTATE_HELP = `rulesmith mutate PATH... [--json] [--budget N] [--workers W] [--marked]
+export const MUTATE_HELP = `rulesmith mutate PATH... [--json] [--budget N] [--workers W | --queue URL] [--marked]
 
 Checks whether the examples pin the rules down. Each clause of the rules in the named files and
 folders is changed the way a slip of the pen would change it, one change (a mutant) at a time:
@@ -54,6 +56,9 @@ Exits 1 when the rules do not check, an example fails before any mutation, or a 
   --workers W   worker threads (default: every core); 1 runs in one thread. At most one per core
                 and one per 2 GB of free memory; each worker's heap is capped at 1,024 MB, and a
                 mutant whose worker dies anyway is counted killed
+  --queue URL   run the mutants on the job queue at redis://HOST:PORT instead, a few per shard, for
+                \`rulesmith worker --queue URL\` processes on any machines (the rules read travel
+                with the sweep); the report is the same as one process's
   --marked      list the marked mutants too, with their reasons
   --root DIR    read only below DIR (default: the folder of each named path)`;
 
@@ -67,16 +72,19 @@ export async function mutateCommand(args: string[], io: CliIo): Promise<number> 
   const { positionals: paths, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { json: { type: "boolean" }, budget: { type: "string" }, workers: { type: "string" }, marked: { type: "boolean" }, root: { type: "string" } },
+    options: { json: { type: "boolean" }, budget: { type: "string" }, workers: { type: "string" }, queue: { type: "string" }, marked: { type: "boolean" }, root: { type: "string" } },
   });
   const budget = Number(values.budget ?? DEFAULT_BUDGET);
   const workers = values.workers === undefined ? availableParallelism() : Number(values.workers);
-  const usage = paths.length === 0 ? "name at least one .rules file or folder" : !Number.isInteger(budget) || budget < 1 ? "--budget must be a whole number of at least 1" : !Number.isInteger(workers) || workers < 1 || workers > 256 ? "--workers must be a whole number from 1 to 256" : undefined;
-  if (usage) {
+  const queue = values.queue === undefined ? undefined : (await import("./queue/url.ts")).queueOption(values.queue, values.workers === undefined ? undefined : workers);
+  const usage = paths.length === 0 ? "name at least one .rules file or folder" : !Number.isInteger(budget) || budget < 1 ? "--budget must be a whole number of at least 1" : !Number.isInteger(workers) || workers < 1 || workers > 256 ? "--workers must be a whole number from 1 to 256" : queue && "usage" in queue ? queue.usage : undefined;
+  if (usage || (queue && "usage" in queue)) {
     complain(io, `error: ${usage}\n\nRun \`rulesmith mutate --help\` for usage.`);
     return 1;
   }
-  const host = nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots(paths, io.cwd), io.cwd);
+  const disk = nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots(paths, io.cwd), io.cwd);
+  // On the queue, what the command reads is recorded: it travels with the sweep to the workers.
+  const host = queue ? queue.files.wrap(disk) : disk;
   const compiled = compile(paths, host);
   const named = new Set(paths.flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
   const { marks, diagnostics: markProblems } = marksOf(named, compiled.texts);
@@ -95,7 +103,12 @@ export async function mutateCommand(args: string[], io: CliIo): Promise<number> 
   const all: Mutant[] = [];
   const results: MutantResult[] = [];
   for (const plan of planned.plans) {
-    const ran = await mutateSystem(plan, compiled.texts, named, workers, io.stderr);
+    const onQueue = queue && { ...queue, paths, system: compiled.systems.findIndex((s) => s.files === plan.files), io };
+    const ran = await mutateSystem(plan, compiled.texts, named, onQueue || workers, io.stderr);
+    if ("error" in ran) {
+      complain(io, ran.error);
+      return 1;
+    }
     all.push(...ran.mutants);
     results.push(...ran.results);
   }
@@ -109,12 +122,32 @@ export async function mutateCommand(args: string[], io: CliIo): Promise<number> 
   return stop(report.diagnostics) ? 1 : 0;
 }
 
-/** The mutants of one system and their outcomes, with ids from `offset` on so systems can be reported together. */
-async function mutateSystem({ files, runner, ids, offset }: SystemPlan, texts: Map<string, string>, named: Set<string>, workers: number, progressTo: Writer): Promise<{ mutants: Mutant[]; results: MutantResult[] }> {
-  const progress = progressBar(ids.length, progressTo, 50);
+/** Where a system's mutants run when not on this machine: the queue, and what its workers need to make the same mutants. */
+interface OnQueue {
+  url: QueueUrl;
+  files: HostRecording;
+  paths: string[];
+  system: number;
+  io: CliIo;
+}
+
+/**
+ * The mutants of one system and their outcomes, with ids from `offset` on so systems can be reported
+ * together: on `workers` threads, or on the queue's workers.
+ */
+async function mutateSystem({ files, runner, ids, offset }: SystemPlan, texts: Map<string, string>, named: Set<string>, workers: number | OnQueue, progressTo: Writer): Promise<{ mutants: Mutant[]; results: MutantResult[] } | { error: string }> {
+  const progress = progressBar(ids.length, progressTo, typeof workers === "number" ? 50 : 0);
   let results: MutantResult[];
-  const threads = Math.min(workers, workerCap(), Math.ceil(ids.length / 10));
-  if (threads <= 1) {
+  const threads = typeof workers === "number" ? Math.min(workers, workerCap(), Math.ceil(ids.length / 10)) : 0;
+  if (typeof workers !== "number") {
+    const { url, files: recorded, paths, system, io } = workers;
+    const swept = await (await import("./queue/mutate-shards.ts")).mutateOnQueue(url, recorded, { paths, system, mutants: runner.mutants.length }, chunks(ids, 10), io, (a) => progress.add(a.length));
+    if ("error" in swept) {
+      progress.end();
+      return swept;
+    }
+    results = swept.results;
+  } else if (threads <= 1) {
     results = [];
     for (const id of ids) {
       results.push(runner.run(id));
