@@ -307,6 +307,34 @@ fn inFlankArc(b: Base, other: Base) -> bool = baseArc(b, other.at) == Arc.left o
 /// Whether other's centre is in b's rear arc.
 fn inRearArc(b: Base, other: Base) -> bool = baseArc(b, other.at) == Arc.rear
 
+/// The arcs of b that p lies in when the arcs are cut, as many rule sets cut them, by a line from
+/// each corner at 135 degrees to the facing (45 degrees out from the front or rear edge) rather than
+/// by the diagonals (baseArc): of front, right, rear and left, those p is in. A point on a line is in
+/// both arcs it divides (which of them counts is the game's rule). A round base has the lines of the
+/// square around it. A point on the base itself may be in the front and the rear arc at once. The
+/// sides are taken from the table of sines, so a facing that is a multiple of 90 is exact.
+fn cornerArcs(b: Base, p: Point) -> list<Arc> {
+  let u = along(p.x - b.at.x, p.y - b.at.y, b.facing)
+  let v = along(p.x - b.at.x, p.y - b.at.y, b.facing + 90)
+  let depth = if b.shape == BaseShape.circle then b.width else b.depth
+  // Ahead of the front corners' lines: u - |v| at least half the depth less half the width (times 10000).
+  let lengthwise = (depth - b.width) * 5000
+  let out: list<Arc> = []
+  if u - abs(v) >= lengthwise { add Arc.front to out }
+  if v - abs(u) >= -lengthwise { add Arc.right to out }
+  if -u - abs(v) >= lengthwise { add Arc.rear to out }
+  if -v - abs(u) >= -lengthwise { add Arc.left to out }
+  return out
+}
+
+/// The middle of a base's front edge (of a round base, the point of its edge straight ahead), to the
+/// nearest unit.
+fn frontCentre(b: Base) -> Point {
+  let depth = if b.shape == BaseShape.circle then b.width else b.depth
+  let h = heading(b.facing)
+  return Point(x: b.at.x + (depth * h.x) / 20000 round nearest, y: b.at.y + (depth * h.y) / 20000 round nearest)
+}
+
 /// Whether p lies in the polygon (any simple polygon, corners in order; its sides included).
 fn insidePolygon(polygon: list<Point>, p: Point) -> bool {
   let n = len(polygon)
@@ -387,6 +415,17 @@ fn wheel(b: Base, degrees: int) -> Moved {
   let c = corners(b)
   let hinge = if degrees >= 0 then c[1] else c[0]
   return Moved(base: placed(b, turnedAbout(b.at, hinge, degrees), b.facing + degrees), used: arcLength(degrees, b.width))
+}
+
+/// Wheels b toward a turn of degrees (clockwise when positive, as wheel) by the most whole degrees,
+/// at most abs(degrees), whose path fits within units: the wheel of a move whose distance runs out
+/// before the turn is done.
+fn wheelUpTo(b: Base, degrees: int, units: int) -> Moved {
+  let most = 0
+  if degrees != 0 {
+    for d in 1..abs(degrees) where arcLength(d, b.width) <= units { most = d }
+  }
+  return wheel(b, signOf(degrees) * most)
 }
 
 /// Turns b about its centre to face p (the nearest whole degree), as pivot measures it.
