@@ -201,6 +201,36 @@ example "sight" {
   });
 });
 
+describe("std/hex: arcs as std/arcs' Arc", () => {
+  it("a hex is in the arc of the side the line from the centre leaves by; along a vertex, front before flank before rear", () => {
+    // Side facing east: front SE, E, NE; right flank SW; left flank NW; rear W. Vertex facing east
+    // (between E and NE): front E, NE; right SE; left NW; rear W, SW. (-1, 2) lies along the vertex
+    // between SW and SE (cube vector (-1, 2, -1)); (-2, 1) along the one between W and SW.
+    passes(`
+example "hex arcs" {
+  let o = Hex(q: 0, r: 0)
+  let side = Facing(toward: HexDir.east, vertex: false)
+  expect hexArc(o, side, Hex(q: 3, r: 0)) == Arc.front and hexArc(o, side, Hex(q: 2, r: -1)) == Arc.front
+  expect hexArc(o, side, Hex(q: -1, r: 2)) == Arc.front
+  expect hexArc(o, side, Hex(q: -2, r: 2)) == Arc.right and hexArc(o, side, Hex(q: -2, r: 1)) == Arc.right
+  expect hexArc(o, side, Hex(q: -3, r: 0)) == Arc.rear
+  expect hexArc(o, side, Hex(q: 0, r: -3)) == Arc.left
+  expect hexArc(o, side, o) == Arc.front
+  let vertex = Facing(toward: HexDir.east, vertex: true)
+  expect hexArc(o, vertex, Hex(q: 2, r: -1)) == Arc.front
+  expect hexArc(o, vertex, Hex(q: 0, r: 2)) == Arc.right and hexArc(o, vertex, Hex(q: -1, r: 2)) == Arc.right
+  expect hexArc(o, vertex, Hex(q: -2, r: 1)) == Arc.rear and hexArc(o, vertex, Hex(q: -2, r: 2)) == Arc.rear
+  expect hexArc(o, vertex, Hex(q: -1, r: -1)) == Arc.left
+  // The arc of every neighbour agrees with frontHexes, flankHexes and rearHexes.
+  for f in vertexFacings() + [side] {
+    expect all(h in frontHexes(o, f) where hexArc(o, f, h) == Arc.front)
+    expect all(h in flankHexes(o, f) where hexArc(o, f, h) == Arc.left or hexArc(o, f, h) == Arc.right)
+    expect all(h in rearHexes(o, f) where hexArc(o, f, h) == Arc.rear)
+  }
+}`);
+  });
+});
+
 describe("std/hex: map scales, both ways", () => {
   it("a larger hex holds scale * scale hexes, the same shape everywhere, and each hex has one larger hex", () => {
     // Scale 3: the centre and its six neighbours, and two of the six hexes whose centres lie where
@@ -285,7 +315,7 @@ describe("std/ modules are bundled, never read from files", () => {
     });
     const c = compile(["a/game.rules", "b/game.rules"], host);
     expect(c.diagnostics).toEqual([]);
-    expect(c.systems.map((s) => `${s.name}: ${s.files.map((f) => f.path).join(" ")}`)).toEqual(["a/game.rules: <std>/hex.rules a/game.rules", "b/game.rules: <std>/hex.rules b/game.rules"]);
+    expect(c.systems.map((s) => `${s.name}: ${s.files.map((f) => f.path).join(" ")}`)).toEqual(["a/game.rules: <std>/arcs.rules <std>/hex.rules a/game.rules", "b/game.rules: <std>/arcs.rules <std>/hex.rules b/game.rules"]);
     for (const s of c.systems) expect(runExamples(s.files).map((r) => r.passed)).toEqual([true]);
   });
 

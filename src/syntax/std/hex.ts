@@ -8,6 +8,10 @@ export const HEX_MODULE = `// std/hex: hex-grid geometry, shipped with rulesmith
 //
 // Hexes are pointy-topped, in axial coordinates: q grows to the east, r to the south-east
 // (so a hex's neighbour to the north-west is at r - 1). The third cube coordinate is s = -q - r.
+//
+// Its arcs are those of std/arcs, which it imports.
+
+import "std/arcs"
 
 /// A hex of a hex grid, in axial coordinates: q grows eastward, r south-eastward.
 record Hex {
@@ -204,6 +208,24 @@ fn flankSides(f: Facing) -> list<HexDir> {
 fn rearSides(f: Facing) -> list<HexDir> {
   if f.vertex { return [turn(f.toward, 3), turn(f.toward, 4)] }
   return [turn(f.toward, 3)]
+}
+
+/// The flank side on the right of a facing (clockwise from its front sides).
+fn rightFlankSide(f: Facing) -> HexDir = if f.vertex then turn(f.toward, -1) else turn(f.toward, -2)
+
+/// The flank side on the left of a facing (counterclockwise from its front sides).
+fn leftFlankSide(f: Facing) -> HexDir = turn(f.toward, 2)
+
+/// The arc (Arc, from std/arcs) of a unit in h with facing f that the hex other lies in: the arc of
+/// the side of h that the line from h's centre to other's centre leaves by. A line along a vertex
+/// between two arcs goes to the front rather than a flank, and to a flank rather than the rear, as
+/// on std/square and std/plane; h itself is in the front arc.
+fn hexArc(h: Hex, f: Facing, other: Hex) -> Arc {
+  let sides = sidesToward(h, other)
+  if len(sides) == 0 or any(d in sides where contains(frontSides(f), d)) { return Arc.front }
+  if contains(sides, rightFlankSide(f)) { return Arc.right }
+  if contains(sides, leftFlankSide(f)) { return Arc.left }
+  return Arc.rear
 }
 
 /// The hexes across the given sides of h.
