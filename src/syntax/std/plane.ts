@@ -327,6 +327,26 @@ fn cornerArcs(b: Base, p: Point) -> list<Arc> {
   return out
 }
 
+/// The piece of table an arc of b covers when its arcs are cut by the corners' 135-degree lines (as
+/// cornerArcs cuts them), out to reach units along each line: the quadrilateral between the arc's
+/// two corners and the points reach out along their lines. A facing that is a multiple of 90 gives
+/// lines at exactly 45 degrees; others are within a unit per 100 inches.
+fn cornerArcPiece(b: Base, arc: Arc, reach: int) -> Piece {
+  let k = if arc == Arc.front then 0 else if arc == Arc.right then 1 else if arc == Arc.rear then 2 else 3
+  let c = corners(b)
+  let d = b.facing + 90 * k
+  return Piece(spine: [c[k], offset(c[k], d - 45, reach), offset(c[(k + 1) % 4], d + 45, reach), c[(k + 1) % 4]])
+}
+
+/// Whether any part of other's base is inside the arc of b (cut by the corners' lines, as
+/// cornerArcs cuts them): touching the line counts. For a rule that asks whether a unit is inside an
+/// arc, rather than which arc it is located in. The arc is taken out to half again the farthest
+/// other's base reaches from b's corners, which holds every point of it that can meet other.
+fn arcReaches(b: Base, arc: Arc, other: Base) -> bool {
+  let far = max(c in corners(b) => pointDistance(c, other.at)) + outerRadius(other) + 1
+  return pieceGap(cornerArcPiece(b, arc, far * 3 / 2 round up), basePiece(other)) == 0
+}
+
 /// The middle of a base's front edge (of a round base, the point of its edge straight ahead), to the
 /// nearest unit.
 fn frontCentre(b: Base) -> Point {
