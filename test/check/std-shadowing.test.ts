@@ -1,5 +1,5 @@
 // A game's own declarations shadow a standard module's names: importing `std/square` or `std/hex`
-// must not take short names such as `line` or `distance` away from a game.
+// must not take short names such as `line` or `column` away from a game.
 import { describe, expect, it } from "vitest";
 import { runExamples } from "../../src/pipeline.ts";
 import { compileText, examples } from "../support/helpers.ts";
@@ -16,8 +16,8 @@ example "own line, module cone" {
   });
 
   it("a file that imports the game's file and the module sees the game's name", () => {
-    const c = compileText(`import "std/hex"\nimport "geo.rules"\nexample "d" { expect distance(1, 4) == 3 }`, {
-      "geo.rules": "fn distance(a: int, b: int) -> int = abs(a - b)",
+    const c = compileText(`import "std/hex"\nimport "geo.rules"\nexample "d" { expect column(1, 4) == 3 }`, {
+      "geo.rules": "fn column(a: int, b: int) -> int = abs(a - b)",
     });
     expect(c.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(runExamples(c.program!).map((r) => [r.title, r.passed])).toEqual([["d", true]]);

@@ -60,12 +60,12 @@ example "generic line" {
     passes("std/hex", `
 example "edge" {
   let m = HexMap(cols: 4, rows: 3, impassable: [])
-  expect filter(h in neighbours(${H(0, 0)}) where onMap(m, h)) == [${H(1, 0)}, ${H(0, 1)}]
-  expect filter(h in neighbours(${H(3, 1)}) where onMap(m, h)) == [${H(3, 0)}, ${H(2, 1)}, ${H(2, 2)}]
+  expect filter(h in hexNeighbours(${H(0, 0)}) where onMap(m, h)) == [${H(1, 0)}, ${H(0, 1)}]
+  expect filter(h in hexNeighbours(${H(3, 1)}) where onMap(m, h)) == [${H(3, 0)}, ${H(2, 1)}, ${H(2, 2)}]
   expect hexAt(0, 2) == ${H(-1, 2)} and column(${H(-1, 2)}) == 0 and onMap(m, ${H(-1, 2)})
   expect not onMap(m, ${H(-1, 1)}) and not onMap(m, ${H(3, 2)}) and onMap(m, ${H(2, 2)})
   // Directly away from (1,1), a unit at (0,1) would go west to (-1,1): off the map.
-  expect awayFrom(${H(0, 1)}, ${H(1, 1)}) == [HexDir.west] and not passable(m, neighbour(${H(0, 1)}, HexDir.west))
+  expect awayFrom(${H(0, 1)}, ${H(1, 1)}) == [HexDir.west] and not passable(m, hexNeighbour(${H(0, 1)}, HexDir.west))
 }`);
   });
 
@@ -104,10 +104,10 @@ example "facing ${d}" {
     //            (-2,2) (-1,2) (0,2)
     passes("std/hex", `
 example "ring" {
-  expect ring(${H(0, 0)}, 2) == [${H(2, 0)}, ${H(2, -1)}, ${H(2, -2)}, ${H(1, -2)}, ${H(0, -2)}, ${H(-1, -1)}, ${H(-2, 0)}, ${H(-2, 1)}, ${H(-2, 2)}, ${H(-1, 2)}, ${H(0, 2)}, ${H(1, 1)}]
+  expect hexRing(${H(0, 0)}, 2) == [${H(2, 0)}, ${H(2, -1)}, ${H(2, -2)}, ${H(1, -2)}, ${H(0, -2)}, ${H(-1, -1)}, ${H(-2, 0)}, ${H(-2, 1)}, ${H(-2, 2)}, ${H(-1, 2)}, ${H(0, 2)}, ${H(1, 1)}]
   expect hexesWithin(${H(0, 0)}, 1) == [${H(-1, 0)}, ${H(-1, 1)}, ${H(0, -1)}, ${H(0, 0)}, ${H(0, 1)}, ${H(1, -1)}, ${H(1, 0)}]
-  expect len(hexesWithin(${H(3, -7)}, 3)) == 37 and len(ring(${H(3, -7)}, 3)) == 18
-  expect len(hexesWithin(${H(3, -7)}, 3)) == 1 + len(ring(${H(3, -7)}, 1)) + len(ring(${H(3, -7)}, 2)) + len(ring(${H(3, -7)}, 3))
+  expect len(hexesWithin(${H(3, -7)}, 3)) == 37 and len(hexRing(${H(3, -7)}, 3)) == 18
+  expect len(hexesWithin(${H(3, -7)}, 3)) == 1 + len(hexRing(${H(3, -7)}, 1)) + len(hexRing(${H(3, -7)}, 2)) + len(hexRing(${H(3, -7)}, 3))
 }`);
   });
 });

@@ -25,9 +25,9 @@ describe("std/hex: coordinates, directions, neighbours, distance", () => {
   it("neighbours go counterclockwise from east; turns wrap round", () => {
     passes(`
 example "neighbours" {
-  expect neighbours(Hex(q: 0, r: 0)) == [Hex(q: 1, r: 0), Hex(q: 1, r: -1), Hex(q: 0, r: -1), Hex(q: -1, r: 0), Hex(q: -1, r: 1), Hex(q: 0, r: 1)]
-  expect neighbour(Hex(q: 2, r: 3), HexDir.northwest) == Hex(q: 2, r: 2)
-  expect step(Hex(q: 0, r: 0), HexDir.southwest, 3) == Hex(q: -3, r: 3)
+  expect hexNeighbours(Hex(q: 0, r: 0)) == [Hex(q: 1, r: 0), Hex(q: 1, r: -1), Hex(q: 0, r: -1), Hex(q: -1, r: 0), Hex(q: -1, r: 1), Hex(q: 0, r: 1)]
+  expect hexNeighbour(Hex(q: 2, r: 3), HexDir.northwest) == Hex(q: 2, r: 2)
+  expect hexMoved(Hex(q: 0, r: 0), HexDir.southwest, 3) == Hex(q: -3, r: 3)
   expect turn(HexDir.east, -1) == HexDir.southeast and turn(HexDir.east, 7) == HexDir.northeast
   expect opposite(HexDir.northwest) == HexDir.southeast and opposite(HexDir.east) == HexDir.west
 }`);
@@ -36,11 +36,11 @@ example "neighbours" {
   it("distance is the number of steps", () => {
     passes(`
 example "distances" {
-  expect distance(Hex(q: 0, r: 0), Hex(q: 0, r: 0)) == 0
-  expect distance(Hex(q: 0, r: 0), Hex(q: 3, r: -1)) == 3
-  expect distance(Hex(q: 0, r: 0), Hex(q: 2, r: -1)) == 2
-  expect distance(Hex(q: -2, r: 5), Hex(q: 1, r: 1)) == 4
-  expect adjacent(Hex(q: 0, r: 0), Hex(q: -1, r: 1)) and not adjacent(Hex(q: 0, r: 0), Hex(q: 1, r: 1))
+  expect hexDistance(Hex(q: 0, r: 0), Hex(q: 0, r: 0)) == 0
+  expect hexDistance(Hex(q: 0, r: 0), Hex(q: 3, r: -1)) == 3
+  expect hexDistance(Hex(q: 0, r: 0), Hex(q: 2, r: -1)) == 2
+  expect hexDistance(Hex(q: -2, r: 5), Hex(q: 1, r: 1)) == 4
+  expect hexesAdjacent(Hex(q: 0, r: 0), Hex(q: -1, r: 1)) and not hexesAdjacent(Hex(q: 0, r: 0), Hex(q: 1, r: 1))
 }`);
   });
 
@@ -52,12 +52,12 @@ example "counts" {
   expect len(hexesWithin(Hex(q: 4, r: -2), 2)) == 19
   expect len(hexesWithin(Hex(q: 4, r: -2), 3)) == 37
   expect len(hexesWithin(Hex(q: 0, r: 0), 18)) == 1027
-  expect all(h in hexesWithin(Hex(q: 4, r: -2), 3) where distance(h, Hex(q: 4, r: -2)) <= 3)
-  expect ring(Hex(q: 1, r: 1), 0) == [Hex(q: 1, r: 1)]
-  expect len(ring(Hex(q: 1, r: 1), 2)) == 12 and len(ring(Hex(q: 1, r: 1), 5)) == 30
-  expect all(h in ring(Hex(q: 1, r: 1), 3) where distance(h, Hex(q: 1, r: 1)) == 3)
-  expect ring(Hex(q: 0, r: 0), 1) == neighbours(Hex(q: 0, r: 0))
-  expect ring(Hex(q: 0, r: 0), 2)[0] == Hex(q: 2, r: 0) and ring(Hex(q: 0, r: 0), 2)[1] == Hex(q: 2, r: -1)
+  expect all(h in hexesWithin(Hex(q: 4, r: -2), 3) where hexDistance(h, Hex(q: 4, r: -2)) <= 3)
+  expect hexRing(Hex(q: 1, r: 1), 0) == [Hex(q: 1, r: 1)]
+  expect len(hexRing(Hex(q: 1, r: 1), 2)) == 12 and len(hexRing(Hex(q: 1, r: 1), 5)) == 30
+  expect all(h in hexRing(Hex(q: 1, r: 1), 3) where hexDistance(h, Hex(q: 1, r: 1)) == 3)
+  expect hexRing(Hex(q: 0, r: 0), 1) == hexNeighbours(Hex(q: 0, r: 0))
+  expect hexRing(Hex(q: 0, r: 0), 2)[0] == Hex(q: 2, r: 0) and hexRing(Hex(q: 0, r: 0), 2)[1] == Hex(q: 2, r: -1)
 }`);
   });
 });
@@ -99,7 +99,7 @@ example "hex line" {
   expect hexLine(Hex(q: 0, r: 0), Hex(q: 2, r: -1)) == [Hex(q: 0, r: 0), Hex(q: 1, r: -1), Hex(q: 1, r: 0), Hex(q: 2, r: -1)]
   expect hexLine(Hex(q: 0, r: 0), Hex(q: 4, r: -1)) == [Hex(q: 0, r: 0), Hex(q: 1, r: 0), Hex(q: 2, r: -1), Hex(q: 2, r: 0), Hex(q: 3, r: -1), Hex(q: 4, r: -1)]
   expect hexLine(Hex(q: 3, r: -1), Hex(q: 0, r: 0)) == [Hex(q: 3, r: -1), Hex(q: 2, r: -1), Hex(q: 1, r: 0), Hex(q: 0, r: 0)]
-  expect len(hexLine(Hex(q: -5, r: 9), Hex(q: 7, r: -4))) >= distance(Hex(q: -5, r: 9), Hex(q: 7, r: -4)) + 1
+  expect len(hexLine(Hex(q: -5, r: 9), Hex(q: 7, r: -4))) >= hexDistance(Hex(q: -5, r: 9), Hex(q: 7, r: -4)) + 1
 }`);
   });
 
@@ -107,7 +107,7 @@ example "hex line" {
     passes(`
 example "away" {
   expect awayFrom(Hex(q: 1, r: 0), Hex(q: 0, r: 0)) == [HexDir.east]
-  expect step(Hex(q: 1, r: 0), awayFrom(Hex(q: 1, r: 0), Hex(q: 0, r: 0))[0], 2) == Hex(q: 3, r: 0)
+  expect hexMoved(Hex(q: 1, r: 0), awayFrom(Hex(q: 1, r: 0), Hex(q: 0, r: 0))[0], 2) == Hex(q: 3, r: 0)
   expect awayFrom(Hex(q: 0, r: 0), Hex(q: 0, r: 2)) == [HexDir.northwest]
   expect awayFrom(Hex(q: 2, r: -1), Hex(q: 0, r: 0)) == [HexDir.east, HexDir.northeast]
 }`);
@@ -201,6 +201,36 @@ example "sight" {
   });
 });
 
+describe("std/hex: arcs as std/arcs' Arc", () => {
+  it("a hex is in the arc of the side the line from the centre leaves by; along a vertex, front before flank before rear", () => {
+    // Side facing east: front SE, E, NE; right flank SW; left flank NW; rear W. Vertex facing east
+    // (between E and NE): front E, NE; right SE; left NW; rear W, SW. (-1, 2) lies along the vertex
+    // between SW and SE (cube vector (-1, 2, -1)); (-2, 1) along the one between W and SW.
+    passes(`
+example "hex arcs" {
+  let o = Hex(q: 0, r: 0)
+  let side = Facing(toward: HexDir.east, vertex: false)
+  expect hexArc(o, side, Hex(q: 3, r: 0)) == Arc.front and hexArc(o, side, Hex(q: 2, r: -1)) == Arc.front
+  expect hexArc(o, side, Hex(q: -1, r: 2)) == Arc.front
+  expect hexArc(o, side, Hex(q: -2, r: 2)) == Arc.right and hexArc(o, side, Hex(q: -2, r: 1)) == Arc.right
+  expect hexArc(o, side, Hex(q: -3, r: 0)) == Arc.rear
+  expect hexArc(o, side, Hex(q: 0, r: -3)) == Arc.left
+  expect hexArc(o, side, o) == Arc.front
+  let vertex = Facing(toward: HexDir.east, vertex: true)
+  expect hexArc(o, vertex, Hex(q: 2, r: -1)) == Arc.front
+  expect hexArc(o, vertex, Hex(q: 0, r: 2)) == Arc.right and hexArc(o, vertex, Hex(q: -1, r: 2)) == Arc.right
+  expect hexArc(o, vertex, Hex(q: -2, r: 1)) == Arc.rear and hexArc(o, vertex, Hex(q: -2, r: 2)) == Arc.rear
+  expect hexArc(o, vertex, Hex(q: -1, r: -1)) == Arc.left
+  // The arc of every neighbour agrees with frontHexes, flankHexes and rearHexes.
+  for f in vertexFacings() + [side] {
+    expect all(h in frontHexes(o, f) where hexArc(o, f, h) == Arc.front)
+    expect all(h in flankHexes(o, f) where hexArc(o, f, h) == Arc.left or hexArc(o, f, h) == Arc.right)
+    expect all(h in rearHexes(o, f) where hexArc(o, f, h) == Arc.rear)
+  }
+}`);
+  });
+});
+
 describe("std/hex: map scales, both ways", () => {
   it("a larger hex holds scale * scale hexes, the same shape everywhere, and each hex has one larger hex", () => {
     // Scale 3: the centre and its six neighbours, and two of the six hexes whose centres lie where
@@ -233,8 +263,8 @@ example "map edge" {
   expect onMap(m(), Hex(q: 3, r: 0)) and not onMap(m(), Hex(q: 4, r: 0))
   expect onMap(m(), Hex(q: -1, r: 2)) and not onMap(m(), Hex(q: -1, r: 1))
   expect not onMap(m(), Hex(q: 0, r: 3)) and not onMap(m(), Hex(q: 0, r: -1))
-  expect count(h in neighbours(Hex(q: 0, r: 0)) where onMap(m(), h)) == 2
-  expect count(h in neighbours(Hex(q: 2, r: 1)) where onMap(m(), h)) == 6
+  expect count(h in hexNeighbours(Hex(q: 0, r: 0)) where onMap(m(), h)) == 2
+  expect count(h in hexNeighbours(Hex(q: 2, r: 1)) where onMap(m(), h)) == 6
   expect not passable(m(), Hex(q: 1, r: 0)) and passable(m(), Hex(q: 2, r: 0)) and not passable(m(), Hex(q: 9, r: 9))
   expect count(h in hexesWithin(Hex(q: 0, r: 0), 1) where passable(m(), h)) == 2
 }`);
@@ -280,17 +310,17 @@ fn advance() {
 describe("std/ modules are bundled, never read from files", () => {
   it("two games that import std/hex stay two programs, each with its own copy", () => {
     const host = memoryHost({
-      "a/game.rules": `import "std/hex"\nfn f() -> int = distance(Hex(q: 0, r: 0), Hex(q: 2, r: 0))\nexample "a" { expect f() == 2 }`,
-      "b/game.rules": `import "std/hex"\nfn f() -> int = 7\nexample "b" { expect f() == 7 and adjacent(Hex(q: 0, r: 0), Hex(q: 1, r: 0)) }`,
+      "a/game.rules": `import "std/hex"\nfn f() -> int = hexDistance(Hex(q: 0, r: 0), Hex(q: 2, r: 0))\nexample "a" { expect f() == 2 }`,
+      "b/game.rules": `import "std/hex"\nfn f() -> int = 7\nexample "b" { expect f() == 7 and hexesAdjacent(Hex(q: 0, r: 0), Hex(q: 1, r: 0)) }`,
     });
     const c = compile(["a/game.rules", "b/game.rules"], host);
     expect(c.diagnostics).toEqual([]);
-    expect(c.systems.map((s) => `${s.name}: ${s.files.map((f) => f.path).join(" ")}`)).toEqual(["a/game.rules: <std>/hex.rules a/game.rules", "b/game.rules: <std>/hex.rules b/game.rules"]);
+    expect(c.systems.map((s) => `${s.name}: ${s.files.map((f) => f.path).join(" ")}`)).toEqual(["a/game.rules: <std>/arcs.rules <std>/hex.rules a/game.rules", "b/game.rules: <std>/arcs.rules <std>/hex.rules b/game.rules"]);
     for (const s of c.systems) expect(runExamples(s.files).map((r) => r.passed)).toEqual([true]);
   });
 
   it("a file called std/hex.rules is not what `std/hex` imports", () => {
-    const c = compileText(`import "std/hex"\nexample "x" { expect distance(Hex(q: 0, r: 0), Hex(q: 1, r: 0)) == 1 }`, { "std/hex.rules": "this is not rules" });
+    const c = compileText(`import "std/hex"\nexample "x" { expect hexDistance(Hex(q: 0, r: 0), Hex(q: 1, r: 0)) == 1 }`, { "std/hex.rules": "this is not rules" });
     expect(c.diagnostics).toEqual([]);
   });
 

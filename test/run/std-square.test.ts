@@ -256,6 +256,18 @@ example "arcs" {
 }`);
   });
 
+  it("map scales: a coarser square holds scale * scale squares, and each square has one coarser square", () => {
+    passes(`
+example "scales" {
+  expect largerSquare(Square(x: 0, y: 0), 4) == Square(x: 0, y: 0) and largerSquare(Square(x: 3, y: 3), 4) == Square(x: 0, y: 0)
+  expect largerSquare(Square(x: 4, y: 3), 4) == Square(x: 1, y: 0) and largerSquare(Square(x: 5, y: -1), 4) == Square(x: 1, y: -1)
+  expect largerSquare(Square(x: -4, y: -5), 4) == Square(x: -1, y: -2)
+  expect smallerSquares(Square(x: 1, y: -1), 2) == [Square(x: 2, y: -2), Square(x: 3, y: -2), Square(x: 2, y: -1), Square(x: 3, y: -1)]
+  expect smallerSquares(Square(x: 0, y: 0), 1) == [Square(x: 0, y: 0)] and len(smallerSquares(Square(x: 7, y: -3), 4)) == 16
+  expect all(s in smallerSquares(Square(x: -2, y: 3), 3) where largerSquare(s, 3) == Square(x: -2, y: 3))
+}`);
+  });
+
   it("the line between centres, with both squares beside a corner it passes through", () => {
     // From (0.5, 0.5) to (3.5, 1.5): at x = 2 the line is at y = 1, the corner of (1,0), (2,0), (1,1), (2,1).
     passes(`

@@ -16,15 +16,15 @@ describe("rulesmith doc on a folder of systems", () => {
     // The bundled rules' few warnings are printed (When Armies Clash's W0310s); no error.
     expect(r.stderr).not.toMatch(/^error/m);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^wrote \d+ file\(s\) to .* \(4 systems, a folder each\): open .*index\.html\n$/);
-    expect(readdirSync(all).sort()).toEqual(["acks-daw", "dragon-dice", "index.html", "style.css", "warlords3", "when-armies-clash"]);
+    expect(r.stdout).toMatch(/^wrote \d+ file\(s\) to .* \(5 systems, a folder each\): open .*index\.html\n$/);
+    expect(readdirSync(all).sort()).toEqual(["acks-daw", "dragon-dice", "index.html", "skirmish-plane", "style.css", "warlords3", "when-armies-clash"]);
     const index = readFileSync(join(all, "index.html"), "utf8");
-    for (const s of ["acks-daw", "dragon-dice", "warlords3", "when-armies-clash"]) {
+    for (const s of ["acks-daw", "dragon-dice", "skirmish-plane", "warlords3", "when-armies-clash"]) {
       expect(index).toContain(`<a href="${s}/index.html">rules/${s}</a>`);
       expect(existsSync(join(all, s, "index.html")), s).toBe(true);
     }
     // Every link of every page lands on a page and an id that exists (issue 28: 987 links to state fields did not).
-    for (const s of ["acks-daw", "dragon-dice", "warlords3", "when-armies-clash"]) {
+    for (const s of ["acks-daw", "dragon-dice", "skirmish-plane", "warlords3", "when-armies-clash"]) {
       const pages = new Map(readdirSync(join(all, s)).filter((f) => f.endsWith(".html")).map((f) => [f, readFileSync(join(all, s, f), "utf8")] as const));
       const broken = brokenLinks(pages);
       expect(broken.length, `${s}: ${broken.slice(0, 5).join(", ")}`).toBe(0);

@@ -8,6 +8,10 @@ export const HEX_MODULE = `// std/hex: hex-grid geometry, shipped with rulesmith
 //
 // Hexes are pointy-topped, in axial coordinates: q grows to the east, r to the south-east
 // (so a hex's neighbour to the north-west is at r - 1). The third cube coordinate is s = -q - r.
+//
+// Its arcs are those of std/arcs, which it imports.
+
+import "std/arcs"
 
 /// A hex of a hex grid, in axial coordinates: q grows eastward, r south-eastward.
 record Hex {
@@ -64,27 +68,27 @@ fn turn(d: HexDir, steps: int) -> HexDir {
 fn opposite(d: HexDir) -> HexDir = turn(d, 3)
 
 /// The hex across side d of h.
-fn neighbour(h: Hex, d: HexDir) -> Hex = Hex(q: h.q + hexStep(d).q, r: h.r + hexStep(d).r)
+fn hexNeighbour(h: Hex, d: HexDir) -> Hex = Hex(q: h.q + hexStep(d).q, r: h.r + hexStep(d).r)
 
 /// The hex n hexes from h in a straight line across side d.
-fn step(h: Hex, d: HexDir, n: int) -> Hex = Hex(q: h.q + n * hexStep(d).q, r: h.r + n * hexStep(d).r)
+fn hexMoved(h: Hex, d: HexDir, n: int) -> Hex = Hex(q: h.q + n * hexStep(d).q, r: h.r + n * hexStep(d).r)
 
 /// The six hexes around h, in the order of HexDir.
-fn neighbours(h: Hex) -> list<Hex> {
+fn hexNeighbours(h: Hex) -> list<Hex> {
   let out: list<Hex> = []
-  for d in HexDir { add neighbour(h, d) to out }
+  for d in HexDir { add hexNeighbour(h, d) to out }
   return out
 }
 
 /// How many steps from a to b: the number of hexes a unit crosses to get there.
-fn distance(a: Hex, b: Hex) -> int {
+fn hexDistance(a: Hex, b: Hex) -> int {
   let dq = a.q - b.q
   let dr = a.r - b.r
   return (abs(dq) + abs(dr) + abs(dq + dr)) / 2
 }
 
 /// Whether a and b share a side.
-fn adjacent(a: Hex, b: Hex) -> bool = distance(a, b) == 1
+fn hexesAdjacent(a: Hex, b: Hex) -> bool = hexDistance(a, b) == 1
 
 /// The hexes at most n steps from center (center included): 3n(n+1)+1 of them, by q then r.
 fn hexesWithin(center: Hex, n: int) -> list<Hex> {
@@ -97,15 +101,15 @@ fn hexesWithin(center: Hex, n: int) -> list<Hex> {
 
 /// The hexes exactly n steps from center: 6n of them (the center alone for 0), starting n hexes
 /// east and going counterclockwise.
-fn ring(center: Hex, n: int) -> list<Hex> {
+fn hexRing(center: Hex, n: int) -> list<Hex> {
   if n <= 0 { return [center] }
   let out: list<Hex> = []
-  let h = step(center, HexDir.east, n)
+  let h = hexMoved(center, HexDir.east, n)
   for i in 0..5 {
     let d = turn(HexDir.northwest, i)
     for j in 1..n {
       add h to out
-      h = neighbour(h, d)
+      h = hexNeighbour(h, d)
     }
   }
   return out
@@ -131,11 +135,11 @@ fn leavesBy(v: list<int>, top: int, bottom: int, d: HexDir) -> bool {
   return all(i in [0, 1, 2] where (u[i] != 1 or v[i] == top) and (u[i] != -1 or v[i] == bottom))
 }
 
-/// The hexes under each of distance(a, b) + 1 evenly spaced points of the straight line from the
+/// The hexes under each of hexDistance(a, b) + 1 evenly spaced points of the straight line from the
 /// centre of a to the centre of b, from a to b: one hex, or two (by q then r) where the point lies
 /// exactly on the side between them, as it does all along a line that runs along a vertex.
 fn hexLineSteps(a: Hex, b: Hex) -> list<list<Hex>> {
-  let n = distance(a, b)
+  let n = hexDistance(a, b)
   if n == 0 { return [[a]] }
   let out: list<list<Hex>> = []
   for i in 0..n {
@@ -149,7 +153,7 @@ fn hexLineSteps(a: Hex, b: Hex) -> list<list<Hex>> {
 }
 
 /// The hexes the straight line from the centre of a to the centre of b passes through, from a to b:
-/// the hex under each of distance(a, b) + 1 evenly spaced points of the line, each adjacent to the
+/// the hex under each of hexDistance(a, b) + 1 evenly spaced points of the line, each adjacent to the
 /// next. Where a point lies exactly on the side between two hexes (as it does all along a line that
 /// runs along a vertex), both are listed, by q then r.
 fn hexLine(a: Hex, b: Hex) -> list<Hex> {
@@ -206,10 +210,28 @@ fn rearSides(f: Facing) -> list<HexDir> {
   return [turn(f.toward, 3)]
 }
 
+/// The flank side on the right of a facing (clockwise from its front sides).
+fn rightFlankSide(f: Facing) -> HexDir = if f.vertex then turn(f.toward, -1) else turn(f.toward, -2)
+
+/// The flank side on the left of a facing (counterclockwise from its front sides).
+fn leftFlankSide(f: Facing) -> HexDir = turn(f.toward, 2)
+
+/// The arc (Arc, from std/arcs) of a unit in h with facing f that the hex other lies in: the arc of
+/// the side of h that the line from h's centre to other's centre leaves by. A line along a vertex
+/// between two arcs goes to the front rather than a flank, and to a flank rather than the rear, as
+/// on std/square and std/plane; h itself is in the front arc.
+fn hexArc(h: Hex, f: Facing, other: Hex) -> Arc {
+  let sides = sidesToward(h, other)
+  if len(sides) == 0 or any(d in sides where contains(frontSides(f), d)) { return Arc.front }
+  if contains(sides, rightFlankSide(f)) { return Arc.right }
+  if contains(sides, leftFlankSide(f)) { return Arc.left }
+  return Arc.rear
+}
+
 /// The hexes across the given sides of h.
 fn hexesAcross(h: Hex, sides: list<HexDir>) -> list<Hex> {
   let out: list<Hex> = []
-  for d in sides { add neighbour(h, d) to out }
+  for d in sides { add hexNeighbour(h, d) to out }
   return out
 }
 

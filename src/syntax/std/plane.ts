@@ -307,6 +307,54 @@ fn inFlankArc(b: Base, other: Base) -> bool = baseArc(b, other.at) == Arc.left o
 /// Whether other's centre is in b's rear arc.
 fn inRearArc(b: Base, other: Base) -> bool = baseArc(b, other.at) == Arc.rear
 
+/// The arcs of b that p lies in when the arcs are cut, as many rule sets cut them, by a line from
+/// each corner at 135 degrees to the facing (45 degrees out from the front or rear edge) rather than
+/// by the diagonals (baseArc): of front, right, rear and left, those p is in. A point on a line is in
+/// both arcs it divides (which of them counts is the game's rule). A round base has the lines of the
+/// square around it. A point on the base itself may be in the front and the rear arc at once. The
+/// sides are taken from the table of sines, so a facing that is a multiple of 90 is exact.
+fn cornerArcs(b: Base, p: Point) -> list<Arc> {
+  let u = along(p.x - b.at.x, p.y - b.at.y, b.facing)
+  let v = along(p.x - b.at.x, p.y - b.at.y, b.facing + 90)
+  let depth = if b.shape == BaseShape.circle then b.width else b.depth
+  // Ahead of the front corners' lines: u - |v| at least half the depth less half the width (times 10000).
+  let lengthwise = (depth - b.width) * 5000
+  let out: list<Arc> = []
+  if u - abs(v) >= lengthwise { add Arc.front to out }
+  if v - abs(u) >= -lengthwise { add Arc.right to out }
+  if -u - abs(v) >= lengthwise { add Arc.rear to out }
+  if -v - abs(u) >= -lengthwise { add Arc.left to out }
+  return out
+}
+
+/// The piece of table an arc of b covers when its arcs are cut by the corners' 135-degree lines (as
+/// cornerArcs cuts them), out to reach units along each line: the quadrilateral between the arc's
+/// two corners and the points reach out along their lines. A facing that is a multiple of 90 gives
+/// lines at exactly 45 degrees; others are within a unit per 100 inches.
+fn cornerArcPiece(b: Base, arc: Arc, reach: int) -> Piece {
+  let k = if arc == Arc.front then 0 else if arc == Arc.right then 1 else if arc == Arc.rear then 2 else 3
+  let c = corners(b)
+  let d = b.facing + 90 * k
+  return Piece(spine: [c[k], offset(c[k], d - 45, reach), offset(c[(k + 1) % 4], d + 45, reach), c[(k + 1) % 4]])
+}
+
+/// Whether any part of other's base is inside the arc of b (cut by the corners' lines, as
+/// cornerArcs cuts them): touching the line counts. For a rule that asks whether a unit is inside an
+/// arc, rather than which arc it is located in. The arc is taken out to half again the farthest
+/// other's base reaches from b's corners, which holds every point of it that can meet other.
+fn arcReaches(b: Base, arc: Arc, other: Base) -> bool {
+  let far = max(c in corners(b) => pointDistance(c, other.at)) + outerRadius(other) + 1
+  return pieceGap(cornerArcPiece(b, arc, far * 3 / 2 round up), basePiece(other)) == 0
+}
+
+/// The middle of a base's front edge (of a round base, the point of its edge straight ahead), to the
+/// nearest unit.
+fn frontCentre(b: Base) -> Point {
+  let depth = if b.shape == BaseShape.circle then b.width else b.depth
+  let h = heading(b.facing)
+  return Point(x: b.at.x + (depth * h.x) / 20000 round nearest, y: b.at.y + (depth * h.y) / 20000 round nearest)
+}
+
 /// Whether p lies in the polygon (any simple polygon, corners in order; its sides included).
 fn insidePolygon(polygon: list<Point>, p: Point) -> bool {
   let n = len(polygon)
@@ -387,6 +435,17 @@ fn wheel(b: Base, degrees: int) -> Moved {
   let c = corners(b)
   let hinge = if degrees >= 0 then c[1] else c[0]
   return Moved(base: placed(b, turnedAbout(b.at, hinge, degrees), b.facing + degrees), used: arcLength(degrees, b.width))
+}
+
+/// Wheels b toward a turn of degrees (clockwise when positive, as wheel) by the most whole degrees,
+/// at most abs(degrees), whose path fits within units: the wheel of a move whose distance runs out
+/// before the turn is done.
+fn wheelUpTo(b: Base, degrees: int, units: int) -> Moved {
+  let most = 0
+  if degrees != 0 {
+    for d in 1..abs(degrees) where arcLength(d, b.width) <= units { most = d }
+  }
+  return wheel(b, signOf(degrees) * most)
 }
 
 /// Turns b about its centre to face p (the nearest whole degree), as pivot measures it.

@@ -294,4 +294,19 @@ fn squareSight(a: Square, b: Square, blocking: list<Square>) -> bool {
   }
   return true
 }
+
+/// The square of a map scale times coarser that holds s: the coarser map's Square(x: 0, y: 0) covers
+/// this map's squares from (0, 0) to (scale - 1, scale - 1) (a 24-mile square holding 6-mile squares
+/// is scale 4).
+fn largerSquare(s: Square, scale: int) -> Square = Square(x: s.x / scale round down, y: s.y / scale round down)
+
+/// The squares of this map that the square big of a map scale times coarser holds: scale * scale of
+/// them, in reading order (the other way of largerSquare).
+fn smallerSquares(big: Square, scale: int) -> list<Square> {
+  let out: list<Square> = []
+  for dy in 0..scale - 1 {
+    for dx in 0..scale - 1 { add Square(x: big.x * scale + dx, y: big.y * scale + dy) to out }
+  }
+  return out
+}
 `;
