@@ -45,6 +45,8 @@ export class BoardView {
   private readonly frame: Board | undefined;
   private readonly resolved: StepBoard[] | undefined;
   private readonly steps: number;
+  /** The last line the run worker followed, when the run had more (board-timeline.ts). */
+  private readonly followed: number | undefined;
   private slider: HTMLInputElement | undefined;
   private stepText: HTMLElement | undefined;
   private step = 0;
@@ -56,6 +58,7 @@ export class BoardView {
   ) {
     this.resolved = boards.steps ? followTrace(boards.steps, trace) : undefined;
     this.steps = boards.steps?.steps ?? 0;
+    this.followed = boards.steps?.followed;
     const all = [boards.before, ...(this.resolved ?? []).map((r) => r.board), boards.after].filter((b): b is Board => b !== undefined);
     this.sides = [...new Set(all.flatMap(sidesOf))];
     this.frame = this.resolved ? extentOf(all) : undefined;
@@ -118,7 +121,8 @@ export class BoardView {
     this.slider!.value = String(this.step);
     this.slider!.setAttribute("aria-valuetext", `step ${this.step} of ${this.steps}`);
     const text = line ? escapeControls(line.message).slice(0, 160) : "the start";
-    this.stepText!.textContent = `step ${this.step} of ${this.steps}: ${text}`;
+    const past = this.followed !== undefined && this.step > this.followed ? ` (the board follows the first ${this.followed} lines only)` : "";
+    this.stepText!.textContent = `step ${this.step} of ${this.steps}: ${text}${past}`;
     this.element.dataset["step"] = String(this.step);
     this.show("step");
     // The step's own line lights what it names.

@@ -4,9 +4,14 @@
 import { stateToJson, type RuntimeProgram, type StateValues, type TraceEntry, type TraceSink } from "../../src/api.ts";
 import { boardOf } from "../board-model.ts";
 import type { BoardChange, BoardTimeline } from "../board-steps.ts";
+import { TRACE_LINE_LIMIT } from "../trace-view.ts";
 
-/** Lines followed at most: past this the board stops changing (a runaway loop's million lines would take minutes). */
-export const MAX_FOLLOWED = 20_000;
+/**
+ * Lines followed at most, as many as the trace panel lists: past this the board stops changing. Each
+ * line costs a reading of the whole state (about 0.7 ms for the ACKS battle's ten units, built), so
+ * a runaway loop's million lines would take minutes.
+ */
+export const MAX_FOLLOWED = TRACE_LINE_LIMIT;
 /** Changes kept at most: each is a whole board. */
 const MAX_CHANGES = 5_000;
 
