@@ -74,7 +74,7 @@ async function axeOnBoard(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
-/** Every piece label drawn on the board is at least `px` CSS pixels high. */
+/** How many CSS pixels high each piece label on the board is drawn. */
 async function labelHeights(page: Page): Promise<number[]> {
   return page.$$eval("#board .board-svg .board-piece text", (ts) => ts.map((t) => t.getBoundingClientRect().height));
 }
@@ -136,6 +136,8 @@ step(pg, "a hex battle: a unit is drawn dead from the step whose line removes it
   const fills = await page.$$eval('#board .board-piece:not(.dead)[data-side="Red"] circle, #board .board-piece:not(.dead)[data-side="Blue"] circle', (cs) => cs.map((c) => `${(c.parentNode as SVGGElement).dataset["side"]} ${getComputedStyle(c).fill}`));
   assert.equal(new Set(fills).size, 2, `one fill a side: ${[...new Set(fills)].join(", ")}`);
   assert.ok(await page.$("#board .board-legend li[data-dead]"));
+  for (const h of await labelHeights(page)) assert.ok(h >= 9, `a label ${h.toFixed(1)} px high`);
+  assert.deepEqual(await axeOnBoard(page), []);
   await pg.shot("hex-dead");
 });
 
@@ -158,6 +160,8 @@ step(pg, "a square battle: once the Knight has moved into the War mages' space i
   const knight = pieces.find((p) => p.name === "Knight")!;
   const start = (await shown(page)).find((p) => p.label === "Knight")!;
   assert.deepEqual({ x: start.x, y: start.y, dead: start.dead, side: start.side }, { x: String(knight.at.x), y: String(knight.at.y), dead: false, side: "red" });
+  for (const h of await labelHeights(page)) assert.ok(h >= 9, `a label ${h.toFixed(1)} px high`);
+  assert.deepEqual(await axeOnBoard(page), []);
   await pg.shot("square-step");
 });
 
