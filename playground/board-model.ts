@@ -1,8 +1,10 @@
 // What the board draws, read from a game state by its declared types, never by a game's field names:
 // a position is a field whose type is the standard module's coordinate record (`Hex` of `std/hex`), a
 // facing one whose type is its `Facing`, the map a field of its `HexMap`. Each entity (or record)
-// holding a position is a piece, labelled by its first `text` field. The run worker builds this for
-// the starting state and the state after a run; board.ts draws it.
+// holding a position is a piece, labelled by its first `text` field, its side read as board-sides.ts
+// reads it. Square and gridless boards are read the same way (board-squares-model.ts,
+// board-plane-model.ts). The run worker builds this for the starting state, the state after a run and
+// the state at every trace line (workers/board-timeline.ts); board.ts draws it (board-hex.ts here).
 import { isStdPath, type Ast as A, type RuntimeProgram } from "../src/api.ts";
 import { planeBoardOf, type PlaneBoard } from "./board-plane-model.ts";
 import { entityNames, labelOf, sideOf } from "./board-sides.ts";

@@ -37,6 +37,8 @@ function bounds(board: PlaneBoard): [number, number, number, number] {
   for (const poly of board.terrain) for (const [x, y] of poly) xs.push(x), ys.push(y);
   for (const t of board.templates) for (const piece of t) for (const [x, y] of piece.spine) xs.push(x - piece.radius, x + piece.radius), ys.push(y - piece.radius, y + piece.radius);
   const inch = board.unitsPerInch;
+  // Nothing placed: a foot of empty table about the origin.
+  if (xs.length === 0) xs.push(0), ys.push(0);
   const pad = inch;
   const [x0, x1, y0, y1] = [Math.min(...xs) - pad, Math.max(...xs) + pad, Math.min(...ys) - pad, Math.max(...ys) + pad];
   // Whole inches, at least a foot by 8 inches, so a lone base is not drawn the size of the panel.

@@ -48,7 +48,12 @@ export class BoardFollower implements TraceSink {
       // A state caught half-changed that cannot be written out is skipped: the next line reads it again.
       return;
     }
-    if (!board) return;
+    // Nothing placed any more (the last piece gone): the same board, empty, so its pieces die on it.
+    if (!board) {
+      const last = this.changes[this.changes.length - 1]?.board;
+      if (!last) return;
+      board = last.grid === "plane" ? { ...last, pieces: [], templates: [] } : { ...last, pieces: [] };
+    }
     const key = JSON.stringify(board);
     if (key === this.last) return;
     this.last = key;

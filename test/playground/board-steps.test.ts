@@ -11,6 +11,7 @@ import { shortLabel } from "../../playground/board-sides.ts";
 import { boardAt, followTrace, matchPieces, sidesOf, tracedDeaths, type BoardTimeline } from "../../playground/board-steps.ts";
 import { BoardFollower } from "../../playground/workers/board-timeline.ts";
 import { nodeHost } from "../../src/api/node-host.ts";
+import { compileTexts } from "../../src/api.ts";
 import { compile, indexProgram, runScenario, type Scenario } from "../../src/pipeline.ts";
 
 const program = (root: string) => indexProgram(compile([root], nodeHost).program!);
@@ -118,6 +119,35 @@ test("a removal followed, in the same call, by the piece added elsewhere is a mo
     { step: 4, key: "Piece\u0000Orcs 1", dead: true },
     { step: 5, key: "Piece\u0000Orcs 1", dead: false },
   ]);
+});
+
+test("when the last piece leaves the state, it is drawn dead on an empty board, not left standing", () => {
+  const rules = `import "std/plane"
+kind M {
+  name: text
+  base: Base
+}
+state {
+  ms: list<M>
+}
+fn go() {
+  let m = ms[0]
+  say "before"
+  ms = []
+  say "after " + m.name
+}
+`;
+  const p = indexProgram(compileTexts({ "last.rules": rules }).program!);
+  const follower = new BoardFollower(p);
+  const scenario = { rules: "last.rules", run: "go", state: { ms: [{ name: "Lone", base: { at: { x: 100, y: 200 }, shape: "circle", width: 98, facing: 0 } }] } } as unknown as Scenario;
+  runScenario(p, scenario, { seed: "1", trace: true, traceSink: follower, watchState: follower.watch });
+  const trace = follower.entries;
+  const resolved = followTrace(follower.finish()!, trace);
+  // Emptied by an assignment, which the trace does not list: only the state shows it gone.
+  const removed = trace.findIndex((e) => e.message === "after Lone");
+  expect(removed).toBeGreaterThan(0);
+  expect((boardAt(resolved, removed - 1).board as PlaneBoard).pieces.map((m) => [m.label, m.dead ?? false])).toEqual([["Lone", false]]);
+  expect((boardAt(resolved, removed).board as PlaneBoard).pieces.map((m) => [m.label, m.x, m.y, m.dead ?? false])).toEqual([["Lone", 100, 200, true]]);
 });
 
 describe("matching pieces from one board to the next", () => {
