@@ -214,6 +214,17 @@ step(pg, "a plane duel: at the start of turn 2 the bases stand where their moves
 step(pg, "a plane duel: the Archer is dead from the step whose line wounds it; a base shows its arcs on hover and its full name on focus", async () => {
   const { page } = pg;
   const lines = await traceLines(page);
+  // On the step view a trace line clicked moves the board to the step that line ends: "Turn 3", after turn 2's moves.
+  const turn3 = lines.find((l) => l.message === "Turn 3")!.index;
+  await page.click(`.trace-line[data-index="${turn3}"]`);
+  await page.waitForSelector(`#board[data-showing="step"][data-step="${turn3 + 1}"]`);
+  assert.deepEqual(
+    (await shown(page)).map((p) => [p.label, p.x]),
+    [
+      ["Red Knights", "1000"],
+      ["Blue Archer", "1746"],
+    ],
+  );
   const wound = lines.find((l) => l.message === 'wound(Model "Blue Archer")')!.index;
   await goToStep(page, wound);
   assert.equal((await shown(page)).find((p) => p.label === "Blue Archer")!.dead, false);
