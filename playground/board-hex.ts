@@ -32,10 +32,11 @@ function mapHexes(cols: number, rows: number): HexAt[] {
 
 export const hexKey = (h: HexAt) => `${h.q},${h.r}`;
 
-export function drawHexBoard(board: HexBoard, which: string, sides: readonly string[]): SVGSVGElement {
+/** `frame`: the board whose hexes to draw (all the steps of a run, so a map-less board does not move as they change). */
+export function drawHexBoard(board: HexBoard, which: string, sides: readonly string[], frame: HexBoard = board): SVGSVGElement {
   const hexes = new Map<string, HexAt>();
   for (const h of board.map ? mapHexes(board.map.cols, board.map.rows) : []) hexes.set(hexKey(h), h);
-  for (const p of board.pieces) if (!hexes.has(hexKey(p.at))) hexes.set(hexKey(p.at), p.at);
+  for (const p of [...board.pieces, ...frame.pieces]) if (!hexes.has(hexKey(p.at))) hexes.set(hexKey(p.at), p.at);
   const blocked = new Set((board.map?.impassable ?? []).map(hexKey));
   const xs: number[] = [];
   const ys: number[] = [];

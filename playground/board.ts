@@ -22,7 +22,7 @@ type Which = "before" | "after" | "step";
 function draw(board: Board, label: string, sides: readonly string[], frame?: Board): SVGSVGElement {
   if (board.grid === "square") return drawSquareBoard(board, label, sides, frame?.grid === "square" ? frame : board);
   if (board.grid === "plane") return drawPlaneBoard(board, label, sides, frame?.grid === "plane" ? frame : board);
-  return drawHexBoard(board, label, sides);
+  return drawHexBoard(board, label, sides, frame && frame.grid !== "square" && frame.grid !== "plane" ? frame : board);
 }
 
 /** Every piece, template and polygon of the boards of one geometry together: the extent the steps are drawn in. */
@@ -81,7 +81,9 @@ export class BoardView {
     };
     this.body.addEventListener("mouseover", describe);
     this.body.addEventListener("focusin", describe);
-    new ResizeObserver(() => this.sizeLabels()).observe(this.body);
+    // Let go once the board leaves the page (the next run replaces it).
+    const resized = new ResizeObserver(() => (this.element.isConnected ? this.sizeLabels() : resized.disconnect()));
+    resized.observe(this.body);
     this.show(boards.after ? "after" : "before");
   }
 
