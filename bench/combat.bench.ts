@@ -3,7 +3,7 @@
 // may be shared) hits both sides of a ratio alike; each ratio is given as the median and the range
 // (min-max) over the rounds. See bench/README.md.
 //
-//   npm run bench -- --n 1000 --rounds 7 --min-ms 200
+//   npm run bench -- --n 1000 --plane-n 100 --rounds 7 --min-ms 200
 //
 // It checks first (untimed) that the compiled rules, the tree-walking interpreter and the hand-written
 // TypeScript (bench/warlords-combat.ts) fight the same battles seed by seed, and that the two engines
@@ -22,6 +22,7 @@ import { memoryFileHost, Workspace } from "../src/tools/service/index.ts";
 import { validateState } from "../src/run/schema.ts";
 import { parseEach, sameSizeJson } from "./parse-measure.ts";
 import { ODDS_SCENARIO, oddsAgainstSimulate, type OddsAgainstSimulate } from "./odds-vs-simulate.ts";
+import { PLANE_SCENARIO, planeAgainstHand, type PlaneRound } from "./plane-vs-hand.ts";
 import { battle, battlefieldFromJson, Dice, runBattle, type BattlefieldJson, type Stack } from "./warlords-combat.ts";
 
 const { values } = parseArgs({
@@ -30,13 +31,16 @@ const { values } = parseArgs({
     "min-ms": { type: "string", default: "200" },
     rounds: { type: "string", default: "7" },
     scenario: { type: "string" },
+    "plane-n": { type: "string", default: "100" },
   },
 });
 const N = Number(values.n);
 const MIN_MS = Number(values["min-ms"]);
 const ROUNDS = Number(values.rounds);
-if (!Number.isInteger(N) || N < 1 || !Number.isFinite(MIN_MS) || MIN_MS < 0 || !Number.isInteger(ROUNDS) || ROUNDS < 1) {
-  console.error("usage: npm run bench -- [--n BATTLES] [--rounds R] [--min-ms MILLISECONDS] [--scenario PATH]");
+/** Plane battles per pass: each measures a great deal (about 100 a CPU second compiled), so fewer than the Warlords ones. */
+const PLANE_N = Number(values["plane-n"]);
+if (!Number.isInteger(N) || N < 1 || !Number.isFinite(MIN_MS) || MIN_MS < 0 || !Number.isInteger(ROUNDS) || ROUNDS < 1 || !Number.isInteger(PLANE_N) || PLANE_N < 1) {
+  console.error("usage: npm run bench -- [--n BATTLES] [--plane-n BATTLES] [--rounds R] [--min-ms MILLISECONDS] [--scenario PATH]");
   process.exit(2);
 }
 
@@ -258,8 +262,15 @@ interface Round {
   checkParse: number;
   diagnostics: number;
   odds: OddsAgainstSimulate;
+  plane: PlaneRound;
 }
 const oddsRound = oddsAgainstSimulate(cpu, relative(process.cwd(), join(root, ODDS_SCENARIO)));
+// The plane battle checks its own agreement (untimed) as it is set up.
+const plane = planeAgainstHand(
+  root,
+  Array.from({ length: PLANE_N }, (_, i) => `bench:${i}`),
+);
+failures.push(...plane.failures);
 const rounds: Round[] = [];
 for (let r = 0; r < ROUNDS; r++) {
   settle();
@@ -280,7 +291,8 @@ for (let r = 0; r < ROUNDS; r++) {
   const diag = perPass(diagnosticsAfterEdit, 0);
   settle();
   const odds = oddsRound();
-  rounds.push({ compiled: compiledMs, tree, ts, runScenario: viaRunScenario, parse, json, check: checked.check, resolve: checked.resolve, checkParse: checked.parse, diagnostics: diag, odds });
+  const planeRound = plane.round(perPass, settle, MIN_MS);
+  rounds.push({ compiled: compiledMs, tree, ts, runScenario: viaRunScenario, parse, json, check: checked.check, resolve: checked.resolve, checkParse: checked.parse, diagnostics: diag, odds, plane: planeRound });
 }
 
 // ---- report: one table ---------------------------------------------------------------------------------------------
@@ -293,7 +305,8 @@ const figure = (xs: number[], digits = 1, unit = "x") => {
   const f = (x: number) => `${x.toFixed(digits)}${unit}`;
   return `${f(median(xs)).padStart(8)}   ${f(Math.min(...xs))} - ${f(Math.max(...xs))}`;
 };
-type Timed = Exclude<keyof Round, "odds">;
+type Timed = Exclude<keyof Round, "odds" | "plane">;
+const planeRatio = (a: keyof PlaneRound, b: keyof PlaneRound) => rounds.map((r) => r.plane[a] / r.plane[b]);
 const ratio = (a: Timed, b: Timed) => rounds.map((r) => r[a] / r[b]);
 const rate = (k: Timed) => rounds.map((r) => (N / r[k]) * 1000);
 
@@ -302,6 +315,8 @@ const rows: [string, string][] = [
   ["Warlords battle, tree-walker / hand-written TS", figure(ratio("tree", "ts"))],
   ["Warlords battle, tree-walker / compiled rules", figure(ratio("tree", "compiled"), 2)],
   ["Warlords battle, runScenario (compiled) / hand-written", figure(ratio("runScenario", "ts"))],
+  ["plane battle (std/plane), compiled rules / hand-written TS", figure(planeRatio("compiled", "ts"))],
+  ["plane battle (std/plane), tree-walker / hand-written TS", figure(planeRatio("tree", "ts"))],
   [`parse of the bundled rules / JSON.parse (${(rulesBytes / 1000).toFixed(0)} KB each)`, figure(ratio("parse", "json"), 0)],
   ["check / parse (both systems)", figure(ratio("check", "checkParse"), 2)],
   ["resolved tree for a run / parse (both systems)", figure(ratio("resolve", "checkParse"), 2)],
@@ -309,6 +324,8 @@ const rows: [string, string][] = [
   ["battles/s, compiled rules (CPU)", figure(rate("compiled"), 0, "")],
   ["battles/s, hand-written TS (CPU)", figure(rate("ts"), 0, "")],
   ["battles/s, tree-walker (CPU)", figure(rate("tree"), 0, "")],
+  ["plane battles/s, compiled rules (CPU)", figure(rounds.map((r) => (PLANE_N / r.plane.compiled) * 1000), 0, "")],
+  ["plane battles/s, hand-written TS (CPU)", figure(rounds.map((r) => (PLANE_N / r.plane.ts) * 1000), 0, "")],
   [`odds (exact) / simulate to +-0.1% (${rounds[0]!.odds.runs} runs), ${ODDS_SCENARIO.split("/").pop()}`, figure(rounds.map((r) => r.odds.odds / r.odds.simulate), 3)],
   ["odds, exact (CPU ms)", figure(rounds.map((r) => r.odds.odds), 0, " ms")],
 ];
@@ -319,6 +336,7 @@ for (const [k, v] of rows) console.log(`${k.padEnd(width)}  ${v}`);
 console.log(`A battle of the rules is a run of \`rulesmith simulate\`: a copy of the state (validated and converted from JSON once), a run, the result; the hand-written side converts its own state from the same JSON on every battle.`);
 console.log(`Attacker win rate: compiled ${((wins.compiled / N) * 100).toFixed(1)}%, tree-walker ${((wins.tree / N) * 100).toFixed(1)}%, hand-written ${((wins.ts / N) * 100).toFixed(1)}% (two-proportion z = ${z.toFixed(2)})`);
 console.log(`Agreement over ${N} seeds: ${agreeingTs.compiled} compiled and ${agreeingTs.tree} tree-walker battles identical to the hand-written ones (winner, dice drawn, final state); ${agreeingEngines} runs identical between the two engines`);
+console.log(`Plane battle (${PLANE_SCENARIO}), ${PLANE_N} battles per pass, agreement over ${PLANE_N} seeds: ${plane.agreeing.compiled} compiled and ${plane.agreeing.tree} tree-walker battles identical to bench/plane-combat.ts (result, every model's position, facing and wounds, blasts, dice drawn)`);
 for (const f of failures.slice(0, 5)) console.log(f);
 
 if (failures.length > 0 || !(Math.abs(z) < 4)) {

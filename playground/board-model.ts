@@ -1,9 +1,13 @@
 // What the board draws, read from a game state by its declared types, never by a game's field names:
 // a position is a field whose type is the standard module's coordinate record (`Hex` of `std/hex`), a
 // facing one whose type is its `Facing`, the map a field of its `HexMap`. Each entity (or record)
-// holding a position is a piece, labelled by its first `text` field. The run worker builds this for
-// the starting state and the state after a run; board.ts draws it.
+// holding a position is a piece, labelled by its first `text` field, its side read as board-sides.ts
+// reads it. Square and gridless boards are read the same way (board-squares-model.ts,
+// board-plane-model.ts). The run worker builds this for the starting state, the state after a run and
+// the state at every trace line (workers/board-timeline.ts); board.ts draws it (board-hex.ts here).
 import { isStdPath, type Ast as A, type RuntimeProgram } from "../src/api.ts";
+import { planeBoardOf, type PlaneBoard } from "./board-plane-model.ts";
+import { entityNames, labelOf, sideOf } from "./board-sides.ts";
 import { squareBoardOf, type SquareBoard } from "./board-squares-model.ts";
 
 export interface HexAt {
@@ -19,6 +23,10 @@ export interface Piece {
   at: HexAt;
   /** The side (or, with `vertex`, the vertex counterclockwise after it) the piece faces. */
   facing?: { toward: string; vertex: boolean };
+  /** Whose piece it is (board-sides.ts). */
+  side?: string;
+  /** Set by board-steps.ts on a piece gone from the state: drawn where it last stood, as dead. */
+  dead?: boolean;
 }
 
 export interface HexBoard {
@@ -39,14 +47,14 @@ function geometry(p: RuntimeProgram): { hex: A.KindDecl; facing?: A.KindDecl; ma
   return { hex, ...(facing ? { facing } : {}), ...(map ? { map } : {}) };
 }
 
-/** A hex board, or a square one (board-squares-model.ts). */
-export type Board = HexBoard | SquareBoard;
+/** A hex board, a square one (board-squares-model.ts) or a gridless one (board-plane-model.ts). */
+export type Board = HexBoard | SquareBoard | PlaneBoard;
 
 const MAX_PIECES = 500;
 
 /** The board of a state, or undefined when nothing in it has a position. */
 export function boardOf(p: RuntimeProgram, state: unknown): Board | undefined {
-  return hexBoardOf(p, state) ?? squareBoardOf(p, state);
+  return hexBoardOf(p, state) ?? squareBoardOf(p, state) ?? planeBoardOf(p, state);
 }
 
 function hexBoardOf(p: RuntimeProgram, state: unknown): HexBoard | undefined {
@@ -54,6 +62,7 @@ function hexBoardOf(p: RuntimeProgram, state: unknown): HexBoard | undefined {
   if (!g || typeof state !== "object" || state === null) return undefined;
   const board: HexBoard = { coordinate: g.hex.name.text, pieces: [] };
   const seen = new Set<unknown>();
+  const names = entityNames(state);
   const asHex = (v: unknown): HexAt | undefined => {
     const o = v as { q?: unknown; r?: unknown } | null;
     return typeof o === "object" && o !== null && Number.isInteger(o.q) && Number.isInteger(o.r) ? { q: o.q as number, r: o.r as number } : undefined;
@@ -81,14 +90,15 @@ function hexBoardOf(p: RuntimeProgram, state: unknown): HexBoard | undefined {
       const at = asHex(o[position.name.text]);
       const facingField = fieldOf(g.facing);
       const f = facingField ? (o[facingField.name.text] as { toward?: unknown; vertex?: unknown } | null) : undefined;
-      const labelField = kind.fields.find((x) => x.type.name.text === "text" && typeof o[x.name.text] === "string");
+      const side = sideOf(p, kind, o, names);
       if (at) {
         board.pieces.push({
           path,
           kind: kind.name.text,
-          label: labelField ? (o[labelField.name.text] as string) : `${kind.name.text} ${board.pieces.length + 1}`,
+          label: labelOf(kind, o, board.pieces.length + 1),
           at,
           ...(f && typeof f.toward === "string" ? { facing: { toward: f.toward, vertex: f.vertex === true } } : {}),
+          ...(side !== undefined ? { side } : {}),
         });
       }
     }

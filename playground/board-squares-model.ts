@@ -4,6 +4,7 @@
 // square). A piece of the second kind takes its size from the program's footprint function, if it has
 // one: a function from that kind to `Space` written as `Space(corner: p.f, size: p.g)`; else one square.
 import { isStdPath, type Ast as A, type RuntimeProgram } from "../src/api.ts";
+import { entityNames, labelOf, sideOf } from "./board-sides.ts";
 
 export interface SquarePiece {
   path: string;
@@ -12,6 +13,8 @@ export interface SquarePiece {
   x: number;
   y: number;
   size: number;
+  side?: string;
+  dead?: boolean;
 }
 
 export interface SquareBoard {
@@ -64,6 +67,7 @@ export function squareBoardOf(p: RuntimeProgram, state: unknown): SquareBoard | 
   if (!square || typeof state !== "object" || state === null) return undefined;
   const board: SquareBoard = { grid: "square", coordinate: square.name.text, space: space?.name.text ?? "Space", pieces: [] };
   const seen = new Set<unknown>();
+  const names = entityNames(state);
   const footprints = new Map<A.KindDecl, { corner: string; size?: string } | undefined>();
   const place = (kind: A.KindDecl, o: Record<string, unknown>): { x: number; y: number; size: number } | undefined => {
     const own = (f: A.FieldDecl) => !f.type.element && Object.hasOwn(o, f.name.text);
@@ -92,8 +96,8 @@ export function squareBoardOf(p: RuntimeProgram, state: unknown): SquareBoard | 
     const o = value as Record<string, unknown>;
     const at = place(kind, o);
     if (at) {
-      const labelField = kind.fields.find((x) => x.type.name.text === "text" && typeof o[x.name.text] === "string");
-      board.pieces.push({ path, kind: kind.name.text, label: labelField ? (o[labelField.name.text] as string) : `${kind.name.text} ${board.pieces.length + 1}`, ...at });
+      const side = sideOf(p, kind, o, names);
+      board.pieces.push({ path, kind: kind.name.text, label: labelOf(kind, o, board.pieces.length + 1), ...at, ...(side !== undefined ? { side } : {}) });
     }
     for (const field of kind.fields) if (Object.hasOwn(o, field.name.text)) visit(field.type, o[field.name.text], `${path}/${field.name.text}`, depth + 1);
   };

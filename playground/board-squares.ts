@@ -2,35 +2,21 @@
 // each piece's footprint (its size by size squares) with its label. A trace line that names squares
 // (`Square(x: 2, y: 9)`, an area of effect's list of them) or spaces (`Space(corner: .., size: 2)`,
 // every square of the block) lights those squares, drawn over the grid even where it has no cell.
-import { escapeControls } from "../src/api/report.ts";
 import type { SquareBoard, SquarePiece } from "./board-squares-model.ts";
+import { boardRoot, deadMark, pieceGroup, pieceLabel, svg } from "./board-svg.ts";
 
-const SVG = "http://www.w3.org/2000/svg";
 const CELL = 24;
 /** Squares of grid drawn beyond the pieces, so an area next to them has cells to light. */
 const MARGIN = 2;
 /** A trace line naming more squares than this lights only the first ones. */
 const MAX_LIT = 10_000;
 
-function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, text?: string): SVGElementTagNameMap[K] {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  // Labels are the state's names: controls shown as escapes, as everywhere in the page.
-  if (text !== undefined) node.textContent = escapeControls(text);
-  return node;
-}
-
-export function drawSquareBoard(board: SquareBoard, which: string): SVGSVGElement {
-  const xs = board.pieces.flatMap((p) => [p.x, p.x + p.size - 1]);
-  const ys = board.pieces.flatMap((p) => [p.y, p.y + p.size - 1]);
+/** `frame`: the board whose extent to draw (all the steps of a run, so the grid does not move as they change). */
+export function drawSquareBoard(board: SquareBoard, which: string, sides: readonly string[] = [], frame: SquareBoard = board): SVGSVGElement {
+  const xs = frame.pieces.flatMap((p) => [p.x, p.x + p.size - 1]);
+  const ys = frame.pieces.flatMap((p) => [p.y, p.y + p.size - 1]);
   const [x0, x1, y0, y1] = [Math.min(...xs) - MARGIN, Math.max(...xs) + MARGIN, Math.min(...ys) - MARGIN, Math.max(...ys) + MARGIN];
-  const box = svg("svg", {
-    viewBox: `${x0 * CELL - 4} ${y0 * CELL - 4} ${(x1 - x0 + 1) * CELL + 8} ${(y1 - y0 + 1) * CELL + 8}`,
-    class: "board-svg board-squares",
-    role: "img",
-    "aria-label": `the board, ${which}: ${board.pieces.length} piece(s)`,
-    "data-which": which,
-  });
+  const box = boardRoot(`${x0 * CELL - 4} ${y0 * CELL - 4} ${(x1 - x0 + 1) * CELL + 8} ${(y1 - y0 + 1) * CELL + 8}`, "board-squares", which, board.pieces.length);
   // Bounded: a grid too large to draw cell by cell is drawn as its pieces only.
   if ((x1 - x0 + 1) * (y1 - y0 + 1) <= 20_000) {
     for (let y = y0; y <= y1; y++) {
@@ -41,19 +27,19 @@ export function drawSquareBoard(board: SquareBoard, which: string): SVGSVGElemen
       }
     }
   }
-  for (const p of board.pieces) box.append(drawPiece(p, board));
+  // The dead first, so the living stand over them.
+  for (const p of [...board.pieces].sort((a, b) => Number(b.dead ?? false) - Number(a.dead ?? false))) box.append(drawPiece(p, board, sides));
   // Over the pieces, translucent: an area shows where it covers a footprint.
   box.append(svg("g", { class: "board-lit" }));
   return box;
 }
 
-function drawPiece(p: SquarePiece, board: SquareBoard): SVGGElement {
-  const g = svg("g", { class: "board-piece", "data-label": p.label, "data-x": p.x, "data-y": p.y, "data-size": p.size, "data-path": p.path });
-  g.append(svg("title", {}, `${p.label} (${p.kind}) at ${board.space}(corner: ${board.coordinate}(x: ${p.x}, y: ${p.y}), size: ${p.size})`));
+function drawPiece(p: SquarePiece, board: SquareBoard, sides: readonly string[]): SVGGElement {
+  const g = pieceGroup(p, sides, `at ${board.space}(corner: ${board.coordinate}(x: ${p.x}, y: ${p.y}), size: ${p.size})`, { "data-x": p.x, "data-y": p.y, "data-size": p.size });
   g.append(svg("rect", { x: p.x * CELL + 2, y: p.y * CELL + 2, width: p.size * CELL - 4, height: p.size * CELL - 4, rx: 3 }));
-  const room = 4 * p.size;
-  const short = p.label.length > room ? `${p.label.slice(0, room - 1)}…` : p.label;
-  g.append(svg("text", { x: (p.x + p.size / 2) * CELL, y: (p.y + p.size / 2) * CELL + 2.5, "text-anchor": "middle" }, short));
+  const [cx, cy] = [(p.x + p.size / 2) * CELL, (p.y + p.size / 2) * CELL];
+  if (p.dead) g.append(deadMark(cx, cy, (p.size * CELL) / 2 - 4));
+  g.append(pieceLabel(p, cx, cy));
   return g;
 }
 

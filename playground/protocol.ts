@@ -3,6 +3,7 @@
 import type { TraceEntry, Span } from "../src/api.ts";
 import type { OutcomePartial } from "./outcome-partial.ts";
 import type { Board } from "./board-model.ts";
+import type { BoardTimeline } from "./board-steps.ts";
 
 export type Files = Record<string, string>;
 
@@ -52,8 +53,8 @@ export interface ScenarioResult {
   state?: unknown;
   trace: TraceEntry[];
   pending?: PendingChoice;
-  /** The battlefield of a state with positions, before the run and after it (board-model.ts). */
-  board?: { before?: Board; after?: Board };
+  /** The battlefield of a state with positions, before the run and after it (board-model.ts), and at each step of the trace (board-steps.ts). */
+  board?: { before?: Board; after?: Board; steps?: BoardTimeline };
 }
 
 /** One example of a file run with the others: whether it passed, and the first line of why not. */

@@ -60,7 +60,11 @@ export class RunPanel {
     );
     this.select.addEventListener("change", () => this.targetChanged());
     // A trace line that names hexes or pieces lights them up on the board.
-    this.trace.addEventListener("trace-select", (e) => this.board?.highlight((e as CustomEvent<{ entry: { message: string } }>).detail.entry.message));
+    // On the board's step view, it moves the board to that line's step.
+    this.trace.addEventListener("trace-select", (e) => {
+      const { index, entry } = (e as CustomEvent<{ index: number; entry: { message: string } }>).detail;
+      this.board?.selectLine(index, entry.message);
+    });
     this.filter.addEventListener("input", () => this.applyFilter());
     this.runButton.addEventListener("click", () => (this.running ? this.stop() : void this.run()));
   }
@@ -318,7 +322,7 @@ export class RunPanel {
       if (run.state !== undefined) this.details.append(el("details", { class: "final-state" }, el("summary", {}, "final state"), el("pre", {}, JSON.stringify(run.state, null, 2))));
     }
     if (run.board) {
-      this.board = new BoardView(run.board);
+      this.board = new BoardView(run.board, run.trace);
       this.details.append(this.board.element);
     }
     renderTrace(this.trace, run.trace, this.host.select, Boolean(run.error || run.pending));

@@ -6,6 +6,7 @@ import type { Files, Outline, PendingChoice, RunReply, RunRequest, ScenarioResul
 import { compilePrograms, describeError, readyScenario } from "./programs.ts";
 import { startingBoard } from "./scenario-board.ts";
 import { boardOf } from "../board-model.ts";
+import { BoardFollower } from "./board-timeline.ts";
 
 function inside(path: string, folder: string): boolean {
   return path.startsWith(folder + "/");
@@ -55,15 +56,19 @@ function scenario(files: Files, path: string, seed: string, answers: number[], a
       throw new NeedsAnswer(question);
     },
   };
-  const out = runScenario(program, scenario, { seed, trace: true, chooser });
+  // The trace goes to a follower that reads the board at each line, so the page can step through the run.
+  const follower = new BoardFollower(program);
+  const out = runScenario(program, scenario, { seed, trace: true, chooser, traceSink: follower, watchState: follower.watch });
+  const trace = follower.entries;
   // The board before and after, for a state with positions (board-model.ts): drawn beside the trace.
   const before = startingBoard(program, scenario.state);
   const after = out.state ? boardOf(program, out.state) : undefined;
-  const board = before || after ? { board: { ...(before ? { before } : {}), ...(after ? { after } : {}) } } : {};
-  if (pending) return { seed, trace: out.trace, pending, ...board };
+  const steps = before || after ? follower.finish() : undefined;
+  const board = before || after ? { board: { ...(before ? { before } : {}), ...(after ? { after } : {}), ...(steps ? { steps } : {}) } } : {};
+  if (pending) return { seed, trace, pending, ...board };
   if (out.stateProblems) return { seed, error: formatStateProblems(out.stateProblems), trace: [] };
-  if (out.error) return { seed, error: formatRunError(out.error), ...(out.error.span ? { errorSpan: out.error.span } : {}), trace: out.trace, ...board };
-  return { seed, ...(out.resultText !== undefined ? { resultText: out.resultText } : {}), state: out.state, trace: out.trace, ...board };
+  if (out.error) return { seed, error: formatRunError(out.error), ...(out.error.span ? { errorSpan: out.error.span } : {}), trace, ...board };
+  return { seed, ...(out.resultText !== undefined ? { resultText: out.resultText } : {}), state: out.state, trace, ...board };
 }
 
 function handle(req: RunRequest): RunReply {

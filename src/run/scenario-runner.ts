@@ -72,7 +72,7 @@ export interface ScenarioRun {
   stateProblems?: StateProblem[];
 }
 
-export function runScenario(program: RuntimeProgram, scenario: Scenario, options: { seed: string; trace: boolean; chooser?: Chooser; engine?: Engine; traceSink?: TraceSink }): ScenarioRun {
+export function runScenario(program: RuntimeProgram, scenario: Scenario, options: { seed: string; trace: boolean; chooser?: Chooser; engine?: Engine; traceSink?: TraceSink; watchState?: (state: StateValues) => void }): ScenarioRun {
   const runner = scenarioRunner(program, scenario, options.engine);
   if ("stateProblems" in runner) return { trace: [], stateProblems: runner.stateProblems };
   if ("error" in runner) return { trace: [], error: runner.error };
@@ -96,6 +96,11 @@ export interface BattleOptions {
   loopHook?: LoopHook;
   /** Where a traced run's entries go instead of the run's own list (`rulesmith run` keeps only what it may print). */
   traceSink?: TraceSink;
+  /**
+   * Given the run's state before it starts, the same values the rules change as they run: a trace
+   * sink may read it at each entry (the playground's board follows the trace this way). Read only.
+   */
+  watchState?: (state: StateValues) => void;
   /** Makes the run's interpreter in place of the engine's: a tree-walker that watches a rule (`rulesmith why-not`). */
   makeRun?: (program: RuntimeProgram, globals: (Value | undefined)[], options: RunOptions) => Interpreter;
 }
@@ -125,7 +130,7 @@ export function validatedScenarioRunner(program: RuntimeProgram, scenario: Scena
   // Its copies hold the same statuses: when none an event counts down, each run skips looking for them.
   const noStatuses = template !== undefined && !stateHoldsTimedStatus(template);
   return {
-    battle(seed: string, { trace = false, chooser, dice, finalState = true, loopHook, makeRun, traceSink }: BattleOptions = {}): ScenarioRun {
+    battle(seed: string, { trace = false, chooser, dice, finalState = true, loopHook, makeRun, traceSink, watchState }: BattleOptions = {}): ScenarioRun {
       const globals = template ? cloneState(template) : stateFromJson(program, scenario.state);
       // Options and the answer set field by field rather than spread together: a simulation runs this thousands of times.
       const options: RunOptions = { seed, trace, noStatuses };
@@ -135,6 +140,7 @@ export function validatedScenarioRunner(program: RuntimeProgram, scenario: Scena
       const chosen = chooser ?? (scripted ? scriptedChooser(scripted) : undefined);
       if (chosen) options.chooser = chosen;
       const interp = makeRun ? makeRun(program, globals, options) : newRun(loopHook ? "tree" : engine, program, globals, options);
+      watchState?.(interp.globals);
       try {
         const result = interp.call(fn, [], fn.span);
         const run = {} as ScenarioRun;

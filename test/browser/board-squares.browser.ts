@@ -21,7 +21,7 @@ async function pieces(which: "before" | "after") {
   return pg.page.$$eval(`.board-svg[data-which="${which === "before" ? "start" : "after the run"}"] .board-piece`, (gs) =>
     gs.map((g) => {
       const d = (g as SVGGElement).dataset;
-      return { label: d["label"]!, x: Number(d["x"]), y: Number(d["y"]), size: Number(d["size"]), text: g.querySelector("text")?.textContent ?? "" };
+      return { label: d["label"]!, x: Number(d["x"]), y: Number(d["y"]), size: Number(d["size"]), text: g.querySelector("text")?.textContent ?? "", name: g.getAttribute("aria-label") ?? "" };
     }),
   );
 }
@@ -49,11 +49,11 @@ step(pg, "a square battle shows every piece's footprint and label where the scen
   await page.waitForSelector('#board[data-showing="before"]');
   const expected = scenario.state.units.flatMap((u) => u.pieces).map((p) => ({ label: p.name, x: p.at.x, y: p.at.y, size: p.squares ?? 1 }));
   assert.deepEqual(
-    (await pieces("before")).map(({ text: _, ...p }) => p),
+    (await pieces("before")).map(({ text: _, name: __, ...p }) => p),
     expected,
   );
-  // Each footprint carries its label (shortened to fit a one-square piece).
-  for (const p of await pieces("before")) assert.ok(p.text.length > 0 && (p.label.startsWith(p.text.replace(/…$/, ""))), `${p.label} is labelled, got ${p.text}`);
+  // Each footprint carries its label, short enough for one square (initials: "Orcs 1" is "O1"); its full name is its accessible name.
+  for (const p of await pieces("before")) assert.ok(p.text.length > 0 && p.text.length <= 5 && p.text[0] === p.label[0] && p.name.startsWith(`${p.label} (`), `${p.label} is labelled, got ${p.text} (${p.name})`);
   // The grid reaches round every piece: the squares of each footprint are drawn cells.
   const cells = new Set(await page.$$eval('.board-svg[data-which="start"] .board-square', (cs) => cs.map((c) => `${(c as SVGElement).dataset["x"]},${(c as SVGElement).dataset["y"]}`)));
   for (const p of expected) assert.ok(cells.has(`${p.x},${p.y}`), `a cell under ${p.label}`);
@@ -77,7 +77,7 @@ step(pg, "after the run the board shows the final state's pieces where they ende
   };
   walk(final);
   const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
-  assert.deepEqual((await pieces("after")).map(({ text: _, ...p }) => p).sort(byLabel), placed.sort(byLabel));
+  assert.deepEqual((await pieces("after")).map(({ text: _, name: __, ...p }) => p).sort(byLabel), placed.sort(byLabel));
   // The battle moved or removed someone: the two boards differ.
   assert.ok(placed.length > 0);
   assert.notDeepEqual(await pieces("after"), await pieces("before"));
