@@ -106,12 +106,28 @@ export abstract class Calls extends Expressions {
       this.s.resolution.set(e, "builtin", name);
       const types = this.checkArgs(e.args, b.params, `\`${name}\``, e.span, scope, ctx);
       for (const p of b.check?.(types, e.args, constInt) ?? []) this.report("E0201", p.span, p.message);
+      if (b.members) this.orderedArgs(e, b.params, types);
       return b.returns(types);
     }
     const callables = () => [...this.namesOf(ctx.file, "fn", "value", "table", "kind"), ...Object.keys(builtins)];
     if (!this.notImported(name, e.callee.span, ctx.file)) this.report("E0101", e.callee.span, `unknown function \`${name}\``, this.suggest(name, e.callee.span, callables));
     for (const a of e.args) if (a.kind !== "comprehension") this.expr(a.value, scope, ctx);
     return ANY;
+  }
+
+  /**
+   * `min`/`max`: two numbers, or two members of one enum (`max(a.size, b.size)`), which the engines order
+   * by that enum's declaration: the call is resolved to the enum. Members of two enums have no order.
+   */
+  private orderedArgs(e: A.Expr & { kind: "call" }, params: readonly { name: string }[], types: Type[]) {
+    const en = types.find((t) => t?.t === "enum");
+    e.args.forEach((a, i) => {
+      if (a.kind === "comprehension") return;
+      const at = a.kind === "named" ? params.findIndex((p) => p.name === a.name.text) : i;
+      const t = types[at];
+      if (t && at >= 0) this.expectType(t, en ?? INT, a.value.span, `\`${params[at]!.name}\``);
+    });
+    if (en?.t === "enum" && en.id !== undefined) this.s.resolution.set(e, "ref", { to: "decl", id: en.id });
   }
 
   /** Matches positional and named arguments to parameters; returns the argument types in parameter order. */

@@ -380,6 +380,8 @@ export class Interpreter implements StatementRun {
       if (e.ref) return perMember(this, this.decl(e.ref) as A.EnumDecl, first.comp, env);
       return aggregate(this, e.builtin!, first.comp, env, e.span);
     }
+    // `max(a.size, b.size)`: a built-in resolved to the enum whose members it orders.
+    if (e.builtin !== undefined) return callBuiltin(this, e.builtin, this.args(e.args, env), e.span, e.ref ? (this.decl(e.ref) as A.EnumDecl).members : undefined);
     if (e.ref) {
       const d = this.decl(e.ref);
       switch (d.kind) {
@@ -398,7 +400,6 @@ export class Interpreter implements StatementRun {
           throw new RuleError("R0501", `a ${d.kind} cannot be called`, e.callee.span);
       }
     }
-    if (e.builtin !== undefined) return callBuiltin(this, e.builtin, this.args(e.args, env), e.span);
     throw new RuleError("R0501", "this call was never resolved: the program was not checked", e.callee.span);
   }
 }
