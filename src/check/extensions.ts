@@ -55,6 +55,8 @@ class Merge {
   private readonly members = new Map<A.EnumDecl, { name: A.Name; file: string }[]>();
   private readonly fields = new Map<A.KindDecl, A.FieldDecl[]>();
   private readonly rows = new Map<A.TableDecl, A.TableRow[]>();
+  /** Rows added by `extend table`, with the file that added each. */
+  private readonly rowAdded = new Map<A.TableRow, Change>();
   /** The row each merged row stands for (a replacement's, the row it replaced): conflicts are found by it. */
   private readonly rowChanged = new Map<A.TableRow, Change>();
   /** Per base modifier or handler, the declaration now in its place (undefined: removed) and who did it. */
@@ -191,8 +193,18 @@ class Merge {
   private extendTable(d: A.Decl<"extendTable">, file: string) {
     const base = this.target(d.target, "table", file, "extend") as A.TableDecl | undefined;
     if (!base) return;
+    const list = this.rowsOf(base);
+    // Two files that add a row of the same patterns, neither seeing the other: which one a call gets
+    // would be decided by the order of their names, not by the rules.
+    for (const row of d.rows) {
+      const key = showPatterns(row.patterns);
+      const prior = list.find((r) => this.rowAdded.has(r) && showPatterns(r.patterns) === key);
+      const by = prior && this.rowAdded.get(prior)!;
+      if (by && !this.ordered(by.file, file)) this.conflict(row.span, `both add a row ${key} to table \`${base.name.text}\``, by);
+      this.rowAdded.set(row, { file, span: row.span });
+    }
     // Before every row so far: a file's imports come before it, so a mod of a mod specialises it in turn.
-    this.rows.set(base, [...d.rows, ...this.rowsOf(base)]);
+    this.rows.set(base, [...d.rows, ...list]);
   }
 
   private rowsOf(t: A.TableDecl): A.TableRow[] {
@@ -208,8 +220,14 @@ class Merge {
     const patterns = d.kind === "replaceRow" ? d.row.patterns : (d.patterns ?? []);
     const key = showPatterns(patterns);
     const list = this.rowsOf(base);
-    const i = list.findIndex((r) => showPatterns(r.patterns) === key);
+    // A row of what the file extends, not one the file added itself (which it would simply write again).
+    const i = list.findIndex((r) => showPatterns(r.patterns) === key && this.rowAdded.get(r)?.file !== file);
     if (i < 0) {
+      const own = list.find((r) => showPatterns(r.patterns) === key);
+      if (own) {
+        this.host.report("E0160", d.kind === "replaceRow" ? d.row.span : d.span, `table \`${base.name.text}\` has no row ${key} to ${verb} but the one this file adds`, `change the row where this file adds it (line ${own.span.line})`, [{ span: own.span, message: "this file adds the row here" }]);
+        return;
+      }
       const rows = list.map((r) => showPatterns(r.patterns));
       const help = rows.length ? `its rows are ${rows.slice(0, 8).join(", ")}${rows.length > 8 ? ", ..." : ""}: name one with its patterns as written` : undefined;
       this.host.report("E0160", d.kind === "replaceRow" ? d.row.span : d.span, `table \`${base.name.text}\` has no row ${key} to ${verb}`, help, [{ span: base.name.span, message: `\`${base.name.text}\` is declared here` }]);

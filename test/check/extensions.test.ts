@@ -128,6 +128,23 @@ describe("conflicts: two files that do not import one another (E0164)", () => {
     expect(mods("extend kind Unit { fear: int = 0 }\n", "extend kind Unit { fear: int = 1 }\n")[0]).toMatch(/^E0164 b.rules:2:20-24 `b.rules` and `a.rules` both add the field `fear` to `Unit`/);
   });
 
+  it("both add a row of the same patterns (two files that see each other specialise in turn)", () => {
+    expect(mods("extend table cost { Terrain.hill => 3 }\n", "extend table cost { _ => 4\n  Terrain.hill => 5 }\n").filter((d) => d.startsWith("E"))).toEqual([
+      "E0164 b.rules:3:3-20 `b.rules` and `a.rules` both add a row (Terrain.hill) to table `cost`, and neither imports the other, so nothing orders the two | keep one of the changes, or import one file from the other to apply them in that order",
+    ]);
+    expect(diagnostics('import "a.rules"\nextend table cost { Terrain.hill => 5 }\n', { "a.rules": 'import "base.rules"\nextend table cost { Terrain.hill => 3 }\n' }).filter((d) => d.startsWith("E"))).toEqual([]);
+  });
+
+  it("`replace row` means a row of what the file extends, not the row it adds itself", () => {
+    const c = compile(["main.rules"], memoryHost({ "base.rules": BASE, "main.rules": 'import "base.rules"\nextend table cost { Terrain.hill => 5 }\nreplace row cost(Terrain.hill) => 7\nexample "x" { expect cost(Terrain.hill) == 5 and cost(Terrain.plain) == 1 }\n' }));
+    // The base's row was replaced (it used to be the file's own row): the file's own row, tried first,
+    // shadows the replacement, which W0302 says at the replacement, not at the base's row.
+    expect(c.diagnostics.map((d) => `${d.code} ${d.span.file}:${d.span.line}`)).toEqual(["W0302 main.rules:3"]);
+    expect(diagnostics("extend table cost { Terrain.plain => 5 }\nreplace row cost(Terrain.plain) => 7\n").filter((d) => d.startsWith("E"))).toEqual([
+      "E0160 main.rules:3:9-37 table `cost` has no row (Terrain.plain) to replace but the one this file adds | change the row where this file adds it (line 2)",
+    ]);
+  });
+
   it("names the other file's change as the second place", () => {
     const c = compile(["main.rules"], memoryHost({ "base.rules": BASE, "a.rules": 'import "base.rules"\nremove modifier sturdy\n', "b.rules": 'import "base.rules"\nremove modifier sturdy\n', "main.rules": 'import "a.rules"\nimport "b.rules"\n' }));
     expect(c.diagnostics.map((d) => d.related?.map((r) => `${r.span.file}:${r.span.line}:${r.span.col} ${r.message}`))).toEqual([["a.rules:2:1 the change in `a.rules`"]]);
