@@ -128,6 +128,8 @@ export function showValue(v: Value | undefined): string {
   if (v instanceof Tally) return `${v.of}(${[...v.counts].map(([m, n]) => `${m}: ${n}`).join(", ")})`;
   if (v instanceof Die) return v.name;
   if (typeof v === "string") return v;
+  // JSON a state gave as it is (a status's source without `fromKind`): shown as written, not `[object Object]`.
+  if (typeof v === "object") return JSON.stringify(v);
   return String(v);
 }
 
