@@ -80,11 +80,12 @@ export abstract class DeclarationRules extends CstParser {
     ]);
   });
 
-  // replace modifier m for v : add 2   replace on E as h { ... }   replace row t(_, true) => 2
+  // replace modifier m for v : add 2   replace on E as h { ... }   replace row t(_, true) => 2   replace fn f(x: int) -> int = x
   replaceDecl = this.RULE("replaceDecl", () => {
     this.CONSUME(k.replace);
     this.OR([
       { ALT: () => this.SUBRULE(this.modifierDecl) },
+      { ALT: () => this.SUBRULE(this.fnDecl) },
       { ALT: () => this.SUBRULE(this.triggerDecl) },
       {
         ALT: () => {
@@ -128,6 +129,7 @@ export abstract class DeclarationRules extends CstParser {
       { ALT: () => this.SUBRULE(this.tableDecl) },
       { ALT: () => this.SUBRULE(this.modifierDecl) },
       { ALT: () => this.SUBRULE(this.triggerDecl) },
+      { ALT: () => this.SUBRULE(this.fnDecl) },
     ]);
   });
 

@@ -11,7 +11,7 @@ import { mayBeLeftOut } from "../core/ast.ts";
 import type { Code, RelatedSpan } from "../core/diagnostics.ts";
 import { showExpr } from "../core/show-expr.ts";
 import { isStdPath } from "../core/std-paths.ts";
-import { idOf, lookupName, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
+import { idOf, lookupDeclared, lookupName, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
 
 /** What the merge needs of the checker: its reports, its did-you-mean, its lookup (E0105, E0108). */
 export interface ExtensionHost {
@@ -36,7 +36,7 @@ interface Change {
   span: A.Span;
 }
 
-type Sort = "enum" | "kind" | "table" | "modifier";
+type Sort = "enum" | "kind" | "table" | "modifier" | "fn";
 
 const where = (s: A.Span) => `${s.file}:${s.line}:${s.col}`;
 /** A pattern as written: `_`, `3`, `2..5`, `..2`, `12..` (an open range is no `_` and no single value). */
@@ -84,6 +84,7 @@ class Merge {
         else if (d.kind === "replaceRow" || (d.kind === "removal" && d.what === "row")) this.changeRow(d, f.path);
         else if (d.kind === "removal") this.removeNamed(d, f.path);
         else if (d.kind === "modifier" && d.replaces) this.replaceModifier(d, f.path);
+        else if (d.kind === "fn" && d.replaces) this.replaceFn(d, f.path);
         else if (d.kind === "trigger" && d.replaces) this.replaceHandler(d, f.path);
       }
     }
@@ -118,19 +119,20 @@ class Merge {
    * module's.
    */
   private target(name: A.Name, sort: Sort, file: string, verb: string): NamedDecl | undefined {
-    const r = lookupName(this.s, name.text, file);
+    const r = lookupDeclared(this.s, name.text, file);
     if (!("found" in r)) {
       if ("missing" in r) {
         if (this.host.notImported(name.text, name.span, file)) return undefined;
-        const help = this.host.suggest(name.text, name.span, () => visibleDecls(this.s, file).filter((d) => d.kind === sort).map((d) => d.name.text));
-        this.host.report("E0160", name.span, `there is no ${sort} \`${name.text}\` to ${verb}`, help ?? `declare it, or import the file that declares it`);
+        // Not the replacements: a misspelt `replace fn bonu` would suggest itself.
+        const help = this.host.suggest(name.text, name.span, () => visibleDecls(this.s, file).filter((d) => d.kind === sort && !(d as { replaces?: true }).replaces).map((d) => d.name.text));
+        this.host.report("E0160", name.span, `there is no ${sortWord(sort)} \`${name.text}\` to ${verb}`, help ?? `declare it, or import the file that declares it`);
       } else this.host.lookup(name.text, name.span, file);
       return undefined;
     }
     const d = r.found;
     if (d.kind !== sort) {
       const help = this.host.suggest(name.text, name.span, () => visibleDecls(this.s, file).filter((x) => x.kind === sort).map((x) => x.name.text));
-      this.host.report("E0161", name.span, `\`${name.text}\` is ${article(d.kind)} ${d.kind}, not ${article(sort)} ${sort}: \`${verb}\` here takes ${article(sort)} ${sort}`, help, [{ span: d.name.span, message: `\`${name.text}\` is declared here` }]);
+      this.host.report("E0161", name.span, `\`${name.text}\` is ${article(sortWord(d.kind))} ${sortWord(d.kind)}, not ${article(sortWord(sort))} ${sortWord(sort)}: \`${verb}\` here takes ${article(sortWord(sort))} ${sortWord(sort)}`, help, [{ span: d.name.span, message: `\`${name.text}\` is declared here` }]);
       return undefined;
     }
     return this.open(d, name.span, verb) ? d : undefined;
@@ -249,6 +251,21 @@ class Merge {
     if (base) this.put(base, d, { file, span: d.span }, `\`${d.name.text}\``);
   }
 
+  /**
+   * `replace fn f ...`: every call of `f`, in the base's files too, calls the replacement. It takes the
+   * parameters and gives the type `f` does (E0166 otherwise): the base's calls were written for those.
+   */
+  private replaceFn(d: A.FnDecl, file: string) {
+    const base = this.target(d.name, "fn", file, "replace") as A.FnDecl | undefined;
+    if (!base) return;
+    const shown = (f: A.FnDecl) => `fn ${f.name.text}(${f.params.map((p) => `${p.name.text}: ${showType(p.type)}`).join(", ")})${f.returns ? ` -> ${showType(f.returns)}` : ""}`;
+    if (shown(base) !== shown(d)) {
+      this.host.report("E0166", d.name.span, `the replacement of \`${base.name.text}\` must take the parameters and give the type the function it replaces does: \`${shown(base)}\``, `write it \`replace ${shown(base)} ...\`, or declare a function of another name`, [{ span: base.span, message: `\`${base.name.text}\` is declared here` }]);
+      return;
+    }
+    if (this.put(base, d, { file, span: d.span }, `\`${d.name.text}\``)) this.s.standIn.set(base, d);
+  }
+
   private replaceHandler(d: A.TriggerDecl, file: string) {
     if (!d.handlerName) return; // E0165, from collectHandlers
     const base = this.handler(d.handlerName, file, "replace");
@@ -291,13 +308,17 @@ class Merge {
     return this.open(h, name.span, verb) ? h : undefined;
   }
 
-  /** Puts `by` (undefined: nothing) in `base`'s place, after whatever another file put there. */
-  private put(base: A.Decl, by: A.Decl | undefined, change: Change, label: string) {
+  /** Puts `by` (undefined: nothing) in `base`'s place, after whatever another file put there; false on a conflict. */
+  private put(base: A.Decl, by: A.Decl | undefined, change: Change, label: string): boolean {
     const prior = this.replaced.get(base);
-    if (prior && !this.ordered(prior.change.file, change.file)) return this.conflict(change.span, `both replace or remove ${label}`, prior.change);
+    if (prior && !this.ordered(prior.change.file, change.file)) {
+      this.conflict(change.span, `both replace or remove ${label}`, prior.change);
+      return false;
+    }
     if (prior?.by) this.s.dropped.add(prior.by);
     this.s.dropped.add(base);
     this.replaced.set(base, { by, change });
+    return true;
   }
 
   /** E0164 at `here`, naming the file of the other change and this one. */
@@ -335,6 +356,18 @@ class Merge {
       r.mergeInto(f, "decls", f.decls.filter((d) => !isExtension(d) && !this.s.dropped.has(d)));
     }
   }
+}
+
+/** A written type as written: `int in 0..4`, `list<Unit>`, `Unit?`. */
+function showType(t: A.TypeRef): string {
+  const inner = t.element ? `<${showType(t.element)}>` : "";
+  const range = t.range ? ` in ${t.range.low}..${t.range.high}` : "";
+  return `${t.name.text}${inner}${t.optional ? "?" : ""}${range}`;
+}
+
+/** A declaration's sort in words: `fn` is a function. */
+function sortWord(kind: string): string {
+  return kind === "fn" ? "function" : kind;
 }
 
 function article(word: string): string {

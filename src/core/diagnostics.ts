@@ -34,6 +34,7 @@ export const catalogue = {
   E0163: { severity: "error", summary: "a field added by `extend kind` that cannot be left out: existing states and constructions do not give it" },
   E0164: { severity: "error", summary: "two files that do not import one another change the same declaration, row or enum member" },
   E0165: { severity: "error", summary: "a handler that cannot be named: `replace` or `final` on a handler without `as NAME`" },
+  E0166: { severity: "error", summary: "a `replace fn` whose parameters or result type are not those of the function it replaces" },
   E0201: { severity: "error", summary: "a value of the wrong type" },
   E0202: { severity: "error", summary: "a call with the wrong number or names of arguments" },
   E0203: { severity: "error", summary: "something called that is not callable" },

@@ -143,7 +143,8 @@ export const nodeShapes = {
           },
           { eventRef: resolved("ref") },
         ),
-        fn: framed({ name: "name", params: list("param"), body: "blockOrExpr", span: "span", "returns?": "type" }),
+        /** `replaces`: `replace fn f ...`, in place of the function `f` of the system it extends; `final`: no file may replace it. */
+        fn: framed({ name: "name", params: list("param"), body: "blockOrExpr", span: "span", "returns?": "type", "replaces?": "true", "final?": "true" }),
         /** A named value whose result passes through every applicable modifier; `stages`: its own stage order. */
         value: framed({ name: "name", params: list("param"), returns: "type", base: "expr", span: "span", "stages?": list("name") }),
         /**

@@ -49,7 +49,7 @@ export class DeclarationBuilder extends StatementBuilder {
           return { kind: "replaceRow", target: ref.target, row: { patterns: ref.patterns, result, span: this.join(this.span(inner), result.span) }, span };
         }
         const d = this.build(innerKind, inner, span);
-        if (d.kind === "modifier" || d.kind === "trigger") {
+        if (d.kind === "modifier" || d.kind === "trigger" || d.kind === "fn") {
           if (kind === "replaceDecl") d.replaces = true;
           else d.final = true;
         }
