@@ -1,0 +1,51 @@
+// Exclusive stages (`multiply exclusive largest`): one modifier per result applies, chosen by the stage's
+// rule, with a trace line for the one applied and each one skipped; the same on the three engines.
+import { describe, expect, it } from "vitest";
+import { onEveryEngine } from "../support/every-engine.ts";
+import { compileText } from "../support/helpers.ts";
+
+const lines = (text: string) => {
+  const [only] = onEveryEngine(text);
+  expect(only!.error).toBeUndefined();
+  return only!.trace.split("\n").filter((l) => /^\s*\w+: /.test(l) && !l.includes("expect")).map((l) => l.trim().replace(/\s+\[.*$/, ""));
+};
+
+describe("an exclusive stage", () => {
+  it("applies the largest, the smallest or the first, and says which were skipped", () => {
+    const rules = (rule: string, expected: number) => `value v(n: int) -> int stages [add, multiply exclusive ${rule}] = n
+modifier two for v : multiply 2
+modifier three for v : multiply 3
+modifier one for v : add 1
+example "e" { expect v(2) == ${expected} }
+`;
+    expect(lines(rules("largest", 9))).toEqual(["v: 2 -> 3 (add 1)", "v: skipped (multiply 2): exclusive stage multiply applies one, the largest: three", "v: 3 -> 9 (multiply 3), the largest of exclusive stage multiply; skipped: two"]);
+    expect(lines(rules("smallest", 6))).toEqual(["v: 2 -> 3 (add 1)", "v: 3 -> 6 (multiply 2), the smallest of exclusive stage multiply; skipped: three", "v: skipped (multiply 3): exclusive stage multiply applies one, the smallest: two"]);
+    expect(lines(rules("first", 6))[1]).toBe("v: 3 -> 6 (multiply 2), the first of exclusive stage multiply; skipped: three");
+  });
+
+  it("settles the stage after its last modifier even when that one's condition does not hold; a lone candidate writes its plain line", () => {
+    const text = `stages [set, add, count, multiply exclusive largest, compute, bounds]
+value v(n: int) -> int = n
+modifier two for v when n > 0 : multiply 2
+modifier three for v when n > 5 : multiply 3
+modifier cap for v : atMost 5
+example "e" { expect v(2) == 4 }
+`;
+    expect(lines(text)).toEqual(["v: 2 -> 4 (multiply 2)", "v: 4 unchanged (atMost 5)"]);
+  });
+
+  it("gives every candidate the result as the stage found it", () => {
+    const text = `value v(n: int) -> int stages [multiply exclusive largest] = n
+modifier two for v : multiply 2
+modifier big for v when result > 5 : multiply 10
+example "e" { expect v(3) == 6 }
+`;
+    expect(lines(text)).toEqual(["v: 3 -> 6 (multiply 2)"]);
+  });
+
+  it("E0223: a rule it does not know, with a did-you-mean, at the rule", () => {
+    const d = compileText("value v(n: int) -> int stages [multiply exclusive largets] = n\n").diagnostics.map((x) => `${x.code} ${x.span.line}:${x.span.col}-${x.span.endCol} ${x.message} | ${x.help}`);
+    expect(d).toEqual(["E0223 1:51-58 `largets` is no rule for picking the one modifier of the exclusive stage `multiply` | did you mean `largest`?"]);
+    expect(compileText("stages [multiply exclusive best]\n").diagnostics.map((x) => x.help)).toEqual(["the rules are `largest`, `smallest`, `first`"]);
+  });
+});
