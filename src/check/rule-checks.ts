@@ -134,7 +134,7 @@ export abstract class RuleChecks extends Statements {
     const member = (e: A.Expr | undefined, what: string) => {
       const first = this.enumMembers(valueType.of)[0] ?? "member";
       if (!e) return this.report("E0208", d.op.span, `\`${op}\` on a tally needs ${what}`, op === "count" ? this.countHelp(d, valueType) : `write \`${op} ${valueType.of}.${first}\``);
-      this.expectType(this.expr(e, scope, ctx), { t: "enum", name: valueType.of }, e.span, `the member \`${op}\` changes`);
+      this.expectType(this.expr(e, scope, ctx), this.tallyKeyType(valueType), e.span, `the member \`${op}\` changes`);
     };
     switch (op) {
       case "set":
@@ -173,7 +173,7 @@ export abstract class RuleChecks extends Statements {
       return;
     }
     const t = this.expr(d.amount, scope, ctx);
-    if (t.t === "enum") {
+    if (t.t === "enum" || (t.t === "kind" && valueType.record !== undefined)) {
       const named = d.amount.kind === "member" ? d.amount.member.text : this.enumMembers(valueType.of)[0] ?? "member";
       this.report("E0208", d.op.span, "`multiply` on a tally needs `by` and a factor", `write \`multiply ${valueType.of}.${named} by 3\``);
       return;

@@ -7,7 +7,7 @@ import { addTallies, divide, divideTally, scaleTally, subtractTallies } from "..
 import { checkCount, exact } from "../core/limits.ts";
 import { frame, type Machine } from "./machine.ts";
 import { showExpr } from "../core/show-expr.ts";
-import { RuleError, showValue, Tally, valuesEqual, type Value } from "../core/values.ts";
+import { RuleError, showValue, Tally, tallyKey, valuesEqual, type Value } from "../core/values.ts";
 import type { ExclusivePlace } from "../core/stages.ts";
 
 export function valueThroughModifiers(vm: Machine, v: A.ValueDecl, args: Value[]): Value | undefined {
@@ -114,7 +114,7 @@ function within<T>(vm: TraceRun, c: Candidate, f: () => T): T {
 /** The result a candidate changes: the tally member it names, or the whole value (`*`). */
 function resultOf(c: Candidate, start: Value | undefined): string {
   const op = c.m.op.text;
-  if (start instanceof Tally && typeof c.amount === "string" && (op === "double" || op === "count" || (op === "multiply" && c.factor !== undefined))) return c.amount;
+  if (start instanceof Tally && c.amount !== undefined && c.amount !== null && (op === "double" || op === "count" || (op === "multiply" && c.factor !== undefined))) return tallyKey(c.amount);
   return "*";
 }
 
@@ -177,17 +177,17 @@ function applyTallyModifier(op: A.ModifierOp, t: Tally, amount: Value | undefine
     case "divide":
       return divideTally(t, amount as number, rounding ?? "down");
     case "double":
-      return t.with(amount as string, checkCount(amount as string, t.get(amount as string) * 2));
+      return t.with(amount as Value, checkCount(tallyKey(amount as Value), t.get(amount as Value) * 2));
     case "multiply": {
       if (other === undefined) return scaleTally(t, amount as number);
       const factor = other as number;
       if (factor < 0) throw new RuleError("R0501", `a count cannot be negative, but \`multiply ${String(amount)} by ${factor}\` would make it so`);
-      return t.with(amount as string, checkCount(amount as string, t.get(amount as string) * factor));
+      return t.with(amount as Value, checkCount(tallyKey(amount as Value), t.get(amount as Value) * factor));
     }
     case "count": {
       // The counted results become the other member: they are not counted twice.
-      const from = amount as string;
-      const to = other as string;
+      const from = tallyKey(amount as Value);
+      const to = tallyKey(other as Value);
       if (from === to) return t;
       return t.with(to, checkCount(to, t.get(to) + t.get(from))).with(from, 0);
     }

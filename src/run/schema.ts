@@ -7,6 +7,8 @@ import type { RuntimeProgram } from "./index-program.ts";
 import { ownGet, setOwn } from "../core/own-keys.ts";
 import { keepNewest, keptIn } from "../core/kept-values.ts";
 import { MAX_COUNT } from "../core/limits.ts";
+import { tallyKey } from "../core/values.ts";
+import { recordDomain } from "./record-tallies.ts";
 import { MAX_STATE_DEPTH, referenceProblems, tooDeep, type Json } from "./state.ts";
 
 type Schema = Record<string, unknown>;
@@ -169,7 +171,10 @@ function plainTypeSchema(t: A.TypeRef, p: RuntimeProgram): Schema {
     case "list":
       return { type: "array", items: t.element ? typeSchema(t.element, p) : {} };
     case "tally": {
-      const members = p.enums.get(t.element?.name.text ?? "")?.members ?? [];
+      // A tally of a record counts its values by their texts: `{"Magic(element: fire, cantrip: false)": 2}`.
+      const record = p.kinds.get(t.element?.name.text ?? "");
+      const values = record?.record ? (recordDomain(record, (r) => (r.to === "decl" ? p.decls[r.id] : undefined)) ?? []).map((v) => ({ text: tallyKey(v) })) : undefined;
+      const members = values ?? p.enums.get(t.element?.name.text ?? "")?.members ?? [];
       return { type: "object", properties: Object.fromEntries(members.map((m) => [m.text, { type: "integer", minimum: 0, maximum: MAX_COUNT }])), additionalProperties: false, description: `counts per ${t.element?.name.text} member` };
     }
     case "die": {

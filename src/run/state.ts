@@ -10,6 +10,7 @@ import type { StateProblem } from "./schema.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { ownGet, setOwn } from "../core/own-keys.ts";
 import { Die, Entity, RuleError, Tally, type Value } from "../core/values.ts";
+import { recordTally } from "./record-tallies.ts";
 import { heldValues, sourcesInJson, statusFromJson, statusToJson } from "./status-json.ts";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -227,6 +228,9 @@ function declaredIds(p: RuntimeProgram, json: Record<string, Json>): Declared {
 
 /** A tally from counts by member, kept in the enum's order so equal tallies print alike. */
 export function tallyOf(p: RuntimeProgram, enumName: string, counts: Record<string, number> | ReadonlyMap<string, number>): Tally {
+  // `tally<Magic>` of a record: counts by each value's text (run/record-tallies.ts).
+  const record = p.kinds.get(enumName);
+  if (record?.record) return recordTally(record, (r) => (r.to === "decl" ? p.decls[r.id] : undefined), (key) => (counts instanceof Map ? counts.get(key) : ownGet(counts as Record<string, number>, key)) ?? 0);
   const en = p.enums.get(enumName);
   return en ? tallyIn(en, counts) : new Tally(enumName, new Map(), []);
 }
