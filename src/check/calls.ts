@@ -23,7 +23,8 @@ export abstract class Calls extends Expressions {
     // A record counted by a tally (`for k in Magic`): its values, in order (run/record-tallies.ts).
     if (d?.kind === "kind" && d.record) {
       const k: Type = { t: "kind", name: d.name.text, id: idOf(this.s, d) };
-      if (this.recordTally(k, e.span).t === "any") return listOf(ANY);
+      // A record of other fields is no list of values: the name is read as any other (E0201).
+      if (this.recordTally(k, e.span, true).t === "any") return undefined;
       this.s.resolution.set(e, "ref", { to: "decl", id: idOf(this.s, d) });
       const t = listOf(k);
       this.observe?.(e, t, scope);

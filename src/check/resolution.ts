@@ -239,11 +239,12 @@ export abstract class Resolution {
    * `tally<Magic>`: a record whose fields are each an enum or `bool`, so its values can be counted one by
    * one (run/record-tallies.ts); E0104 for an entity kind, a field of another type, or too many values.
    */
-  protected recordTally(t: Type & { t: "kind" }, at: A.Span): Type {
+  protected recordTally(t: Type & { t: "kind" }, at: A.Span, quiet = false): Type {
+    const report = (...a: Parameters<typeof this.report>) => (quiet ? undefined : this.report(...a));
     const k = this.typeDecl(t.name, t.id) as A.KindDecl | undefined;
     if (!k) return ANY;
     if (!k.record) {
-      this.report("E0104", at, `a tally counts the members of an enum or the values of a record, but \`${t.name}\` is a kind of entity`, `declare it \`record ${t.name} { ... }\` with enum or bool fields`);
+      report("E0104", at, `a tally counts the members of an enum or the values of a record, but \`${t.name}\` is a kind of entity`, `declare it \`record ${t.name} { ... }\` with enum or bool fields`);
       return ANY;
     }
     let values = 1;
@@ -251,13 +252,13 @@ export abstract class Resolution {
       const ft = f.type.optional || f.type.element ? undefined : this.resolveType(f.type, k.span.file);
       const n = ft?.t === "bool" ? 2 : ft?.t === "enum" ? (this.typeDecl(ft.name, ft.id) as A.EnumDecl | undefined)?.members.length ?? 0 : undefined;
       if (n === undefined) {
-        this.report("E0104", at, `a tally of \`${t.name}\` counts each of its values, so each field must be an enum or \`bool\`, but \`${f.name.text}\` is \`${f.type.name.text}${f.type.optional ? "?" : ""}\``, "count by a record of enum and bool fields only");
+        report("E0104", at, `a tally of \`${t.name}\` counts each of its values, so each field must be an enum or \`bool\`, but \`${f.name.text}\` is \`${f.type.name.text}${f.type.optional ? "?" : ""}\``, "count by a record of enum and bool fields only");
         return ANY;
       }
       values *= n;
     }
     if (values > MAX_RECORD_VALUES) {
-      this.report("E0104", at, `\`${t.name}\` has ${values} values, more than a tally counts (${MAX_RECORD_VALUES})`, "count by a record with fewer or smaller fields");
+      report("E0104", at, `\`${t.name}\` has ${values} values, more than a tally counts (${MAX_RECORD_VALUES})`, "count by a record with fewer or smaller fields");
       return ANY;
     }
     return { t: "tally", of: t.name, ...(t.id !== undefined ? { record: t.id } : {}) };
