@@ -49,3 +49,11 @@ example "e" { expect v(3) == 6 }
     expect(compileText("stages [multiply exclusive best]\n").diagnostics.map((x) => x.help)).toEqual(["the rules are `largest`, `smallest`, `first`"]);
   });
 });
+
+describe("W0304 in an exclusive stage", () => {
+  it("is not given where the stage picks by size, and still is where it picks the first", () => {
+    const text = (rule: string) => `value v(n: int) -> int stages [set exclusive ${rule}] = n\nmodifier a for v : set 2\nmodifier b for v : set 3\n`;
+    expect(compileText(text("largest")).diagnostics.map((d) => d.code)).toEqual([]);
+    expect(compileText(text("first")).diagnostics.map((d) => d.code)).toEqual(["W0304"]);
+  });
+});
