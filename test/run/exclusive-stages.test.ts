@@ -2,7 +2,9 @@
 // rule, with a trace line for the one applied and each one skipped; the same on the three engines.
 import { describe, expect, it } from "vitest";
 import { onEveryEngine } from "../support/every-engine.ts";
-import { compileText } from "../support/helpers.ts";
+import { checked, compileText } from "../support/helpers.ts";
+import { runExamples } from "../../src/pipeline.ts";
+import { loadProgram, saveProgram } from "../../src/run/saved-program.ts";
 
 const lines = (text: string) => {
   const [only] = onEveryEngine(text);
@@ -55,5 +57,22 @@ describe("W0304 in an exclusive stage", () => {
     const text = (rule: string) => `value v(n: int) -> int stages [set exclusive ${rule}] = n\nmodifier a for v : set 2\nmodifier b for v : set 3\n`;
     expect(compileText(text("largest")).diagnostics.map((d) => d.code)).toEqual([]);
     expect(compileText(text("first")).diagnostics.map((d) => d.code)).toEqual(["W0304"]);
+  });
+});
+
+describe("a saved program", () => {
+  it("keeps a value's exclusive stages and the program's, and runs as it did", () => {
+    const files = checked(`stages [set, add, multiply exclusive smallest]
+value v(n: int) -> int = n
+modifier two for v : multiply 2
+modifier three for v : multiply 3
+value w(n: int) -> int stages [multiply exclusive largest] = n
+modifier twoW for w : multiply 2
+modifier threeW for w : multiply 3
+example "e" { expect v(1) == 2 and w(1) == 3 }
+`);
+    const loaded = loadProgram(saveProgram(files));
+    if ("error" in loaded) throw new Error(loaded.error);
+    expect(runExamples(loaded.files).map((r) => r.passed)).toEqual([true]);
   });
 });
