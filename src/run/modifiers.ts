@@ -126,8 +126,6 @@ function sizeOf(v: Value | undefined, key: string): number {
   return 0;
 }
 
-const shownOp = (c: Candidate) => `${c.m.op.text}${c.amount === undefined ? "" : ` ${showValue(c.amount)}`}${c.into === undefined ? "" : ` as ${showValue(c.into)}`}${c.factor === undefined ? "" : ` by ${showValue(c.factor)}`}`;
-
 /** `damage: 4 -> 12 (multiply 3), the largest of exclusive stage multiply; skipped: doubled` */
 function appliedLine(v: A.ValueDecl, place: ExclusivePlace, c: Candidate, before: Value | undefined, after: Value | undefined, skipped: Candidate[]): string {
   const line = modifierMessage(v, c.m, before, after, c.amount, c.into, c.factor);
@@ -137,16 +135,20 @@ function appliedLine(v: A.ValueDecl, place: ExclusivePlace, c: Candidate, before
 
 /** `damage: skipped (multiply 2): exclusive stage multiply applies one, the largest: tripled` */
 function skippedLine(v: A.ValueDecl, place: ExclusivePlace, c: Candidate, winner: Candidate): string {
-  return `${v.name.text}: skipped (${shownOp(c)}): exclusive stage ${place.stage} applies one, the ${place.rule}: ${winner.m.name.text}`;
+  return `${v.name.text}: skipped (${operationText(c.m, c.amount, c.into, c.factor)}): exclusive stage ${place.stage} applies one, the ${place.rule}: ${winner.m.name.text}`;
 }
 
 /** The trace's line for a modifier that fired (the compiled backend's too). */
 export function modifierMessage(v: A.ValueDecl, m: A.ModifierDecl, before: Value | undefined, after: Value | undefined, amount: Value | undefined, into: Value | undefined, factor: Value | undefined): string {
+  return `${v.name.text}: ${showValue(before)} ${valuesEqual(before, after) ? "unchanged" : `-> ${showValue(after)}`} (${operationText(m, amount, into, factor)})`;
+}
+
+/** A modifier's operation as the trace shows it: `divide 2 round up`, `count maneuver as save`. */
+function operationText(m: A.ModifierDecl, amount: Value | undefined, into: Value | undefined, factor: Value | undefined): string {
   const rounding = m.rounding?.text;
   // `compute` shows its expression: its value is already the result after the arrow.
   const shown = m.op.text === "compute" && m.amount ? showExpr(m.amount) : amount === undefined ? undefined : showValue(amount);
-  const how = `${m.op.text}${shown === undefined ? "" : ` ${shown}`}${rounding === undefined ? "" : ` round ${rounding}`}${into === undefined ? "" : ` as ${showValue(into)}`}${factor === undefined ? "" : ` by ${showValue(factor)}`}`;
-  return `${v.name.text}: ${showValue(before)} ${valuesEqual(before, after) ? "unchanged" : `-> ${showValue(after)}`} (${how})`;
+  return `${m.op.text}${shown === undefined ? "" : ` ${shown}`}${rounding === undefined ? "" : ` round ${rounding}`}${into === undefined ? "" : ` as ${showValue(into)}`}${factor === undefined ? "" : ` by ${showValue(factor)}`}`;
 }
 
 /** One modifier's operation on the value, an error it raises pointed at the modifier (the compiled backend's too). */
