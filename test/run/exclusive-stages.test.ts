@@ -76,3 +76,10 @@ example "e" { expect v(1) == 2 and w(1) == 3 }
     expect(runExamples(loaded.files).map((r) => r.passed)).toEqual([true]);
   });
 });
+
+describe("the syntax", () => {
+  it("says which word is missing after `exclusive`", () => {
+    const d = compileText("value v(n: int) -> int stages [multiply exclusive] = n\n").diagnostics.map((x) => `${x.code} ${x.span.line}:${x.span.col} ${x.message}`);
+    expect(d).toEqual(["E0002 1:50 expected the rule of the exclusive stage, `largest`, `smallest` or `first`, but found `]`"]);
+  });
+});
