@@ -80,11 +80,12 @@ export abstract class DeclarationRules extends CstParser {
     ]);
   });
 
-  // replace modifier m for v : add 2   replace on E as h { ... }   replace row t(_, true) => 2
+  // replace modifier m for v : add 2   replace on E as h { ... }   replace row t(_, true) => 2   replace fn f(x: int) -> int = x
   replaceDecl = this.RULE("replaceDecl", () => {
     this.CONSUME(k.replace);
     this.OR([
       { ALT: () => this.SUBRULE(this.modifierDecl) },
+      { ALT: () => this.SUBRULE(this.fnDecl) },
       { ALT: () => this.SUBRULE(this.triggerDecl) },
       {
         ALT: () => {
@@ -128,6 +129,7 @@ export abstract class DeclarationRules extends CstParser {
       { ALT: () => this.SUBRULE(this.tableDecl) },
       { ALT: () => this.SUBRULE(this.modifierDecl) },
       { ALT: () => this.SUBRULE(this.triggerDecl) },
+      { ALT: () => this.SUBRULE(this.fnDecl) },
     ]);
   });
 
@@ -143,9 +145,18 @@ export abstract class DeclarationRules extends CstParser {
     this.CONSUME(T.RBracket);
   });
 
-  // Stage names are free names; `add` is also a keyword (the `add x to list` statement).
+  // Stage names are free names; `add` is also a keyword (the `add x to list` statement). `multiply
+  // exclusive largest`: at most one modifier of the stage applies per result, chosen by the rule named;
+  // `exclusive` is a word, not a keyword, and means this only after a stage's name.
   stageName = this.RULE("stageName", () => {
     this.OR([{ ALT: () => this.CONSUME(T.Identifier) }, { ALT: () => this.CONSUME(k.add) }]);
+    this.OPTION({
+      GATE: () => this.LA(1).image === "exclusive",
+      DEF: () => {
+        this.CONSUME2(T.Identifier, { LABEL: "exclusiveKw" });
+        this.CONSUME3(T.Identifier, { LABEL: "rule" });
+      },
+    });
   });
 
   // `round down`: `round` is a word, not a keyword, and starts a rounding only before a mode name.

@@ -6,7 +6,10 @@ import * as T from "./tokens.ts";
 /** Plain-words messages: `expected \`}\` but found \`fn\``. */
 export const errorMessageProvider: IParserErrorMessageProvider = {
   buildMismatchTokenMessage: ({ expected, actual, previous }) =>
-    previous?.tokenType === T.Dot && actual.tokenType === T.Integer
+    // `multiply exclusive ]`: the stage's rule is missing (`exclusive` is read as such only after a stage's name).
+    previous?.image === "exclusive" && expected === T.Identifier
+      ? `expected the rule of the exclusive stage, \`largest\`, \`smallest\` or \`first\`, but found ${describe(actual.image)}`
+      : previous?.tokenType === T.Dot && actual.tokenType === T.Integer
       ? // `1.25` reads as `1`, `.`, `25`: say what the language has instead of a decimal.
         `numbers are whole: there is no \`.${actual.image}\`; write a fraction as a multiplication and a division with its rounding, like \`x * 5 / 4 round nearest\``
       : `expected ${tokenLabel(expected)} but found ${describe(actual.image)}${asName(actual, expected)}${comparisonSlip(actual, expected)}`,

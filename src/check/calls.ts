@@ -20,6 +20,16 @@ export abstract class Calls extends Expressions {
     if (e.kind !== "name" || scope.get(e.name) || this.stateField(e.name, ctx.file)) return undefined;
     const r = lookupName(this.s, e.name, ctx.file);
     const d = "found" in r ? r.found : undefined;
+    // A record counted by a tally (`for k in Magic`): its values, in order (run/record-tallies.ts).
+    if (d?.kind === "kind" && d.record) {
+      const k: Type = { t: "kind", name: d.name.text, id: idOf(this.s, d) };
+      // A record of other fields is no list of values: the name is read as any other (E0201).
+      if (this.recordTally(k, e.span, true).t === "any") return undefined;
+      this.s.resolution.set(e, "ref", { to: "decl", id: idOf(this.s, d) });
+      const t = listOf(k);
+      this.observe?.(e, t, scope);
+      return t;
+    }
     if (d?.kind !== "enum") return undefined;
     this.s.resolution.set(e, "ref", { to: "decl", id: idOf(this.s, d) });
     const t = listOf({ t: "enum", name: d.name.text, id: idOf(this.s, d) });
@@ -27,18 +37,19 @@ export abstract class Calls extends Expressions {
     return t;
   }
 
-  /** `Icon(m in Icon => n)`: a tally whose count of each member `m` is `n`. */
-  protected perMember(en: A.EnumDecl, e: A.Expr & { kind: "call" }, c: A.Comprehension, span: A.Span, scope: Scope, ctx: Context): Type {
+  /** `Icon(m in Icon => n)`: a tally whose count of each member `m` is `n`; `Magic(k in Magic => n)`, of each value of a record. */
+  protected perMember(en: A.EnumDecl | A.KindDecl, e: A.Expr & { kind: "call" }, c: A.Comprehension, span: A.Span, scope: Scope, ctx: Context): Type {
     const name = en.name.text;
-    const t: Type = { t: "tally", of: name };
-    if (!this.lookup(name, e.callee.span, ctx.file)) return ANY;
+    const key: Type = en.kind === "kind" ? { t: "kind", name, id: idOf(this.s, en) } : { t: "enum", name, id: idOf(this.s, en) };
+    const t: Type = en.kind === "kind" ? this.recordTally(key as Type & { t: "kind" }, e.callee.span) : { t: "tally", of: name };
+    if (t.t === "any" || !this.lookup(name, e.callee.span, ctx.file)) return ANY;
     if (e.args.length !== 1) this.report("E0209", e.span, `\`${name}(m in ${name} => count)\` takes exactly one comprehension`);
     if (c.source.kind !== "name" || c.source.name !== name) {
       this.expr(c.source, scope, ctx);
       this.report("E0209", c.source.span, `a count for each member goes over \`${name}\` itself`, `write \`${name}(${c.binder.text} in ${name} => ...)\``);
     } else this.enumSource(c.source, scope, ctx);
     const inner = new Scope(scope);
-    this.s.resolution.set(c, "slot", inner.declare(c.binder.text, { type: { t: "enum", name, id: idOf(this.s, en) }, span: c.binder.span, mutable: false }));
+    this.s.resolution.set(c, "slot", inner.declare(c.binder.text, { type: key, span: c.binder.span, mutable: false }));
     if (c.where) this.report("E0209", c.where.span, `\`${name}(m in ${name} => count)\` takes no \`where\`: give a member 0 instead`, `write \`=> if condition then count else 0\``);
     if (c.otherwise) this.report("E0209", c.otherwise.span, `\`${name}(m in ${name} => count)\` takes no \`else\``);
     if (c.yield) this.expectType(this.expr(c.yield, inner, ctx), INT, c.yield.span, "the count of each member");
@@ -57,7 +68,7 @@ export abstract class Calls extends Expressions {
     if (comp && comp.kind === "comprehension") {
       const r = lookupName(this.s, name, ctx.file);
       const en = "found" in r ? r.found : undefined;
-      if (en?.kind === "enum" && !scope.get(name) && !this.stateField(name, ctx.file)) {
+      if ((en?.kind === "enum" || (en?.kind === "kind" && en.record)) && !scope.get(name) && !this.stateField(name, ctx.file)) {
         this.s.resolution.set(e, "ref", { to: "decl", id: idOf(this.s, en) });
         return this.perMember(en, e, comp.comp, comp.span, scope, ctx);
       }
@@ -106,12 +117,28 @@ export abstract class Calls extends Expressions {
       this.s.resolution.set(e, "builtin", name);
       const types = this.checkArgs(e.args, b.params, `\`${name}\``, e.span, scope, ctx);
       for (const p of b.check?.(types, e.args, constInt) ?? []) this.report("E0201", p.span, p.message);
+      if (b.members) this.orderedArgs(e, b.params, types);
       return b.returns(types);
     }
     const callables = () => [...this.namesOf(ctx.file, "fn", "value", "table", "kind"), ...Object.keys(builtins)];
     if (!this.notImported(name, e.callee.span, ctx.file)) this.report("E0101", e.callee.span, `unknown function \`${name}\``, this.suggest(name, e.callee.span, callables));
     for (const a of e.args) if (a.kind !== "comprehension") this.expr(a.value, scope, ctx);
     return ANY;
+  }
+
+  /**
+   * `min`/`max`: two numbers, or two members of one enum (`max(a.size, b.size)`), which the engines order
+   * by that enum's declaration: the call is resolved to the enum. Members of two enums have no order.
+   */
+  private orderedArgs(e: A.Expr & { kind: "call" }, params: readonly { name: string }[], types: Type[]) {
+    const en = types.find((t) => t?.t === "enum");
+    e.args.forEach((a, i) => {
+      if (a.kind === "comprehension") return;
+      const at = a.kind === "named" ? params.findIndex((p) => p.name === a.name.text) : i;
+      const t = types[at];
+      if (t && at >= 0) this.expectType(t, en ?? INT, a.value.span, `\`${params[at]!.name}\``);
+    });
+    if (en?.t === "enum" && en.id !== undefined) this.s.resolution.set(e, "ref", { to: "decl", id: en.id });
   }
 
   /** Matches positional and named arguments to parameters; returns the argument types in parameter order. */

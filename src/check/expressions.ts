@@ -119,7 +119,7 @@ export abstract class Expressions extends Resolution {
         // `results[action]`: a tally read at a member known only at run time.
         if (list.t === "tally") {
           this.tallyReads.set(e, list.of);
-          this.expectType(this.expr(e.index, scope, ctx), { t: "enum", name: list.of }, e.index.span, "a tally's index");
+          this.expectType(this.expr(e.index, scope, ctx), this.tallyKeyType(list), e.index.span, "a tally's index");
           return INT;
         }
         this.expectType(this.expr(e.index, scope, ctx), INT, e.index.span, "a list index");
@@ -260,6 +260,10 @@ export abstract class Expressions extends Resolution {
         return this.resolveType(f.type, k.span.file);
       }
       this.report("E0103", e.member.span, `\`${obj.name}\` has no field \`${m}\``, this.suggest(m, e.member.span, () => k.fields.map((x) => x.name.text)));
+      return ANY;
+    }
+    if (obj.t === "tally" && obj.record !== undefined) {
+      this.report("E0103", e.member.span, `a tally of \`${obj.of}\` counts its values, not members: read one with \`t[${obj.of}(...)]\``);
       return ANY;
     }
     if (obj.t === "tally") {

@@ -11,7 +11,7 @@ import { mayBeLeftOut } from "../core/ast.ts";
 import type { Code, RelatedSpan } from "../core/diagnostics.ts";
 import { showExpr } from "../core/show-expr.ts";
 import { isStdPath } from "../core/std-paths.ts";
-import { idOf, lookupName, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
+import { idOf, lookupDeclared, lookupName, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
 
 /** What the merge needs of the checker: its reports, its did-you-mean, its lookup (E0105, E0108). */
 export interface ExtensionHost {
@@ -36,7 +36,7 @@ interface Change {
   span: A.Span;
 }
 
-type Sort = "enum" | "kind" | "table" | "modifier";
+type Sort = "enum" | "kind" | "table" | "modifier" | "fn";
 
 const where = (s: A.Span) => `${s.file}:${s.line}:${s.col}`;
 /** A pattern as written: `_`, `3`, `2..5`, `..2`, `12..` (an open range is no `_` and no single value). */
@@ -55,6 +55,8 @@ class Merge {
   private readonly members = new Map<A.EnumDecl, { name: A.Name; file: string }[]>();
   private readonly fields = new Map<A.KindDecl, A.FieldDecl[]>();
   private readonly rows = new Map<A.TableDecl, A.TableRow[]>();
+  /** Rows added by `extend table`, with the file that added each. */
+  private readonly rowAdded = new Map<A.TableRow, Change>();
   /** The row each merged row stands for (a replacement's, the row it replaced): conflicts are found by it. */
   private readonly rowChanged = new Map<A.TableRow, Change>();
   /** Per base modifier or handler, the declaration now in its place (undefined: removed) and who did it. */
@@ -82,6 +84,7 @@ class Merge {
         else if (d.kind === "replaceRow" || (d.kind === "removal" && d.what === "row")) this.changeRow(d, f.path);
         else if (d.kind === "removal") this.removeNamed(d, f.path);
         else if (d.kind === "modifier" && d.replaces) this.replaceModifier(d, f.path);
+        else if (d.kind === "fn" && d.replaces) this.replaceFn(d, f.path);
         else if (d.kind === "trigger" && d.replaces) this.replaceHandler(d, f.path);
       }
     }
@@ -116,19 +119,20 @@ class Merge {
    * module's.
    */
   private target(name: A.Name, sort: Sort, file: string, verb: string): NamedDecl | undefined {
-    const r = lookupName(this.s, name.text, file);
+    const r = lookupDeclared(this.s, name.text, file);
     if (!("found" in r)) {
       if ("missing" in r) {
         if (this.host.notImported(name.text, name.span, file)) return undefined;
-        const help = this.host.suggest(name.text, name.span, () => visibleDecls(this.s, file).filter((d) => d.kind === sort).map((d) => d.name.text));
-        this.host.report("E0160", name.span, `there is no ${sort} \`${name.text}\` to ${verb}`, help ?? `declare it, or import the file that declares it`);
+        // Not the replacements: a misspelt `replace fn bonu` would suggest itself.
+        const help = this.host.suggest(name.text, name.span, () => visibleDecls(this.s, file).filter((d) => d.kind === sort && !(d as { replaces?: true }).replaces).map((d) => d.name.text));
+        this.host.report("E0160", name.span, `there is no ${sortWord(sort)} \`${name.text}\` to ${verb}`, help ?? `declare it, or import the file that declares it`);
       } else this.host.lookup(name.text, name.span, file);
       return undefined;
     }
     const d = r.found;
     if (d.kind !== sort) {
       const help = this.host.suggest(name.text, name.span, () => visibleDecls(this.s, file).filter((x) => x.kind === sort).map((x) => x.name.text));
-      this.host.report("E0161", name.span, `\`${name.text}\` is ${article(d.kind)} ${d.kind}, not ${article(sort)} ${sort}: \`${verb}\` here takes ${article(sort)} ${sort}`, help, [{ span: d.name.span, message: `\`${name.text}\` is declared here` }]);
+      this.host.report("E0161", name.span, `\`${name.text}\` is ${article(sortWord(d.kind))} ${sortWord(d.kind)}, not ${article(sortWord(sort))} ${sortWord(sort)}: \`${verb}\` here takes ${article(sortWord(sort))} ${sortWord(sort)}`, help, [{ span: d.name.span, message: `\`${name.text}\` is declared here` }]);
       return undefined;
     }
     return this.open(d, name.span, verb) ? d : undefined;
@@ -191,8 +195,18 @@ class Merge {
   private extendTable(d: A.Decl<"extendTable">, file: string) {
     const base = this.target(d.target, "table", file, "extend") as A.TableDecl | undefined;
     if (!base) return;
+    const list = this.rowsOf(base);
+    // Two files that add a row of the same patterns, neither seeing the other: which one a call gets
+    // would be decided by the order of their names, not by the rules.
+    for (const row of d.rows) {
+      const key = showPatterns(row.patterns);
+      const prior = list.find((r) => this.rowAdded.has(r) && showPatterns(r.patterns) === key);
+      const by = prior && this.rowAdded.get(prior)!;
+      if (by && !this.ordered(by.file, file)) this.conflict(row.span, `both add a row ${key} to table \`${base.name.text}\``, by);
+      this.rowAdded.set(row, { file, span: row.span });
+    }
     // Before every row so far: a file's imports come before it, so a mod of a mod specialises it in turn.
-    this.rows.set(base, [...d.rows, ...this.rowsOf(base)]);
+    this.rows.set(base, [...d.rows, ...list]);
   }
 
   private rowsOf(t: A.TableDecl): A.TableRow[] {
@@ -208,8 +222,14 @@ class Merge {
     const patterns = d.kind === "replaceRow" ? d.row.patterns : (d.patterns ?? []);
     const key = showPatterns(patterns);
     const list = this.rowsOf(base);
-    const i = list.findIndex((r) => showPatterns(r.patterns) === key);
+    // A row of what the file extends, not one the file added itself (which it would simply write again).
+    const i = list.findIndex((r) => showPatterns(r.patterns) === key && this.rowAdded.get(r)?.file !== file);
     if (i < 0) {
+      const own = list.find((r) => showPatterns(r.patterns) === key);
+      if (own) {
+        this.host.report("E0160", d.kind === "replaceRow" ? d.row.span : d.span, `table \`${base.name.text}\` has no row ${key} to ${verb} but the one this file adds`, `change the row where this file adds it (line ${own.span.line})`, [{ span: own.span, message: "this file adds the row here" }]);
+        return;
+      }
       const rows = list.map((r) => showPatterns(r.patterns));
       const help = rows.length ? `its rows are ${rows.slice(0, 8).join(", ")}${rows.length > 8 ? ", ..." : ""}: name one with its patterns as written` : undefined;
       this.host.report("E0160", d.kind === "replaceRow" ? d.row.span : d.span, `table \`${base.name.text}\` has no row ${key} to ${verb}`, help, [{ span: base.name.span, message: `\`${base.name.text}\` is declared here` }]);
@@ -229,6 +249,21 @@ class Merge {
   private replaceModifier(d: A.ModifierDecl, file: string) {
     const base = this.target(d.name, "modifier", file, "replace") as A.ModifierDecl | undefined;
     if (base) this.put(base, d, { file, span: d.span }, `\`${d.name.text}\``);
+  }
+
+  /**
+   * `replace fn f ...`: every call of `f`, in the base's files too, calls the replacement. It takes the
+   * parameters and gives the type `f` does (E0166 otherwise): the base's calls were written for those.
+   */
+  private replaceFn(d: A.FnDecl, file: string) {
+    const base = this.target(d.name, "fn", file, "replace") as A.FnDecl | undefined;
+    if (!base) return;
+    const shown = (f: A.FnDecl) => `fn ${f.name.text}(${f.params.map((p) => `${p.name.text}: ${showType(p.type)}`).join(", ")})${f.returns ? ` -> ${showType(f.returns)}` : ""}`;
+    if (shown(base) !== shown(d)) {
+      this.host.report("E0166", d.name.span, `the replacement of \`${base.name.text}\` must take the parameters and give the type the function it replaces does: \`${shown(base)}\``, `write it \`replace ${shown(base)} ...\`, or declare a function of another name`, [{ span: base.span, message: `\`${base.name.text}\` is declared here` }]);
+      return;
+    }
+    if (this.put(base, d, { file, span: d.span }, `\`${d.name.text}\``)) this.s.standIn.set(base, d);
   }
 
   private replaceHandler(d: A.TriggerDecl, file: string) {
@@ -273,13 +308,17 @@ class Merge {
     return this.open(h, name.span, verb) ? h : undefined;
   }
 
-  /** Puts `by` (undefined: nothing) in `base`'s place, after whatever another file put there. */
-  private put(base: A.Decl, by: A.Decl | undefined, change: Change, label: string) {
+  /** Puts `by` (undefined: nothing) in `base`'s place, after whatever another file put there; false on a conflict. */
+  private put(base: A.Decl, by: A.Decl | undefined, change: Change, label: string): boolean {
     const prior = this.replaced.get(base);
-    if (prior && !this.ordered(prior.change.file, change.file)) return this.conflict(change.span, `both replace or remove ${label}`, prior.change);
+    if (prior && !this.ordered(prior.change.file, change.file)) {
+      this.conflict(change.span, `both replace or remove ${label}`, prior.change);
+      return false;
+    }
     if (prior?.by) this.s.dropped.add(prior.by);
     this.s.dropped.add(base);
     this.replaced.set(base, { by, change });
+    return true;
   }
 
   /** E0164 at `here`, naming the file of the other change and this one. */
@@ -317,6 +356,18 @@ class Merge {
       r.mergeInto(f, "decls", f.decls.filter((d) => !isExtension(d) && !this.s.dropped.has(d)));
     }
   }
+}
+
+/** A written type as written: `int in 0..4`, `list<Unit>`, `Unit?`. */
+function showType(t: A.TypeRef): string {
+  const inner = t.element ? `<${showType(t.element)}>` : "";
+  const range = t.range ? ` in ${t.range.low}..${t.range.high}` : "";
+  return `${t.name.text}${inner}${t.optional ? "?" : ""}${range}`;
+}
+
+/** A declaration's sort in words: `fn` is a function. */
+function sortWord(kind: string): string {
+  return kind === "fn" ? "function" : kind;
 }
 
 function article(word: string): string {

@@ -11,6 +11,9 @@ import { ANY, BOOL, INT, TEXT, listOf, optional, typeToString, type Type } from 
 import { declById, idOf, lookupName, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
 import { keptIn } from "../core/kept-values.ts";
 
+/** The most values a record counted by a tally may have: each is a count kept apart. */
+const MAX_RECORD_VALUES = 4096;
+
 export interface Var {
   type: Type;
   span: A.Span;
@@ -154,6 +157,11 @@ export abstract class Resolution {
   }
 
   /** The declaration a type names: types keep the declaration's id, so two kinds of one name never mix. */
+  /** A tally's key type: the enum it counts the members of, or the record it counts the values of. */
+  protected tallyKeyType(t: Type & { t: "tally" }): Type {
+    return t.record !== undefined ? { t: "kind", name: t.of, id: t.record } : { t: "enum", name: t.of };
+  }
+
   protected typeDecl(name: string, id: number | undefined): NamedDecl | undefined {
     return id !== undefined ? declById(this.s, id) : this.s.byName.get(name)?.[0];
   }
@@ -206,6 +214,10 @@ export abstract class Resolution {
       }
       return listOf(this.resolveType(ref.element, file));
     }
+    if (n === "tally" && ref.element) {
+      const t = this.resolveType(ref.element, file);
+      if (t.t === "kind") return this.recordTally(t, ref.element.span);
+    }
     if (n === "tally" || n === "die") {
       const of = ref.element ? this.enumName(ref.element, file) : undefined;
       if (!ref.element) this.report("E0104", ref.span, `\`${n}\` needs the enum it counts`, `write \`${n}<Icon>\``);
@@ -221,6 +233,35 @@ export abstract class Resolution {
     }
     if (!this.notImported(n, ref.name.span, file)) this.report("E0104", ref.name.span, `unknown type \`${n}\``, this.suggest(n, ref.name.span, () => [...PRIMITIVES, ...this.namesOf(file, "enum", "kind")]));
     return ANY;
+  }
+
+  /**
+   * `tally<Magic>`: a record whose fields are each an enum or `bool`, so its values can be counted one by
+   * one (run/record-tallies.ts); E0104 for an entity kind, a field of another type, or too many values.
+   */
+  protected recordTally(t: Type & { t: "kind" }, at: A.Span, quiet = false): Type {
+    const report = (...a: Parameters<typeof this.report>) => (quiet ? undefined : this.report(...a));
+    const k = this.typeDecl(t.name, t.id) as A.KindDecl | undefined;
+    if (!k) return ANY;
+    if (!k.record) {
+      report("E0104", at, `a tally counts the members of an enum or the values of a record, but \`${t.name}\` is a kind of entity`, `declare it \`record ${t.name} { ... }\` with enum or bool fields`);
+      return ANY;
+    }
+    let values = 1;
+    for (const f of k.fields) {
+      const ft = f.type.optional || f.type.element ? undefined : this.resolveType(f.type, k.span.file);
+      const n = ft?.t === "bool" ? 2 : ft?.t === "enum" ? (this.typeDecl(ft.name, ft.id) as A.EnumDecl | undefined)?.members.length ?? 0 : undefined;
+      if (n === undefined) {
+        report("E0104", at, `a tally of \`${t.name}\` counts each of its values, so each field must be an enum or \`bool\`, but \`${f.name.text}\` is \`${f.type.name.text}${f.type.optional ? "?" : ""}\``, "count by a record of enum and bool fields only");
+        return ANY;
+      }
+      values *= n;
+    }
+    if (values > MAX_RECORD_VALUES) {
+      report("E0104", at, `\`${t.name}\` has ${values} values, more than a tally counts (${MAX_RECORD_VALUES})`, "count by a record with fewer or smaller fields");
+      return ANY;
+    }
+    return { t: "tally", of: t.name, ...(t.id !== undefined ? { record: t.id } : {}) };
   }
 
   /** The enum named by `ref`, for tallies and dice, whose counts are kept per member. */

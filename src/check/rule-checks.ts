@@ -9,7 +9,7 @@ import { INT, typeToString, type Type } from "../core/types.ts";
 import { showExpr } from "../core/show-expr.ts";
 import { neverBothHold, sameConstant } from "./disjoint.ts";
 import { domainOf, intClasses, LIMIT, tableCoverage, type ConstPattern, type Key } from "./coverage.ts";
-import { sortModifiers, stageIndex, stagesOf, wantedStage } from "../core/stages.ts";
+import { exclusiveStagesOf, sortModifiers, stageIndex, stagesOf, wantedStage } from "../core/stages.ts";
 import { constInt } from "../constructs/operators/operands.ts";
 import { Scope, type Context } from "./resolution.ts";
 import { declById, idOf } from "./symbols.ts";
@@ -134,7 +134,7 @@ export abstract class RuleChecks extends Statements {
     const member = (e: A.Expr | undefined, what: string) => {
       const first = this.enumMembers(valueType.of)[0] ?? "member";
       if (!e) return this.report("E0208", d.op.span, `\`${op}\` on a tally needs ${what}`, op === "count" ? this.countHelp(d, valueType) : `write \`${op} ${valueType.of}.${first}\``);
-      this.expectType(this.expr(e, scope, ctx), { t: "enum", name: valueType.of }, e.span, `the member \`${op}\` changes`);
+      this.expectType(this.expr(e, scope, ctx), this.tallyKeyType(valueType), e.span, `the member \`${op}\` changes`);
     };
     switch (op) {
       case "set":
@@ -173,7 +173,7 @@ export abstract class RuleChecks extends Statements {
       return;
     }
     const t = this.expr(d.amount, scope, ctx);
-    if (t.t === "enum") {
+    if (t.t === "enum" || (t.t === "kind" && valueType.record !== undefined)) {
       const named = d.amount.kind === "member" ? d.amount.member.text : this.enumMembers(valueType.of)[0] ?? "member";
       this.report("E0208", d.op.span, "`multiply` on a tally needs `by` and a factor", `write \`multiply ${valueType.of}.${named} by 3\``);
       return;
@@ -222,12 +222,15 @@ export abstract class RuleChecks extends Statements {
       const v = this.targetValue(mods);
       const stages = v?.kind === "value" ? stagesOf(v, this.s.stages) : [];
       const ordered = (a: A.ModifierDecl, b: A.ModifierDecl) => stageIndex(a, stages) !== stageIndex(b, stages) || (a.order ?? 0) !== (b.order ?? 0);
+      // In an exclusive stage that picks by size, one of the two applies whatever their order.
+      const exclusive = v?.kind === "value" ? exclusiveStagesOf(v, this.s.stages) : new Map<string, string>();
+      const bySize = (m: A.ModifierDecl) => exclusive.get(wantedStage(m, stages)) !== undefined && exclusive.get(wantedStage(m, stages)) !== "first";
       for (const op of ["set", "compute"]) {
         // A later `compute` that reads `result` builds on what came before, as an `add` does; only one
         // that ignores `result` makes an earlier one's work disappear.
         const same = mods.filter((m) => m.op.text === op);
         same.forEach((m, i) => {
-          if (op === "compute" && readsResult(m, this.s.resolution)) return;
+          if ((op === "compute" && readsResult(m, this.s.resolution)) || bySize(m)) return;
           // Only a pair that can apply together, with different results, in no fixed order depends on declaration order.
           const earlier = same.slice(0, i).find((x) => !ordered(x, m) && !neverBothHold(x.condition, m.condition, this.isEnum) && !(op === "set" && sameConstant(x.amount, m.amount, this.isEnum)));
           if (!earlier) return;

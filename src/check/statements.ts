@@ -16,6 +16,7 @@ import { typeShape } from "../constructs/let.ts";
 import { declById, idOf, lookupName, RESERVED_FIELD } from "./symbols.ts";
 import { stackingPolicies, statusLevel } from "../core/statuses.ts";
 import { didYouMean } from "../core/diagnostics.ts";
+import { EXCLUSIVE_RULES } from "../core/stages.ts";
 
 /** In a modifier's condition and expressions, the value's result as it stands when the modifier is reached. */
 export const RESULT = "result";
@@ -84,11 +85,13 @@ export abstract class Statements extends Calls {
       }
       case "stages":
         this.duplicates(d.stages, "stage", "this stage list");
+        this.exclusiveRules(d.exclusive);
         return;
       case "value": {
         const scope = this.paramScope(d.params, file, d);
         const returns = this.resolveType(d.returns, file);
         if (d.stages) this.duplicates(d.stages, "stage", `the stages of \`${d.name.text}\``);
+        this.exclusiveRules(d.exclusive);
         const shadow = d.params.find((p) => p.name.text === RESULT);
         if (shadow) this.report("E0222", shadow.name.span, `a value's parameter cannot be named \`${RESULT}\`: in its modifiers, \`${RESULT}\` is the value's current result`, "rename the parameter");
         this.expectType(this.expr(d.base, scope, ctx), returns, d.base.span, `the base of \`${d.name.text}\``);
@@ -258,6 +261,14 @@ export abstract class Statements extends Calls {
       return;
     }
     this.expectType(item, list.of, itemSpan, "the item");
+  }
+
+  /** E0223: an exclusive stage's rule is one of the rules that pick its one modifier. */
+  private exclusiveRules(list: readonly A.ExclusiveStage[] | undefined) {
+    for (const x of list ?? []) {
+      if ((EXCLUSIVE_RULES as readonly string[]).includes(x.rule.text)) continue;
+      this.report("E0223", x.rule.span, `\`${x.rule.text}\` is no rule for picking the one modifier of the exclusive stage \`${x.stage.text}\``, didYouMean(x.rule.text, EXCLUSIVE_RULES) ?? `the rules are ${EXCLUSIVE_RULES.map((r) => `\`${r}\``).join(", ")}`);
+    }
   }
 
   /** A status's expiry (`until A(p) or B`), its parameters and its stacking policy. */

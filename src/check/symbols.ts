@@ -28,8 +28,10 @@ export interface Symbols {
   stages?: A.StagesDecl;
   /** Per extended enum, kind or table as parsed, its merged copy (check/extensions.ts), which `all` and `byName` hold in its place. */
   merged: Map<A.Decl, NamedDecl>;
-  /** The modifiers and handlers another file replaced or removed: not checked, not run. */
+  /** The modifiers, handlers and functions another file replaced or removed: not checked, not run. */
   dropped: Set<A.Decl>;
+  /** A function another file replaced, and its replacement: every name that means the one means the other. */
+  standIn: Map<NamedDecl, NamedDecl>;
 }
 
 /** What a name means in a file: the one declaration it sees, or every one it could mean. */
@@ -42,6 +44,15 @@ export type Lookup =
   | { missing: true };
 
 export function lookupName(s: Symbols, name: string, file: string): Lookup {
+  const r = lookupDeclared(s, name, file);
+  if (!("found" in r)) return r;
+  let found = r.found;
+  for (let next = s.standIn.get(found); next; next = s.standIn.get(found)) found = next;
+  return { found };
+}
+
+/** As `lookupName`, but the declaration as declared, not what replaced it: what a `replace` names. */
+export function lookupDeclared(s: Symbols, name: string, file: string): Lookup {
   const all = s.byName.get(name);
   if (!all) return { missing: true };
   const seen = s.visible.get(file);
@@ -136,8 +147,8 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
         default: {
           resolution.set(d, "id", firstId + all.length);
           all.push(d);
-          // A replacement takes its name from the modifier it replaces (check/extensions.ts), which keeps it.
-          if (d.kind === "modifier" && d.replaces) break;
+          // A replacement takes its name from the modifier or function it replaces (check/extensions.ts), which keeps it.
+          if ((d.kind === "modifier" || d.kind === "fn") && d.replaces) break;
           // A name declared twice where one declaration can see the other is a real clash. Files that
           // cannot see each other may reuse a name; only a file that sees both cannot use it.
           const same = byName.get(d.name.text) ?? [];
@@ -151,7 +162,7 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
       }
     }
   }
-  return { all, firstId, resolution, byName, stateFields, stateIndex, modifiersByValue: new Map(), visible, merged: new Map(), dropped: new Set(), ...(stages ? { stages } : {}) };
+  return { all, firstId, resolution, byName, stateFields, stateIndex, modifiersByValue: new Map(), visible, merged: new Map(), dropped: new Set(), standIn: new Map(), ...(stages ? { stages } : {}) };
 }
 
 /** The declaration a resolved id names: an index, not a search. */

@@ -88,7 +88,7 @@ export interface StatementCompile {
   /** The value as an entity, or R0501 naming the expression. */
   entity(e: A.Expr): (env: Env, vm: CompiledRun) => Entity;
   /** An enum's members where its name is walked as a list, else undefined. */
-  enumMembers(e: A.Expr): string[] | undefined;
+  enumMembers(e: A.Expr): Value[] | undefined;
   /** The emission, or undefined when its reference is no event's (the tree-walker reports it). */
   emit(s: A.Stmt & { kind: "emit" }): CExpr | undefined;
   /** The tree-walker's own case for the statement, its parts compiled: it counts its own step. */
@@ -109,7 +109,7 @@ export interface StatementGenerate {
   entity(e: A.Expr): string;
   /** The value as a list, R0501 naming it when it is none. */
   list(e: A.Expr): string;
-  enumMembers(e: A.Expr): string[] | undefined;
+  enumMembers(e: A.Expr): Value[] | undefined;
   /** The emission's call, or undefined when its reference is no event's. */
   emit(s: A.Stmt & { kind: "emit" }): string | undefined;
 }

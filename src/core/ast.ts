@@ -23,6 +23,7 @@ interface Definitions {
   statusExpiry: StatusExpiry;
   statusOr: StatusOr;
   row: TableRow;
+  exclusiveStage: ExclusiveStage;
   pattern: Pattern;
   appliedExpiry: AppliedExpiry;
   appliedOr: AppliedOr;
@@ -93,6 +94,7 @@ export interface FieldDecl extends Shape<"field"> {}
 export interface StatusExpiry extends Shape<"statusExpiry"> {}
 export interface StatusOr extends Shape<"statusOr"> {}
 export interface TableRow extends Shape<"row"> {}
+export interface ExclusiveStage extends Shape<"exclusiveStage"> {}
 export interface Pattern extends Shape<"pattern"> {}
 export interface AppliedExpiry extends Shape<"appliedExpiry"> {}
 export interface AppliedOr extends Shape<"appliedOr"> {}

@@ -49,6 +49,11 @@ export type BuiltinFunction = {
    * written, and the checker's reading of a whole-number constant.
    */
   check?: (types: Type[], args: readonly A.Arg[], constant: (e: A.Expr) => number | undefined) => CallProblem[];
+  /**
+   * Its version for members of one enum (`max(a.size, b.size)`), given the enum's members in order: the
+   * checker resolves such a call to the enum (the call's `ref`), and every engine calls this instead.
+   */
+  members?: (order: readonly A.Name[], args: Value[]) => Value;
 } & (
   /** A function of its arguments alone: generated code calls it straight, with the arguments one by one. */
   | { pure: (...args: never[]) => Value; run?: undefined }
@@ -59,14 +64,33 @@ export type BuiltinFunction = {
 /** One die of several as the trace shows it: its value, marked when a `force dice` gave it. */
 export const shownDie = (r: { value: number; forced: boolean }): string => (r.forced ? `${r.value} (forced)` : String(r.value));
 
+/** `min` and `max`: two numbers, or two members of one enum (the checker holds them to one of the two). */
+const ORDERED_PAIR = [
+  { name: "a", type: ANY },
+  { name: "b", type: ANY },
+];
+const orderedResult = (types: Type[]): Type => types.find((t) => t?.t === "enum") ?? INT;
+const placeOf = (order: readonly A.Name[], v: Value | undefined) => order.findIndex((m) => m.text === v);
 const elementOf = (t: Type | undefined): Type => (t?.t === "list" ? t.of : ANY);
 const int = (name: string) => ({ name, type: INT });
 /** A status named as a value: any status fits the type; the check asks for its number. */
 const STATUS_PARAM = { name: "status", type: { t: "status", name: "status", level: true } as Type };
 
 export const builtins: Record<string, BuiltinFunction> = {
-  min: { params: [int("a"), int("b")], returns: () => INT, doc: "The smaller of two numbers.", pure: Math.min as (a: number, b: number) => number },
-  max: { params: [int("a"), int("b")], returns: () => INT, doc: "The larger of two numbers.", pure: Math.max as (a: number, b: number) => number },
+  min: {
+    params: ORDERED_PAIR,
+    returns: orderedResult,
+    doc: "The smaller of two numbers, or the earlier of two members of one enum (`min(a.size, b.size)`: an enum is ordered by its declaration).",
+    pure: Math.min as (a: number, b: number) => number,
+    members: (order, [a, b]) => (placeOf(order, b) < placeOf(order, a) ? b! : a!),
+  },
+  max: {
+    params: ORDERED_PAIR,
+    returns: orderedResult,
+    doc: "The larger of two numbers, or the later of two members of one enum (`max(a.size, b.size)`: an enum is ordered by its declaration).",
+    pure: Math.max as (a: number, b: number) => number,
+    members: (order, [a, b]) => (placeOf(order, b) > placeOf(order, a) ? b! : a!),
+  },
   abs: { params: [int("n")], returns: () => INT, doc: "The number without its sign.", pure: Math.abs },
   clamp: {
     params: [int("n"), int("low"), int("high")],
@@ -209,9 +233,10 @@ export function builtinFunction(name: string): BuiltinFunction | undefined {
 }
 
 /** A built-in called with its arguments in parameter order: the tree-walker's way, and any call generated code does not write out. */
-export function callBuiltin(vm: LibraryRun, name: string, args: Value[], span: A.Span): Value {
+export function callBuiltin(vm: LibraryRun, name: string, args: Value[], span: A.Span, members?: readonly A.Name[]): Value {
   const b = builtinFunction(name);
   if (!b) throw new RuleError("R0501", `there is no built-in \`${name}\``, span);
+  if (members && b.members) return b.members(members, args);
   return b.pure ? b.pure(...(args as never[])) : b.run(vm, args, span);
 }
 

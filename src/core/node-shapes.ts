@@ -72,6 +72,8 @@ export const nodeShapes = {
     /** One more event of a status's declared expiry (`or Slain(unit)`): as the first, without a count. */
     statusOr: { event: "name", "holder?": "name", ref: resolved("ref"), holderIndex: resolved("natural") },
     row: { patterns: list("pattern"), result: "expr", span: "span" },
+    /** `multiply exclusive largest` in a stage list: at most one modifier of the stage applies per result, chosen by `rule`. */
+    exclusiveStage: { stage: "name", rule: "name" },
     /**
      * A table row's pattern: `_` has neither bound, `3` a `low` alone; a range has `high` or `open`:
      * `2..5` both bounds, `..2` a `high` alone, `12..` a `low` and `open` (no upper bound).
@@ -143,9 +145,10 @@ export const nodeShapes = {
           },
           { eventRef: resolved("ref") },
         ),
-        fn: framed({ name: "name", params: list("param"), body: "blockOrExpr", span: "span", "returns?": "type" }),
+        /** `replaces`: `replace fn f ...`, in place of the function `f` of the system it extends; `final`: no file may replace it. */
+        fn: framed({ name: "name", params: list("param"), body: "blockOrExpr", span: "span", "returns?": "type", "replaces?": "true", "final?": "true" }),
         /** A named value whose result passes through every applicable modifier; `stages`: its own stage order. */
-        value: framed({ name: "name", params: list("param"), returns: "type", base: "expr", span: "span", "stages?": list("name") }),
+        value: framed({ name: "name", params: list("param"), returns: "type", base: "expr", span: "span", "stages?": list("name"), "exclusive?": list("exclusiveStage") }),
         /**
          * A modifier of a value. `stage` (`in STAGE`): when not its op's; `order` (`order N`): its place within
          * its stage (0 when not written); `rounding`: `divide 2 round down`'s mode as written; `into`: `count
@@ -176,7 +179,7 @@ export const nodeShapes = {
         die: declared({ name: "name", faceType: "name", faces: list("expr"), facesSpan: "span", span: "span" }),
         example: framed({ title: "string", body: "block", span: "span" }),
         /** `stages [set, add, ...]` at the top level: the stage order of every value that declares none. */
-        stages: declared({ stages: list("name"), span: "span" }),
+        stages: declared({ stages: list("name"), span: "span", "exclusive?": list("exclusiveStage") }),
         /**
          * The extension points (docs, "Extending a system"), merged into the declaration they name when the
          * program is checked: the resolved tree the engines run holds the merged declaration and not these.

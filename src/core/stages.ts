@@ -57,3 +57,24 @@ export function sortModifiers(mods: readonly A.ModifierDecl[], stages: readonly 
   // Array.prototype.sort is stable, so ties keep declaration order.
   return [...mods].sort((a, b) => key(a) - key(b) || (a.order ?? 0) - (b.order ?? 0));
 }
+
+/**
+ * How an exclusive stage picks the one modifier that applies per result: `largest` (the one whose
+ * result would be largest), `smallest`, or `first` (the first in the stage's order). Ties go to the
+ * earlier one.
+ */
+export const EXCLUSIVE_RULES = ["largest", "smallest", "first"] as const;
+export type ExclusiveRule = (typeof EXCLUSIVE_RULES)[number];
+
+/** The value's exclusive stages and their rules: its own, when it declares its stages, else the program's. */
+export function exclusiveStagesOf(v: A.ValueDecl, program: A.StagesDecl | undefined): ReadonlyMap<string, ExclusiveRule> {
+  const list = (v.stages ? v.exclusive : program?.exclusive) ?? [];
+  return new Map(list.filter((x) => (EXCLUSIVE_RULES as readonly string[]).includes(x.rule.text)).map((x) => [x.stage.text, x.rule.text as ExclusiveRule]));
+}
+
+/** A modifier's place in an exclusive stage: the stage, its rule, and whether the modifier is the stage's last (where the stage is settled). */
+export interface ExclusivePlace {
+  stage: string;
+  rule: ExclusiveRule;
+  last: boolean;
+}

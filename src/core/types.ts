@@ -10,8 +10,11 @@ export type Type =
   | { t: "enum"; name: string; id?: number }
   | { t: "kind"; name: string; id?: number }
   | { t: "list"; of: Type }
-  /** Counts per member of an enum: a face of a custom die, or an army's results counted by icon. */
-  | { t: "tally"; of: string }
+  /**
+   * Counts per member of an enum: a face of a custom die, or an army's results counted by icon; or, with
+   * `record` (its id), per value of a record whose fields are enums or `bool` (`tally<Magic>`).
+   */
+  | { t: "tally"; of: string; record?: number }
   /** A reference to a declared die whose faces are tallies of the enum `of`. */
   | { t: "die"; of: string }
   /**

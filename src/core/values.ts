@@ -16,7 +16,11 @@ export class Die {
   ) {}
 }
 
-/** Counts per member of an enum, such as the icons on a die face. Immutable: operations make new tallies. */
+/**
+ * Counts per member of an enum, such as the icons on a die face; or, for a tally of a record
+ * (`tally<Magic>`), per value of the record, each a combination of its fields' values, kept by its text
+ * (`tallyKey`). Immutable: operations make new tallies.
+ */
 export class Tally {
   constructor(
     readonly of: string,
@@ -24,13 +28,17 @@ export class Tally {
     readonly counts: ReadonlyMap<string, number>,
     /** Every member of the enum, in its order: operations keep counts in this order without looking the enum up. */
     readonly members: readonly string[],
+    /** A tally of a record's values: its members are their texts. */
+    readonly records = false,
   ) {}
-  get(member: string): number {
-    return this.counts.get(member) ?? 0;
+  /** The count of a member: an enum member's name, or a record value. */
+  get(member: Value): number {
+    return this.counts.get(tallyKey(member)) ?? 0;
   }
   /** A copy with one member's count changed. */
-  with(member: string, n: number): Tally {
-    return this.map((m, c) => (m === member ? n : c));
+  with(member: Value, n: number): Tally {
+    const key = tallyKey(member);
+    return this.map((m, c) => (m === key ? n : c));
   }
   /** A copy with every count replaced by `f(member, count)`, kept in the enum's order. */
   map(f: (member: string, count: number) => number): Tally {
@@ -39,8 +47,13 @@ export class Tally {
       const c = f(m, this.get(m));
       if (c !== 0) next.set(m, c);
     }
-    return new Tally(this.of, next, this.members);
+    return new Tally(this.of, next, this.members, this.records);
   }
+}
+
+/** What a tally counts a member by: an enum member's name, a record value's text (`Magic(element: fire)`). */
+export function tallyKey(member: Value): string {
+  return typeof member === "string" ? member : showValue(member);
 }
 
 /**
@@ -125,9 +138,11 @@ export function showValue(v: Value | undefined): string {
     return typeof name === "string" ? `${v.kind} ${JSON.stringify(name)}` : v.kind;
   }
   if (Array.isArray(v)) return `[${v.map(showValue).join(", ")}]`;
-  if (v instanceof Tally) return `${v.of}(${[...v.counts].map(([m, n]) => `${m}: ${n}`).join(", ")})`;
+  if (v instanceof Tally) return `${v.records ? "tally" : v.of}(${[...v.counts].map(([m, n]) => `${m}: ${n}`).join(", ")})`;
   if (v instanceof Die) return v.name;
   if (typeof v === "string") return v;
+  // JSON a state gave as it is (a status's source without `fromKind`): shown as written, not `[object Object]`.
+  if (typeof v === "object") return JSON.stringify(v);
   return String(v);
 }
 

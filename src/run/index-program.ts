@@ -13,7 +13,7 @@ export interface Handlers {
   instead: A.TriggerDecl[];
   after: A.TriggerDecl[];
 }
-import { programStages, sortModifiers, stagesOf } from "../core/stages.ts";
+import { exclusiveStagesOf, programStages, sortModifiers, stagesOf, wantedStage, type ExclusivePlace } from "../core/stages.ts";
 import { pushAll } from "../core/push-all.ts";
 
 export interface RuntimeProgram {
@@ -29,6 +29,8 @@ export interface RuntimeProgram {
   stateFields: A.FieldDecl[];
   /** Per value (by id), its modifiers in application order: by the value's stages, then `order`, then source order. */
   modifiers: Map<A.ValueDecl, A.ModifierDecl[]>;
+  /** The modifiers in an exclusive stage of their value (`multiply exclusive largest`), with the stage's rule. */
+  exclusive: Map<A.ModifierDecl, ExclusivePlace>;
   /** Per event (by id), its handlers. */
   handlers: Map<A.EventDecl, Handlers>;
   /** Per event, the statuses that count down when it has been handled. */
@@ -49,6 +51,7 @@ export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
     events: new Map(),
     stateFields: [],
     modifiers: new Map(),
+    exclusive: new Map(),
     handlers: new Map(),
     expiries: new Map(),
     dieValues: new Map(),
@@ -118,7 +121,19 @@ export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
   }
   // Sorted once here, so a call only walks its value's list.
   const defaults = programStages(files);
-  for (const [value, list] of p.modifiers) p.modifiers.set(value, sortModifiers(list, stagesOf(value, defaults)));
+  for (const [value, list] of p.modifiers) {
+    const stages = stagesOf(value, defaults);
+    const sorted = sortModifiers(list, stages);
+    p.modifiers.set(value, sorted);
+    const rules = exclusiveStagesOf(value, defaults);
+    sorted.forEach((m, i) => {
+      const stage = wantedStage(m, stages);
+      const rule = rules.get(stage);
+      const next = sorted[i + 1];
+      // The stage is settled after its last modifier, whether or not that one's condition holds.
+      if (rule) p.exclusive.set(m, { stage, rule, last: !next || wantedStage(next, stages) !== stage });
+    });
+  }
   for (const h of p.handlers.values()) for (const list of [h.before, h.instead, h.after]) list.sort((a, b) => a.order - b.order);
   return p;
 }

@@ -18,7 +18,8 @@ import { ITEMS_PER_STEP, MAX_ALLOCATED, MAX_TRACE } from "../core/limits.ts";
 import { valueThroughModifiers } from "./modifiers.ts";
 import { assignTo, ExpectationFailed } from "./writes.ts";
 import { showExpr } from "../core/show-expr.ts";
-import { aggregate, choose, dieFaces, perMember, roll } from "./rolls-choices-aggregates.ts";
+import { aggregate, choose, dieFaces, perMember, perRecordValue, roll } from "./rolls-choices-aggregates.ts";
+import { recordDomain } from "./record-tallies.ts";
 import { callBuiltin } from "../core/builtins.ts";
 import { tableRow } from "./tables.ts";
 import type { LoopHook } from "./loop-hook.ts";
@@ -355,10 +356,11 @@ export class Interpreter implements StatementRun {
     return construct.run(e, env, this);
   }
 
-  /** An enum's name where a list is walked (`for m in Icon`): its members in declaration order. */
-  enumAsList(e: A.Expr): string[] | undefined {
+  /** An enum's name where a list is walked (`for m in Icon`): its members in declaration order; a record's, its values. */
+  enumAsList(e: A.Expr): Value[] | undefined {
     if (e.kind !== "name" || e.ref?.to !== "decl") return undefined;
     const d = this.decl(e.ref);
+    if (d.kind === "kind") return recordDomain(d, (r) => this.decl(r));
     return d.kind === "enum" ? d.members.map((m) => m.text) : undefined;
   }
 
@@ -377,9 +379,14 @@ export class Interpreter implements StatementRun {
     const first = e.args[0];
     if (first?.kind === "comprehension") {
       // `Icon(m in Icon => ...)`: a per-member map builds a tally.
-      if (e.ref) return perMember(this, this.decl(e.ref) as A.EnumDecl, first.comp, env);
+      if (e.ref) {
+        const d = this.decl(e.ref);
+        return d.kind === "kind" ? perRecordValue(this, d, first.comp, env) : perMember(this, d as A.EnumDecl, first.comp, env);
+      }
       return aggregate(this, e.builtin!, first.comp, env, e.span);
     }
+    // `max(a.size, b.size)`: a built-in resolved to the enum whose members it orders.
+    if (e.builtin !== undefined) return callBuiltin(this, e.builtin, this.args(e.args, env), e.span, e.ref ? (this.decl(e.ref) as A.EnumDecl).members : undefined);
     if (e.ref) {
       const d = this.decl(e.ref);
       switch (d.kind) {
@@ -398,7 +405,6 @@ export class Interpreter implements StatementRun {
           throw new RuleError("R0501", `a ${d.kind} cannot be called`, e.callee.span);
       }
     }
-    if (e.builtin !== undefined) return callBuiltin(this, e.builtin, this.args(e.args, env), e.span);
     throw new RuleError("R0501", "this call was never resolved: the program was not checked", e.callee.span);
   }
 }

@@ -78,6 +78,6 @@ export interface Machine extends LibraryRun {
   /** The declaration a resolved reference names. */
   decl(ref: A.Ref | undefined): A.Decl;
   list(e: A.Expr, env: Env): Value[];
-  /** An enum's members where its name is walked as a list, else undefined. */
-  enumAsList(e: A.Expr): string[] | undefined;
+  /** An enum's members (or a record's values, run/record-tallies.ts) where its name is walked as a list, else undefined. */
+  enumAsList(e: A.Expr): Value[] | undefined;
 }

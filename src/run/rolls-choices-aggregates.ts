@@ -11,7 +11,8 @@ import { aggregateNamed, noItem, shownDie, type Matched } from "../core/builtins
 import { checkCount, exact, MAX_DICE } from "../core/limits.ts";
 import { showExpr } from "../core/show-expr.ts";
 import { tallyIn } from "./state.ts";
-import { Die, RuleError, showValue, Tally, valuesEqual, type Value } from "../core/values.ts";
+import { Die, RuleError, showValue, Tally, tallyKey, valuesEqual, type Value } from "../core/values.ts";
+import { recordDomain, recordTally } from "./record-tallies.ts";
 
 export function roll(vm: Machine, e: A.Expr & { kind: "roll" }, env: Env): number | Tally {
   const count = e.count ? (vm.eval(e.count, env) as number) : 1;
@@ -127,6 +128,19 @@ export function perMember(vm: Machine, en: A.EnumDecl, c: A.Comprehension, env: 
     counts.set(m.text, checkCount(m.text, n, c.yield!.span));
   }
   return tallyIn(en, counts);
+}
+
+/** `Magic(k in Magic => n)`: a tally of a record's values, counting `n` for each (run/record-tallies.ts). */
+export function perRecordValue(vm: Machine, k: A.KindDecl, c: A.Comprehension, env: Env): Tally {
+  const counts = new Map<string, number>();
+  for (const value of recordDomain(k, (r) => vm.decl(r)) ?? []) {
+    env[c.slot!] = value;
+    const n = vm.eval(c.yield!, env) as number;
+    const key = tallyKey(value);
+    if (n < 0) throw new RuleError("R0501", `a count cannot be negative, but \`${key}\` is ${n}`, c.yield!.span);
+    counts.set(key, checkCount(key, n, c.yield!.span));
+  }
+  return recordTally(k, (r) => vm.decl(r), (key) => counts.get(key) ?? 0);
 }
 
 export function aggregate(vm: Machine, name: string, c: A.Comprehension, env: Env, span: A.Span): Value {

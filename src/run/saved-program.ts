@@ -192,7 +192,8 @@ function sameTree(saved: A.SourceFile, parsed: A.SourceFile): boolean {
 
 /** The declarations an expression's `ref` may name, by the expression's kind. */
 const REFERABLE: Partial<Record<string, readonly A.Decl["kind"][]>> = {
-  name: ["enum", "die", "status"],
+  // A record's name is walked as its values where a tally counts them (`for k in Magic`).
+  name: ["enum", "die", "status", "kind"],
   member: ["enum"],
   call: ["fn", "value", "table", "kind", "enum"],
   has: ["status"],

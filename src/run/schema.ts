@@ -7,6 +7,8 @@ import type { RuntimeProgram } from "./index-program.ts";
 import { ownGet, setOwn } from "../core/own-keys.ts";
 import { keepNewest, keptIn } from "../core/kept-values.ts";
 import { MAX_COUNT } from "../core/limits.ts";
+import { tallyKey } from "../core/values.ts";
+import { recordDomain } from "./record-tallies.ts";
 import { MAX_STATE_DEPTH, referenceProblems, tooDeep, type Json } from "./state.ts";
 
 type Schema = Record<string, unknown>;
@@ -63,7 +65,7 @@ function statusForms(p: RuntimeProgram, status: A.StatusDecl): Schema[] {
     fromKind: kinds.length > 0 ? { enum: kinds } : false,
     left: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
     until: events.length > 0 ? { enum: events } : false,
-    or: { type: "array", items: { type: "object", properties: { until: events.length > 0 ? { enum: events } : false }, required: ["until"] } },
+    or: { type: "array", items: orItemSchema(p, events) },
   };
   // One branch per key that makes an object an instance, rather than a nested `anyOf`, whose schema
   // paths the messages for a bad timer would take for a timer branch's.
@@ -94,6 +96,22 @@ function timerSchemas(p: RuntimeProgram): Schema[] {
     if (holders.length > 0 && !Object.hasOwn(properties, "holder")) properties["holder"] = { enum: holders };
     return { type: "object", properties, required: ["left", "until"], additionalProperties: false, maxProperties: 3 };
   });
+}
+
+/**
+ * One more ending event of an instance (`"or": [{"until": "Slain", "dragon": ...}]`): checked as an
+ * expiry given at `apply` is (timerSchemas), without `left`, which the first event's holds for all.
+ */
+function orItemSchema(p: RuntimeProgram, events: string[]): Schema {
+  const byEvent: Schema[] = [...p.events.values()].map((ev) => {
+    const properties: Record<string, Schema> = {};
+    for (const q of ev.params) setOwn(properties, q.name.text, typeSchema(q.type, p));
+    properties["until"] = { const: ev.name.text };
+    const holders = ev.params.filter((q) => p.kinds.has(q.type.name.text)).map((q) => q.name.text);
+    if (holders.length > 0 && !Object.hasOwn(properties, "holder")) properties["holder"] = { enum: holders };
+    return { if: { properties: { until: { const: ev.name.text } }, required: ["until"] }, then: { properties, additionalProperties: false, maxProperties: 2 } };
+  });
+  return { type: "object", properties: { until: events.length > 0 ? { enum: events } : false }, required: ["until"], ...(byEvent.length > 0 ? { allOf: byEvent } : {}) };
 }
 
 /**
@@ -153,7 +171,10 @@ function plainTypeSchema(t: A.TypeRef, p: RuntimeProgram): Schema {
     case "list":
       return { type: "array", items: t.element ? typeSchema(t.element, p) : {} };
     case "tally": {
-      const members = p.enums.get(t.element?.name.text ?? "")?.members ?? [];
+      // A tally of a record counts its values by their texts: `{"Magic(element: fire, cantrip: false)": 2}`.
+      const record = p.kinds.get(t.element?.name.text ?? "");
+      const values = record?.record ? (recordDomain(record, (r) => (r.to === "decl" ? p.decls[r.id] : undefined)) ?? []).map((v) => ({ text: tallyKey(v) })) : undefined;
+      const members = values ?? p.enums.get(t.element?.name.text ?? "")?.members ?? [];
       return { type: "object", properties: Object.fromEntries(members.map((m) => [m.text, { type: "integer", minimum: 0, maximum: MAX_COUNT }])), additionalProperties: false, description: `counts per ${t.element?.name.text} member` };
     }
     case "die": {
@@ -277,6 +298,18 @@ function timerValueProblems(p: RuntimeProgram, at: string, value: unknown, error
     const guess = typeof until === "string" ? budget.guess(STATE, until, () => events) : undefined;
     return [{ path: `${at}/until`, message: until === undefined ? "is missing: name the event that counts the status down" : `is not a declared event${guess ? `: ${guess}` : ""}` }];
   }
+  // What is wrong inside a more ending event (`"or"`) is said at its own path, as for the first event.
+  const inOr = errors.filter((e) => e.keyword !== "if" && e.instancePath.startsWith(`${at}/or/`)).map((e): StateProblem => {
+    if (e.keyword === "additionalProperties") {
+      const extra = (e.params as { additionalProperty: string }).additionalProperty;
+      const ev = p.events.get(String(pointerGet(value, `${e.instancePath.slice(at.length)}/until`)));
+      const guess = ev ? budget.guess(STATE, extra, () => ev.params.map((q) => q.name.text)) : undefined;
+      return { path: `${e.instancePath}/${extra}`, message: `is not a parameter of \`${ev?.name.text ?? "its event"}\`${guess ? `: ${guess}` : ""}` };
+    }
+    if (e.keyword === "maxProperties") return { path: e.instancePath, message: "may name at most one parameter to match, besides `until`" };
+    return schemaProblem(e);
+  });
+  if (inOr.length > 0) return [...new Map(inOr.map((x) => [`${x.path} ${x.message}`, x])).values()];
   const branch = `/anyOf/${TIMER_BRANCH + i}/`;
   // Errors inside a `$ref` (an enum or kind parameter) carry the definition's path, not the branch's.
   const own = errors.filter((e) => e.keyword !== "if" && (e.schemaPath.includes(branch) || !e.schemaPath.includes("/anyOf/")) && !e.schemaPath.endsWith(`${branch}maxProperties`) && e.instancePath.startsWith(`${at}/`) || (e.schemaPath.includes(branch) && e.instancePath === at && !e.schemaPath.endsWith("maxProperties")));

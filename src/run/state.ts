@@ -10,7 +10,8 @@ import type { StateProblem } from "./schema.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { ownGet, setOwn } from "../core/own-keys.ts";
 import { Die, Entity, RuleError, Tally, type Value } from "../core/values.ts";
-import { heldValues, statusFromJson, statusToJson } from "./status-json.ts";
+import { recordTally } from "./record-tallies.ts";
+import { heldValues, sourcesInJson, statusFromJson, statusToJson } from "./status-json.ts";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -134,7 +135,7 @@ function fillEntity(p: RuntimeProgram, e: Entity, kind: A.KindDecl, obj: JsonObj
   }
   const statuses = ownGet(obj, "statuses");
   if (statuses && typeof statuses === "object" && !Array.isArray(statuses)) {
-    for (const [s, j] of Object.entries(statuses)) e.statuses.set(s, statusFromJson(p, s, j, (type, v) => fromJson(p, type, v, refs)));
+    for (const [s, j] of Object.entries(statuses)) e.statuses.set(s, statusFromJson(p, s, j, (type, v) => fromJson(p, type, v, refs), (id) => refs.declared.get(id)?.kind));
   }
 }
 
@@ -159,7 +160,8 @@ function dieNamed(p: RuntimeProgram, name: string): Value {
  */
 export function referenceProblems(p: RuntimeProgram, json: Record<string, Json>): StateProblem[] {
   const declared: Declared = new Map();
-  const uses: { id: string; kind: string; path: string }[] = [];
+  /** A `$ref`, and the kind expected there (none: any entity, a status's source given without `fromKind`). */
+  const uses: { id: string; kind?: string; path: string }[] = [];
   const problems: StateProblem[] = [];
   const visit = (type: A.TypeRef | undefined, j: Json | undefined, path: string) => {
     if (!type || j === undefined) return;
@@ -176,6 +178,12 @@ export function referenceProblems(p: RuntimeProgram, json: Record<string, Json>)
       else declared.set(id, { json: j, kind: n, path: path || "/" });
     }
     for (const f of kind.fields) visit(f.type, ownGet(j, f.name.text), `${path}/${escapePointer(f.name.text)}`);
+    if (kind.record) return;
+    for (const s of sourcesInJson(ownGet(j, "statuses"), `${path}/statuses`)) {
+      const to = refOf(s.from);
+      if (s.kind !== undefined) visit(sourceType(s.kind), s.from, s.path);
+      else if (to !== undefined) uses.push({ id: to, path: `${s.path}/$ref` });
+    }
   };
   for (const f of p.stateFields) visit(f.type, ownGet(json, f.name.text), `/${escapePointer(f.name.text)}`);
   // Thousands of unknown ids in a state of thousands: did-you-means for the first few hundred only.
@@ -186,11 +194,17 @@ export function referenceProblems(p: RuntimeProgram, json: Record<string, Json>)
       const guess = budget.guess("state", u.id, () => declared.keys());
       const help = guess ?? (declared.size === 0 ? `no entity in the state has an \`$id\`; give the one meant \`"$id": "${u.id}"\`` : undefined);
       problems.push({ path: u.path, message: `names "${u.id}", but no entity in the state has that \`$id\`${help ? `: ${help}` : ""}`, code: "E0403" });
-    } else if (target.kind !== u.kind) {
+    } else if (u.kind !== undefined && target.kind !== u.kind) {
       problems.push({ path: u.path, message: `names "${u.id}", a \`${target.kind}\` (at \`${target.path}\`), but a \`${u.kind}\` is expected here`, code: "E0403" });
     }
   }
   return problems;
+}
+
+/** The written type a status's source is read as: its `fromKind`. */
+function sourceType(kind: string): A.TypeRef {
+  const span = { file: "", line: 0, col: 0, endLine: 0, endCol: 0, start: 0, end: 0 };
+  return { name: { text: kind, span }, span };
 }
 
 function escapePointer(key: string): string {
@@ -206,6 +220,7 @@ function declaredIds(p: RuntimeProgram, json: Record<string, Json>): Declared {
     if (!entityKind(p, type.name.text) || !isObject(j) || refOf(j) !== undefined) return;
     if (typeof j["$id"] === "string" && !declared.has(j["$id"])) declared.set(j["$id"], { json: j, kind: type.name.text, path: "" });
     for (const f of p.kinds.get(type.name.text)!.fields) visit(f.type, ownGet(j, f.name.text));
+    for (const s of sourcesInJson(ownGet(j, "statuses"), "")) if (s.kind !== undefined) visit(sourceType(s.kind), s.from);
   };
   for (const f of p.stateFields) visit(f.type, ownGet(json, f.name.text));
   return declared;
@@ -213,6 +228,9 @@ function declaredIds(p: RuntimeProgram, json: Record<string, Json>): Declared {
 
 /** A tally from counts by member, kept in the enum's order so equal tallies print alike. */
 export function tallyOf(p: RuntimeProgram, enumName: string, counts: Record<string, number> | ReadonlyMap<string, number>): Tally {
+  // `tally<Magic>` of a record: counts by each value's text (run/record-tallies.ts).
+  const record = p.kinds.get(enumName);
+  if (record?.record) return recordTally(record, (r) => (r.to === "decl" ? p.decls[r.id] : undefined), (key) => (counts instanceof Map ? counts.get(key) : ownGet(counts as Record<string, number>, key)) ?? 0);
   const en = p.enums.get(enumName);
   return en ? tallyIn(en, counts) : new Tally(enumName, new Map(), []);
 }

@@ -19,9 +19,30 @@ type Write = (v: Value | undefined, at: (string | number)[]) => Json;
 /** The keys of an instance object that are no event parameter. */
 const INSTANCE_KEYS = new Set(["left", "until", "values", "from", "fromKind", "or"]);
 
+/** The kind of the entity a `$id` names in the state, if one does. */
+type KindOfId = (id: string) => string | undefined;
+
+/**
+ * The sources given in an entity's `"statuses"` JSON, with their paths: each `"from"`, and the kind it is
+ * read as (its `"fromKind"`), so the reference pass checks a `{"$ref": ...}` among them like any other.
+ */
+export function sourcesInJson(statuses: Json | undefined, path: string): { from: Json; kind?: string; path: string }[] {
+  if (!statuses || typeof statuses !== "object" || Array.isArray(statuses)) return [];
+  const out: { from: Json; kind?: string; path: string }[] = [];
+  for (const [name, j] of Object.entries(statuses)) {
+    const at = `${path}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+    (Array.isArray(j) ? j.map((x, i) => [x, `${at}/${i}`] as const) : [[j, at] as const]).forEach(([x, where]) => {
+      if (!x || typeof x !== "object" || Array.isArray(x) || !("from" in x)) return;
+      const kind = x["fromKind"];
+      out.push({ from: x["from"]!, ...(typeof kind === "string" ? { kind } : {}), path: `${where}/from` });
+    });
+  }
+  return out;
+}
+
 /** A status's instances from their JSON: one form, or an array of them. */
-export function statusFromJson(p: RuntimeProgram, name: string, j: Json, read: Read): StatusTimer {
-  const list = Array.isArray(j) ? j.map((x) => instanceFromJson(p, name, x, read)) : [instanceFromJson(p, name, j, read)];
+export function statusFromJson(p: RuntimeProgram, name: string, j: Json, read: Read, kindOfId: KindOfId): StatusTimer {
+  const list = Array.isArray(j) ? j.map((x) => instanceFromJson(p, name, x, read, kindOfId)) : [instanceFromJson(p, name, j, read, kindOfId)];
   const [head, ...rest] = list;
   if (rest.length > 0) head!.others = rest;
   return head!;
@@ -43,7 +64,7 @@ export function heldValues(t: StatusTimer): Value[] {
   return instancesOf(t).flatMap((i) => [...(i.match === undefined ? [] : [i.match]), ...(i.or ?? []).flatMap((o) => (o.match === undefined ? [] : [o.match])), ...(i.source === undefined ? [] : [i.source]), ...(i.values ?? [])]);
 }
 
-function instanceFromJson(p: RuntimeProgram, name: string, j: Json, read: Read): StatusTimer {
+function instanceFromJson(p: RuntimeProgram, name: string, j: Json, read: Read, kindOfId: KindOfId): StatusTimer {
   if (j === null || typeof j !== "object" || Array.isArray(j) || !("values" in j || "from" in j || "or" in j || !("until" in j))) return timerFromJson(p, name, j, read);
   const status = p.statuses.get(name)!;
   const plain: Record<string, Json> = {};
@@ -53,8 +74,12 @@ function instanceFromJson(p: RuntimeProgram, name: string, j: Json, read: Read):
   const values = j["values"];
   if (values && typeof values === "object" && !Array.isArray(values)) t.values = (status.params ?? []).map((q) => read(q.type, ownGet(values, q.name.text) ?? null));
   if ("from" in j) {
-    const kind = typeof j["fromKind"] === "string" ? p.kinds.get(j["fromKind"]) : undefined;
     const from = j["from"]!;
+    // Without `fromKind`, a `{"$ref": id}` is the entity of that id, whatever its kind (the reference
+    // pass has checked that there is one); any other JSON is the source as it is.
+    const ref = from && typeof from === "object" && !Array.isArray(from) && typeof from["$ref"] === "string" ? from["$ref"] : undefined;
+    const named = typeof j["fromKind"] === "string" ? j["fromKind"] : ref !== undefined ? kindOfId(ref) : undefined;
+    const kind = named !== undefined ? p.kinds.get(named) : undefined;
     t.source = kind ? read({ name: { text: kind.name.text, span: kind.span }, span: kind.span }, from) : (from as Value);
   }
   const or = j["or"];

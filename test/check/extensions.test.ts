@@ -111,6 +111,25 @@ describe("duplicates: E0102 naming both places", () => {
   });
 });
 
+describe("replacing a function", () => {
+  const base = "kind Unit { name: text }\nfn bonus(u: Unit, n: int) -> int = n\nfinal fn fixed() -> int = 0\nfn shout(u: Unit) { say u.name }\n";
+  const run = (main: string) => compile(["main.rules"], memoryHost({ "base.rules": base, "main.rules": `import "base.rules"\n${main}` })).diagnostics.map((d) => `${d.code} ${d.span.file}:${d.span.line}:${d.span.col}-${d.span.endCol} ${d.message}${d.help ? ` | ${d.help}` : ""}`);
+  it("E0166: other parameters, names or result type, showing the one to write", () => {
+    const help = "write it `replace fn bonus(u: Unit, n: int) -> int ...`, or declare a function of another name";
+    const message = "the replacement of `bonus` must take the parameters and give the type the function it replaces does: `fn bonus(u: Unit, n: int) -> int`";
+    expect(run("replace fn bonus(u: Unit, n: int) -> bool = true\n")).toEqual([`E0166 main.rules:2:12-17 ${message} | ${help}`]);
+    expect(run("replace fn bonus(u: Unit, m: int) -> int = m\n")).toEqual([`E0166 main.rules:2:12-17 ${message} | ${help}`]);
+    expect(run("replace fn bonus(u: Unit) -> int = 1\n")).toEqual([`E0166 main.rules:2:12-17 ${message} | ${help}`]);
+    expect(run("replace fn shout(u: Unit) { say \"!\" }\n")).toEqual([]);
+  });
+
+  it("E0160 with the closest function, E0161 for another sort, E0162 for a final one", () => {
+    expect(run("replace fn bonu(u: Unit, n: int) -> int = 1\n")).toEqual(["E0160 main.rules:2:12-16 there is no function `bonu` to replace | did you mean `bonus`?"]);
+    expect(run("replace fn Unit() -> int = 1\n")[0]).toMatch(/^E0161 main.rules:2:12-16 `Unit` is a kind, not a function: `replace` here takes a function/);
+    expect(run("replace fn fixed() -> int = 1\n")).toEqual(["E0162 main.rules:2:12-17 `fixed` is declared `final`: no file may replace it | change it in its own file, or ask its author to drop `final`"]);
+  });
+});
+
 describe("conflicts: two files that do not import one another (E0164)", () => {
   const mods = (a: string, b: string) => diagnostics("", { "a.rules": `import "base.rules"\n${a}`, "b.rules": `import "base.rules"\n${b}`, "main.rules": 'import "a.rules"\nimport "b.rules"\n' }, ["main.rules"]);
   it("both replace or remove the same modifier or handler", () => {
@@ -126,6 +145,30 @@ describe("conflicts: two files that do not import one another (E0164)", () => {
     expect(mods("replace row cost(_) => 3\n", "remove row cost(_)\n")[0]).toMatch(/^E0164 b.rules:2:1-19 `b.rules` and `a.rules` both change the row \(_\) of table `cost`/);
     expect(mods("extend enum Terrain { swamp }\n", "extend enum Terrain { swamp }\n")[0]).toMatch(/^E0164 b.rules:2:23-28 `b.rules` and `a.rules` both add the member `swamp` to enum `Terrain`/);
     expect(mods("extend kind Unit { fear: int = 0 }\n", "extend kind Unit { fear: int = 1 }\n")[0]).toMatch(/^E0164 b.rules:2:20-24 `b.rules` and `a.rules` both add the field `fear` to `Unit`/);
+  });
+
+  it("both add a row of the same patterns (two files that see each other specialise in turn)", () => {
+    expect(mods("extend table cost { Terrain.hill => 3 }\n", "extend table cost { _ => 4\n  Terrain.hill => 5 }\n").filter((d) => d.startsWith("E"))).toEqual([
+      "E0164 b.rules:3:3-20 `b.rules` and `a.rules` both add a row (Terrain.hill) to table `cost`, and neither imports the other, so nothing orders the two | keep one of the changes, or import one file from the other to apply them in that order",
+    ]);
+    expect(diagnostics('import "a.rules"\nextend table cost { Terrain.hill => 5 }\n', { "a.rules": 'import "base.rules"\nextend table cost { Terrain.hill => 3 }\n' }).filter((d) => d.startsWith("E"))).toEqual([]);
+  });
+
+  it("`replace row` means a row of what the file extends, not the row it adds itself", () => {
+    const c = compile(["main.rules"], memoryHost({ "base.rules": BASE, "main.rules": 'import "base.rules"\nextend table cost { Terrain.hill => 5 }\nreplace row cost(Terrain.hill) => 7\nexample "x" { expect cost(Terrain.hill) == 5 and cost(Terrain.plain) == 1 }\n' }));
+    // The base's row was replaced (it used to be the file's own row): the file's own row, tried first,
+    // shadows the replacement, which W0302 says at the replacement, not at the base's row.
+    expect(c.diagnostics.map((d) => `${d.code} ${d.span.file}:${d.span.line}`)).toEqual(["W0302 main.rules:3"]);
+    expect(diagnostics("extend table cost { Terrain.plain => 5 }\nreplace row cost(Terrain.plain) => 7\n").filter((d) => d.startsWith("E"))).toEqual([
+      "E0160 main.rules:3:9-37 table `cost` has no row (Terrain.plain) to replace but the one this file adds | change the row where this file adds it (line 2)",
+    ]);
+  });
+
+  it("both replace one function", () => {
+    const c = compile(["main.rules"], memoryHost({ "base.rules": "fn bonus(n: int) -> int = n\n", "a.rules": 'import "base.rules"\nreplace fn bonus(n: int) -> int = 1\n', "b.rules": 'import "base.rules"\nreplace fn bonus(n: int) -> int = 2\n', "main.rules": 'import "a.rules"\nimport "b.rules"\n' }));
+    expect(c.diagnostics.map((d) => `${d.code} ${d.span.file}:${d.span.line}:${d.span.col} ${d.message}`)).toEqual([
+      "E0164 b.rules:2:1 `b.rules` and `a.rules` both replace or remove `bonus`, and neither imports the other, so nothing orders the two",
+    ]);
   });
 
   it("names the other file's change as the second place", () => {

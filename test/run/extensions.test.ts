@@ -100,6 +100,24 @@ describe("a mod of a base system", () => {
     expect("error" in loaded && loaded.error).toBe(`damaged: at ${base.path}:1:1: an extension, which the checker merges into the declaration it extends: a saved program holds the merged declaration`);
   });
 
+  it("calls a replaced function's replacement from every file, the base's too, on all three engines and saved", () => {
+    const text = `import "base.rules"
+import "first.rules"
+replace fn bonus(n: int) -> int = n * 10
+example "replaced" {
+  expect total(2) == 22
+  expect bonus(3) == 30
+}
+`;
+    const base = "fn bonus(n: int) -> int = n\nfn total(n: int) -> int = n + bonus(n)\n";
+    const files = checked(text, { "base.rules": base, "first.rules": 'import "base.rules"\nreplace fn bonus(n: int) -> int = n + 100\n' });
+    expect(files.flatMap((f) => f.decls.filter((d) => d.kind === "fn" && d.name.text === "bonus").map((d) => d.span.file))).toEqual(["main.rules"]);
+    for (const engine of ["tree", "closures", "generated"] as const) expect(outcomes(files, engine).map((o) => o.error), engine).toEqual([undefined]);
+    const loaded = loadProgram(saveProgram(files));
+    if ("error" in loaded) throw new Error(loaded.error);
+    expect(outcomes(loaded.files, "generated").map((o) => o.error)).toEqual([undefined]);
+  });
+
   it("tries a row `extend table` adds before the table's own, the latest file's first, without a removed row", () => {
     const text = `import "base.rules"
 import "first.rules"

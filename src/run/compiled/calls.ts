@@ -26,6 +26,14 @@ export function compileCall(c: Compiler, e: A.Expr & { kind: "call" }): CExpr {
     if (e.ref || e.builtin === undefined) return tree(e);
     return compileAggregate(c, e.builtin, first.comp, span);
   }
+  if (e.builtin !== undefined) {
+    const name = e.builtin;
+    const args = compileArgs(c, e.args);
+    // `max(a.size, b.size)`: resolved to the enum whose members it orders.
+    const en = e.ref?.to === "decl" ? c.program.decls[e.ref.id] : undefined;
+    const members = en?.kind === "enum" ? en.members : undefined;
+    return (env, vm) => callBuiltin(vm, name, args(env, vm), span, members);
+  }
   if (e.ref) {
     const d = e.ref.to === "decl" ? c.program.decls[e.ref.id] : undefined;
     switch (d?.kind) {
@@ -44,11 +52,6 @@ export function compileCall(c: Compiler, e: A.Expr & { kind: "call" }): CExpr {
       default:
         return tree(e);
     }
-  }
-  if (e.builtin !== undefined) {
-    const name = e.builtin;
-    const args = compileArgs(c, e.args);
-    return (env, vm) => callBuiltin(vm, name, args(env, vm), span);
   }
   return tree(e);
 }

@@ -5,7 +5,8 @@
 import type * as A from "../../core/ast.ts";
 import { isRangePattern } from "../../core/ast.ts";
 import { frame } from "../machine.ts";
-import { applyModifierAt, modifierMessage } from "../modifiers.ts";
+import { applyModifierAt, modifierMessage, settleExclusive, type Candidate } from "../modifiers.ts";
+import type { ExclusivePlace } from "../../core/stages.ts";
 import { noTableRow, placeIn, tableMessage } from "../tables.ts";
 import { valuesEqual, type Value } from "../../core/values.ts";
 import type { CExpr, CFn, Compiler } from "./compiler.ts";
@@ -17,6 +18,7 @@ interface ModifierCode {
   amount?: CExpr;
   into?: CExpr;
   factor?: CExpr;
+  place: ExclusivePlace | undefined;
 }
 
 export function compileValue(c: Compiler, v: A.ValueDecl): CFn {
@@ -32,17 +34,21 @@ export function compileValue(c: Compiler, v: A.ValueDecl): CFn {
       modifiers ??= (c.program.modifiers.get(v) ?? []).map((m) => ({
         m,
         label: `modifier ${m.name.text}`,
+        place: c.program.exclusive.get(m),
         condition: optional(m.condition),
         amount: optional(m.amount),
         into: optional(m.into),
         factor: optional(m.factor),
       }));
       let result = base(frame(v.frameSize, args), vm);
+      // An exclusive stage's modifiers whose conditions held, settled when the stage ends (modifiers.ts).
+      let pending: Candidate[] | undefined;
       for (let i = 0; i < modifiers.length; i++) {
         const code = modifiers[i]!;
         const m = code.m;
         // Each modifier has its own frame: the value's parameters, then its own comprehension variables.
         const env = frame(m.frameSize, args);
+        const place = code.place;
         vm.rules.push(code.label);
         try {
           // `result` is the value as it stands when this modifier is reached.
@@ -52,12 +58,20 @@ export function compileValue(c: Compiler, v: A.ValueDecl): CFn {
           const before = result;
           const into = code.into ? code.into(env, vm) : undefined;
           const factor = code.factor ? code.factor(env, vm) : undefined;
+          if (place) {
+            (pending ??= []).push({ m, amount, into, factor });
+            continue;
+          }
           result = applyModifierAt(m, result, amount, into ?? factor);
           const after = result;
           // A modifier whose condition held is reported even when it changed nothing: it did fire.
           if (vm.tracing) vm.note("modifier", () => modifierMessage(v, m, before, after, amount, into, factor), m.span);
         } finally {
           vm.rules.pop();
+          if (place?.last && pending) {
+            result = settleExclusive(vm, v, place, result, pending);
+            pending = undefined;
+          }
         }
       }
       return result;

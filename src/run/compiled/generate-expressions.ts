@@ -118,6 +118,8 @@ function genCall(c: Compiler, g: Source, e: A.Expr & { kind: "call" }): string {
     return aggregate.slots ? `${g.k(aggregate.f)}(vm${aggregate.slots.map((slot) => `, env[${g.int(slot)}]`).join("")})` : `${g.k(aggregate.f)}(env, vm)`;
   }
   const span = g.k(e.span);
+  // `max(a.size, b.size)`, a built-in resolved to the enum it orders, runs as its closure.
+  if (e.ref && e.builtin !== undefined) return closure(c, g, e);
   if (e.ref) {
     const d = e.ref.to === "decl" ? c.program.decls[e.ref.id] : undefined;
     switch (d?.kind) {

@@ -5,7 +5,7 @@
 // may hold.
 import type * as A from "../../core/ast.ts";
 import { frame } from "../machine.ts";
-import { applyModifierAt, modifierMessage } from "../modifiers.ts";
+import { applyModifierAt, modifierMessage, settleExclusive } from "../modifiers.ts";
 import type { Value } from "../../core/values.ts";
 import type { CFn, Compiler } from "./compiler.ts";
 import { compileValue } from "./declarations.ts";
@@ -39,13 +39,16 @@ function valueBody(c: Compiler, g: Source, v: A.ValueDecl): string {
     (v.frameSize ?? 0) > v.params.length ? `env = ${g.k(frame)}(${g.int(v.frameSize ?? 0)}, ${args});` : "",
     `${result} = ${genExpr(c, g, v.base)};`,
   ];
-  for (const m of c.program.modifiers.get(v) ?? []) lines.push(modifierCode(c, g, v, m, args, result));
+  // An exclusive stage's candidates, settled after its last modifier (modifiers.ts).
+  const pending = g.temp();
+  for (const m of c.program.modifiers.get(v) ?? []) lines.push(modifierCode(c, g, v, m, args, result, pending));
   lines.push(`return ${result};`, "} finally {", "vm.nested--;", "}");
   return lines.join("\n");
 }
 
 /** One modifier, as an iteration of compileValue's loop: a condition that does not hold leaves the block. */
-function modifierCode(c: Compiler, g: Source, v: A.ValueDecl, m: A.ModifierDecl, args: string, result: string): string {
+function modifierCode(c: Compiler, g: Source, v: A.ValueDecl, m: A.ModifierDecl, args: string, result: string, pending: string): string {
+  const place = c.program.exclusive.get(m);
   const label = `modifier ${m.name.text}`;
   const enter = (vm: CompiledRun) => void vm.rules.push(label);
   const leave = (vm: CompiledRun) => void vm.rules.pop();
@@ -66,12 +69,18 @@ function modifierCode(c: Compiler, g: Source, v: A.ValueDecl, m: A.ModifierDecl,
     `${before} = ${result};`,
     `${into} = ${optional(m.into)};`,
     `${factor} = ${optional(m.factor)};`,
-    `${result} = ${g.k(applyModifierAt)}(${g.k(m)}, ${result}, ${amount}, ${into} ?? ${factor});`,
-    // A modifier whose condition held is reported even when it changed nothing: it did fire.
-    `if (vm.tracing) ${g.k(note)}(vm, ${before}, ${result}, ${amount}, ${into}, ${factor});`,
+    ...(place
+      ? [`(${pending} ??= []).push({ m: ${g.k(m)}, amount: ${amount}, into: ${into}, factor: ${factor} });`]
+      : [
+          `${result} = ${g.k(applyModifierAt)}(${g.k(m)}, ${result}, ${amount}, ${into} ?? ${factor});`,
+          // A modifier whose condition held is reported even when it changed nothing: it did fire.
+          `if (vm.tracing) ${g.k(note)}(vm, ${before}, ${result}, ${amount}, ${into}, ${factor});`,
+        ]),
     "}",
     "} finally {",
     `${g.k(leave)}(vm);`,
+    // The stage is settled after its last modifier, whether or not that one's condition held.
+    place?.last ? `if (${pending}) { ${result} = ${g.k(settleExclusive)}(vm, ${g.k(v)}, ${g.k(place)}, ${result}, ${pending}); ${pending} = undefined; }` : "",
     "}",
   ].join("\n");
 }

@@ -9,6 +9,7 @@ import type { CExpr, Compiler } from "./compiler.ts";
 import type { CompiledRun } from "./run.ts";
 import type { Env, Machine } from "../machine.ts";
 import { recordLists } from "../construct.ts";
+import { recordDomain } from "../record-tallies.ts";
 
 /** The tree-walker's case for this one node. */
 export function tree(e: A.Expr): CExpr {
@@ -30,10 +31,11 @@ export function memberRead(e: A.Expr & { kind: "member" }): (obj: Value | undefi
   };
 }
 
-/** An enum's name where a list is walked (`for m in Icon`): its members, known before the run. */
-export function enumMembers(c: Compiler, e: A.Expr): string[] | undefined {
+/** An enum's name where a list is walked (`for m in Icon`): its members, known before the run; a record's, its values. */
+export function enumMembers(c: Compiler, e: A.Expr): Value[] | undefined {
   if (e.kind !== "name" || e.ref?.to !== "decl") return undefined;
   const d = c.program.decls[e.ref.id];
+  if (d?.kind === "kind") return recordDomain(d, (r) => (r.to === "decl" ? c.program.decls[r.id] : undefined));
   return d?.kind === "enum" ? d.members.map((m) => m.text) : undefined;
 }
 

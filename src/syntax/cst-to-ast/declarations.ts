@@ -49,7 +49,7 @@ export class DeclarationBuilder extends StatementBuilder {
           return { kind: "replaceRow", target: ref.target, row: { patterns: ref.patterns, result, span: this.join(this.span(inner), result.span) }, span };
         }
         const d = this.build(innerKind, inner, span);
-        if (d.kind === "modifier" || d.kind === "trigger") {
+        if (d.kind === "modifier" || d.kind === "trigger" || d.kind === "fn") {
           if (kind === "replaceDecl") d.replaces = true;
           else d.final = true;
         }
@@ -165,10 +165,15 @@ export class DeclarationBuilder extends StatementBuilder {
         };
         const stages = this.maybeNode(c, "stageList");
         if (stages) decl.stages = this.stageList(stages);
+        const exclusive = stages ? this.exclusiveStages(stages) : [];
+        if (exclusive.length > 0) decl.exclusive = exclusive;
         return decl;
       }
-      case "stagesDecl":
-        return { kind: "stages", stages: this.stageList(this.node(c, "stageList")), span };
+      case "stagesDecl": {
+        const list = this.node(c, "stageList");
+        const exclusive = this.exclusiveStages(list);
+        return { kind: "stages", stages: this.stageList(list), span, ...(exclusive.length > 0 ? { exclusive } : {}) };
+      }
       case "modifierDecl": {
         const cond = this.maybeNode(c, "condition");
         const amount = this.maybeNode(c, "amount");
@@ -266,6 +271,13 @@ export class DeclarationBuilder extends StatementBuilder {
 
   private stageList(node: CstNode): A.Name[] {
     return this.nodes(node.children, "stageName").map((n) => this.stageName(n));
+  }
+  /** The stages of a list marked `exclusive RULE`, each with its rule. */
+  private exclusiveStages(node: CstNode): A.ExclusiveStage[] {
+    return this.nodes(node.children, "stageName").flatMap((n) => {
+      const rule = this.maybeTok(n.children, "rule");
+      return rule ? [{ stage: this.stageName(n), rule: this.name(rule) }] : [];
+    });
   }
   private stageName(node: CstNode): A.Name {
     const t = this.maybeTok(node.children, "Identifier") ?? this.tok(node.children, "Kw_add");

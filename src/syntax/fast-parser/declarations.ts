@@ -330,6 +330,8 @@ export class FastParser extends FastStatements {
       names.push(this.stageName());
       while (this.eat(T.Comma)) names.push(this.stageName());
     }
+    // `multiply exclusive largest`: a stage with a rule is the Chevrotain path's to read.
+    if (this.la(1).image === "exclusive") throw BAIL;
     this.expect(T.RBracket);
     return names;
   }
