@@ -99,7 +99,7 @@ interface EditorView {
  * `packages`, when given, are a base system and its mods in load order (syntax/mods/packages.ts): their
  * files are put in that order, and each mod's files see the files of what it depends on as if imported.
  */
-function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, editor: EditorView, packages?: readonly Manifest[]): Compiled {
+function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, editor: EditorView, packages?: readonly Manifest[]): Compiled & { implied?: ImpliedImports } {
   const loaded = loadProgram(roots, host, parse);
   const resolve = (from: string, path: string) => host.resolve(from, path);
   let implied: ImpliedImports | undefined;
@@ -130,7 +130,7 @@ function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, e
   for (const [file, ds] of unplaced) systems.push({ files: [], paths: [], name: file, diagnostics: sortDiagnostics(ds), checked: false });
   nameSystems(systems);
   const diagnostics = sortDiagnostics(systems.flatMap((s) => s.diagnostics));
-  const compiled: Compiled = { diagnostics, texts: loaded.texts, systems };
+  const compiled: Compiled & { implied?: ImpliedImports } = { diagnostics, texts: loaded.texts, systems, ...(implied ? { implied } : {}) };
   if (hasErrors(diagnostics)) return compiled;
   const ran = systems.slice(0, programs.length);
   madeOnFirstRead(compiled, "programs", () => ran.map((s) => s.files));
@@ -145,6 +145,8 @@ function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, e
 /** A base system compiled with mods: `compile`'s answer, and the packages in their load order (none when a manifest is wrong). */
 export interface ModdedCompiled extends Compiled {
   packages: Manifest[];
+  /** The files each mod file sees without importing them: what a saved program of it must keep (`saveProgram`). */
+  implied?: ImpliedImports;
 }
 
 /**
@@ -423,7 +425,7 @@ function loadSaved(path: string, host: FileHost, at: Span): { files: SourceFile[
   let errors: Diagnostic[];
   let files: SourceFile[];
   try {
-    const result = checkProgram(saved.files, (from, p) => host.resolve(from, p));
+    const result = checkProgram(saved.files, (from, p) => host.resolve(from, p), [], undefined, 0, saved.sees);
     errors = result.diagnostics.filter((d) => d.severity === "error");
     // Resolved again, as when it was saved: a saved resolution the check disagrees with is not run.
     files = result.resolution.resolvedFiles(saved.files);

@@ -3,12 +3,13 @@
 // no example notices (a surviving mutant) is a clause the examples do not check.
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { buildReport, compile, defaultRoots, escapeControls, escapeJsonControls, exampleCoverage, formatDiagnostics, formatReport, marksOf, nodeFileHost, planSystems, reportJson, type Diagnostic, type Mutant, type MutantResult, type SystemPlan } from "../../api/node.ts";
+import { buildReport, defaultRoots, hasErrors, escapeControls, escapeJsonControls, exampleCoverage, formatDiagnostics, formatReport, marksOf, nodeFileHost, overridesOf, planSystems, reportJson, type Diagnostic, type Mutant, type MutantResult, type SystemPlan } from "../../api/node.ts";
 import type { MutateWorkerData } from "./mutate-worker.ts";
 import { onWorkers, progressBar, workerCap } from "./worker-pool.ts";
 import { complain, say, type CliIo, type Writer } from "./io.ts";
+import { compileWithMods, withMods } from "./with-mods.ts";
 
-export const MUTATE_HELP = `rulesmith mutate PATH... [--json] [--budget N] [--workers W] [--marked]
+export const MUTATE_HELP = `rulesmith mutate PATH... [--json] [--budget N] [--workers W] [--marked] [--mod DIR]...
 
 Checks whether the examples pin the rules down. Each clause of the rules in the named files and
 folders is changed the way a slip of the pen would change it, one change (a mutant) at a time:
@@ -55,6 +56,9 @@ Exits 1 when the rules do not check, an example fails before any mutation, or a 
                 and one per 2 GB of free memory; each worker's heap is capped at 1,024 MB, and a
                 mutant whose worker dies anyway is counted killed
   --marked      list the marked mutants too, with their reasons
+  --mod DIR     load the mod in DIR (repeatable) on the base system named, as \`test --mod\` does: the
+                clauses of the base and the mods are mutated and every example of both runs on each
+                (\`rulesmith mutate BASE MOD\`, naming the mod's folder, is the same)
   --root DIR    read only below DIR (default: the folder of each named path)`;
 
 const DEFAULT_BUDGET = 5000;
@@ -67,7 +71,7 @@ export async function mutateCommand(args: string[], io: CliIo): Promise<number> 
   const { positionals: paths, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { json: { type: "boolean" }, budget: { type: "string" }, workers: { type: "string" }, marked: { type: "boolean" }, root: { type: "string" } },
+    options: { json: { type: "boolean" }, budget: { type: "string" }, workers: { type: "string" }, marked: { type: "boolean" }, root: { type: "string" }, mod: { type: "string", multiple: true } },
   });
   const budget = Number(values.budget ?? DEFAULT_BUDGET);
   const workers = values.workers === undefined ? availableParallelism() : Number(values.workers);
@@ -76,18 +80,25 @@ export async function mutateCommand(args: string[], io: CliIo): Promise<number> 
     complain(io, `error: ${usage}\n\nRun \`rulesmith mutate --help\` for usage.`);
     return 1;
   }
-  const host = nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots(paths, io.cwd), io.cwd);
-  const compiled = compile(paths, host);
-  const named = new Set(paths.flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
+  const mods = values.mod ?? [];
+  const host = nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots([...paths, ...mods], io.cwd), io.cwd);
+  const compiled = await compileWithMods(paths, mods, host, io);
+  if ("usage" in compiled) {
+    complain(io, `error: ${compiled.usage}\n\nRun \`rulesmith mutate --help\` for usage.`);
+    return 1;
+  }
+  const named = new Set([...paths, ...mods].flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
   const { marks, diagnostics: markProblems } = marksOf(named, compiled.texts);
-  const problems: Diagnostic[] = [...compiled.diagnostics, ...markProblems];
   const stop = (ds: Diagnostic[]) => {
     if (ds.length) complain(io, formatDiagnostics(ds, compiled.texts));
     return ds.some((d) => d.severity === "error");
   };
-  if (stop(problems) || compiled.systems.some((s) => !s.checked)) return 1;
+  // The rules' own diagnostics are printed as they load; the marks' after them.
+  if (stop(markProblems) || hasErrors(compiled.diagnostics) || compiled.systems.some((s) => !s.checked)) return 1;
 
-  const planned = planSystems(compiled.systems, compiled.texts, named, budget);
+  // With mods, an example a loaded mod declares it overrides is meant to change: it does not run.
+  const overridden = withMods(compiled) ? overridesOf(compiled.systems.filter((s) => s.checked).flatMap((s) => s.files), compiled.packages) : new Map<string, string[]>();
+  const planned = planSystems(compiled.systems, compiled.texts, named, budget, (t) => !overridden.has(t));
   if ("problem" in planned) {
     stop([planned.problem]);
     return 1;
@@ -95,7 +106,7 @@ export async function mutateCommand(args: string[], io: CliIo): Promise<number> 
   const all: Mutant[] = [];
   const results: MutantResult[] = [];
   for (const plan of planned.plans) {
-    const ran = await mutateSystem(plan, compiled.texts, named, workers, io.stderr);
+    const ran = await mutateSystem(plan, compiled.texts, named, [...overridden.keys()], workers, io.stderr);
     all.push(...ran.mutants);
     results.push(...ran.results);
   }
@@ -110,7 +121,7 @@ export async function mutateCommand(args: string[], io: CliIo): Promise<number> 
 }
 
 /** The mutants of one system and their outcomes, with ids from `offset` on so systems can be reported together. */
-async function mutateSystem({ files, runner, ids, offset }: SystemPlan, texts: Map<string, string>, named: Set<string>, workers: number, progressTo: Writer): Promise<{ mutants: Mutant[]; results: MutantResult[] }> {
+async function mutateSystem({ files, runner, ids, offset }: SystemPlan, texts: Map<string, string>, named: Set<string>, overridden: string[], workers: number, progressTo: Writer): Promise<{ mutants: Mutant[]; results: MutantResult[] }> {
   const progress = progressBar(ids.length, progressTo, 50);
   let results: MutantResult[];
   const threads = Math.min(workers, workerCap(), Math.ceil(ids.length / 10));
@@ -121,7 +132,7 @@ async function mutateSystem({ files, runner, ids, offset }: SystemPlan, texts: M
       progress.add(1);
     }
   } else {
-    const data: MutateWorkerData = { files, texts: [...texts], named: [...named] };
+    const data: MutateWorkerData = { files, texts: [...texts], named: [...named], overridden };
     const answers = await onWorkers<number[], MutantResult[]>("mutate-worker", data, chunks(ids, 10), threads, (a) => progress.add(a.length), mutantOfDeadWorker);
     results = answers.flat();
   }
