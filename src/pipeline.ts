@@ -9,7 +9,7 @@ import { escapePointer, readJson } from "./core/json-text.ts";
 import { loadProgram as loadSavedProgram } from "./run/saved-program.ts";
 import { loadProgram, type FileHost } from "./syntax/load.ts";
 import { SYSTEM_MANIFEST, type Manifest } from "./syntax/mods/manifest.ts";
-import { layoutPackages, namingPackages, overridesProblems, packageOf, resolvePackages, type ImpliedImports } from "./syntax/mods/packages.ts";
+import { layoutPackages, modContext, namingPackages, overridesProblems, packageOf, resolvePackages, type ImpliedImports } from "./syntax/mods/packages.ts";
 import { indexProgram, type RuntimeProgram } from "./run/index-program.ts";
 import { initialState } from "./run/state.ts";
 import type { TraceEntry, TraceSink } from "./run/trace.ts";
@@ -77,15 +77,25 @@ export interface EditorCheck {
  * check (an import missing, so every name it would declare is unknown) is checked here too, for the
  * names it does declare, and that check's diagnostics are not reported, as `compile` reports none.
  */
-export function checkForEditor(path: string, host: FileHost, parse: typeof parseFile, observe: ExprObserver): EditorCheck {
+export function checkForEditor(path: string, host: FileHost, parse: typeof parseFile, observe: ExprObserver, manifests: Iterable<string> = []): EditorCheck {
   const target = host.normalize(path);
   let own: { files: SourceFile[]; symbols: Symbols } | undefined;
-  const { diagnostics } = compileWith([path], host, parse, {
+  const editor: EditorView = {
     observe,
     checked: (files, symbols) => {
       if (files.some((f) => f.path === target)) own = { files, symbols };
     },
-  });
+  };
+  // A file of a mod checks with its base and what it requires, as `rulesmith test BASE MOD` checks it:
+  // alone, every name of the base would be unknown.
+  const mod = modContext(target, host, manifests);
+  let diagnostics: Diagnostic[];
+  if (mod && "base" in mod) diagnostics = compileModsWith(mod.base, mod.mods, host, parse, editor).diagnostics;
+  else {
+    diagnostics = compileWith([path], host, parse, editor).diagnostics;
+    // Its mod.json does not read, or names what is not here: that is the mistake to show, not every name of the base unknown.
+    if (mod) diagnostics = sortDiagnostics([...mod.problems, ...diagnostics.filter((d) => d.code === "E0001" || d.code === "E0002")]);
+  }
   return { diagnostics, files: own?.files ?? [], ...(own ? { symbols: own.symbols } : {}) };
 }
 
@@ -156,12 +166,16 @@ export interface ModdedCompiled extends Compiled {
  * requires. A diagnostic whose places lie in different packages, one of them a mod, names them.
  */
 export function compileMods(base: string, mods: readonly string[], host: FileHost, parse: typeof parseFile = parseFile): ModdedCompiled {
+  return compileModsWith(base, mods, host, parse, {});
+}
+
+function compileModsWith(base: string, mods: readonly string[], host: FileHost, parse: typeof parseFile, editor: EditorView): ModdedCompiled {
   const set = resolvePackages(base, mods, host);
   if (set.packages.length === 0) {
     const diagnostics = sortDiagnostics(set.diagnostics);
     return { diagnostics, texts: set.texts, systems: [{ files: [], paths: [], name: mods.length ? mods.join(", ") : base, diagnostics, checked: false }], packages: [] };
   }
-  const compiled = compileWith([base, ...mods], host, parse, {}, set.packages);
+  const compiled = compileWith([base, ...mods], host, parse, editor, set.packages);
   for (const [path, text] of set.texts) compiled.texts.set(path, text);
   compiled.diagnostics = compiled.diagnostics.map((d) => namingPackages(d, set.packages));
   for (const s of compiled.systems) {

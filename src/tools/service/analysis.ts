@@ -35,8 +35,12 @@ export interface Analysis {
   readonly sites: readonly Site[];
 }
 
-/** Checks `path` with what it imports, read through `host` and parsed with `parse`: the one check of the file. */
-export function analyse(host: FileHost, path: string, parse: (path: string, text: string) => ParseResult): Analysis {
+/**
+ * Checks `path` with what it imports, read through `host` and parsed with `parse`: the one check of the
+ * file. `manifests` are the `system.json` and `mod.json` files the editor holds: a file of a mod is
+ * checked with the base and the mods it requires, found among them by name.
+ */
+export function analyse(host: FileHost, path: string, parse: (path: string, text: string) => ParseResult, manifests: Iterable<string> = []): Analysis {
   const target = host.normalize(path);
   const types = new Map<A.Expr, Type>();
   const variables = new Map<A.Expr, Var>();
@@ -58,7 +62,7 @@ export function analyse(host: FileHost, path: string, parse: (path: string, text
       cursorScope = variablesIn({ scope, names: scope.names() });
     }
   };
-  const checked = checkForEditor(target, host, parse, observe);
+  const checked = checkForEditor(target, host, parse, observe, manifests);
   const file = checked.files.find((f) => f.path === target);
   let sites: readonly Site[] | undefined;
   return {
