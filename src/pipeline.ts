@@ -9,7 +9,7 @@ import { escapePointer, readJson } from "./core/json-text.ts";
 import { loadProgram as loadSavedProgram } from "./run/saved-program.ts";
 import { loadProgram, type FileHost } from "./syntax/load.ts";
 import { SYSTEM_MANIFEST, type Manifest } from "./syntax/mods/manifest.ts";
-import { layoutPackages, modContext, namingPackages, overridesProblems, packageOf, resolvePackages, type ImpliedImports } from "./syntax/mods/packages.ts";
+import { layoutPackages, modsToLoad, namingPackages, overridesProblems, packageOf, resolvePackages, type ImpliedImports } from "./syntax/mods/packages.ts";
 import { indexProgram, type RuntimeProgram } from "./run/index-program.ts";
 import { initialState } from "./run/state.ts";
 import type { TraceEntry, TraceSink } from "./run/trace.ts";
@@ -77,7 +77,7 @@ export interface EditorCheck {
  * check (an import missing, so every name it would declare is unknown) is checked here too, for the
  * names it does declare, and that check's diagnostics are not reported, as `compile` reports none.
  */
-export function checkForEditor(path: string, host: FileHost, parse: typeof parseFile, observe: ExprObserver, manifests: Iterable<string> = []): EditorCheck {
+export function checkForEditor(path: string, host: FileHost, parse: typeof parseFile, observe: ExprObserver, manifests: Iterable<string> = [], enabled: readonly string[] = []): EditorCheck {
   const target = host.normalize(path);
   let own: { files: SourceFile[]; symbols: Symbols } | undefined;
   const editor: EditorView = {
@@ -86,9 +86,10 @@ export function checkForEditor(path: string, host: FileHost, parse: typeof parse
       if (files.some((f) => f.path === target)) own = { files, symbols };
     },
   };
-  // A file of a mod checks with its base and what it requires, as `rulesmith test BASE MOD` checks it:
-  // alone, every name of the base would be unknown.
-  const mod = modContext(target, host, manifests);
+  // A file of a mod checks with its base and what it requires, as `rulesmith test BASE MOD` checks it
+  // (alone, every name of the base would be unknown), and with the mods switched on (`enabled`) of the
+  // same base, so two that conflict say so in each.
+  const mod = modsToLoad(target, host, manifests, enabled);
   let diagnostics: Diagnostic[];
   if (mod && "base" in mod) diagnostics = compileModsWith(mod.base, mod.mods, host, parse, editor).diagnostics;
   else {

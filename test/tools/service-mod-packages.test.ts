@@ -82,3 +82,34 @@ describe("the service over a mod's files", () => {
     expect(ws.diagnostics(manifest).map((d) => d.code)).toContain("E0601");
   });
 });
+
+describe("the service with mods switched on (the playground's list)", () => {
+  // Two mods of one base that both add the member `fey` to its enum: neither sees the other, so nothing orders them.
+  const files: Record<string, string> = {
+    "base/system.json": '{ "name": "base", "version": "1.0.0" }',
+    "base/model.rules": "enum Race { elf, dwarf }\nfn count() -> int = 1\n",
+    "one/mod.json": '{ "name": "one", "version": "0.1.0", "requires": { "base": "1.x" } }',
+    "one/one.rules": "extend enum Race { fey }\n",
+    "two/mod.json": '{ "name": "two", "version": "0.1.0", "requires": { "base": "1.x" } }',
+    "two/two.rules": "extend enum Race { fey }\n",
+  };
+
+  it("two switched-on mods that extend an enum with one member conflict: E0164 in the check of each mod's file, naming both", () => {
+    const ws = new Workspace(files);
+    expect(ws.diagnostics("one/one.rules")).toEqual([]);
+    ws.setEnabledMods(["one", "two"]);
+    for (const file of ["one/one.rules", "two/two.rules"]) {
+      const conflicts = ws.diagnostics(file).filter((d) => d.code === "E0164");
+      expect(conflicts).toHaveLength(1);
+      const places = [conflicts[0]!.path, ...(conflicts[0]!.related ?? []).map((r) => r.path)].sort();
+      expect(places).toEqual(["one/one.rules", "two/two.rules"]);
+      expect(conflicts[0]!.message).toContain("the mod `one`");
+      expect(conflicts[0]!.message).toContain("the mod `two`");
+    }
+    // A file of the base checks with them too; switched off, the conflict goes.
+    expect(ws.diagnostics("base/model.rules").some((d) => d.code === "E0164")).toBe(true);
+    ws.setEnabledMods([]);
+    expect(ws.diagnostics("one/one.rules")).toEqual([]);
+    expect(ws.diagnostics("base/model.rules")).toEqual([]);
+  });
+});

@@ -253,12 +253,40 @@ export function modContext(file: string, host: FileHost, manifests: Iterable<str
   return { base: base ?? own.manifest.folder, mods: base === undefined ? mods.slice(1) : mods };
 }
 
-/** The nearest folder above `file` (a `/`-separated path) with a `mod.json`. */
-function modFolderOf(file: string, host: FileHost): string | undefined {
-  const parts = host.normalize(file).split("/").slice(0, -1);
+/**
+ * The packages to load for `path` (a file or a folder) with the mods `enabled` switched on, as the
+ * playground lists them: in a mod, the mod with what it requires (`modContext`); in a base system (a
+ * folder with a `system.json` at or above the path), the base; then every enabled mod of that same
+ * base, with what it requires. Undefined when no mod is to be loaded: the path is plain rules.
+ */
+export function modsToLoad(path: string, host: FileHost, manifests: Iterable<string>, enabled: readonly string[] = []): ModContext | undefined {
+  const known = [...manifests];
+  let at = modContext(path, host, known);
+  if (!at) {
+    const base = folderWith(path, SYSTEM_MANIFEST, host);
+    if (base === undefined) return undefined;
+    at = { base, mods: [] };
+  }
+  if ("problems" in at) return at;
+  const mods = [...at.mods];
+  for (const folder of [...enabled].sort()) {
+    const other = modContext(`${folder}/${MOD_MANIFEST}`, host, known);
+    if (other && "base" in other && other.base === at.base) for (const m of other.mods) if (!mods.includes(m)) mods.push(m);
+  }
+  return mods.length > 0 ? { base: at.base, mods } : undefined;
+}
+
+/** The nearest folder with a `mod.json` at or above `path` (a `/`-separated file or folder). */
+function modFolderOf(path: string, host: FileHost): string | undefined {
+  return folderWith(path, MOD_MANIFEST, host);
+}
+
+/** The nearest folder at or above `path` that holds the file `name`. */
+function folderWith(path: string, name: string, host: FileHost): string | undefined {
+  const parts = host.normalize(path).split("/");
   for (let n = parts.length; n >= 0; n--) {
     const dir = parts.slice(0, n).join("/");
-    const at = dir === "" ? MOD_MANIFEST : `${dir}/${MOD_MANIFEST}`;
+    const at = dir === "" ? name : `${dir}/${name}`;
     if (host.refuse?.(at, "json") === undefined && host.read(at) !== undefined) return dir === "" ? "." : dir;
   }
   return undefined;

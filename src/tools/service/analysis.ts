@@ -38,9 +38,10 @@ export interface Analysis {
 /**
  * Checks `path` with what it imports, read through `host` and parsed with `parse`: the one check of the
  * file. `manifests` are the `system.json` and `mod.json` files the editor holds: a file of a mod is
- * checked with the base and the mods it requires, found among them by name.
+ * checked with the base and the mods it requires, found among them by name, and any file of a base
+ * with the mods `enabled` of it (the playground's switches).
  */
-export function analyse(host: FileHost, path: string, parse: (path: string, text: string) => ParseResult, manifests: Iterable<string> = []): Analysis {
+export function analyse(host: FileHost, path: string, parse: (path: string, text: string) => ParseResult, manifests: Iterable<string> = [], enabled: readonly string[] = []): Analysis {
   const target = host.normalize(path);
   const types = new Map<A.Expr, Type>();
   const variables = new Map<A.Expr, Var>();
@@ -62,7 +63,7 @@ export function analyse(host: FileHost, path: string, parse: (path: string, text
       cursorScope = variablesIn({ scope, names: scope.names() });
     }
   };
-  const checked = checkForEditor(target, host, parse, observe, manifests);
+  const checked = checkForEditor(target, host, parse, observe, manifests, enabled);
   const file = checked.files.find((f) => f.path === target);
   let sites: readonly Site[] | undefined;
   return {

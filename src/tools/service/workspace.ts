@@ -127,7 +127,7 @@ export class Workspace implements Documents {
         return this.host.listRules(p);
       },
     };
-    const analysis = analyse(host, target, (p, text) => this.parse(p, text), this.manifests());
+    const analysis = analyse(host, target, (p, text) => this.parse(p, text), this.manifests(), this.enabledMods);
     const now = this.documents.get(target);
     if (now) this.documents.set(target, { path: now.path, text: now.text, version: now.version, state: "checked", parsed: this.parsedOf(now), check: { analysis, read, listed } });
     return analysis;
@@ -136,7 +136,18 @@ export class Workspace implements Documents {
   /** A check with `text` standing in for the file's own (completion's cursor), kept nowhere. */
   analysisWith(path: string, text: string): Analysis {
     const target = this.host.normalize(path);
-    return analyse({ ...this.host, read: (p) => (p === target ? text : this.host.read(p)) }, target, (p, t) => this.parse(p, t), this.manifests());
+    return analyse({ ...this.host, read: (p) => (p === target ? text : this.host.read(p)) }, target, (p, t) => this.parse(p, t), this.manifests(), this.enabledMods);
+  }
+
+  /** The mods' folders switched on: each file of their base is checked with them. */
+  private enabledMods: readonly string[] = [];
+
+  /** Switches mods on (their folders; the others off): every check made before no longer holds. */
+  setEnabledMods(folders: readonly string[]): void {
+    const next = [...new Set(folders)].sort();
+    if (next.join("\n") === this.enabledMods.join("\n")) return;
+    this.enabledMods = next;
+    for (const [p, d] of this.documents) if (d.state === "checked") this.documents.set(p, { path: d.path, text: d.text, version: d.version, state: "parsed", parsed: d.parsed });
   }
 
   /** The packages' manifests the workspace holds: where a mod's file finds its base and the mods it requires. */
