@@ -104,7 +104,11 @@ export function resolve(a: Analysis, site: Site): Target | undefined {
     case "field":
       return field(site.field, site.owner);
     case "enumMember":
-      return enumMember(a, site.decl.name.text, site.name.text);
+      return enumMember(a, site.enumName, site.name.text);
+    case "addedField": {
+      const k = visibleDecl(a, site.owner);
+      return field(site.field, k?.kind === "kind" ? k : undefined);
+    }
     case "parameter":
       return parameter(site.param);
     case "variable":

@@ -114,6 +114,7 @@ function meaningOf(a: Analysis, s: Site): Omit<SemanticName, "range"> | undefine
     case "declaration":
       return own(meaningOfDecl(s.decl) ?? "type", true);
     case "field":
+    case "addedField":
       return own("property", true);
     case "enumMember":
       return own("enumMember", true);
