@@ -142,8 +142,9 @@ async function boot() {
   });
   const select = (span: { file: string; line: number; col: number; endLine: number; endCol: number }) => editor.select(span);
   const runPanel = new RunPanel($("run"), runClient, { files: () => ({ ...workspace.files }), system, select });
-  const simulatePanel = new SimulatePanel($("simulate"), { files: () => ({ ...workspace.files }), original: () => ({ ...bundled }), scenarios });
-  const exactOdds = new ExactOdds($("sim-start").parentElement!, $("sim-result"), { files: () => ({ ...workspace.files }), scenario: () => $<HTMLSelectElement>("sim-scenario").value });
+  const enabledMods = () => mods?.enabled() ?? [];
+  const simulatePanel = new SimulatePanel($("simulate"), { files: () => ({ ...workspace.files }), original: () => ({ ...bundled }), scenarios, mods: enabledMods });
+  const exactOdds = new ExactOdds($("sim-start").parentElement!, $("sim-result"), { files: () => ({ ...workspace.files }), scenario: () => $<HTMLSelectElement>("sim-scenario").value, mods: enabledMods });
   const validatePanel = new ValidatePanel($("validate"), { files: () => ({ ...workspace.files }), system, select });
   mods = new ModsPanel($("mods"), {
     files: () => workspace.files,

@@ -92,7 +92,7 @@ export type RunReply =
  * A simulation is split into ranges of runs over several workers (simulate-pool.ts). Each worker is
  * sent the files once ("load"), then ranges; run i has seed `S:i` whichever worker runs it.
  */
-export type SimulateRequest = { type: "load"; files: Files; path: string; seed: string } | { type: "range"; from: number; to: number };
+export type SimulateRequest = { type: "load"; files: Files; path: string; seed: string; mods?: string[] } | { type: "range"; from: number; to: number };
 
 export type SimulateReply =
   /** Runs of the range from `from` finished so far. */

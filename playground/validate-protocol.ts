@@ -40,6 +40,8 @@ export interface OddsRequest {
   files: Files;
   path: string;
   maxPaths: number;
+  /** The mods' folders switched on: loaded with the scenario's base. */
+  mods?: string[];
 }
 
 export interface OddsRow {
