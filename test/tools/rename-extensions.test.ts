@@ -1,6 +1,7 @@
 // Find references and rename over a base and its mod (issue 24): a member an `extend enum` adds and a
 // field an `extend kind` adds are declared in the mod, so renaming them from their declaration or from a
-// use rewrites both; a base member a mod uses is renamed in the mod too; a clash is refused with the reason.
+// use rewrites both; a base member a mod uses is renamed in the mod too; a handler's name is renamed
+// where it is declared, replaced and removed; a clash is refused with the reason.
 import { describe, expect, it } from "vitest";
 import { Workspace } from "../../src/tools/service/index.ts";
 
@@ -35,6 +36,26 @@ describe("rename across a base and its mod", () => {
   it("a base member a mod uses is renamed in the mod's file too", () => {
     const r = new Workspace(FILES).rename("base/model.rules", 1, 13, "sylph");
     expect("edits" in r && at(r.edits)).toEqual(["base/model.rules:1:13", "one/one.rules:5:23"]);
+  });
+
+  it("a handler's name, from its `as NAME`, a mod's `replace on E as NAME` or another's `remove handler NAME`", () => {
+    const files: Record<string, string> = {
+      "base/system.json": '{ "name": "base", "version": "1.0.0" }',
+      "base/model.rules": 'event Hit(n: int)\non Hit as bleed { say "b" }\n',
+      "one/mod.json": '{ "name": "one", "version": "0.1.0", "requires": { "base": "1.x" } }',
+      "one/one.rules": 'replace on Hit as bleed { say "c" }\n',
+      "two/mod.json": '{ "name": "two", "version": "0.1.0", "requires": { "base": "1.x" } }',
+      "two/two.rules": "remove handler bleed\n",
+    };
+    const ws = new Workspace(files);
+    expect(ws.diagnostics("one/one.rules")).toEqual([]);
+    expect(ws.diagnostics("two/two.rules")).toEqual([]);
+    const all = ["base/model.rules:2:11", "one/one.rules:1:19", "two/two.rules:1:16"];
+    for (const [path, line, col] of [["base/model.rules", 2, 12], ["one/one.rules", 1, 20], ["two/two.rules", 1, 17]] as const) {
+      const r = ws.rename(path, line, col, "bleeding");
+      expect("edits" in r && at(r.edits)).toEqual(all);
+    }
+    expect(ws.hover("one/one.rules", 1, 20)?.markdown).toContain("on Hit as bleed");
   });
 
   it("an added member renamed to one the base has is refused, naming both packages", () => {

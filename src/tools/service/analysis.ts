@@ -18,6 +18,8 @@ export interface Analysis {
   path: string;
   /** Its declarations that parsed; undefined when the file cannot be read. */
   file?: A.SourceFile;
+  /** The files of its system as parsed (its own, what it imports, and with mods the packages loaded): where a handler's name is declared. */
+  files: readonly A.SourceFile[];
   symbols: Symbols;
   /** Exactly what `rulesmith check` reports for the file and what it imports. */
   diagnostics: Diagnostic[];
@@ -71,6 +73,7 @@ export function analyse(host: FileHost, path: string, parse: (path: string, text
     // A file that cannot be read declares nothing, and sees nothing.
     symbols: checked.symbols ?? collectSymbols([], [], (_from, p) => p),
     diagnostics: checked.diagnostics,
+    files: checked.files,
     types,
     variables,
     scopes,

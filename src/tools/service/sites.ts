@@ -24,6 +24,8 @@ export type Site =
   | { kind: "parameter"; name: A.Name; param: A.Param }
   /** A variable introduced by `let`, `for` or an aggregate's `x in xs`. */
   | { kind: "variable"; name: A.Name; type?: A.TypeRef; value?: A.Expr }
+  /** A handler's name: its `as NAME`, or the name a `replace on E as NAME` or `remove handler NAME` gives. */
+  | { kind: "handler"; name: A.Name }
   /** The `p` of `status s until E(p)`: a parameter of `event`. */
   | { kind: "holder"; name: A.Name; event: A.Name };
 
@@ -70,6 +72,7 @@ function site(n: A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out: Site[]) {
       return;
     case "trigger":
       out.push({ kind: "global", name: n.event });
+      if (n.handlerName) out.push({ kind: "handler", name: n.handlerName });
       return;
     case "fn":
     case "value":
@@ -134,7 +137,7 @@ function site(n: A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out: Site[]) {
       }
       return;
     case "removal":
-      if (n.what !== "handler") out.push({ kind: "global", name: n.target });
+      out.push(n.what === "handler" ? { kind: "handler", name: n.target } : { kind: "global", name: n.target });
       return;
     default:
       return;
