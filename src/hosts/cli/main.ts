@@ -82,7 +82,7 @@ the mods loaded: their enum members and kinds' fields too.
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
                 Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
-  run: `rulesmith run SCENARIO.json [--seed S] [--trace] [--json] [--trace-file FILE]
+  run: `rulesmith run SCENARIO.json [--seed S] [--trace] [--json] [--trace-file FILE] [--mod DIR]...
 
 Runs a scenario: a JSON file with "rules" (a .rules file or folder, relative to the scenario),
 "run" (a function without parameters), "state" (the game state), an optional "seed" and optional
@@ -116,7 +116,7 @@ as one program, with what each mod file sees of the base without importing it.
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
                 Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
-  simulate: `rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W]
+  simulate: `rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W] [--mod DIR]...
 
 Runs the scenario N times (default 1000) with seeds S:0 .. S:N-1 and prints how often each result
 came up, with 95% Wilson confidence intervals. Shows a progress bar when stderr is a terminal.
