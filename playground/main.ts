@@ -145,7 +145,7 @@ async function boot() {
   const enabledMods = () => mods?.enabled() ?? [];
   const simulatePanel = new SimulatePanel($("simulate"), { files: () => ({ ...workspace.files }), original: () => ({ ...bundled }), scenarios, mods: enabledMods });
   const exactOdds = new ExactOdds($("sim-start").parentElement!, $("sim-result"), { files: () => ({ ...workspace.files }), scenario: () => $<HTMLSelectElement>("sim-scenario").value, mods: enabledMods });
-  const validatePanel = new ValidatePanel($("validate"), { files: () => ({ ...workspace.files }), system, select });
+  const validatePanel = new ValidatePanel($("validate"), { files: () => ({ ...workspace.files }), system, select, mods: enabledMods });
   mods = new ModsPanel($("mods"), {
     files: () => workspace.files,
     system,

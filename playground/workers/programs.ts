@@ -21,6 +21,18 @@ function packagesFor(files: Files, host: FileHost, path: string, mods: readonly 
   return at && "base" in at ? at : undefined;
 }
 
+/**
+ * Some roots compiled through the one pipeline; with `mods` (the folders switched on), a single root
+ * that is a base system or a mod loads with them (`compileMods`), as `rulesmith test BASE MOD` loads it.
+ * `folders`: the folders loaded, the root's and the mods', whose examples and clauses are the system's own.
+ */
+export function compileSwitchedOn(files: Files, roots: string[], mods: readonly string[] = []): { compiled: Compiled | ModdedCompiled; folders: string[]; overridden: Set<string> } {
+  const host = memoryFileHost(files);
+  const set = roots.length === 1 ? packagesFor(files, host, roots[0]!, mods) : undefined;
+  const compiled = set ? compileMods(set.base, set.mods, host) : compile(roots, host);
+  return { compiled, folders: set ? [set.base, ...set.mods] : roots, overridden: overriddenIn(compiled) };
+}
+
 /** The titles of the examples a loaded mod declares it overrides: not offered, as `rulesmith test BASE MOD` skips them. */
 function overriddenIn(compiled: Compiled | ModdedCompiled): Set<string> {
   if (!("packages" in compiled) || !compiled.programs) return new Set();
@@ -32,16 +44,14 @@ function overriddenIn(compiled: Compiled | ModdedCompiled): Set<string> {
  * folders switched on), a root that is a base system or a mod loads with them, as `rulesmith test BASE MOD`.
  */
 export function compilePrograms(files: Files, roots: string[], mods: readonly string[] = []): Loaded<SourceFile[][]> & { overridden?: Set<string> } {
-  const host = memoryFileHost(files);
-  const set = roots.length === 1 ? packagesFor(files, host, roots[0]!, mods) : undefined;
-  const compiled = set ? compileMods(set.base, set.mods, host) : compile(roots, host);
+  const { compiled, overridden } = compileSwitchedOn(files, roots, mods);
   const errors = compiled.diagnostics.filter((d) => d.severity === "error");
   if (!compiled.programs || errors.length > 0) {
     const first = errors[0];
     const more = errors.length > 1 ? `\n(${errors.length - 1} more error(s): see Problems)` : "";
     return { problem: first ? `the rules do not check:\n${diagnosticLine(first)}${more}` : "the rules do not check" };
   }
-  return { ok: compiled.programs, overridden: overriddenIn(compiled) };
+  return { ok: compiled.programs, overridden };
 }
 
 /**

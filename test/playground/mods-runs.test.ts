@@ -5,10 +5,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compilePrograms } from "../../playground/workers/programs.ts";
+import { compilePrograms, compileSwitchedOn } from "../../playground/workers/programs.ts";
 import { countRange, prepareRuns } from "../../playground/workers/simulate-range.ts";
 import type { Files } from "../../playground/protocol.ts";
-import { indexProgram } from "../../src/api.ts";
+import { indexProgram, memoryFileHost, planSystems } from "../../src/api.ts";
 
 const F = "test/fixtures/mods";
 
@@ -43,5 +43,17 @@ describe("the playground's workers with mods switched on", () => {
     expect(count([])).toContain('"2"');
     expect(count([`${F}/berserkers`])).toContain('"3"');
     expect(count([`${F}/berserkers`])).not.toContain('"2"');
+  });
+
+  it("Validate's plan with a mod on: the base's and the mod's clauses, and no failing overridden example", () => {
+    const { compiled, folders, overridden } = compileSwitchedOn(files, [`${F}/skirmish`], [`${F}/berserkers`]);
+    expect(folders).toEqual([`${F}/skirmish`, `${F}/berserkers`]);
+    const host = memoryFileHost(files);
+    const named = new Set(folders.flatMap((f) => host.listRules(f) ?? []));
+    const plan = planSystems(compiled.systems, compiled.texts, named, 100, (t) => !overridden.has(t));
+    expect("plans" in plan && plan.plans.flatMap((p) => p.runner.mutants.map((m) => m.span.file))).toContain(`${F}/berserkers/rage.rules`);
+    // The example the mod overrides, run anyway, fails before any mutation (E0424).
+    const unfiltered = planSystems(compiled.systems, compiled.texts, named, 100);
+    expect("problem" in unfiltered && unfiltered.problem.code).toBe("E0424");
   });
 });
