@@ -67,6 +67,24 @@ step(pg, "New mod starts a mod of the open system, switched on, and two that add
   await page.waitForFunction(() => !window.__rulesmith.allMarkers("mods/warlords3-mod/mod.rules").some((m) => m.code === "E0164"));
 });
 
+step(pg, "a mod.json that requires a version of the system that is not there is marked on mod.json", async () => {
+  const { page } = pg;
+  const manifest = "mods/warlords3-mod/mod.json";
+  await openFile(page, manifest);
+  const original = await text(page, manifest);
+  const line = original.split("\n").findIndex((l) => l.includes('"warlords3"')) + 1;
+  const col = original.split("\n")[line - 1]!.indexOf(">=") + 3;
+  // ">=1.0.0" becomes ">=2.0.0": no warlords3 of that version is here.
+  await page.evaluate(([l, c]) => window.__rulesmith.reveal(l!, c!), [line, col]);
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText("2");
+  await checked(page);
+  await page.waitForFunction((p) => window.__rulesmith.markers(p).some((m) => m.code === "E0603"), manifest);
+  const [marker] = (await page.evaluate((p) => window.__rulesmith.markers(p), manifest)).filter((m) => m.code === "E0603");
+  assert.match(marker!.message, /requires `warlords3` >=2\.0\.0 <2, but the system loaded is version 1\.0\.0/);
+  assert.equal(marker!.line, line);
+});
+
 step(pg, "no uncaught errors reached the page", () => {
   assert.deepEqual(pg.pageErrors, []);
 });
