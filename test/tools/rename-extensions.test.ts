@@ -33,9 +33,15 @@ describe("rename across a base and its mod", () => {
     expect(new Workspace(FILES).hover("one/one.rules", 4, 27)?.markdown).toContain("kind Unit { fear: int = 0 }");
   });
 
-  it("a base member a mod uses is renamed in the mod's file too", () => {
-    const r = new Workspace(FILES).rename("base/model.rules", 1, 13, "sylph");
-    expect("edits" in r && at(r.edits)).toEqual(["base/model.rules:1:13", "one/one.rules:5:23"]);
+  it("a base member a mod uses is renamed in the mod's file too, with the mod switched on or not", () => {
+    const ws = new Workspace(FILES);
+    for (const on of [[], ["one"]]) {
+      ws.setEnabledMods(on);
+      const r = ws.rename("base/model.rules", 1, 13, "sylph");
+      expect("edits" in r && at(r.edits)).toEqual(["base/model.rules:1:13", "one/one.rules:5:23"]);
+    }
+    // Switched on, the base's file sees the mod's member: renaming the base's to it clashes.
+    expect(ws.rename("base/model.rules", 1, 13, "fey")).toEqual({ error: expect.stringContaining("E0102") });
   });
 
   it("a handler's name, from its `as NAME`, a mod's `replace on E as NAME` or another's `remove handler NAME`", () => {

@@ -230,7 +230,13 @@ export class Workspace implements Documents {
 
   /** The places to rewrite to rename what is under the cursor, or why it cannot be. */
   rename(path: string, line: number, col: number, newName: string): RenameResult {
-    return guard(() => renameAt(this, (files) => new Workspace(files), path, line, col, newName), renameFailed);
+    // The copy the rename is tried on checks with the same mods switched on, so before and after compare alike.
+    const scratch = (files: ServiceFiles) => {
+      const copy = new Workspace(files);
+      copy.setEnabledMods(this.enabledMods);
+      return copy;
+    };
+    return guard(() => renameAt(this, scratch, path, line, col, newName), renameFailed);
   }
 
   /** The file's outline: its declarations, with fields and enum members inside. */
