@@ -85,6 +85,22 @@ step(pg, "a mod.json that requires a version of the system that is not there is 
   assert.equal(marker!.line, line);
 });
 
+step(pg, "a New game is a base system: New mod starts a mod of it that checks with it", async () => {
+  const { page } = pg;
+  await page.click("#new-game");
+  await page.waitForFunction(() => /^rules\/mygame\d*\/game\.rules$/.test(window.__rulesmith.activePath()));
+  const game = (await page.evaluate(() => window.__rulesmith.activePath())).split("/")[1]!;
+  await page.waitForFunction((g) => document.querySelector("#mods-heading")?.textContent === `Mods of ${g}`, game);
+  await page.click("#new-mod");
+  const modFile = `mods/${game}-mod/mod.rules`;
+  await page.waitForFunction((p) => window.__rulesmith.activePath() === p, modFile);
+  // The starter declares `kind Fighter`: the mod adds a field to it, without importing the game.
+  await page.evaluate(() => window.__rulesmith.reveal(5, 1));
+  await page.keyboard.insertText("extend kind Fighter { courage: int = 1 }\n");
+  await checked(page);
+  assert.deepEqual((await page.evaluate(() => window.__rulesmith.markers())).filter((m) => m.severity === 8), []);
+});
+
 step(pg, "no uncaught errors reached the page", () => {
   assert.deepEqual(pg.pageErrors, []);
 });
