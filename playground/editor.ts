@@ -9,6 +9,7 @@ import { NavigationHistory, registerNavigation, renameRejections } from "./navig
 import type { LanguageClient } from "./language-client.ts";
 import { hasFile, type Workspace } from "./workspace.ts";
 import { ScenarioSchemas } from "./scenario-schemas.ts";
+import { isManifest, isScenario } from "./manifests.ts";
 
 export const LANGUAGE_ID = "rules";
 
@@ -221,7 +222,7 @@ export class RulesEditor {
 
   /** Checks a file with the language service after a pause and paints its markers. */
   check(path: string, delay?: number) {
-    if (path.endsWith(".json")) {
+    if (isScenario(path)) {
       this.client.scheduleScenario(
         path,
         (check) => {
@@ -232,7 +233,8 @@ export class RulesEditor {
       );
       return;
     }
-    if (!path.endsWith(".rules")) {
+    // A manifest's mistakes come from the language service, as the check of its package finds them.
+    if (!path.endsWith(".rules") && !isManifest(path)) {
       this.events.diagnostics(path, []);
       return;
     }

@@ -15,6 +15,8 @@ export interface ExactOddsHost {
   files(): Files;
   /** The scenario the Simulate panel has chosen ("" when there is none). */
   scenario(): string;
+  /** The mods' folders switched on: loaded with the scenario's base. */
+  mods?(): string[];
 }
 
 export class ExactOdds {
@@ -69,7 +71,7 @@ export class ExactOdds {
       this.end();
       this.show("error", el("pre", { class: "error-text" }, `the exact odds stopped: ${e.message || "the worker could not start"}`));
     };
-    worker.postMessage({ files: this.host.files(), path, maxPaths } satisfies OddsRequest);
+    worker.postMessage({ files: this.host.files(), path, maxPaths, mods: this.host.mods?.() ?? [] } satisfies OddsRequest);
   }
 
   private stop() {

@@ -61,6 +61,7 @@ export class LanguageClient {
       case "files":
       case "update":
       case "remove":
+      case "mods":
         this.worker.postMessage(req);
         this.checker.postMessage(req);
         return;
@@ -93,6 +94,11 @@ export class LanguageClient {
 
   remove(path: string) {
     this.post({ type: "remove", path });
+  }
+
+  /** Switches mods on (their folders) and the others off, in both workers. */
+  setMods(enabled: string[]) {
+    this.post({ type: "mods", enabled });
   }
 
   /**

@@ -22,6 +22,8 @@ import { exportText, importText, loadBackup, onOtherTabSaved, saveBackup, theirC
 import { applyChanges, replaceFiles } from "./workspace-actions.ts";
 import { downloadText, fileNameProblem } from "./file-names.ts";
 import { ValidatePanel } from "./validate-panel.ts";
+import { isScenario } from "./manifests.ts";
+import { ModsPanel } from "./mods-panel.ts";
 import { ExactOdds } from "./exact-odds.ts";
 import { confirmButton } from "./confirm-button.ts";
 
@@ -94,7 +96,9 @@ async function boot() {
   const workspace = new Workspace(start.overlay);
   const problems = $("problems");
   const language = new LanguageClient(workspace.files, (m) => showMessage(m, "error"));
-  const runClient = new RunClient();
+  // The mods switched on go with every run request; the panel is made once the editor exists.
+  let mods: ModsPanel | undefined;
+  const runClient = new RunClient(() => mods?.enabled() ?? []);
   // Set once every panel exists: the editor opens its first file while it is being built.
   let ready = false;
   /** Errors per file from the latest check that covered it, for the marks in the tree. */
@@ -103,7 +107,7 @@ async function boot() {
   const scenarios = () =>
     workspace
       .paths()
-      .filter((p) => isInside(p, system()) && p.endsWith(".json"))
+      .filter((p) => isInside(p, system()) && isScenario(p))
       .map((path) => {
         let seed = "1";
         try {
@@ -128,6 +132,7 @@ async function boot() {
     },
     diagnostics(path, ds) {
       if (path === editor.activePath) showProblems(path, ds);
+      mods?.paintConflicts(path, ds);
       // A check reports its file and the files it imports: each one's count marks it in the tree.
       const counts = new Map<string, number>([[path, 0]]);
       for (const d of ds) if (d.severity === "error") counts.set(d.path, (counts.get(d.path) ?? 0) + 1);
@@ -137,9 +142,26 @@ async function boot() {
   });
   const select = (span: { file: string; line: number; col: number; endLine: number; endCol: number }) => editor.select(span);
   const runPanel = new RunPanel($("run"), runClient, { files: () => ({ ...workspace.files }), system, select });
-  const simulatePanel = new SimulatePanel($("simulate"), { files: () => ({ ...workspace.files }), original: () => ({ ...bundled }), scenarios });
-  const exactOdds = new ExactOdds($("sim-start").parentElement!, $("sim-result"), { files: () => ({ ...workspace.files }), scenario: () => $<HTMLSelectElement>("sim-scenario").value });
-  const validatePanel = new ValidatePanel($("validate"), { files: () => ({ ...workspace.files }), system, select });
+  const enabledMods = () => mods?.enabled() ?? [];
+  const simulatePanel = new SimulatePanel($("simulate"), { files: () => ({ ...workspace.files }), original: () => ({ ...bundled }), scenarios, mods: enabledMods });
+  const exactOdds = new ExactOdds($("sim-start").parentElement!, $("sim-result"), { files: () => ({ ...workspace.files }), scenario: () => $<HTMLSelectElement>("sim-scenario").value, mods: enabledMods });
+  const validatePanel = new ValidatePanel($("validate"), { files: () => ({ ...workspace.files }), system, select, mods: enabledMods });
+  mods = new ModsPanel($("mods"), {
+    files: () => workspace.files,
+    system,
+    create(files, open) {
+      for (const [path, text] of Object.entries(files)) editor.addFile(path, text);
+      editor.open(open);
+      tree(true);
+    },
+    changed() {
+      language.setMods(mods!.enabled());
+      editor.check(editor.activePath, 0);
+      void runPanel.refresh();
+    },
+    message: (text) => showMessage(text),
+  });
+  language.setMods(mods.enabled());
 
   /** The Problems tab: what `rulesmith check` prints for the open file, its imports' problems included. */
   function showProblems(path: string, ds: ServiceDiagnostic[]) {
@@ -380,6 +402,7 @@ async function boot() {
   }
   let panelSystem = "";
   function panelsFollow() {
+    mods?.render();
     if (system() === panelSystem) return;
     panelSystem = system();
     void runPanel.refresh();

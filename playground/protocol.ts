@@ -65,13 +65,18 @@ export interface ExampleVerdict {
   failure?: string;
 }
 
-export type RunRequest =
+/**
+ * `mods`: the mods' folders switched on (mods-panel.ts); each request loads those of the system's base
+ * with it, as `rulesmith test BASE MOD` and `run --mod` do.
+ */
+export type RunRequest = (
   | { id: number; type: "outline"; files: Files; system: string }
   | { id: number; type: "file-examples"; files: Files; system: string; file: string }
   | { id: number; type: "example"; files: Files; system: string; title: string }
   | { id: number; type: "scenario"; files: Files; path: string; seed: string; answers: number[]; ask: boolean }
   /** `rulesmith why-not`: `rule` as `--rule` takes it (the action sends `FILE.rules:LINE`). */
-  | { id: number; type: "why-not"; files: Files; path: string; rule: string; seed: string };
+  | { id: number; type: "why-not"; files: Files; path: string; rule: string; seed: string }
+) & { mods?: string[] };
 
 export type RunReply =
   | { id: number; type: "outline"; outline: Outline }
@@ -88,7 +93,7 @@ export type RunReply =
  * A simulation is split into ranges of runs over several workers (simulate-pool.ts). Each worker is
  * sent the files once ("load"), then ranges; run i has seed `S:i` whichever worker runs it.
  */
-export type SimulateRequest = { type: "load"; files: Files; path: string; seed: string } | { type: "range"; from: number; to: number };
+export type SimulateRequest = { type: "load"; files: Files; path: string; seed: string; mods?: string[] } | { type: "range"; from: number; to: number };
 
 export type SimulateReply =
   /** Runs of the range from `from` finished so far. */
@@ -101,6 +106,8 @@ export type LanguageRequest =
   | { type: "files"; files: Files }
   | { type: "update"; path: string; text: string }
   | { type: "remove"; path: string }
+  /** The mods' folders switched on: every file of their base checks with them. */
+  | { type: "mods"; enabled: string[] }
   | { id: number; type: "diagnostics"; path: string }
   | { id: number; type: "scenario"; path: string }
   | { id: number; type: "completions"; path: string; line: number; col: number }

@@ -10,7 +10,8 @@ export class RunClient {
   private nextId = 1;
   private readonly waiting = new Map<number, (reply: RunReply) => void>();
 
-  constructor() {
+  /** `mods`: the mods' folders switched on, sent with every request (mods-panel.ts). */
+  constructor(private readonly mods: () => string[] = () => []) {
     this.worker = this.start();
   }
 
@@ -37,7 +38,7 @@ export class RunClient {
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
-      this.worker.postMessage({ ...req, id });
+      this.worker.postMessage({ ...req, mods: this.mods(), id });
     });
   }
 

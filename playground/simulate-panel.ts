@@ -13,6 +13,8 @@ export interface SimulatePanelHost {
   /** The bundled files, for comparing the edited rules with the original. */
   original(): Record<string, string>;
   scenarios(): { path: string; seed: string }[];
+  /** The mods' folders switched on: loaded with the scenario's base. */
+  mods?(): string[];
 }
 
 type Done = MergedOutcome & { seed: string };
@@ -98,11 +100,12 @@ export class SimulatePanel {
     this.clear();
     this.start.disabled = true;
     this.cancel.disabled = false;
-    const edited = await this.run({ files: this.host.files(), path, seed, n }, this.compare.checked ? "your rules: " : "");
+    const mods = this.host.mods?.() ?? [];
+    const edited = await this.run({ files: this.host.files(), path, seed, n, mods }, this.compare.checked ? "your rules: " : "");
     if (!edited) return;
     let original: Done | undefined;
     if (this.compare.checked && !edited.error) {
-      original = await this.run({ files: this.host.original(), path, seed, n }, "bundled rules: ");
+      original = await this.run({ files: this.host.original(), path, seed, n, mods }, "bundled rules: ");
       if (!original) return;
     }
     this.finish();

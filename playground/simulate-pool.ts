@@ -38,6 +38,8 @@ export interface SimulationJob {
   path: string;
   seed: string;
   n: number;
+  /** The mods' folders switched on. */
+  mods?: string[];
 }
 
 /** Runs `job` on `workers` web workers. */
@@ -66,7 +68,7 @@ export function simulateOnWorkers(job: SimulationJob, workers: number, on: PoolC
       w.postMessage({ type: "range", from: range[0], to: range[1] } satisfies SimulateRequest);
     } else if (++idle === threads.length) end(mergePartials(parts));
   };
-  const load: SimulateRequest = { type: "load", files: job.files, path: job.path, seed: job.seed };
+  const load: SimulateRequest = { type: "load", files: job.files, path: job.path, seed: job.seed, ...(job.mods ? { mods: job.mods } : {}) };
   for (const w of threads) {
     w.onmessage = (e: MessageEvent<SimulateReply>) => answer(w, e.data);
     w.onerror = (e) => {

@@ -2,9 +2,14 @@
 // the language's loop (a kind, the state, a rule that rolls, an example that tests it, a scenario that
 // runs it), checked, tested and run as it stands. The browser test runs all three.
 
-/** The starter's files under `folder` (like `rules/mygame`), by path. */
+/**
+ * The starter's files under `folder` (like `rules/mygame`), by path; its `system.json` names it after
+ * the folder, so it is a base system that mods can extend (the Mods pane's New mod).
+ */
 export function starterFiles(folder: string): Record<string, string> {
+  const name = folder.slice(folder.lastIndexOf("/") + 1);
   return {
+    [`${folder}/system.json`]: `${JSON.stringify({ name, version: "0.1.0", title: "My game" }, null, 2)}\n`,
     [`${folder}/game.rules`]: RULES,
     [`${folder}/scenarios/start.json`]: SCENARIO,
   };

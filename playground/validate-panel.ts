@@ -26,6 +26,8 @@ export interface ValidatePanelHost {
   /** The open file's game system folder. */
   system(): string;
   select(span: Span): void;
+  /** The mods' folders switched on: mutated and run with the system. */
+  mods?(): string[];
 }
 
 type Done = Extract<ValidateReply, { type: "done" }>;
@@ -109,7 +111,7 @@ export class ValidatePanel {
       this.show("problem", el("pre", { class: "error-text" }, `the validation stopped: ${e.message || "the worker could not start"}`));
     };
     this.sent = this.host.files();
-    worker.postMessage({ type: "start", files: this.sent, system, budget } satisfies ValidateRequest);
+    worker.postMessage({ type: "start", files: this.sent, system, budget, mods: this.host.mods?.() ?? [] } satisfies ValidateRequest);
   }
 
   /** Stop: the worker finishes the mutant it is on and reports the ones run so far. */

@@ -6,7 +6,8 @@ import type { Files } from "./protocol.ts";
 
 // ---- validate worker -------------------------------------------------------------------------
 
-export type ValidateRequest = { type: "start"; files: Files; system: string; budget: number } | { type: "stop" };
+/** `mods`: the mods' folders switched on: their clauses are mutated and their examples run with the system's. */
+export type ValidateRequest = { type: "start"; files: Files; system: string; budget: number; mods?: string[] } | { type: "stop" };
 
 /** A surviving mutant: where, and the text `rulesmith mutate` prints for it. */
 export interface Survivor {
@@ -40,6 +41,8 @@ export interface OddsRequest {
   files: Files;
   path: string;
   maxPaths: number;
+  /** The mods' folders switched on: loaded with the scenario's base. */
+  mods?: string[];
 }
 
 export interface OddsRow {

@@ -4,10 +4,11 @@
 
 import { ownGet, setOwn } from "../src/api.ts";
 
-/** Bundled content, read at build time: the same files `rulesmith` reads from disk. */
-const bundledRules = import.meta.glob("../rules/**/*.rules", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
-// A system's manifest (`system.json`, for mods) is no scenario: left out, as the run list would offer it.
-const bundledScenarios = import.meta.glob(["../rules/**/*.json", "!../rules/**/system.json"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+/** Bundled content, read at build time: the same files `rulesmith` reads from disk, the systems' mods (mods/) with them. */
+const bundledRules = import.meta.glob(["../rules/**/*.rules", "../mods/**/*.rules"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+const bundledScenarios = import.meta.glob(["../rules/**/*.json", "../mods/**/*.json", "!../**/system.json", "!../**/mod.json"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+/** The packages' manifests: what makes a folder a base system or a mod of one (mods-panel.ts). */
+const bundledManifests = import.meta.glob(["../rules/**/system.json", "../mods/**/mod.json"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 
 export type Files = Record<string, string>;
 
@@ -21,7 +22,7 @@ export function hasFile(files: Readonly<Files>, path: string): boolean {
 }
 
 export const bundled: Files = Object.fromEntries(
-  Object.entries({ ...bundledRules, ...bundledScenarios })
+  Object.entries({ ...bundledRules, ...bundledScenarios, ...bundledManifests })
     .map(([key, text]) => [key.replace(/^\.\.\//, ""), text] as const)
     .sort(([a], [b]) => (a < b ? -1 : 1)),
 );

@@ -9,7 +9,7 @@ import { escapePointer, readJson } from "./core/json-text.ts";
 import { loadProgram as loadSavedProgram } from "./run/saved-program.ts";
 import { loadProgram, type FileHost } from "./syntax/load.ts";
 import { SYSTEM_MANIFEST, type Manifest } from "./syntax/mods/manifest.ts";
-import { layoutPackages, namingPackages, overridesProblems, packageOf, resolvePackages, type ImpliedImports } from "./syntax/mods/packages.ts";
+import { layoutPackages, modsToLoad, namingPackages, overridesProblems, packageOf, resolvePackages, type ImpliedImports } from "./syntax/mods/packages.ts";
 import { indexProgram, type RuntimeProgram } from "./run/index-program.ts";
 import { initialState } from "./run/state.ts";
 import type { TraceEntry, TraceSink } from "./run/trace.ts";
@@ -77,15 +77,26 @@ export interface EditorCheck {
  * check (an import missing, so every name it would declare is unknown) is checked here too, for the
  * names it does declare, and that check's diagnostics are not reported, as `compile` reports none.
  */
-export function checkForEditor(path: string, host: FileHost, parse: typeof parseFile, observe: ExprObserver): EditorCheck {
+export function checkForEditor(path: string, host: FileHost, parse: typeof parseFile, observe: ExprObserver, manifests: Iterable<string> = [], enabled: readonly string[] = []): EditorCheck {
   const target = host.normalize(path);
   let own: { files: SourceFile[]; symbols: Symbols } | undefined;
-  const { diagnostics } = compileWith([path], host, parse, {
+  const editor: EditorView = {
     observe,
     checked: (files, symbols) => {
       if (files.some((f) => f.path === target)) own = { files, symbols };
     },
-  });
+  };
+  // A file of a mod checks with its base and what it requires, as `rulesmith test BASE MOD` checks it
+  // (alone, every name of the base would be unknown), and with the mods switched on (`enabled`) of the
+  // same base, so two that conflict say so in each.
+  const mod = modsToLoad(target, host, manifests, enabled);
+  let diagnostics: Diagnostic[];
+  if (mod && "base" in mod) diagnostics = compileModsWith(mod.base, mod.mods, host, parse, editor).diagnostics;
+  else {
+    diagnostics = compileWith([path], host, parse, editor).diagnostics;
+    // Its mod.json does not read, or names what is not here: that is the mistake to show, not every name of the base unknown.
+    if (mod) diagnostics = sortDiagnostics([...mod.problems, ...diagnostics.filter((d) => d.code === "E0001" || d.code === "E0002")]);
+  }
   return { diagnostics, files: own?.files ?? [], ...(own ? { symbols: own.symbols } : {}) };
 }
 
@@ -99,7 +110,7 @@ interface EditorView {
  * `packages`, when given, are a base system and its mods in load order (syntax/mods/packages.ts): their
  * files are put in that order, and each mod's files see the files of what it depends on as if imported.
  */
-function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, editor: EditorView, packages?: readonly Manifest[]): Compiled {
+function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, editor: EditorView, packages?: readonly Manifest[]): Compiled & { implied?: ImpliedImports } {
   const loaded = loadProgram(roots, host, parse);
   const resolve = (from: string, path: string) => host.resolve(from, path);
   let implied: ImpliedImports | undefined;
@@ -130,7 +141,7 @@ function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, e
   for (const [file, ds] of unplaced) systems.push({ files: [], paths: [], name: file, diagnostics: sortDiagnostics(ds), checked: false });
   nameSystems(systems);
   const diagnostics = sortDiagnostics(systems.flatMap((s) => s.diagnostics));
-  const compiled: Compiled = { diagnostics, texts: loaded.texts, systems };
+  const compiled: Compiled & { implied?: ImpliedImports } = { diagnostics, texts: loaded.texts, systems, ...(implied ? { implied } : {}) };
   if (hasErrors(diagnostics)) return compiled;
   const ran = systems.slice(0, programs.length);
   madeOnFirstRead(compiled, "programs", () => ran.map((s) => s.files));
@@ -145,6 +156,8 @@ function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, e
 /** A base system compiled with mods: `compile`'s answer, and the packages in their load order (none when a manifest is wrong). */
 export interface ModdedCompiled extends Compiled {
   packages: Manifest[];
+  /** The files each mod file sees without importing them: what a saved program of it must keep (`saveProgram`). */
+  implied?: ImpliedImports;
 }
 
 /**
@@ -154,12 +167,16 @@ export interface ModdedCompiled extends Compiled {
  * requires. A diagnostic whose places lie in different packages, one of them a mod, names them.
  */
 export function compileMods(base: string, mods: readonly string[], host: FileHost, parse: typeof parseFile = parseFile): ModdedCompiled {
+  return compileModsWith(base, mods, host, parse, {});
+}
+
+function compileModsWith(base: string, mods: readonly string[], host: FileHost, parse: typeof parseFile, editor: EditorView): ModdedCompiled {
   const set = resolvePackages(base, mods, host);
   if (set.packages.length === 0) {
     const diagnostics = sortDiagnostics(set.diagnostics);
     return { diagnostics, texts: set.texts, systems: [{ files: [], paths: [], name: mods.length ? mods.join(", ") : base, diagnostics, checked: false }], packages: [] };
   }
-  const compiled = compileWith([base, ...mods], host, parse, {}, set.packages);
+  const compiled = compileWith([base, ...mods], host, parse, editor, set.packages);
   for (const [path, text] of set.texts) compiled.texts.set(path, text);
   compiled.diagnostics = compiled.diagnostics.map((d) => namingPackages(d, set.packages));
   for (const s of compiled.systems) {
@@ -423,7 +440,7 @@ function loadSaved(path: string, host: FileHost, at: Span): { files: SourceFile[
   let errors: Diagnostic[];
   let files: SourceFile[];
   try {
-    const result = checkProgram(saved.files, (from, p) => host.resolve(from, p));
+    const result = checkProgram(saved.files, (from, p) => host.resolve(from, p), [], undefined, 0, saved.sees);
     errors = result.diagnostics.filter((d) => d.severity === "error");
     // Resolved again, as when it was saved: a saved resolution the check disagrees with is not run.
     files = result.resolution.resolvedFiles(saved.files);

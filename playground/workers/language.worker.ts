@@ -55,6 +55,9 @@ self.onmessage = (e: MessageEvent<LanguageRequest>) => {
     case "remove":
       workspace.remove(req.path);
       return;
+    case "mods":
+      workspace.setEnabledMods(req.enabled);
+      return;
     case "diagnostics": {
       const older = checks.get(req.path);
       // The page drops replies to superseded checks; answer them empty without checking.

@@ -6,7 +6,7 @@ import type { OddsReply, OddsRequest } from "../validate-protocol.ts";
 import { describeError, readyScenario } from "./programs.ts";
 
 function odds(req: OddsRequest): OddsReply {
-  const loaded = readyScenario(req.files, req.path);
+  const loaded = readyScenario(req.files, req.path, req.mods);
   if ("problem" in loaded) return { type: "done", paths: 0, error: loaded.problem };
   const prepared = prepareSimulation(loaded.ok.program, loaded.ok.scenario);
   if ("error" in prepared) return { type: "done", paths: 0, error: prepared.error };

@@ -7,14 +7,15 @@ import { compilePrograms, describeError, readyScenario } from "./programs.ts";
 import { startingBoard } from "./scenario-board.ts";
 import { boardOf } from "../board-model.ts";
 import { BoardFollower } from "./board-timeline.ts";
+import { isScenario } from "../manifests.ts";
 
 function inside(path: string, folder: string): boolean {
   return path.startsWith(folder + "/");
 }
 
-function outline(files: Files, system: string): Outline {
+function outline(files: Files, system: string, mods: string[]): Outline {
   const scenarios = Object.keys(files)
-    .filter((p) => inside(p, system) && p.endsWith(".json"))
+    .filter((p) => inside(p, system) && isScenario(p))
     .sort()
     .map((path) => {
       let seed = "1";
@@ -28,17 +29,18 @@ function outline(files: Files, system: string): Outline {
       }
       return { path, seed, run };
     });
-  const programs = compilePrograms(files, [system]);
+  const programs = compilePrograms(files, [system], mods);
   if ("problem" in programs) return { examples: [], scenarios, blocked: programs.problem };
-  const examples = programs.ok.flatMap((files) => indexProgram(files).examples.map((ex) => ({ title: ex.title, file: ex.span.file, line: ex.span.line })));
+  // An example a mod switched on overrides is meant to change: not offered, as `rulesmith test BASE MOD` skips it.
+  const examples = programs.ok.flatMap((files) => indexProgram(files).examples.filter((ex) => !programs.overridden?.has(ex.title)).map((ex) => ({ title: ex.title, file: ex.span.file, line: ex.span.line })));
   return { examples, scenarios };
 }
 
 /** Thrown from the chooser to stop a run at a question nobody has answered yet. */
 class NeedsAnswer extends Error {}
 
-function scenario(files: Files, path: string, seed: string, answers: number[], ask: boolean): ScenarioResult {
-  const loaded = readyScenario(files, path);
+function scenario(files: Files, path: string, seed: string, answers: number[], ask: boolean, mods: string[]): ScenarioResult {
+  const loaded = readyScenario(files, path, mods);
   if ("problem" in loaded) return { seed, error: loaded.problem, ...(loaded.span ? { errorSpan: loaded.span } : {}), trace: [] };
   const { scenario, program } = loaded.ok;
   // The scenario's own "choices" come first, as on the command line; then the user's answers so far.
@@ -72,20 +74,21 @@ function scenario(files: Files, path: string, seed: string, answers: number[], a
 }
 
 function handle(req: RunRequest): RunReply {
+  const mods = req.mods ?? [];
   switch (req.type) {
     case "outline":
-      return { id: req.id, type: "outline", outline: outline(req.files, req.system) };
+      return { id: req.id, type: "outline", outline: outline(req.files, req.system, mods) };
     case "example": {
-      const programs = compilePrograms(req.files, [req.system]);
+      const programs = compilePrograms(req.files, [req.system], mods);
       if ("problem" in programs) return { id: req.id, type: "error", message: programs.problem };
       const run = programs.ok.flatMap((p) => runExamples(p, undefined, (t) => t === req.title))[0];
       if (!run) return { id: req.id, type: "error", message: `there is no example titled "${req.title}" any more` };
       return { id: req.id, type: "example", run: { title: run.title, passed: run.passed, ...(run.failure ? { failure: run.failure } : {}), trace: run.trace } };
     }
     case "scenario":
-      return { id: req.id, type: "scenario", run: scenario(req.files, req.path, req.seed, req.answers, req.ask) };
+      return { id: req.id, type: "scenario", run: scenario(req.files, req.path, req.seed, req.answers, req.ask, mods) };
     case "why-not": {
-      const loaded = readyScenario(req.files, req.path);
+      const loaded = readyScenario(req.files, req.path, mods);
       if ("problem" in loaded) return { id: req.id, type: "why-not", text: loaded.problem, failed: true };
       const answer = whyNot(loaded.ok, req.rule, req.seed);
       if ("problem" in answer) return { id: req.id, type: "why-not", text: `error[E0435]: ${answer.problem}`, failed: true };
@@ -93,9 +96,9 @@ function handle(req: RunRequest): RunReply {
     }
     case "file-examples": {
       // Every example of one file, as `rulesmith test FILE` runs them: each from a fresh state, seeded by its title.
-      const programs = compilePrograms(req.files, [req.system]);
+      const programs = compilePrograms(req.files, [req.system], mods);
       if ("problem" in programs) return { id: req.id, type: "error", message: programs.problem };
-      const verdicts = programs.ok.flatMap((p) => runExamples(p, (f) => f === req.file)).map((r) => ({
+      const verdicts = programs.ok.flatMap((p) => runExamples(p, (f) => f === req.file, (t) => !programs.overridden?.has(t))).map((r) => ({
         title: r.title,
         line: r.span.line,
         passed: r.passed,

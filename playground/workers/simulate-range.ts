@@ -11,8 +11,9 @@ type Runner = Extract<ReturnType<typeof scenarioRunner>, { battle: unknown }>;
 /** A scenario loaded, its state validated and converted once, or why it cannot run at all. */
 export type PreparedRuns = { runner: Runner; seed: string } | { error: string };
 
-export function prepareRuns(files: Files, path: string, seed: string): PreparedRuns {
-  const loaded = readyScenario(files, path);
+/** `mods`: the mods' folders switched on (mods-panel.ts); those of the scenario's base load with it. */
+export function prepareRuns(files: Files, path: string, seed: string, mods: readonly string[] = []): PreparedRuns {
+  const loaded = readyScenario(files, path, mods);
   if ("problem" in loaded) return { error: loaded.problem };
   const { scenario, program } = loaded.ok;
   const runner = scenarioRunner(program, scenario);

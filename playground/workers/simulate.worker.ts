@@ -15,7 +15,7 @@ let prepared: PreparedRuns | undefined;
 
 function runRange(from: number, to: number, post: (r: SimulateReply) => void) {
   if (!load) throw new Error("a range came before the files");
-  prepared ??= prepareRuns(load.files, load.path, load.seed);
+  prepared ??= prepareRuns(load.files, load.path, load.seed, load.mods);
   let last = Date.now();
   const partial = countRange(prepared, from, to, (done) => {
     if (Date.now() - last < PROGRESS_EVERY_MS) return;

@@ -2,25 +2,26 @@
 // (src/tools/mutate/), with the mutants run one after another rather than on worker threads. Between two
 // mutants it gives the event loop a turn, so a "stop" message ends the run with the report of the
 // mutants run so far; progress is posted after each one.
-import { buildReport, compile, formatDiagnostics, formatMutant, formatScores, marksOf, memoryFileHost, planSystems, type Diagnostic, type Mutant, type MutantResult } from "../../src/api.ts";
+import { buildReport, formatDiagnostics, formatMutant, formatScores, marksOf, memoryFileHost, planSystems, type Diagnostic, type Mutant, type MutantResult } from "../../src/api.ts";
 import type { Files } from "../protocol.ts";
 import type { ValidateReply, ValidateRequest } from "../validate-protocol.ts";
-import { describeError } from "./programs.ts";
+import { compileSwitchedOn, describeError } from "./programs.ts";
 
 let stopping = false;
 const post = (r: ValidateReply) => self.postMessage(r);
 const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function validate(files: Files, system: string, budget: number) {
+async function validate(files: Files, system: string, budget: number, mods: string[]) {
   const host = memoryFileHost(files);
-  const compiled = compile([system], host);
-  const named = new Set(host.listRules(system) ?? []);
+  // With mods switched on, as `rulesmith mutate BASE --mod DIR`: the base's and the mods' clauses, without the examples they override.
+  const { compiled, folders, overridden } = compileSwitchedOn(files, [system], mods);
+  const named = new Set(folders.flatMap((f) => host.listRules(f) ?? []));
   const { marks, diagnostics: markProblems } = marksOf(named, compiled.texts);
   const problems: Diagnostic[] = [...compiled.diagnostics, ...markProblems];
   const errors = problems.filter((d) => d.severity === "error");
   if (errors.length > 0 || compiled.systems.some((s) => !s.checked)) return post({ type: "done", stopped: false, problem: formatDiagnostics(errors, compiled.texts) });
   // Every system first, as the command does: a failing example stops it before any mutant runs.
-  const plannedAll = planSystems(compiled.systems, compiled.texts, named, budget);
+  const plannedAll = planSystems(compiled.systems, compiled.texts, named, budget, (t) => !overridden.has(t));
   if ("problem" in plannedAll) return post({ type: "done", stopped: false, problem: formatDiagnostics([plannedAll.problem], compiled.texts) });
   const planned = plannedAll.plans;
   const total = planned.reduce((n, p) => n + p.ids.length, 0);
@@ -61,5 +62,5 @@ self.onmessage = (e: MessageEvent<ValidateRequest>) => {
     return;
   }
   stopping = false;
-  validate(req.files, req.system, req.budget).catch((err: unknown) => post({ type: "done", stopped: false, problem: describeError(err) }));
+  validate(req.files, req.system, req.budget, req.mods ?? []).catch((err: unknown) => post({ type: "done", stopped: false, problem: describeError(err) }));
 };

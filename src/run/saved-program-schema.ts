@@ -70,6 +70,11 @@ function shape(props: Props, head: Record<string, Schema> = {}): Schema {
   return { type: "object", properties, required, additionalProperties: false };
 }
 
+/** `schema` (an object's) with more properties it may have. */
+function withOptional(schema: Schema, more: Record<string, Schema>): Schema {
+  return { ...schema, properties: { ...(schema.properties as Record<string, Schema>), ...more } };
+}
+
 /** One of several shapes, picked by the discriminator (`kind`, or a reference's `to`). */
 function family(by: string, kinds: Record<string, Props>): Schema {
   const variants = Object.entries(kinds).map(([kind, props]) => shape(props, { [by]: { const: kind } }));
@@ -100,7 +105,10 @@ export function savedProgramSchema(): Schema {
   return {
     $id: SAVED_PROGRAM_SCHEMA_ID,
     title: "rulesmith saved program",
-    ...shape({}, { format: { const: PROGRAM_FORMAT }, version: { const: PROGRAM_VERSION }, files: { type: "array", items: ref("file") } }),
+    ...withOptional(shape({}, { format: { const: PROGRAM_FORMAT }, version: { const: PROGRAM_VERSION }, files: { type: "array", items: ref("file") } }), {
+      // A base with mods: the files each mod file sees without importing them (its implied imports).
+      sees: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+    }),
     definitions: definitions(),
   };
 }

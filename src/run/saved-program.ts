@@ -14,8 +14,13 @@ import { NODE_DEFINITIONS, NODE_KEYWORD, PROGRAM_FORMAT, PROGRAM_VERSION, RESOLV
 
 export { PROGRAM_FORMAT, PROGRAM_VERSION };
 
-export function saveProgram(files: A.SourceFile[]): string {
-  return JSON.stringify({ format: PROGRAM_FORMAT, version: PROGRAM_VERSION, files });
+/**
+ * `sees`, for a base with mods: the files each mod file sees as if it imported them (its implied
+ * imports), which the loader's check needs, since a mod's files do not import the base's.
+ */
+export function saveProgram(files: A.SourceFile[], sees?: ReadonlyMap<string, readonly string[]>): string {
+  const implied = sees && sees.size > 0 ? { sees: Object.fromEntries([...sees].map(([k, v]) => [k, [...v]])) } : {};
+  return JSON.stringify({ format: PROGRAM_FORMAT, version: PROGRAM_VERSION, files, ...implied });
 }
 
 /**
@@ -30,7 +35,7 @@ export type StandardModules = (path: string) => A.SourceFile | undefined;
  * is refused): the runtime leaves standard modules' calls and `say` lines out of the trace, so a game
  * file renamed `<std>/hex.rules` would run unseen.
  */
-export function loadProgram(text: string, standard?: StandardModules): { files: A.SourceFile[] } | { error: string } {
+export function loadProgram(text: string, standard?: StandardModules): { files: A.SourceFile[]; sees?: Map<string, string[]> } | { error: string } {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -47,7 +52,12 @@ export function loadProgram(text: string, standard?: StandardModules): { files: 
   if (naming) return { error: naming };
   const resolution = resolutionProblem(files);
   if (resolution) return { error: `damaged: ${resolution}` };
-  return { files };
+  const sees = (r as { sees?: Record<string, string[]> }).sees;
+  if (sees === undefined) return { files };
+  const paths = new Set(files.map((f) => f.path));
+  const stray = Object.entries(sees).flatMap(([k, v]) => [k, ...v]).find((p) => !paths.has(p));
+  if (stray !== undefined) return { error: `damaged: \`sees\` names \`${stray}\`, no file of the program` };
+  return { files, sees: new Map(Object.entries(sees)) };
 }
 
 // ---- the shape -------------------------------------------------------------------------------------

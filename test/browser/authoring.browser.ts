@@ -53,10 +53,10 @@ step(pg, "opens with the bundled rules, free of problems", async () => {
   const page = pg.page;
   await openPage(page, pg.url);
   const tree = await page.$$eval(".tree-file", (rows) => rows.map((r) => (r as HTMLElement).dataset["path"]));
-  const bundled = filesBelow(join(repo, "rules"))
+  // The systems and their mods, manifests (system.json, mod.json) included.
+  const bundled = [...filesBelow(join(repo, "rules")), ...filesBelow(join(repo, "mods"))]
     .map((f) => relative(repo, f))
-    // A system's manifest (system.json) is left out of the playground's files, as no scenario.
-    .filter((f) => f.endsWith(".rules") || (f.endsWith(".json") && !f.endsWith("system.json")))
+    .filter((f) => f.endsWith(".rules") || f.endsWith(".json"))
     .sort();
   assert.deepEqual([...tree].sort(), bundled);
   await openFile(page, EDITED);

@@ -93,13 +93,6 @@ describe("roots", () => {
 });
 
 describe("rulesmith run --mod", () => {
-  it("compile refuses a base with mods, saying what to run instead, and writes nothing", async () => {
-    const r = await runCli(["compile", `${F}/skirmish`, `${F}/berserkers`, "--out", "test-output/never-written.json"]);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain("a base system with mods cannot be saved as one program yet");
-    expect(existsSync("test-output/never-written.json")).toBe(false);
-  });
-
   it("runs the scenario with the mod's modifier applied", async () => {
     const plain = await runCli(["run", `${F}/skirmish/scenarios/duel.json`]);
     const modded = await runCli(["run", `${F}/skirmish/scenarios/duel.json`, "--mod", `${F}/berserkers`, "--trace"]);

@@ -3,10 +3,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { compile, defaultRoots, eachExample, formatDiagnostics, generateReferences, MAX_REFERENCE, nodeFileHost, ReferenceTooLarge, type ExampleResult } from "../../api/node.ts";
+import { defaultRoots, eachExample, generateReferences, MAX_REFERENCE, nodeFileHost, ReferenceTooLarge, type ExampleResult } from "../../api/node.ts";
 import { complain, say, type CliIo } from "./io.ts";
+import { compileWithMods } from "./with-mods.ts";
 
-export const DOC_HELP = `rulesmith doc PATH... --out DIR [--title TEXT]
+export const DOC_HELP = `rulesmith doc PATH... --out DIR [--title TEXT] [--mod DIR]...
 
 Checks the rules and writes a static HTML reference of them to DIR: an index of every declaration,
 and a page per file with each declaration and its \`///\` doc comment - kinds with their fields,
@@ -25,6 +26,9 @@ error E0429 when it is given no path, no --out, or an --out it cannot write. Its
 ${MAX_REFERENCE} characters of pages for each system (past it, E0430 and nothing is written), and no
 example's trace is kept.
   --out DIR     the folder to write (created if missing; files of the same name are replaced)
+  --mod DIR     load the mod in DIR (repeatable) on the base system named, as \`test --mod\` does: one
+                reference of the base with the mods, their declarations and examples with the base's
+                (\`rulesmith doc BASE MOD --out DIR\`, naming the mod's folder, is the same)
   --title TEXT  the reference's title (default: the system's folder or file); with several
                 systems, the title of the index that links them (default: the paths named)
   --root DIR    read only below DIR (default: the folder of each named path, or the working
@@ -33,15 +37,16 @@ example's trace is kept.
 /** A trace sink that keeps nothing. */
 const DROPPED = { push: () => undefined };
 
-export function docCommand(args: string[], io: CliIo): number {
+export async function docCommand(args: string[], io: CliIo): Promise<number> {
   if (args.includes("--help") || args.includes("-h")) {
     say(io, DOC_HELP);
     return 0;
   }
-  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" }, title: { type: "string" }, root: { type: "string" } } });
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" }, title: { type: "string" }, root: { type: "string" }, mod: { type: "string", multiple: true } } });
   if (positionals.length === 0 || !values.out) return wrongInput(io, "name the rules and the output folder: `rulesmith doc PATH --out DIR`");
-  const compiled = compile(positionals, nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots(positionals, io.cwd), io.cwd));
-  if (compiled.diagnostics.length) complain(io, formatDiagnostics(compiled.diagnostics, compiled.texts));
+  const mods = values.mod ?? [];
+  const compiled = await compileWithMods(positionals, mods, nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots([...positionals, ...mods], io.cwd), io.cwd), io);
+  if ("usage" in compiled) return wrongInput(io, compiled.usage);
   if (!compiled.programs || compiled.programs.length === 0) return 1;
   const systems = compiled.systems.slice(0, compiled.programs.length).map((s, i) => ({ name: s.name, files: compiled.programs![i]! }));
   const title = values.title ?? (systems.length === 1 ? systems[0]!.name : positionals.join(", "));

@@ -2,13 +2,13 @@
 // nothing reaches the user as a raw exception.
 import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Compiled, Diagnostic, FileHost, ModdedCompiled, ReadyScenario, SourceFile, TraceEntry } from "../../api.ts";
-import { clipShown, escapeJsonControls, formatDiagnostics, formatRunError, formatStateProblems, hasErrors, TRACE_MESSAGE_WIDTH, WHOLE_SYSTEM_ONLY, TRACE_RULE_WIDTH } from "../../api/report.ts";
+import { clipShown, escapeJsonControls, formatDiagnostics, formatRunError, formatStateProblems, hasErrors, TRACE_MESSAGE_WIDTH, TRACE_RULE_WIDTH } from "../../api/report.ts";
 import { complain, processIo, say, type CliIo } from "./io.ts";
 import { KeptTrace, PRINTED_TRACES, TraceOutput, TRACE_HEAD_LINES, TRACE_LINES } from "./trace-output.ts";
-import { basesAndMods, moddedExamples, modsHolding, MODS_NAMED } from "./with-mods.ts";
+import { compileWithMods, hostFor, moddedExamples, MODS_NAMED } from "./with-mods.ts";
 import type { HostRecording } from "./queue/recorded-host.ts";
 
 export type { CliIo, Writer } from "./io.ts";
@@ -31,12 +31,13 @@ Usage:
   rulesmith worker --queue redis://HOST:PORT       take shards of simulate/mutate --queue sweeps from Redis
   rulesmith why-not SCENARIO.json --rule NAME     why a modifier, handler or table row did not fire in a run
   rulesmith compile PATH... --out PROGRAM.json    save the checked program for the runtime alone
-  rulesmith schema PATH...                        print the JSON Schema of the game state
+  rulesmith schema PATH... [--mod DIR]...         print the JSON Schema of the game state
   rulesmith fmt PATH... [--check]                 lay .rules files out in the canonical layout
   rulesmith lsp                                   the language server for editors (stdio)
   rulesmith doc PATH... --out DIR                 write an HTML reference of the rules
 
 Every command takes --root DIR: files (imports, a scenario's "rules") are read only below it.
+Every command that loads a system takes --mod DIR (repeatable): the mod in DIR loaded on its base.
 Run \`rulesmith COMMAND --help\` for one command.`,
   check: `rulesmith check PATH... [--mod DIR]...
 
@@ -73,15 +74,17 @@ one that fails with the mods but passes without them is E0607, naming the mods.
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
                 Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
-  schema: `rulesmith schema PATH...
+  schema: `rulesmith schema PATH... [--mod DIR]...
 
 Checks the rules and prints the JSON Schema (draft-07) that a game state must match: derived from the
 \`state\`, \`kind\`, \`enum\` and \`status\` declarations, with their doc comments as descriptions.
-Editors can use it to complete and validate scenario files.
+Editors can use it to complete and validate scenario files. With mods, the schema of the base with
+the mods loaded: their enum members and kinds' fields too.
+  --mod DIR     load the mod in DIR on the base system named (as if named after it)
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
                 Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
-  run: `rulesmith run SCENARIO.json [--seed S] [--trace] [--json] [--trace-file FILE]
+  run: `rulesmith run SCENARIO.json [--seed S] [--trace] [--json] [--trace-file FILE] [--mod DIR]...
 
 Runs a scenario: a JSON file with "rules" (a .rules file or folder, relative to the scenario),
 "run" (a function without parameters), "state" (the game state), an optional "seed" and optional
@@ -105,15 +108,17 @@ are printed as \`check\` prints diagnostics, pointing at the key or value in the
   --root DIR read only below DIR: the scenario, its "rules" and their imports (default: the
              scenario's folder, or the working directory when it holds that folder).
              Only regular .rules and .json files of at most 8 MB are read.`,
-  compile: `rulesmith compile PATH... --out PROGRAM.json
+  compile: `rulesmith compile PATH... --out PROGRAM.json [--mod DIR]...
 
 Checks the rules like \`check\` and, when there are no errors, saves the checked program as JSON.
 A scenario's "rules" can name that file: it then runs without parsing or checking again.
-A base system with mods cannot be saved yet (the saved format keeps only imports): use \`run --mod\`.
+With mods (a mod's folder named after the base, or \`--mod DIR\`), the base and the mods are saved
+as one program, with what each mod file sees of the base without importing it.
+  --mod DIR     load the mod in DIR on the base system named (as if named after it)
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
                 Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
-  simulate: `rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W | --queue URL]
+  simulate: `rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W | --queue URL] [--mod DIR]...
 
 Runs the scenario N times (default 1000) with seeds S:0 .. S:N-1 and prints how often each result
 came up, with 95% Wilson confidence intervals. Shows a progress bar when stderr is a terminal.
@@ -216,40 +221,11 @@ const ROOT_OPTION = { root: { type: "string" } } as const;
 /** `--mod DIR`, repeatable: a mod loaded on the base system. */
 const MOD_OPTION = { mod: { type: "string", multiple: true } } as const;
 
-/** The host a command reads through: below `--root`, or below the default roots of the named paths. */
-async function hostFor(paths: string[], root: string | undefined, io: CliIo): Promise<FileHost> {
-  const { defaultRoots, nodeFileHost } = await engine();
-  return nodeFileHost(root !== undefined ? [root] : defaultRoots(paths, io.cwd), io.cwd);
-}
-
-/** The common start of check, test, compile and schema: the named paths, compiled, with diagnostics printed. */
+/** The common start of check, test, compile and schema: the named paths (and `--mod` folders), compiled, with diagnostics printed. */
 async function compileNamed(paths: string[], host: FileHost, io: CliIo, modOption: string[] = []): Promise<Compiled | ModdedCompiled> {
-  if (paths.length === 0) throw new UsageError("name at least one .rules file or folder");
-  const { compile, compileMods, MOD_MANIFEST } = await engine();
-  const named = basesAndMods(paths, modOption, (p) => host.refuse?.(`${p}/${MOD_MANIFEST}`, "json") === undefined && host.read(`${p}/${MOD_MANIFEST}`) !== undefined);
-  if (named && "usage" in named) throw new UsageError(named.usage);
-  if (named) {
-    const compiled = compileMods(named.base, named.mods, host);
-    printDiagnostics(compiled.diagnostics, compiled.texts, io);
-    return compiled;
-  }
-  const compiled = compile(paths, host);
-  printDiagnostics(wholeSystemWarnings(compiled.diagnostics, paths, host, compile), compiled.texts, io);
-  if (hasErrors(compiled.diagnostics)) for (const m of modsHolding(compiled.systems.flatMap((sys) => sys.paths), paths, (p) => host.read(`${p}/${MOD_MANIFEST}`) !== undefined)) complain(io, `note: \`${m}\` is a mod (it has ${MOD_MANIFEST}): it loads on its base system, named first: \`rulesmith test BASE ${m}\``);
+  const compiled = await compileWithMods(paths, modOption, host, io);
+  if ("usage" in compiled) throw new UsageError(compiled.usage);
   return compiled;
-}
-
-/**
- * The diagnostics to print: W0310 and W0311 of a file named alone are kept only when the check of its
- * folder, which holds the files that import it, finds them too (a second check, only when they appear).
- */
-function wholeSystemWarnings(ds: Diagnostic[], paths: string[], host: FileHost, compile: (paths: string[], host: FileHost) => { diagnostics: Diagnostic[] }): Diagnostic[] {
-  const filesNamed = paths.filter((p) => host.listRules(p) === undefined);
-  if (filesNamed.length === 0 || !ds.some((d) => WHOLE_SYSTEM_ONLY.has(d.code))) return ds;
-  const folders = [...new Set(paths.map((p) => (filesNamed.includes(p) ? dirname(p) : p)))];
-  const key = (d: Diagnostic) => `${d.code} ${d.span.file}:${d.span.start}`;
-  const confirmed = new Set(compile(folders, host).diagnostics.filter((d) => WHOLE_SYSTEM_ONLY.has(d.code)).map(key));
-  return ds.filter((d) => !WHOLE_SYSTEM_ONLY.has(d.code) || confirmed.has(key(d)));
 }
 
 async function check(args: string[], io: CliIo): Promise<number> {
@@ -275,8 +251,9 @@ function oneProgram(programs: SourceFile[][] | undefined, io: CliIo): SourceFile
 
 async function schemaCommand(args: string[], io: CliIo): Promise<number> {
   if (wantsHelp(args, "schema", io)) return 0;
-  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: ROOT_OPTION });
-  const compiled = await compileNamed(positionals, await hostFor(positionals, values.root, io), io);
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { ...ROOT_OPTION, ...MOD_OPTION } });
+  const mods = values.mod ?? [];
+  const compiled = await compileNamed(positionals, await hostFor([...positionals, ...mods], values.root, io), io, mods);
   const program = oneProgram(compiled.programs, io);
   if (!program) return 1;
   const { stateSchema, indexProgram } = await engine();
@@ -286,18 +263,15 @@ async function schemaCommand(args: string[], io: CliIo): Promise<number> {
 
 async function compileCommand(args: string[], io: CliIo): Promise<number> {
   if (wantsHelp(args, "compile", io)) return 0;
-  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" }, ...ROOT_OPTION } });
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { out: { type: "string", short: "o" }, ...ROOT_OPTION, ...MOD_OPTION } });
   if (!values.out) throw new UsageError("name the output file with --out");
-  const compiled = await compileNamed(positionals, await hostFor(positionals, values.root, io), io);
-  // A saved program keeps each file's imports, not what a mod's files see without importing: saved, it would not check.
-  if ("packages" in compiled && compiled.packages.length > 1) {
-    complain(io, "error: a base system with mods cannot be saved as one program yet: run it with `rulesmith run SCENARIO.json --mod DIR`");
-    return 1;
-  }
+  const mods = values.mod ?? [];
+  const compiled = await compileNamed(positionals, await hostFor([...positionals, ...mods], values.root, io), io, mods);
   const program = oneProgram(compiled.programs, io);
   if (!program) return 1;
   const { saveProgram } = await engine();
-  writeFileSync(resolve(io.cwd, values.out), saveProgram(program));
+  // A mod's files see the base's without importing them: the saved program keeps what each sees, so it checks when loaded.
+  writeFileSync(resolve(io.cwd, values.out), saveProgram(program, "implied" in compiled ? compiled.implied : undefined));
   say(io, `saved ${program.length} checked file(s) to ${values.out}`);
   return 0;
 }

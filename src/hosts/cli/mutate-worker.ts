@@ -7,11 +7,14 @@ export interface MutateWorkerData {
   files: SourceFile[];
   texts: [string, string][];
   named: string[];
+  /** The titles of the examples a loaded mod overrides: not run. */
+  overridden: string[];
 }
 
 const data = workerData as MutateWorkerData;
 const named = new Set(data.named);
-const runner = new MutationRunner(data.files, new Map(data.texts), (f) => named.has(f));
+const overridden = new Set(data.overridden);
+const runner = new MutationRunner(data.files, new Map(data.texts), (f) => named.has(f), (t) => !overridden.has(t));
 parentPort!.on("message", (ids: number[]) => {
   parentPort!.postMessage(ids.map((id) => runner.run(id)));
 });

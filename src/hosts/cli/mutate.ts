@@ -3,14 +3,15 @@
 // no example notices (a surviving mutant) is a clause the examples do not check.
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { buildReport, compile, defaultRoots, escapeControls, escapeJsonControls, exampleCoverage, formatDiagnostics, formatReport, marksOf, nodeFileHost, planSystems, reportJson, type Diagnostic, type Mutant, type MutantResult, type SystemPlan } from "../../api/node.ts";
+import { buildReport, defaultRoots, hasErrors, escapeControls, escapeJsonControls, exampleCoverage, formatDiagnostics, formatReport, marksOf, nodeFileHost, overridesOf, planSystems, reportJson, type Diagnostic, type Mutant, type MutantResult, type SystemPlan } from "../../api/node.ts";
 import type { MutateWorkerData } from "./mutate-worker.ts";
 import { onWorkers, progressBar, workerCap } from "./worker-pool.ts";
 import { complain, say, type CliIo, type Writer } from "./io.ts";
 import type { HostRecording } from "./queue/recorded-host.ts";
 import type { QueueUrl } from "./queue/url.ts";
+import { compileWithMods, withMods } from "./with-mods.ts";
 
-export const MUTATE_HELP = `rulesmith mutate PATH... [--json] [--budget N] [--workers W | --queue URL] [--marked]
+export const MUTATE_HELP = `rulesmith mutate PATH... [--json] [--budget N] [--workers W | --queue URL] [--marked] [--mod DIR]...
 
 Checks whether the examples pin the rules down. Each clause of the rules in the named files and
 folders is changed the way a slip of the pen would change it, one change (a mutant) at a time:
@@ -60,6 +61,9 @@ Exits 1 when the rules do not check, an example fails before any mutation, or a 
                 \`rulesmith worker --queue URL\` processes on any machines (the rules read travel
                 with the sweep); the report is the same as one process's
   --marked      list the marked mutants too, with their reasons
+  --mod DIR     load the mod in DIR (repeatable) on the base system named, as \`test --mod\` does: the
+                clauses of the base and the mods are mutated and every example of both runs on each
+                (\`rulesmith mutate BASE MOD\`, naming the mod's folder, is the same)
   --root DIR    read only below DIR (default: the folder of each named path)`;
 
 const DEFAULT_BUDGET = 5000;
@@ -72,7 +76,7 @@ export async function mutateCommand(args: string[], io: CliIo): Promise<number> 
   const { positionals: paths, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { json: { type: "boolean" }, budget: { type: "string" }, workers: { type: "string" }, queue: { type: "string" }, marked: { type: "boolean" }, root: { type: "string" } },
+    options: { json: { type: "boolean" }, budget: { type: "string" }, workers: { type: "string" }, queue: { type: "string" }, marked: { type: "boolean" }, root: { type: "string" }, mod: { type: "string", multiple: true } },
   });
   const budget = Number(values.budget ?? DEFAULT_BUDGET);
   const workers = values.workers === undefined ? availableParallelism() : Number(values.workers);
@@ -82,20 +86,27 @@ export async function mutateCommand(args: string[], io: CliIo): Promise<number> 
     complain(io, `error: ${usage}\n\nRun \`rulesmith mutate --help\` for usage.`);
     return 1;
   }
-  const disk = nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots(paths, io.cwd), io.cwd);
+  const mods = values.mod ?? [];
+  const disk = nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots([...paths, ...mods], io.cwd), io.cwd);
   // On the queue, what the command reads is recorded: it travels with the sweep to the workers.
   const host = queue ? queue.files.wrap(disk) : disk;
-  const compiled = compile(paths, host);
-  const named = new Set(paths.flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
+  const compiled = await compileWithMods(paths, mods, host, io);
+  if ("usage" in compiled) {
+    complain(io, `error: ${compiled.usage}\n\nRun \`rulesmith mutate --help\` for usage.`);
+    return 1;
+  }
+  const named = new Set([...paths, ...mods].flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
   const { marks, diagnostics: markProblems } = marksOf(named, compiled.texts);
-  const problems: Diagnostic[] = [...compiled.diagnostics, ...markProblems];
   const stop = (ds: Diagnostic[]) => {
     if (ds.length) complain(io, formatDiagnostics(ds, compiled.texts));
     return ds.some((d) => d.severity === "error");
   };
-  if (stop(problems) || compiled.systems.some((s) => !s.checked)) return 1;
+  // The rules' own diagnostics are printed as they load; the marks' after them.
+  if (stop(markProblems) || hasErrors(compiled.diagnostics) || compiled.systems.some((s) => !s.checked)) return 1;
 
-  const planned = planSystems(compiled.systems, compiled.texts, named, budget);
+  // With mods, an example a loaded mod declares it overrides is meant to change: it does not run.
+  const overridden = withMods(compiled) ? overridesOf(compiled.systems.filter((s) => s.checked).flatMap((s) => s.files), compiled.packages) : new Map<string, string[]>();
+  const planned = planSystems(compiled.systems, compiled.texts, named, budget, (t) => !overridden.has(t));
   if ("problem" in planned) {
     stop([planned.problem]);
     return 1;
@@ -103,8 +114,8 @@ export async function mutateCommand(args: string[], io: CliIo): Promise<number> 
   const all: Mutant[] = [];
   const results: MutantResult[] = [];
   for (const plan of planned.plans) {
-    const onQueue = queue && { ...queue, paths, system: compiled.systems.findIndex((s) => s.files === plan.files), io };
-    const ran = await mutateSystem(plan, compiled.texts, named, onQueue || workers, io.stderr);
+    const onQueue = queue && { ...queue, paths, mods, system: compiled.systems.findIndex((s) => s.files === plan.files), io };
+    const ran = await mutateSystem(plan, compiled.texts, named, [...overridden.keys()], onQueue || workers, io.stderr);
     if ("error" in ran) {
       complain(io, ran.error);
       return 1;
@@ -127,6 +138,7 @@ interface OnQueue {
   url: QueueUrl;
   files: HostRecording;
   paths: string[];
+  mods: string[];
   system: number;
   io: CliIo;
 }
@@ -135,13 +147,13 @@ interface OnQueue {
  * The mutants of one system and their outcomes, with ids from `offset` on so systems can be reported
  * together: on `workers` threads, or on the queue's workers.
  */
-async function mutateSystem({ files, runner, ids, offset }: SystemPlan, texts: Map<string, string>, named: Set<string>, workers: number | OnQueue, progressTo: Writer): Promise<{ mutants: Mutant[]; results: MutantResult[] } | { error: string }> {
+async function mutateSystem({ files, runner, ids, offset }: SystemPlan, texts: Map<string, string>, named: Set<string>, overridden: string[], workers: number | OnQueue, progressTo: Writer): Promise<{ mutants: Mutant[]; results: MutantResult[] } | { error: string }> {
   const progress = progressBar(ids.length, progressTo, typeof workers === "number" ? 50 : 0);
   let results: MutantResult[];
   const threads = typeof workers === "number" ? Math.min(workers, workerCap(), Math.ceil(ids.length / 10)) : 0;
   if (typeof workers !== "number") {
-    const { url, files: recorded, paths, system, io } = workers;
-    const swept = await (await import("./queue/mutate-shards.ts")).mutateOnQueue(url, recorded, { paths, system, mutants: runner.mutants.length }, chunks(ids, 10), io, (a) => progress.add(a.length));
+    const { url, files: recorded, paths, mods, system, io } = workers;
+    const swept = await (await import("./queue/mutate-shards.ts")).mutateOnQueue(url, recorded, { paths, mods, overridden, system, mutants: runner.mutants.length }, chunks(ids, 10), io, (a) => progress.add(a.length));
     if ("error" in swept) {
       progress.end();
       return swept;
@@ -154,7 +166,7 @@ async function mutateSystem({ files, runner, ids, offset }: SystemPlan, texts: M
       progress.add(1);
     }
   } else {
-    const data: MutateWorkerData = { files, texts: [...texts], named: [...named] };
+    const data: MutateWorkerData = { files, texts: [...texts], named: [...named], overridden };
     const answers = await onWorkers<number[], MutantResult[]>("mutate-worker", data, chunks(ids, 10), threads, (a) => progress.add(a.length), mutantOfDeadWorker);
     results = answers.flat();
   }

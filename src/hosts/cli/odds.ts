@@ -23,7 +23,7 @@ import {
 import { complain, say, type CliIo } from "./io.ts";
 
 export const ODDS_HELP = `rulesmith odds SCENARIO.json [--max-outcomes N] [--max-states N] [--max-paths-per-state N]
-                            [--tolerance P] [--json]
+                            [--tolerance P] [--json] [--mod DIR]...
 
 Computes the probability of each result of a scenario (see \`rulesmith run\`) by going through every way
 the dice can come up: every die, custom die and \`chance\` of the run, each face equally likely, with the
@@ -67,6 +67,8 @@ The table of states keeps at most ${MAX_STATE_TABLE} characters of state fingerp
 memory budget, no flag); past it, E0427 with the probability not explored.
   --tolerance P            a budget that runs out is no error while at most P of the probability is left
                            unexplored (default ${DEFAULT_TOLERANCE})
+  --mod DIR                load the mod in DIR (repeatable) on the scenario's base system, as \`run --mod\`
+                           does: the odds of the game with the mods
   --json                   print {"paths", "states", "exact", "unexplored", "outcomes": [{"result",
                            "numerator", "denominator", "probability"}]} (no fraction when in doubles)
   --root DIR               read only below DIR: the scenario, its "rules" and their imports (default: the
@@ -95,6 +97,7 @@ export async function oddsCommand(args: string[], io: CliIo): Promise<number> {
       tolerance: { type: "string" },
       json: { type: "boolean" },
       root: { type: "string" },
+      mod: { type: "string", multiple: true },
     },
   });
   const max = Number(values["max-outcomes"] ?? DEFAULT_MAX_OUTCOMES);
@@ -112,7 +115,8 @@ export async function oddsCommand(args: string[], io: CliIo): Promise<number> {
     return 1;
   }
   const path = positionals[0]!;
-  const loaded = loadScenario(path, nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots([path], io.cwd), io.cwd));
+  const mods = values.mod ?? [];
+  const loaded = loadScenario(path, nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots([path, ...mods], io.cwd), io.cwd), undefined, mods);
   if (loaded.diagnostics.length) complain(io, formatDiagnostics(loaded.diagnostics, loaded.texts));
   if (!loaded.ready) return 1;
   const prepared = prepareSimulation(loaded.ready.program, loaded.ready.scenario);

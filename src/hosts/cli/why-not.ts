@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { defaultRoots, escapeJsonControls, formatDiagnostics, formatWhyNot, loadScenario, nodeFileHost, whyNot } from "../../api/node.ts";
 import { complain, say, type CliIo } from "./io.ts";
 
-export const WHY_NOT_HELP = `rulesmith why-not SCENARIO.json --rule NAME [--seed S] [--json]
+export const WHY_NOT_HELP = `rulesmith why-not SCENARIO.json --rule NAME [--seed S] [--json] [--mod DIR]...
 
 Runs the scenario once (as \`rulesmith run\` does, same seed, same dice) and says why a rule did not fire:
   - the first part of its \`when\` that was false, the first time it was tested, with the values that
@@ -23,6 +23,8 @@ name (\`exchange\`), or one row of it by number from 1 (\`exchange:3\`); or \`FI
 (or table row) declared at that line. A name that matches nothing is error E0435, with a guess.
   --rule NAME  the rule to explain (required)
   --seed S     the dice seed (overrides the scenario's; default "1")
+  --mod DIR    load the mod in DIR (repeatable) on the scenario's base system, as \`run --mod\` does;
+               NAME may then be a rule of a mod
   --json       print the answer as JSON: {"rule", "source", "answer": {"kind", ...}, "result", "error"}
                (the trace left out: \`run --json\` prints it)
   --root DIR   read only below DIR: the scenario, its "rules" and their imports (default: the
@@ -36,7 +38,7 @@ export async function whyNotCommand(args: string[], io: CliIo): Promise<number> 
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { rule: { type: "string" }, seed: { type: "string" }, json: { type: "boolean" }, root: { type: "string" } },
+    options: { rule: { type: "string" }, seed: { type: "string" }, json: { type: "boolean" }, root: { type: "string" }, mod: { type: "string", multiple: true } },
   });
   const usage = positionals.length !== 1 ? "name one scenario file" : values.rule === undefined || values.rule.trim() === "" ? "name the rule with --rule NAME" : undefined;
   if (usage) {
@@ -44,7 +46,8 @@ export async function whyNotCommand(args: string[], io: CliIo): Promise<number> 
     return 1;
   }
   const path = positionals[0]!;
-  const loaded = loadScenario(path, nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots([path], io.cwd), io.cwd));
+  const mods = values.mod ?? [];
+  const loaded = loadScenario(path, nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots([path, ...mods], io.cwd), io.cwd), undefined, mods);
   if (loaded.diagnostics.length) complain(io, formatDiagnostics(loaded.diagnostics, loaded.texts));
   if (!loaded.ready) return 1;
   const seed = values.seed ?? loaded.ready.scenario.seed ?? "1";

@@ -3,8 +3,10 @@
 // An example a loaded mod declares it overrides is skipped and said so; a failing example of the base
 // (or of a mod another mod builds on) is run once more without the mods that build on it, and when it
 // passes there, or fails otherwise, the failure is E0607 naming those mods.
-import type { FileHost, ModdedCompiled } from "../../api.ts";
-import { say, type CliIo } from "./io.ts";
+import { dirname } from "node:path";
+import type { Compiled, Diagnostic, FileHost, ModdedCompiled } from "../../api.ts";
+import { formatDiagnostics, hasErrors, WHOLE_SYSTEM_ONLY } from "../../api/report.ts";
+import { complain, say, type CliIo } from "./io.ts";
 
 const engine = () => import("./engine.ts");
 
@@ -14,6 +16,64 @@ folder of its base system (with a system.json), and the base and the mods load a
 the order their dependencies give, each mod's files seeing what it requires without importing it.
 A mod named without its base is E0602, naming the system to name first; a file of a mod (or a
 folder of mods) named without it checks with the base's names unknown, then a note names the mod.`;
+
+/** The host a command reads through: below `--root`, or below the default roots of the named paths. */
+export async function hostFor(paths: string[], root: string | undefined, io: CliIo): Promise<FileHost> {
+  const { defaultRoots, nodeFileHost } = await engine();
+  return nodeFileHost(root !== undefined ? [root] : defaultRoots(paths, io.cwd), io.cwd);
+}
+
+/**
+ * The one way every command that takes rules paths loads them (check, test, compile, schema, mutate,
+ * doc): when a mod is named (a folder with a mod.json among the paths, or `--mod DIR`), the base and
+ * the mods as one program (`compileMods`); otherwise the paths as they are (`compile`). Its diagnostics
+ * are printed as `check` prints them. A command line naming no path, or two bases, is `usage`.
+ */
+export async function compileWithMods(paths: string[], modOption: string[], host: FileHost, io: CliIo): Promise<Compiled | ModdedCompiled | { usage: string }> {
+  if (paths.length === 0) return { usage: "name at least one .rules file or folder" };
+  const api = await engine();
+  const { compile, MOD_MANIFEST } = api;
+  const loaded = loadBaseAndMods(paths, modOption, host, api);
+  if ("usage" in loaded) return loaded;
+  if (withMods(loaded)) {
+    if (loaded.diagnostics.length) complain(io, formatDiagnostics(loaded.diagnostics, loaded.texts));
+    return loaded;
+  }
+  const compiled = loaded;
+  const shown = wholeSystemWarnings(compiled.diagnostics, paths, host, compile);
+  if (shown.length) complain(io, formatDiagnostics(shown, compiled.texts));
+  if (hasErrors(compiled.diagnostics)) for (const m of modsHolding(compiled.systems.flatMap((sys) => sys.paths), paths, (p) => host.read(`${p}/${MOD_MANIFEST}`) !== undefined)) complain(io, `note: \`${m}\` is a mod (it has ${MOD_MANIFEST}): it loads on its base system, named first: \`rulesmith test BASE ${m}\``);
+  return compiled;
+}
+
+/**
+ * The paths loaded as \`compileWithMods\` loads them, with nothing printed: a queue's worker loads the
+ * files that travelled with a sweep this way, so it makes the same program as the command did.
+ */
+export function loadBaseAndMods(paths: string[], modOption: string[], host: FileHost, api: Pick<typeof import("../../api.ts"), "compile" | "compileMods" | "MOD_MANIFEST">): Compiled | ModdedCompiled | { usage: string } {
+  const { compile, compileMods, MOD_MANIFEST } = api;
+  const named = basesAndMods(paths, modOption, (p) => host.refuse?.(`${p}/${MOD_MANIFEST}`, "json") === undefined && host.read(`${p}/${MOD_MANIFEST}`) !== undefined);
+  if (named && "usage" in named) return named;
+  return named ? compileMods(named.base, named.mods, host) : compile(paths, host);
+}
+
+/** Whether the program was loaded as a base with mods. */
+export function withMods(compiled: Compiled | ModdedCompiled): compiled is ModdedCompiled {
+  return "packages" in compiled && compiled.packages.length > 1;
+}
+
+/**
+ * The diagnostics to print: W0310 and W0311 of a file named alone are kept only when the check of its
+ * folder, which holds the files that import it, finds them too (a second check, only when they appear).
+ */
+function wholeSystemWarnings(ds: Diagnostic[], paths: string[], host: FileHost, compile: (paths: string[], host: FileHost) => { diagnostics: Diagnostic[] }): Diagnostic[] {
+  const filesNamed = paths.filter((p) => host.listRules(p) === undefined);
+  if (filesNamed.length === 0 || !ds.some((d) => WHOLE_SYSTEM_ONLY.has(d.code))) return ds;
+  const folders = [...new Set(paths.map((p) => (filesNamed.includes(p) ? dirname(p) : p)))];
+  const key = (d: Diagnostic) => `${d.code} ${d.span.file}:${d.span.start}`;
+  const confirmed = new Set(compile(folders, host).diagnostics.filter((d) => WHOLE_SYSTEM_ONLY.has(d.code)).map(key));
+  return ds.filter((d) => !WHOLE_SYSTEM_ONLY.has(d.code) || confirmed.has(key(d)));
+}
 
 /**
  * The base and the mods among the named paths, when a mod is named (a folder with a mod.json, or

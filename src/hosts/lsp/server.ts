@@ -60,7 +60,7 @@ export function startServer(input: NodeJS.ReadableStream, output: NodeJS.Writabl
   });
 
   connection.onInitialized(() => {
-    if (watchedByClient) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*.rules" }] });
+    if (watchedByClient) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*.rules" }, { globPattern: "**/{system,mod}.json" }] });
     else workspace.watchDisk(() => checks.schedule());
   });
 

@@ -45,10 +45,19 @@ export class Workspace {
     return pathToFileURL(resolve(this.root, path)).href;
   }
 
-  /** Reads every .rules file below the root. */
+  /**
+   * Reads every .rules file below the root, and every package manifest (`system.json`, `mod.json`): a
+   * mod's file is checked with the base and the mods its mod.json names, found among them.
+   */
   loadAll() {
     for (const shown of this.host.listRules(this.root) ?? []) {
       const path = this.pathOf(pathToFileURL(resolve(shown)).href);
+      if (path !== undefined) this.readFromDisk(path);
+    }
+    const skip = (folder: string) => folder === "node_modules" || folder.startsWith(".");
+    for (const full of filesBelow(this.root, ".json", skip) ?? []) {
+      if (!isManifest(full)) continue;
+      const path = this.pathOf(pathToFileURL(full).href);
       if (path !== undefined) this.readFromDisk(path);
     }
   }
@@ -62,7 +71,8 @@ export class Workspace {
     const skip = (folder: string) => folder === "node_modules" || folder.startsWith(".");
     for (const full of (filesBelow(this.root, ".json", skip) ?? []).slice(0, MAX_SCENARIOS)) {
       const path = this.pathOf(pathToFileURL(full).href);
-      if (path === undefined || this.open.has(path)) continue;
+      // A manifest is read by loadAll and kept, whatever it holds.
+      if (path === undefined || this.open.has(path) || isManifest(path)) continue;
       const text = this.host.read(full);
       if (text !== undefined && text.includes('"rules"')) this.documents.set(path, text);
       else this.documents.remove(path);
@@ -99,7 +109,7 @@ export class Workspace {
 
   /** A file changed, appeared or went away on disk; an open file keeps the editor's text. */
   changedOnDisk(path: string) {
-    if (!path.endsWith(".rules") || this.open.has(path)) return;
+    if (!isWatched(path) || this.open.has(path)) return;
     this.readFromDisk(path);
   }
 
@@ -113,7 +123,7 @@ export class Workspace {
   watchDisk(onChange: (path: string) => void) {
     try {
       this.watcher = watch(this.root, { recursive: true }, (_event, name) => {
-        if (typeof name !== "string" || !name.endsWith(".rules")) return;
+        if (typeof name !== "string" || !isWatched(name)) return;
         const path = name.split(sep).join("/");
         this.changedOnDisk(path);
         onChange(path);
@@ -127,4 +137,14 @@ export class Workspace {
   dispose() {
     this.watcher?.close();
   }
+}
+
+/** A package's manifest: `system.json` or `mod.json`. */
+function isManifest(path: string): boolean {
+  return /(^|[\\/])(system|mod)\.json$/.test(path);
+}
+
+/** The files whose change on disk changes a check: rules files and the packages' manifests. */
+function isWatched(path: string): boolean {
+  return path.endsWith(".rules") || isManifest(path);
 }

@@ -8,7 +8,7 @@ import type { SourceFile } from "../../core/ast.ts";
 import { diag, didYouMean, type Diagnostic } from "../../core/diagnostics.ts";
 import { spanAt } from "../parse.ts";
 import type { FileHost } from "../load.ts";
-import { manifestFile, readManifest, type Manifest } from "./manifest.ts";
+import { manifestFile, MOD_MANIFEST, readManifest, SYSTEM_MANIFEST, type Manifest } from "./manifest.ts";
 
 export interface PackageSet {
   /** The base first, then the mods in load order; empty when any manifest is missing or wrong. */
@@ -203,4 +203,91 @@ export function overridesProblems(files: readonly SourceFile[], packages: readon
     }
   }
   return problems;
+}
+
+/** What an editor loads to check a file of a mod: the base and the mods (the file's own first), or why it cannot. */
+export type ModContext = { base: string; mods: string[] } | { problems: Diagnostic[] };
+
+/**
+ * For an editor, which has no command line naming the base: when `file` lies in a mod's folder (the
+ * nearest folder above it with a `mod.json`), the packages to load with it so it checks as `rulesmith
+ * test BASE MOD` would check it: the mod, what it requires (and what those require), found by name among
+ * the `manifests` the editor holds (paths of `system.json` and `mod.json` files; one whose version is in
+ * range first, then the first by path), and the base system they come down to. Undefined for a file in
+ * no mod. A mod.json that does not read, or a requirement no manifest names, is a problem at mod.json.
+ */
+export function modContext(file: string, host: FileHost, manifests: Iterable<string>): ModContext | undefined {
+  const folder = modFolderOf(file, host);
+  if (folder === undefined) return undefined;
+  const own = readManifest(folder, "mod", host);
+  if (!("manifest" in own)) return { problems: "diagnostics" in own ? own.diagnostics : [] };
+  const known = [...manifests]
+    .filter((p) => p.endsWith(`/${SYSTEM_MANIFEST}`) || p.endsWith(`/${MOD_MANIFEST}`) || p === SYSTEM_MANIFEST || p === MOD_MANIFEST)
+    .sort()
+    .flatMap((p) => {
+      const kind = p.endsWith(SYSTEM_MANIFEST) ? "system" : "mod";
+      const read = readManifest(p.split("/").slice(0, -1).join("/") || ".", kind, host);
+      return "manifest" in read ? [read.manifest] : [];
+    });
+  let base: string | undefined;
+  const mods = [own.manifest.folder];
+  const problems: Diagnostic[] = [];
+  const queue: Manifest[] = [own.manifest];
+  for (let m = queue.shift(); m; m = queue.shift()) {
+    for (const [name, dep] of m.requires) {
+      const named = known.filter((k) => k.name === name);
+      const found = named.find((k) => satisfies(k.version, dep.range)) ?? named[0];
+      if (!found) {
+        problems.push(diag("E0602", dep.keySpan, `the mod \`${m.name}\` requires \`${name}\`, and no folder here has a \`${SYSTEM_MANIFEST}\` or \`${MOD_MANIFEST}\` naming it`, `open the folder that holds \`${name}\` and its mods together, or correct the name`));
+        continue;
+      }
+      if (found.kind === "system") base ??= found.folder;
+      else if (!mods.includes(found.folder)) {
+        mods.push(found.folder);
+        queue.push(found);
+      }
+    }
+  }
+  if (problems.length > 0) return { problems };
+  // A mod that requires only mods, none of which comes down to a system: the loader says what is missing.
+  return { base: base ?? own.manifest.folder, mods: base === undefined ? mods.slice(1) : mods };
+}
+
+/**
+ * The packages to load for `path` (a file or a folder) with the mods `enabled` switched on, as the
+ * playground lists them: in a mod, the mod with what it requires (`modContext`); in a base system (a
+ * folder with a `system.json` at or above the path), the base; then every enabled mod of that same
+ * base, with what it requires. Undefined when no mod is to be loaded: the path is plain rules.
+ */
+export function modsToLoad(path: string, host: FileHost, manifests: Iterable<string>, enabled: readonly string[] = []): ModContext | undefined {
+  const known = [...manifests];
+  let at = modContext(path, host, known);
+  if (!at) {
+    const base = folderWith(path, SYSTEM_MANIFEST, host);
+    if (base === undefined) return undefined;
+    at = { base, mods: [] };
+  }
+  if ("problems" in at) return at;
+  const mods = [...at.mods];
+  for (const folder of [...enabled].sort()) {
+    const other = modContext(`${folder}/${MOD_MANIFEST}`, host, known);
+    if (other && "base" in other && other.base === at.base) for (const m of other.mods) if (!mods.includes(m)) mods.push(m);
+  }
+  return mods.length > 0 ? { base: at.base, mods } : undefined;
+}
+
+/** The nearest folder with a `mod.json` at or above `path` (a `/`-separated file or folder). */
+function modFolderOf(path: string, host: FileHost): string | undefined {
+  return folderWith(path, MOD_MANIFEST, host);
+}
+
+/** The nearest folder at or above `path` that holds the file `name`. */
+function folderWith(path: string, name: string, host: FileHost): string | undefined {
+  const parts = host.normalize(path).split("/");
+  for (let n = parts.length; n >= 0; n--) {
+    const dir = parts.slice(0, n).join("/");
+    const at = dir === "" ? name : `${dir}/${name}`;
+    if (host.refuse?.(at, "json") === undefined && host.read(at) !== undefined) return dir === "" ? "." : dir;
+  }
+  return undefined;
 }

@@ -33,11 +33,11 @@ export interface SystemPlan {
  * The plans of every system with a named file, planned before any mutant runs (a failing example
  * stops the whole run first), with `budget` mutants in all shared among them: `--budget N` means N.
  */
-export function planSystems(systems: readonly { files: SourceFile[] }[], texts: ReadonlyMap<string, string>, named: ReadonlySet<string>, budget: number): { plans: SystemPlan[] } | { problem: Diagnostic } {
+export function planSystems(systems: readonly { files: SourceFile[] }[], texts: ReadonlyMap<string, string>, named: ReadonlySet<string>, budget: number, titled?: (title: string) => boolean): { plans: SystemPlan[] } | { problem: Diagnostic } {
   const planned: { files: SourceFile[]; runner: MutationRunner }[] = [];
   for (const s of systems) {
     if (!s.files.some((f) => named.has(f.path))) continue;
-    const plan = planSystem(s.files, texts, named);
+    const plan = planSystem(s.files, texts, named, titled);
     if ("problem" in plan) return plan;
     planned.push({ files: s.files, runner: plan.runner });
   }
@@ -55,8 +55,8 @@ export function planSystems(systems: readonly { files: SourceFile[] }[], texts: 
  * The runner of one system's named files; E0424 when an example fails before any mutation or there is
  * none (mutants say nothing then).
  */
-function planSystem(files: SourceFile[], texts: ReadonlyMap<string, string>, named: ReadonlySet<string>): { runner: MutationRunner } | { problem: Diagnostic } {
-  const runner = new MutationRunner(files, texts, (f) => named.has(f));
+function planSystem(files: SourceFile[], texts: ReadonlyMap<string, string>, named: ReadonlySet<string>, titled?: (title: string) => boolean): { runner: MutationRunner } | { problem: Diagnostic } {
+  const runner = new MutationRunner(files, texts, (f) => named.has(f), titled);
   const failing = runner.baseline.find((r) => !r.passed);
   if (failing) return { problem: diag("E0424", failing.span, `the example "${failing.title}" fails before any mutation: ${failing.failure?.message ?? ""}`, "mutants say nothing until every example passes: run `rulesmith test` and fix it first") };
   if (runner.baseline.length === 0) {

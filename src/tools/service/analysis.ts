@@ -18,6 +18,8 @@ export interface Analysis {
   path: string;
   /** Its declarations that parsed; undefined when the file cannot be read. */
   file?: A.SourceFile;
+  /** The files of its system as parsed (its own, what it imports, and with mods the packages loaded): where a handler's name is declared. */
+  files: readonly A.SourceFile[];
   symbols: Symbols;
   /** Exactly what `rulesmith check` reports for the file and what it imports. */
   diagnostics: Diagnostic[];
@@ -35,8 +37,13 @@ export interface Analysis {
   readonly sites: readonly Site[];
 }
 
-/** Checks `path` with what it imports, read through `host` and parsed with `parse`: the one check of the file. */
-export function analyse(host: FileHost, path: string, parse: (path: string, text: string) => ParseResult): Analysis {
+/**
+ * Checks `path` with what it imports, read through `host` and parsed with `parse`: the one check of the
+ * file. `manifests` are the `system.json` and `mod.json` files the editor holds: a file of a mod is
+ * checked with the base and the mods it requires, found among them by name, and any file of a base
+ * with the mods `enabled` of it (the playground's switches).
+ */
+export function analyse(host: FileHost, path: string, parse: (path: string, text: string) => ParseResult, manifests: Iterable<string> = [], enabled: readonly string[] = []): Analysis {
   const target = host.normalize(path);
   const types = new Map<A.Expr, Type>();
   const variables = new Map<A.Expr, Var>();
@@ -58,7 +65,7 @@ export function analyse(host: FileHost, path: string, parse: (path: string, text
       cursorScope = variablesIn({ scope, names: scope.names() });
     }
   };
-  const checked = checkForEditor(target, host, parse, observe);
+  const checked = checkForEditor(target, host, parse, observe, manifests, enabled);
   const file = checked.files.find((f) => f.path === target);
   let sites: readonly Site[] | undefined;
   return {
@@ -66,6 +73,7 @@ export function analyse(host: FileHost, path: string, parse: (path: string, text
     // A file that cannot be read declares nothing, and sees nothing.
     symbols: checked.symbols ?? collectSymbols([], [], (_from, p) => p),
     diagnostics: checked.diagnostics,
+    files: checked.files,
     types,
     variables,
     scopes,

@@ -104,11 +104,17 @@ export function resolve(a: Analysis, site: Site): Target | undefined {
     case "field":
       return field(site.field, site.owner);
     case "enumMember":
-      return enumMember(a, site.decl.name.text, site.name.text);
+      return enumMember(a, site.enumName, site.name.text);
+    case "addedField": {
+      const k = visibleDecl(a, site.owner);
+      return field(site.field, k?.kind === "kind" ? k : undefined);
+    }
     case "parameter":
       return parameter(site.param);
     case "variable":
       return variable(a, site);
+    case "handler":
+      return handler(a, site.name.text);
     case "holder": {
       const event = visibleDecl(a, site.event.text);
       const p = event?.kind === "event" ? event.params.find((x) => x.name.text === site.name.text) : undefined;
@@ -141,6 +147,25 @@ function enumMember(a: Analysis, enumName: string, member: string): Target | und
   const m = d?.kind === "enum" ? d.members.find((x) => x.text === member) : undefined;
   if (!m || d?.kind !== "enum") return undefined;
   return { declared: m, signature: `${d.name.text}.${m.text}`, ...(d.doc ? { doc: d.doc } : {}) };
+}
+
+/**
+ * The handler named `name` that the file sees: the one first declared with that name (a `replace` of it
+ * elsewhere names it, as a `remove handler` does), so the name's declaration and its replacements and
+ * removals are one name to find and rename.
+ */
+function handler(a: Analysis, name: string): Target | undefined {
+  const visible = a.symbols.visible.get(a.path);
+  for (const f of a.files) {
+    if (f.path !== a.path && !visible?.has(f.path)) continue;
+    for (const d of f.decls) {
+      if (d.kind === "trigger" && !d.replaces && d.handlerName?.text === name) {
+        const timing = d.timing === "after" ? "on" : d.timing === "before" ? "before" : "instead of";
+        return { declared: d.handlerName, signature: `${timing} ${d.event.text} as ${name}` };
+      }
+    }
+  }
+  return undefined;
 }
 
 function field(f: A.FieldDecl, owner: A.KindDecl | undefined): Target {

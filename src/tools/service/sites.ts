@@ -17,10 +17,15 @@ export type Site =
   | { kind: "argument"; name: A.Name; callee: string }
   /** A field of a kind, or of the state when `owner` is undefined. */
   | { kind: "field"; name: A.Name; field: A.FieldDecl; owner?: A.KindDecl }
-  | { kind: "enumMember"; name: A.Name; decl: A.EnumDecl }
+  /** A field an `extend kind` adds to the kind named `owner` (whose merged declaration holds it). */
+  | { kind: "addedField"; name: A.Name; field: A.FieldDecl; owner: string }
+  /** A member of the enum named `enumName`: declared with it, or added by an `extend enum`. */
+  | { kind: "enumMember"; name: A.Name; enumName: string }
   | { kind: "parameter"; name: A.Name; param: A.Param }
   /** A variable introduced by `let`, `for` or an aggregate's `x in xs`. */
   | { kind: "variable"; name: A.Name; type?: A.TypeRef; value?: A.Expr }
+  /** A handler's name: its `as NAME`, or the name a `replace on E as NAME` or `remove handler NAME` gives. */
+  | { kind: "handler"; name: A.Name }
   /** The `p` of `status s until E(p)`: a parameter of `event`. */
   | { kind: "holder"; name: A.Name; event: A.Name };
 
@@ -41,7 +46,7 @@ function site(n: A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out: Site[]) {
   switch (n.kind) {
     case "enum":
       out.push({ kind: "declaration", name: n.name, decl: n });
-      for (const m of n.members) out.push({ kind: "enumMember", name: m, decl: n });
+      for (const m of n.members) out.push({ kind: "enumMember", name: m, enumName: n.name.text });
       return;
     case "kind":
       out.push({ kind: "declaration", name: n.name, decl: n });
@@ -67,6 +72,7 @@ function site(n: A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out: Site[]) {
       return;
     case "trigger":
       out.push({ kind: "global", name: n.event });
+      if (n.handlerName) out.push({ kind: "handler", name: n.handlerName });
       return;
     case "fn":
     case "value":
@@ -114,17 +120,24 @@ function site(n: A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out: Site[]) {
       out.push({ kind: "variable", name: n.comp.binder });
       return;
     // The declaration an extension names: hover shows it merged, go-to-definition goes to the base's.
+    // The members and fields it adds are declared here, so find references and rename reach them.
     case "extendEnum":
+      out.push({ kind: "global", name: n.target });
+      for (const m of n.members) out.push({ kind: "enumMember", name: m, enumName: n.target.text });
+      return;
     case "extendTable":
     case "replaceRow":
       out.push({ kind: "global", name: n.target });
       return;
     case "extendKind":
       out.push({ kind: "global", name: n.target });
-      for (const f of n.fields) type(f.type, out);
+      for (const f of n.fields) {
+        out.push({ kind: "addedField", name: f.name, field: f, owner: n.target.text });
+        type(f.type, out);
+      }
       return;
     case "removal":
-      if (n.what !== "handler") out.push({ kind: "global", name: n.target });
+      out.push(n.what === "handler" ? { kind: "handler", name: n.target } : { kind: "global", name: n.target });
       return;
     default:
       return;

@@ -114,6 +114,7 @@ function meaningOf(a: Analysis, s: Site): Omit<SemanticName, "range"> | undefine
     case "declaration":
       return own(meaningOfDecl(s.decl) ?? "type", true);
     case "field":
+    case "addedField":
       return own("property", true);
     case "enumMember":
       return own("enumMember", true);
@@ -124,6 +125,8 @@ function meaningOf(a: Analysis, s: Site): Omit<SemanticName, "range"> | undefine
     case "holder":
     case "argument":
       return own("parameter");
+    case "handler":
+      return own("function");
     case "member": {
       const obj = s.expr.object;
       const enumName = obj.kind === "name" && !a.variables.has(obj) ? visibleDecl(a, obj.name) : undefined;

@@ -13,6 +13,7 @@ import { isStdPath } from "../../syntax/std/modules.ts";
 import type { FileHost } from "../../syntax/load.ts";
 import { setOwn } from "../../core/own-keys.ts";
 import { readJson } from "../../core/json-text.ts";
+import { MOD_MANIFEST, readManifest, SYSTEM_MANIFEST } from "../../syntax/mods/manifest.ts";
 import { analyse, type Analysis, type Documents } from "./analysis.ts";
 import { completionsAt } from "./completion.ts";
 import { formattingEdits, type TextEdit } from "./formatting.ts";
@@ -126,7 +127,7 @@ export class Workspace implements Documents {
         return this.host.listRules(p);
       },
     };
-    const analysis = analyse(host, target, (p, text) => this.parse(p, text));
+    const analysis = analyse(host, target, (p, text) => this.parse(p, text), this.manifests(), this.enabledMods);
     const now = this.documents.get(target);
     if (now) this.documents.set(target, { path: now.path, text: now.text, version: now.version, state: "checked", parsed: this.parsedOf(now), check: { analysis, read, listed } });
     return analysis;
@@ -135,7 +136,23 @@ export class Workspace implements Documents {
   /** A check with `text` standing in for the file's own (completion's cursor), kept nowhere. */
   analysisWith(path: string, text: string): Analysis {
     const target = this.host.normalize(path);
-    return analyse({ ...this.host, read: (p) => (p === target ? text : this.host.read(p)) }, target, (p, t) => this.parse(p, t));
+    return analyse({ ...this.host, read: (p) => (p === target ? text : this.host.read(p)) }, target, (p, t) => this.parse(p, t), this.manifests(), this.enabledMods);
+  }
+
+  /** The mods' folders switched on: each file of their base is checked with them. */
+  private enabledMods: readonly string[] = [];
+
+  /** Switches mods on (their folders; the others off): every check made before no longer holds. */
+  setEnabledMods(folders: readonly string[]): void {
+    const next = [...new Set(folders)].sort();
+    if (next.join("\n") === this.enabledMods.join("\n")) return;
+    this.enabledMods = next;
+    for (const [p, d] of this.documents) if (d.state === "checked") this.documents.set(p, { path: d.path, text: d.text, version: d.version, state: "parsed", parsed: d.parsed });
+  }
+
+  /** The packages' manifests the workspace holds: where a mod's file finds its base and the mods it requires. */
+  private manifests(): string[] {
+    return this.paths().filter(isManifest);
   }
 
   resolveImport(from: string, importPath: string): string | undefined {
@@ -157,6 +174,8 @@ export class Workspace implements Documents {
   }
 
   diagnostics(path: string): ServiceDiagnostic[] {
+    const target = this.host.normalize(path);
+    if (isManifest(target)) return guard(() => this.manifestDiagnostics(target), (err) => internalError(path, err));
     return guard(() => {
       const shown = this.analysis(path).diagnostics.map(toServiceDiagnostic);
       // "No rule reads it" holds only of a whole system: a check of a file another one imports sees the
@@ -164,6 +183,21 @@ export class Workspace implements Documents {
       if (!shown.some((d) => WHOLE_SYSTEM_ONLY.has(d.code)) || !this.importedByOthers(this.host.normalize(path))) return shown;
       return shown.filter((d) => !WHOLE_SYSTEM_ONLY.has(d.code));
     }, (err) => internalError(path, err));
+  }
+
+  /**
+   * A manifest's own mistakes, as the check of its package finds them: a mod.json's by checking a file
+   * of the mod with its base (so a requirement out of range or missing shows too), a system.json's read alone.
+   */
+  private manifestDiagnostics(path: string): ServiceDiagnostic[] {
+    const folder = path.split("/").slice(0, -1).join("/");
+    const kind = path.endsWith(MOD_MANIFEST) ? "mod" : "system";
+    const file = kind === "mod" ? this.host.listRules(folder)?.[0] : undefined;
+    const found = file !== undefined ? this.analysis(file).diagnostics : (() => {
+      const read = readManifest(folder || ".", kind, this.host);
+      return "diagnostics" in read ? read.diagnostics : [];
+    })();
+    return found.filter((d) => d.span.file === path).map(toServiceDiagnostic);
   }
 
   /** Whether another document of the workspace imports `target`. */
@@ -196,7 +230,13 @@ export class Workspace implements Documents {
 
   /** The places to rewrite to rename what is under the cursor, or why it cannot be. */
   rename(path: string, line: number, col: number, newName: string): RenameResult {
-    return guard(() => renameAt(this, (files) => new Workspace(files), path, line, col, newName), renameFailed);
+    // The copy the rename is tried on checks with the same mods switched on, so before and after compare alike.
+    const scratch = (files: ServiceFiles) => {
+      const copy = new Workspace(files);
+      copy.setEnabledMods(this.enabledMods);
+      return copy;
+    };
+    return guard(() => renameAt(this, scratch, path, line, col, newName), renameFailed);
   }
 
   /** The file's outline: its declarations, with fields and enum members inside. */
@@ -249,6 +289,12 @@ export class Workspace implements Documents {
       }
     }
   }
+}
+
+/** A `system.json` or `mod.json`: read by the checks of mods' files, and answered for with its own diagnostics. */
+function isManifest(path: string): boolean {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return name === SYSTEM_MANIFEST || name === MOD_MANIFEST;
 }
 
 /** A diagnostic as editors take it: its file and its range in lines and columns. */

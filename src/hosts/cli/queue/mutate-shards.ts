@@ -1,7 +1,8 @@
 // `rulesmith mutate --queue`: one system's mutants cut into shards of a few ids each. A worker compiles
 // the files that travelled with the sweep exactly as the command did, so it makes the same mutants under
 // the same ids, and runs those it is sent (MutationRunner, as on worker threads).
-import { compile, MutationRunner, type FileHost, type MutantResult } from "../../../api.ts";
+import { compile, compileMods, MOD_MANIFEST, MutationRunner, type FileHost, type MutantResult } from "../../../api.ts";
+import { loadBaseAndMods } from "../with-mods.ts";
 import type { CliIo } from "../io.ts";
 import type { QueueUrl } from "./url.ts";
 import type { HostRecording } from "./recorded-host.ts";
@@ -11,6 +12,10 @@ import { runSweep } from "./sweep.ts";
 export interface MutateSetup {
   /** The paths as the command named them. */
   paths: string[];
+  /** The \`--mod\` folders as the command named them. */
+  mods: string[];
+  /** The examples a loaded mod overrides: they do not run on a mutant. */
+  overridden: string[];
   /** Which of the compiled systems the mutants are of. */
   system: number;
   /** How many mutants the command made of it: a worker that makes another number is not running the same rules. */
@@ -19,11 +24,13 @@ export interface MutateSetup {
 
 export const mutateShards: ShardKind<MutateSetup, MutationRunner, number[], MutantResult[]> = {
   prepare(setup, host: FileHost) {
-    const compiled = compile(setup.paths, host);
+    const compiled = loadBaseAndMods(setup.paths, setup.mods, host, { compile, compileMods, MOD_MANIFEST });
+    if ("usage" in compiled) return { error: compiled.usage };
     const files = compiled.systems[setup.system]?.files;
     if (!files) return { error: `the rules sent with the sweep do not form system ${setup.system + 1} on this worker` };
-    const named = new Set(setup.paths.flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
-    const runner = new MutationRunner(files, compiled.texts, (f) => named.has(f));
+    const named = new Set([...setup.paths, ...setup.mods].flatMap((p) => host.listRules(p) ?? [host.normalize(p)]));
+    const overridden = new Set(setup.overridden);
+    const runner = new MutationRunner(files, compiled.texts, (f) => named.has(f), (t) => !overridden.has(t));
     if (runner.mutants.length !== setup.mutants) return { error: `this worker made ${runner.mutants.length} mutants of the rules, the command ${setup.mutants}: are they the same version of rulesmith?` };
     return runner;
   },
