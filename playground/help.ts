@@ -28,7 +28,7 @@ const START = [
   "The Run tab runs an example (a test the rules carry) or a scenario (a .json state and a function). Click a trace line to see the rule that fired.",
   "The Simulate tab runs a scenario many times and shows how often each outcome comes up, or each count's distribution.",
   "New game starts a game of your own: a kind, the state, a rule, an example and a scenario to change.",
-  "Edits stay in this browser. Share link and Export carry them elsewhere; Reset goes back to the bundled rules and keeps a backup.",
+  "Edits stay in this browser. Share link and Export carry them elsewhere; Reset goes back to the bundled rules. History keeps what Reset, links, imports and deletes replaced, to restore.",
 ];
 
 interface Section {
