@@ -73,6 +73,7 @@ async function boot() {
       clearMessage(true);
       tree();
       panelsFollow();
+      followScenario(path);
     },
     diagnostics(path, ds) {
       if (path === editor.activePath) showProblems(path, ds);
@@ -267,6 +268,13 @@ async function boot() {
     runPanel.markStale();
     outlineTimer = setTimeout(() => (void runPanel.refresh(), simulatePanel.refresh(), exactOdds.refresh()), 600);
   }
+  /** A scenario file opened is the one Simulate and Exact take, not the one picked there before. */
+  function followScenario(path: string) {
+    const list = $<HTMLSelectElement>("sim-scenario");
+    if (list.value === path || !Array.from(list.options).some((o) => o.value === path)) return;
+    list.value = path;
+    list.dispatchEvent(new Event("change", { bubbles: true }));
+  }
   let panelSystem = "";
   function panelsFollow() {
     if (system() === panelSystem) return;
@@ -296,6 +304,16 @@ async function boot() {
     });
   }
   selectTab("problems");
+
+  // Skip links: to the editor's text, or to the panel's open tab, without touching the address (a
+  // share link lives in its hash).
+  for (const link of Array.from(document.querySelectorAll<HTMLAnchorElement>(".skip-link"))) {
+    link.addEventListener("click", (e) => {
+      e.preventDefault();
+      if (link.dataset["skip"] === "editor") editor.editor.focus();
+      else tabs.find((t) => t.getAttribute("aria-selected") === "true")?.focus();
+    });
+  }
 
   // Ctrl+Enter runs what the Run tab has selected, from the editor or anywhere on the page.
   const runShortcut = () => {
@@ -327,6 +345,7 @@ async function boot() {
   ready = true;
   tree(true);
   panelsFollow();
+  followScenario(workspace.active);
   $("save-status").textContent = start.opened ? "shared workspace" : hasEdits(workspace.overlay()) ? "your edits, restored from this browser" : "bundled rules";
   if (start.opened) {
     session.flush();
