@@ -3,10 +3,11 @@
 // scenario stacked three markers; "ask me at choices" was on, so a first Run stopped on a question; and
 // every load asked for a file that is not there (a 404). Run with `npm run test:browser`.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { checked, openFile, openPage, outlineCurrent, step, text, undoUntil, usePlayground } from "./harness.ts";
+import { BUNDLE_BUDGET, describeSize, sizeOf } from "../../playground/bundle-size.ts";
+import { checked, openFile, openPage, outlineCurrent, repo, step, text, undoUntil, usePlayground } from "./harness.ts";
 
 const pg = usePlayground("details");
 
@@ -83,6 +84,18 @@ step(pg, "\"ask me at choices\" is off by default", async () => {
   await outlineCurrent(page);
   await page.selectOption("#run-target", "scenario:rules/mygame/scenarios/start.json");
   assert.equal(await page.isChecked("#run-ask"), false);
+});
+
+step(pg, "the built playground's JavaScript is within the budget the build reports, and the reference is a chunk of its own", () => {
+  const js = readdirSync(join(pg.dist, "assets")).filter((f) => f.endsWith(".js"));
+  const size = sizeOf(js.map((f) => readFileSync(join(pg.dist, "assets", f))));
+  console.log(describeSize(size));
+  assert.ok(size.bytes <= BUNDLE_BUDGET.bytes && size.gzipped <= BUNDLE_BUDGET.gzipped, describeSize(size));
+  // Help's language reference loads when Help opens: its text is in no file the page loads first.
+  const entry = readFileSync(join(pg.dist, "index.html"), "utf8").match(/assets\/index-[^"]+\.js/)![0];
+  const reference = readFileSync(join(repo, "docs/language.md"), "utf8").split("\n").find((l) => l.length > 60 && !l.includes("`") && !/["\\]/.test(l))!;
+  assert.ok(!readFileSync(join(pg.dist, entry), "utf8").includes(reference), "the reference is not in the page's first script");
+  assert.ok(js.some((f) => f !== entry.slice("assets/".length) && readFileSync(join(pg.dist, "assets", f), "utf8").includes(reference)), "the reference is a chunk of its own");
 });
 
 step(pg, "no uncaught errors reached the page", () => {
