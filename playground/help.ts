@@ -8,6 +8,7 @@ import { el } from "./dom.ts";
 const SHORTCUTS: [string, string][] = [
   ["Ctrl+Enter", "run the example or scenario chosen in the Run tab"],
   ["Ctrl+S", "edits save as you type: it says so (Download and Export save files to your computer)"],
+  ["Ctrl+Z", "in the editor: undo; elsewhere: bring back the file deleted last (History keeps every one)"],
   ["Ctrl+Space", "complete a name (in scenario files: a field, an enum member, a function)"],
   ["F12 / Ctrl+click", "go to a name's declaration"],
   ["Alt+Left", "go back to where the cursor was before F12 (or a problem, a reference, a trace line)"],

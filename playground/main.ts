@@ -335,6 +335,12 @@ async function boot() {
       saveShortcut();
     }
   });
+  // Ctrl+Z outside the editor's text (and any text box) brings back the file deleted last.
+  document.addEventListener("keydown", (e) => {
+    if (e.key.toLowerCase() !== "z" || !(e.ctrlKey || e.metaKey) || e.shiftKey || editor.editor.hasTextFocus()) return;
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+    if (session.undoDelete()) e.preventDefault();
+  });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !editor.editor.hasTextFocus()) {
       e.preventDefault();

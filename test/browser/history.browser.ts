@@ -151,6 +151,12 @@ step(pg, "the ✕ delete of a user's file is undone from the status bar, and fro
   await page.click("#message-action");
   await page.waitForSelector(`.tree-file[data-path="${path}"]`);
   assert.equal(await text(page, path), mine);
+  // Ctrl+Z outside the editor brings it back too.
+  await page.click(`.tree-file[data-path="${path}"] .tree-action`);
+  await page.waitForSelector(`.tree-file[data-path="${path}"]`, { state: "detached" });
+  await page.keyboard.press("Control+z");
+  await page.waitForSelector(`.tree-file[data-path="${path}"]`);
+  assert.equal(await text(page, path), mine);
   // Deleted again, then the page reloaded: History still has it.
   await page.click(`.tree-file[data-path="${path}"] .tree-action`);
   await page.waitForSelector(`.tree-file[data-path="${path}"]`, { state: "detached" });
