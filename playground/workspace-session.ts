@@ -115,7 +115,12 @@ export class Session {
   /** Another tab on this line saved: take the files it changed, so neither tab's next save undoes the other's work. */
   private takeTheirs(overlay: Overlay) {
     const theirs = applyOverlay(overlay);
-    const { set, removed } = theirChanges(this.lastSaved, theirs);
+    const { set, removed, clashes } = theirChanges(this.lastSaved, theirs, this.workspace.files);
+    // Both tabs changed a file: this tab's unsaved text stays, and will be saved; theirs is kept.
+    if (clashes.length > 0 && keepSnapshot(overlay, `another tab's files (both tabs changed ${clashes.join(", ")})`)) {
+      this.hooks.historyChanged();
+      showMessage(`Another tab changed ${clashes.join(", ")} while you were typing here: this tab's text stays, and the other tab's is in History.`);
+    }
     this.lastSaved = theirs;
     if (applyChanges(this.editor, this.workspace, set, removed) > 0) {
       this.hooks.tree(true);

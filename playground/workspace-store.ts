@@ -20,14 +20,26 @@ export function onOtherTabSaved(changed: (saved: Saved) => void) {
 
 /**
  * The files to take from another tab's save: those it changed since `base` (what this tab last saved
- * or loaded). A file this tab edited and the other did not keeps this tab's text.
+ * or loaded). A file this tab edited and the other did not keeps this tab's text. A file both changed
+ * (this tab's edit not saved yet, `mine`) keeps this tab's text too, and is named in `clashes`: the
+ * caller keeps the other tab's files in the History before this tab's save replaces them.
  */
-export function theirChanges(base: Files, theirs: Files): { set: Files; removed: string[] } {
+export function theirChanges(base: Files, theirs: Files, mine: Files = base): { set: Files; removed: string[]; clashes: string[] } {
   const set: Files = {};
   const removed: string[] = [];
-  for (const [path, text] of Object.entries(theirs)) if (ownGet(base, path) !== text) setOwn(set, path, text);
-  for (const path of Object.keys(base)) if (!Object.hasOwn(theirs, path)) removed.push(path);
-  return { set, removed };
+  const clashes: string[] = [];
+  const unsaved = (path: string) => ownGet(mine, path) !== ownGet(base, path);
+  for (const [path, text] of Object.entries(theirs)) {
+    if (ownGet(base, path) === text) continue;
+    if (unsaved(path) && ownGet(mine, path) !== text) clashes.push(path);
+    else setOwn(set, path, text);
+  }
+  for (const path of Object.keys(base)) {
+    if (Object.hasOwn(theirs, path)) continue;
+    if (unsaved(path)) clashes.push(path);
+    else removed.push(path);
+  }
+  return { set, removed, clashes };
 }
 
 // ---- export and import ----------------------------------------------------------------------------
