@@ -248,7 +248,14 @@ async function boot() {
     const file = importInput.files?.[0];
     importInput.value = "";
     if (!file) return;
-    const read = importText(await file.text());
+    let contents: string;
+    try {
+      contents = await file.text();
+    } catch (err) {
+      showMessage(`Cannot read ${file.name}: ${err instanceof Error ? err.message : String(err)}`, "error");
+      return;
+    }
+    const read = importText(contents);
     if ("problem" in read) showMessage(`Cannot import ${file.name}: ${read.problem}`, "error");
     else session.replaceWith(read.overlay, `before ${file.name} was imported`, `Imported the workspace ${file.name}.`);
   });

@@ -37,10 +37,11 @@ step(pg, "Exact runs the open scenario file, not the one picked before in the Si
   try {
     writeFileSync(join(dir, "strong.json"), JSON.stringify({ rules: "game.rules", run: "threeAttacks", seed: "1", state: { hero: { name: "Bo", strength: 7 } } }, null, 2) + "\n");
     await page.setInputFiles("#upload-input", join(dir, "strong.json"));
+    // The page reads the file after the input changes: it stays until the file is open.
+    await page.waitForFunction((p) => window.__rulesmith.activePath() === p, strong);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  await page.waitForFunction((p) => window.__rulesmith.activePath() === p, strong);
   await openFile(page, "rules/mygame/game.rules");
   await page.click("#tab-simulate");
   await page.waitForSelector(`#sim-scenario option[value="${strong}"]`, { state: "attached" });

@@ -179,10 +179,11 @@ step(pg, "an import keeps the files it replaces", async () => {
   try {
     writeFileSync(join(dir, "theirs.json"), JSON.stringify({ format: "rulesmith-workspace", version: 1, changed: {}, deleted: [] }));
     await page.setInputFiles("#import-input", join(dir, "theirs.json"));
+    // The page reads the file after the input changes: it stays until the import is done.
+    await page.waitForFunction((t) => window.__rulesmith.text("rules/warlords3/units.rules") === t, bundledText(OTHER));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  await page.waitForFunction((t) => window.__rulesmith.text("rules/warlords3/units.rules") === t, bundledText(OTHER));
   const entry = (await historyEntries(page)).find((e) => e.cause === "before theirs.json was imported");
   assert.ok(entry);
   await restoreEntry(page, entry.id);

@@ -39,6 +39,22 @@ function contrastRatio(a: string, b: string): number {
   return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
 }
 
+/** axe-core's critical and serious violations with the History and the Help dialog open, each in turn. */
+async function axeDialogs(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const [button, dialog, close] of [
+    ["#history-button", "#history", "#history-close"],
+    ["#help-button", "#help", "#help-close"],
+  ] as const) {
+    await page.click(button);
+    await page.waitForSelector(`${dialog}[open]`);
+    found.push(...(await axe(page)).map((v) => `${dialog}: ${v}`));
+    await page.click(close);
+    await page.waitForSelector(`${dialog}:not([open])`, { state: "attached" });
+  }
+  return found;
+}
+
 const box = (page: Page, selector: string) => page.$eval(selector, (e) => e.getBoundingClientRect().toJSON() as DOMRect);
 
 step(pg, "at 800x600 the files, the editor and the whole panel are on screen", async () => {
@@ -250,6 +266,7 @@ step(pg, "axe-core finds no critical or serious violation on the main views", as
   assert.deepEqual(await axe(page), []);
   await page.click("#tab-simulate");
   assert.deepEqual(await axe(page), []);
+  assert.deepEqual(await axeDialogs(page), []);
 });
 
 step(pg, "a dark system theme gives a dark page and editor, still free of serious violations", async () => {
@@ -269,6 +286,7 @@ step(pg, "a dark system theme gives a dark page and editor, still free of seriou
   const contrast = contrastRatio(fore!, back!);
   assert.ok(contrast >= 4.5, `dark comments at ${contrast.toFixed(2)}:1`);
   assert.deepEqual(await axe(page), []);
+  assert.deepEqual(await axeDialogs(page), []);
   await pg.shot("dark");
   await page.emulateMedia({ colorScheme: "light" });
   await page.waitForFunction(() => !document.querySelector(".monaco-editor")!.classList.contains("vs-dark"));
