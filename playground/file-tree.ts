@@ -1,6 +1,8 @@
 // The file tree: the bundled game systems and the user's files, folder by folder. A dot marks a file
 // edited since the bundle; bundled files can be reverted, the user's own files deleted; a file whose
-// last check found errors is marked. Each file's name is a button, so the tree is walked with Tab.
+// last check found errors is marked. The tree is one stop for Tab (the open file's name), so Tab goes
+// from the toolbar to the editor in a few presses; the arrow keys, Home and End walk its folders,
+// names and buttons, and Enter opens.
 import { escapeControls } from "../src/api/report.ts";
 import type { Workspace } from "./workspace.ts";
 
@@ -57,6 +59,7 @@ export function renderFileTree(container: HTMLElement, workspace: Workspace, act
       const summary = document.createElement("summary");
       summary.textContent = escapeControls(name);
       summary.className = "tree-folder";
+      summary.dataset["folder"] = folderPath;
       details.append(summary);
       const list = document.createElement("div");
       list.className = "tree-children";
@@ -99,6 +102,40 @@ export function renderFileTree(container: HTMLElement, workspace: Workspace, act
       into.append(row);
     }
   };
+  // A redraw (an edit marks a file) must not take the focus from the tree.
+  const focused = document.activeElement instanceof HTMLElement && container.contains(document.activeElement) ? itemKey(document.activeElement) : undefined;
   container.replaceChildren();
   render(buildFolders(workspace.paths()), container, "");
+  const all = items(container);
+  const current = (focused && all.find((i) => itemKey(i) === focused)) || container.querySelector<HTMLElement>(".tree-file.active .tree-name") || all[0];
+  for (const i of all) i.tabIndex = i === current ? 0 : -1;
+  if (focused) current?.focus();
+  if (!container.dataset["roving"]) {
+    container.dataset["roving"] = "true";
+    container.addEventListener("keydown", (e) => move(container, e));
+    container.addEventListener("focusin", (e) => {
+      for (const i of items(container)) i.tabIndex = i === e.target ? 0 : -1;
+    });
+  }
+}
+
+/** The tree's stops, in order, that are shown (not inside a folded folder). */
+function items(container: HTMLElement): HTMLElement[] {
+  return Array.from(container.querySelectorAll<HTMLElement>("summary, .tree-name, .tree-action")).filter((i) => i.getClientRects().length > 0);
+}
+
+/** What an item is, to find it again after a redraw: its file or folder and its role. */
+function itemKey(i: HTMLElement): string {
+  const row = i.closest<HTMLElement>(".tree-file");
+  return row ? `${row.dataset["path"]}|${i.className}` : `folder|${i.dataset["folder"]}`;
+}
+
+function move(container: HTMLElement, e: KeyboardEvent) {
+  const all = items(container);
+  const at = all.indexOf(e.target as HTMLElement);
+  if (at < 0) return;
+  const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: all.length - 1 }[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  all[Math.max(0, Math.min(all.length - 1, to))]?.focus();
 }

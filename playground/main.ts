@@ -16,10 +16,13 @@ import { setUpHelp } from "./help.ts";
 import { registerRunLenses } from "./run-lenses.ts";
 import { registerWhyNot } from "./why-not-action.ts";
 import { starterFiles } from "./starter.ts";
-import { applyOverlay, bundled, clearSaved, hasFile, isInside, loadSaved, save, systemOf, Workspace, type Files, type Overlay } from "./workspace.ts";
-import { decodeShare, encodeShare, sameFiles, SHARE_PREFIX } from "./share-link.ts";
-import { exportText, importText, loadBackup, onOtherTabSaved, saveBackup, theirChanges } from "./workspace-store.ts";
-import { applyChanges, replaceFiles } from "./workspace-actions.ts";
+import { bundled, hasFile, isInside, systemOf, Workspace } from "./workspace.ts";
+import { encodeShare, SHARE_PREFIX } from "./share-link.ts";
+import { exportText, importText } from "./workspace-store.ts";
+import { Session, startingPoint, takeShareLink } from "./workspace-session.ts";
+import { setUpHistory } from "./history-panel.ts";
+import { hasEdits } from "./history.ts";
+import { clearMessage, showMessage } from "./status-message.ts";
 import { downloadText, fileNameProblem } from "./file-names.ts";
 import { ValidatePanel } from "./validate-panel.ts";
 import { isScenario } from "./manifests.ts";
@@ -29,70 +32,15 @@ import { confirmButton } from "./confirm-button.ts";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-interface MessageAction {
-  label: string;
-  run: () => void;
-}
-
-/**
- * The status bar's message, with an optional action (such as restoring a backup) and a close button.
- * An information clears itself when the user moves on (opens a file); an error stays until closed.
- */
-function showMessage(text: string, kind: "info" | "error" = "info", action?: MessageAction) {
-  const m = $("message");
-  m.className = kind;
-  m.replaceChildren(el("span", { id: "message-text" }, text));
-  if (action) m.append(el("button", { id: "message-action", onclick: () => action.run() }, action.label));
-  m.append(el("button", { id: "message-close", "aria-label": "close the message", title: "close the message", onclick: () => clearMessage() }, "×"));
-  $("statusbar").dataset["message"] = kind;
-}
-
-function clearMessage(onlyInfo = false) {
-  const m = $("message");
-  if (onlyInfo && m.className === "error") return;
-  m.replaceChildren();
-  m.className = "";
-  delete $("statusbar").dataset["message"];
-}
-
 window.addEventListener("error", (e) => showMessage(`Something went wrong: ${e.message}`, "error"));
 window.addEventListener("unhandledrejection", (e) => {
   e.preventDefault();
   showMessage(`Something went wrong: ${e.reason instanceof Error ? e.reason.message : String(e.reason)}`, "error");
 });
 
-/** A share link in the address, read and removed from it: a reload must not apply it again. */
-async function takeShareLink(): Promise<Overlay | "damaged" | undefined> {
-  if (!location.hash.startsWith(SHARE_PREFIX)) return undefined;
-  const shared = await decodeShare(location.hash.slice(SHARE_PREFIX.length));
-  history.replaceState(null, "", location.pathname + location.search);
-  return shared ?? "damaged";
-}
-
-/**
- * Where the workspace starts: a share link wins over what this browser saved, and the saved edits it
- * replaces are kept as the backup, restorable from the message it shows.
- */
-async function startingOverlay(): Promise<{ overlay: Overlay | undefined; replaced: boolean; opened?: Overlay }> {
-  const saved = loadSaved();
-  const shared = await takeShareLink();
-  if (shared === undefined) return { overlay: saved, replaced: false };
-  if (shared === "damaged") {
-    showMessage("The share link is damaged or cut short; showing your saved files instead.", "error");
-    return { overlay: saved, replaced: false };
-  }
-  const replaced = saved !== undefined && hasEdits(saved) && !sameFiles(saved, shared);
-  if (replaced) saveBackup(saved);
-  return { overlay: shared, replaced, opened: shared };
-}
-
-function hasEdits(o: Overlay): boolean {
-  return Object.keys(o.changed).length > 0 || o.deleted.length > 0;
-}
-
 async function boot() {
   setUpLayout($("layout"));
-  const start = await startingOverlay();
+  const start = await startingPoint();
   const workspace = new Workspace(start.overlay);
   const problems = $("problems");
   const language = new LanguageClient(workspace.files, (m) => showMessage(m, "error"));
@@ -129,6 +77,7 @@ async function boot() {
       clearMessage(true);
       tree();
       panelsFollow();
+      followScenario(path);
     },
     diagnostics(path, ds) {
       if (path === editor.activePath) showProblems(path, ds);
@@ -208,11 +157,7 @@ async function boot() {
         editor.setText(p, ownGet(bundled, p) ?? "");
         showMessage(`Reverted ${p} to the bundled text (undo with ctrl+z in the editor).`);
       },
-      remove: (p) => {
-        editor.removeFile(p);
-        showMessage(`Deleted ${p}.`);
-        tree(true);
-      },
+      remove: (p) => session.remove(p),
     }, fileErrors);
   }
 
@@ -305,39 +250,15 @@ async function boot() {
     }
   });
 
-  confirmButton($("reset"), "Click again to discard all edits", () => replaceWith({ changed: {}, deleted: [] }, "Reset to the bundled rules."));
-
-  /**
-   * Replaces every file with an overlay's (Reset, a share link or a workspace file opened in this tab,
-   * a restored backup). The edits it replaces become the backup, and the message offers them back.
-   */
-  function replaceWith(overlay: Overlay, done: string) {
-    const previous = workspace.overlay();
-    const kept = hasEdits(previous) && !sameFiles(previous, overlay) && saveBackup(previous);
-    replaceFiles(editor, workspace, applyOverlay(overlay), overlay.active);
-    flush();
-    if (!hasEdits(overlay)) clearSaved();
-    tree(true);
-    if (kept) showMessage(`${done} Your previous edits are kept as a backup.`, "info", restoreAction());
-    else showMessage(done);
-  }
-
-  function restoreAction(): MessageAction {
-    return {
-      label: "Restore my previous edits",
-      run: () => {
-        const backup = loadBackup();
-        if (backup) replaceWith(backup, "Restored your previous edits.");
-        else showMessage("There is no backup to restore.", "error");
-      },
-    };
-  }
+  const session = new Session(editor, workspace, start, { tree, historyChanged: () => historyPanel.refresh() });
+  const historyPanel = setUpHistory($("history-button"), $<HTMLDialogElement>("history"), (id) => session.restore(id));
+  confirmButton($("reset"), "Click again to discard all edits", () => session.replaceWith({ changed: {}, deleted: [] }, "before Reset", "Reset to the bundled rules."));
 
   // A share link pasted into the address bar of an open tab opens here too.
   window.addEventListener("hashchange", async () => {
     const shared = await takeShareLink();
     if (shared === "damaged") showMessage("The share link is damaged or cut short; nothing was changed.", "error");
-    else if (shared) replaceWith(shared, `Opened a shared workspace (${Object.keys(shared.changed).length} changed file(s)).`);
+    else if (shared) session.replaceWith(shared, "before a share link was opened", `Opened a shared workspace (${Object.keys(shared.changed).length} changed file(s)).`);
   });
 
   // ---- export and import of the whole workspace ----------------------------------------------------
@@ -349,48 +270,24 @@ async function boot() {
     const file = importInput.files?.[0];
     importInput.value = "";
     if (!file) return;
-    const read = importText(await file.text());
+    let contents: string;
+    try {
+      contents = await file.text();
+    } catch (err) {
+      showMessage(`Cannot read ${file.name}: ${err instanceof Error ? err.message : String(err)}`, "error");
+      return;
+    }
+    const read = importText(contents);
     if ("problem" in read) showMessage(`Cannot import ${file.name}: ${read.problem}`, "error");
-    else replaceWith(read.overlay, `Imported the workspace ${file.name}.`);
+    else session.replaceWith(read.overlay, `before ${file.name} was imported`, `Imported the workspace ${file.name}.`);
   });
 
   // ---- autosave ----------------------------------------------------------------------------------
 
-  let saveTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The files as this tab last saved or loaded them: what another tab's save is compared with. */
-  let lastSaved: Files = { ...workspace.files };
-  function flush() {
-    clearTimeout(saveTimer);
-    saveTimer = undefined;
-    const overlay = workspace.overlay();
-    const problem = save(overlay);
-    lastSaved = { ...workspace.files };
-    delete document.body.dataset["pendingSave"];
-    $("save-status").textContent = problem ?? (hasEdits(overlay) ? "all edits saved in this browser" : "bundled rules");
-    if (problem) showMessage(problem, "error");
-  }
-  // Another tab saved: take the files it changed, so neither tab's next save undoes the other's work.
-  onOtherTabSaved((overlay) => {
-    const theirs = applyOverlay(overlay);
-    const { set, removed } = theirChanges(lastSaved, theirs);
-    lastSaved = theirs;
-    if (applyChanges(editor, workspace, set, removed) > 0) {
-      tree(true);
-      $("save-status").textContent = "updated from another tab";
-      document.body.dataset["synced"] = String(Number(document.body.dataset["synced"] ?? 0) + 1);
-    }
-  });
   workspace.onChange(() => {
-    $("save-status").textContent = "saving…";
-    document.body.dataset["pendingSave"] = "true";
-    clearTimeout(saveTimer);
-    saveTimer = setTimeout(flush, 300);
     tree();
     scheduleOutline();
   });
-  // Leaving the page never loses the last keystrokes to the debounce.
-  window.addEventListener("pagehide", flush);
-  document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && flush());
 
   // ---- panels ------------------------------------------------------------------------------------
 
@@ -399,6 +296,13 @@ async function boot() {
     clearTimeout(outlineTimer);
     runPanel.markStale();
     outlineTimer = setTimeout(() => (void runPanel.refresh(), simulatePanel.refresh(), exactOdds.refresh()), 600);
+  }
+  /** A scenario file opened is the one Simulate and Exact take, not the one picked there before. */
+  function followScenario(path: string) {
+    const list = $<HTMLSelectElement>("sim-scenario");
+    if (list.value === path || !Array.from(list.options).some((o) => o.value === path)) return;
+    list.value = path;
+    list.dispatchEvent(new Event("change", { bubbles: true }));
   }
   let panelSystem = "";
   function panelsFollow() {
@@ -431,6 +335,16 @@ async function boot() {
   }
   selectTab("problems");
 
+  // Skip links: to the editor's text, or to the panel's open tab, without touching the address (a
+  // share link lives in its hash).
+  for (const link of Array.from(document.querySelectorAll<HTMLAnchorElement>(".skip-link"))) {
+    link.addEventListener("click", (e) => {
+      e.preventDefault();
+      if (link.dataset["skip"] === "editor") editor.editor.focus();
+      else tabs.find((t) => t.getAttribute("aria-selected") === "true")?.focus();
+    });
+  }
+
   // Ctrl+Enter runs what the Run tab has selected, from the editor or anywhere on the page.
   const runShortcut = () => {
     selectTab("run");
@@ -441,7 +355,7 @@ async function boot() {
   registerWhyNot(editor.editor, runPanel, runClient, $("run"), { files: () => ({ ...workspace.files }), select, showRun: () => selectTab("run") });
   // Ctrl+S: the edits are already saved in this browser; say so instead of the browser's "Save page".
   const saveShortcut = () => {
-    flush();
+    session.flush();
     showMessage("Every edit is saved in this browser as you type. Download saves the open file to your computer; Export saves them all.");
   };
   editor.editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyS, saveShortcut);
@@ -450,6 +364,12 @@ async function boot() {
       e.preventDefault();
       saveShortcut();
     }
+  });
+  // Ctrl+Z outside the editor's text (and any text box) brings back the file deleted last.
+  document.addEventListener("keydown", (e) => {
+    if (e.key.toLowerCase() !== "z" || !(e.ctrlKey || e.metaKey) || e.shiftKey || editor.editor.hasTextFocus()) return;
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+    if (session.undoDelete()) e.preventDefault();
   });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && !editor.editor.hasTextFocus()) {
@@ -461,11 +381,12 @@ async function boot() {
   ready = true;
   tree(true);
   panelsFollow();
+  followScenario(workspace.active);
   $("save-status").textContent = start.opened ? "shared workspace" : hasEdits(workspace.overlay()) ? "your edits, restored from this browser" : "bundled rules";
   if (start.opened) {
-    flush();
-    const opened = `Opened a shared workspace (${Object.keys(start.opened.changed).length} changed file(s)).`;
-    if (start.replaced) showMessage(`${opened} Your previous edits are kept as a backup.`, "info", restoreAction());
+    session.flush();
+    const opened = `Opened a shared workspace (${Object.keys(start.opened.overlay.changed).length} changed file(s)).`;
+    if (start.opened.kept) showMessage(`${opened} Your previous edits are kept in History.`, "info", session.restoreAction(start.opened.kept));
     else showMessage(opened);
   }
   // A handle for the browser tests: what the page shows, read without scraping Monaco's DOM.

@@ -23,7 +23,8 @@ export class RunPanel {
   private readonly select = el("select", { id: "run-target", "aria-label": "example or scenario to run" });
   private readonly seed = el("input", { id: "run-seed", type: "text", size: "8", "aria-label": "seed" });
   private readonly filter = el("input", { id: "run-filter", type: "search", placeholder: "find an example or scenario", "aria-label": "find an example or scenario to run" });
-  private readonly ask = el("input", { id: "run-ask", type: "checkbox", checked: "" });
+  // Off by default: a first Run shows a result (the scenario's choices, then the first option), not a question.
+  private readonly ask = el("input", { id: "run-ask", type: "checkbox" });
   private readonly runButton = el("button", { id: "run-button", class: "primary" }, "Run");
   private readonly status = el("div", { id: "run-status", role: "status" });
   private readonly details = el("div", { id: "run-details" });

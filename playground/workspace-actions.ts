@@ -1,4 +1,4 @@
-// Replacing the editor's files wholesale: Reset, restoring a backup, opening a share link or an
+// Replacing the editor's files wholesale: Reset, restoring a snapshot, opening a share link or an
 // exported workspace in an open tab, and taking another tab's saves. Each file goes through the editor
 // (one undoable edit per file) so models, markers and the language worker stay in step.
 import type { RulesEditor } from "./editor.ts";

@@ -1,57 +1,45 @@
-// What keeps work from being lost beyond autosave (workspace.ts): a backup of the edits that a share
-// link, an import or Reset replaced, so they can be restored; other tabs' saves, so two tabs stay in
-// step instead of overwriting each other; and the whole workspace as one file to export and import.
-import { asOverlay, STORAGE_KEY, type Files, type Overlay } from "./workspace.ts";
+// What keeps two tabs from overwriting each other beyond autosave (workspace.ts), and the whole
+// workspace as one file to export and import. Tabs on the same line of work take each other's saves,
+// so they stay in step; a tab that replaced its files (a share link, an import, Reset, a restore) is on
+// a line of its own, and the other tabs keep theirs: what either replaced is in the History (history.ts).
+import { asOverlay, parseSaved, STORAGE_KEY, type Files, type Overlay, type Saved } from "./workspace.ts";
 import { ownGet, setOwn } from "../src/api.ts";
 
-const BACKUP_KEY = "rulesmith.playground.backup.v1";
-
-/** Keeps `overlay` as the one backup (a newer replacement replaces it); false when storage refused it. */
-export function saveBackup(overlay: Overlay): boolean {
-  try {
-    localStorage.setItem(BACKUP_KEY, JSON.stringify(overlay));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export function loadBackup(): Overlay | undefined {
-  try {
-    const raw = localStorage.getItem(BACKUP_KEY);
-    return raw ? asOverlay(JSON.parse(raw)) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * Calls `changed` with the overlay another tab of this page saved (an empty one when it reset). The
- * browser sends `storage` events only to the other tabs, so a tab never hears its own saves.
+ * Calls `changed` with the save another tab of this page made. The browser sends `storage` events
+ * only to the other tabs, so a tab never hears its own. Storage cleared (by the browser's tools) or a
+ * damaged entry changes nothing here: this tab keeps what it shows, and its next save writes it back.
  */
-export function onOtherTabSaved(changed: (overlay: Overlay) => void) {
+export function onOtherTabSaved(changed: (saved: Saved) => void) {
   window.addEventListener("storage", (e) => {
-    if (e.key !== STORAGE_KEY && e.key !== null) return;
-    let overlay: Overlay | undefined;
-    try {
-      overlay = e.newValue ? asOverlay(JSON.parse(e.newValue)) : { changed: {}, deleted: [] };
-    } catch {
-      return; // a damaged entry: keep what this tab shows
-    }
-    if (overlay) changed(overlay);
+    if (e.key !== STORAGE_KEY) return;
+    const saved = parseSaved(e.newValue);
+    if (saved) changed(saved);
   });
 }
 
 /**
  * The files to take from another tab's save: those it changed since `base` (what this tab last saved
- * or loaded). A file this tab edited and the other did not keeps this tab's text.
+ * or loaded). A file this tab edited and the other did not keeps this tab's text. A file both changed
+ * (this tab's edit not saved yet, `mine`) keeps this tab's text too, and is named in `clashes`: the
+ * caller keeps the other tab's files in the History before this tab's save replaces them.
  */
-export function theirChanges(base: Files, theirs: Files): { set: Files; removed: string[] } {
+export function theirChanges(base: Files, theirs: Files, mine: Files = base): { set: Files; removed: string[]; clashes: string[] } {
   const set: Files = {};
   const removed: string[] = [];
-  for (const [path, text] of Object.entries(theirs)) if (ownGet(base, path) !== text) setOwn(set, path, text);
-  for (const path of Object.keys(base)) if (!Object.hasOwn(theirs, path)) removed.push(path);
-  return { set, removed };
+  const clashes: string[] = [];
+  const unsaved = (path: string) => ownGet(mine, path) !== ownGet(base, path);
+  for (const [path, text] of Object.entries(theirs)) {
+    if (ownGet(base, path) === text) continue;
+    if (unsaved(path) && ownGet(mine, path) !== text) clashes.push(path);
+    else setOwn(set, path, text);
+  }
+  for (const path of Object.keys(base)) {
+    if (Object.hasOwn(theirs, path)) continue;
+    if (unsaved(path)) clashes.push(path);
+    else removed.push(path);
+  }
+  return { set, removed, clashes };
 }
 
 // ---- export and import ----------------------------------------------------------------------------

@@ -34,8 +34,6 @@ export interface Overlay {
   active?: string;
 }
 
-export const STORAGE_KEY = "rulesmith.playground.v1";
-
 export class Workspace {
   files: Files;
   active: string;
@@ -102,31 +100,62 @@ function defaultFile(files: Files): string {
 
 // ---- autosave --------------------------------------------------------------------------------
 
-export function loadSaved(): Overlay | undefined {
+/** The newest save of any tab: what a new tab opens with. */
+export const STORAGE_KEY = "rulesmith.playground.v1";
+/** This tab's own save, in sessionStorage: what a reload of this tab opens with, whatever other tabs
+ *  saved since (a share link opened in another tab must not replace this tab's work). */
+export const TAB_KEY = "rulesmith.playground.tab.v1";
+
+/**
+ * A save: the files, and the line of work they belong to. A line starts whenever the files are
+ * replaced wholesale (Reset, a share link, an import, a restore); tabs on the same line take each
+ * other's saves, tabs on different lines keep their own (workspace-store.ts).
+ */
+export interface Saved {
+  overlay: Overlay;
+  line: string;
+}
+
+export function parseSaved(raw: string | null): Saved | undefined {
+  if (!raw) return undefined;
   try {
-    const raw = localStorage.getItem(STORAGE_KEY);
-    if (!raw) return undefined;
-    return asOverlay(JSON.parse(raw));
+    const parsed: unknown = JSON.parse(raw);
+    const overlay = asOverlay(parsed);
+    if (!overlay) return undefined;
+    const line = (parsed as { line?: unknown }).line;
+    // Saves from before lines of work all belong to one.
+    return { overlay, line: typeof line === "string" ? line : "" };
+  } catch {
+    return undefined;
+  }
+}
+
+export function loadSaved(): Saved | undefined {
+  try {
+    return parseSaved(sessionStorage.getItem(TAB_KEY)) ?? parseSaved(localStorage.getItem(STORAGE_KEY));
   } catch {
     // Unreadable storage (private mode, a damaged entry) means starting from the bundle, not failing.
     return undefined;
   }
 }
 
-export function save(overlay: Overlay): string | undefined {
+/** The save another tab (or this one) last wrote as the newest. */
+export function loadNewest(): Saved | undefined {
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(overlay));
+    return parseSaved(localStorage.getItem(STORAGE_KEY));
+  } catch {
     return undefined;
-  } catch (err) {
-    return `could not autosave: ${err instanceof Error ? err.message : String(err)}`;
   }
 }
 
-export function clearSaved() {
+export function save(saved: Saved): string | undefined {
+  const json = JSON.stringify({ ...saved.overlay, line: saved.line });
   try {
-    localStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Nothing saved to clear.
+    sessionStorage.setItem(TAB_KEY, json);
+    localStorage.setItem(STORAGE_KEY, json);
+    return undefined;
+  } catch (err) {
+    return `could not autosave: ${err instanceof Error ? err.message : String(err)}`;
   }
 }
 

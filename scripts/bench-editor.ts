@@ -2,7 +2,8 @@
 // tests use: CHROMIUM_PATH, else Debian's package; scripts/find-chromium.ts). A benchmark script, not a
 // test: it prints figures and asserts nothing about them.
 //
-// It builds the playground, serves it, and in two files types one letter at a time into a line it
+// It builds the playground, serves it, times the first load (to the editor, to the first diagnostics),
+// and in two files types one letter at a time into a line it
 // added in the middle of the file, `fn benchProbeN() -> int = benchTarget`, so that each keystroke
 // turns an unknown name into a known one or back (E0101 comes and goes). It times each keystroke
 // from the key press to the editor's markers changing, and prints the median and p90, raw (what the
@@ -96,6 +97,24 @@ async function measure(page: Page, url: string, path: string): Promise<{ raw: nu
   return times;
 }
 
+/**
+ * First load: from navigation to the editor showing text, and to the first diagnostics (the Problems
+ * tab filled), read as the page's own clock (`performance.now()`, zero at navigation). The first load
+ * has an empty browser cache; the next ones are reloads.
+ */
+async function firstLoad(page: Page, url: string, loads: number): Promise<{ editor: number; diagnostics: number }[]> {
+  const out: { editor: number; diagnostics: number }[] = [];
+  for (let i = 0; i < loads; i++) {
+    await page.goto("about:blank");
+    await page.goto(url, { waitUntil: "commit" });
+    await page.waitForSelector(".monaco-editor .view-lines span");
+    const editor = await page.evaluate(() => performance.now());
+    await page.waitForSelector("#problems .no-problems, #problems .problem");
+    out.push({ editor, diagnostics: await page.evaluate(() => performance.now()) });
+  }
+  return out;
+}
+
 function largestBundledFile(): string {
   const files = ["rules/warlords3", "rules/dragon-dice"].flatMap((root) => nodeHost.listRules(root) ?? []);
   return files.reduce((a, b) => (statSync(b).size > statSync(a).size ? b : a));
@@ -120,6 +139,11 @@ async function main() {
       [`${largest} (${statSync(largest).size} bytes, with its imports)`, base, largest],
       [`generated, ${generated.split("\n").length - 1} lines (${generated.length} bytes)`, base + shareHash({ [generatedPath]: generated }, generatedPath), generatedPath],
     ];
+    const loads = await firstLoad(page, base, 4);
+    const warm = loads.slice(1);
+    console.log(
+      `first load (the issue saw 4-7 s to the editor, 7-10 s to the first diagnostics on a loaded 2-core machine)\n  empty cache:  editor ${loads[0]!.editor.toFixed(0)} ms, first diagnostics ${loads[0]!.diagnostics.toFixed(0)} ms\n  reloads:      editor median ${percentile(warm.map((l) => l.editor), 50).toFixed(0)} ms, first diagnostics median ${percentile(warm.map((l) => l.diagnostics), 50).toFixed(0)} ms\n`,
+    );
     console.log(`keystroke-to-marker in Chromium, ${KEYS} keystrokes per file; after typing the page waits half as long as the file's last check took (${DELAY_BOUNDS[0]} to ${DELAY_BOUNDS[1]} ms) before it checks\n`);
     for (const [label, url, path] of cases) {
       const times = await measure(page, url, path);

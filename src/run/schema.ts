@@ -240,9 +240,10 @@ export function validateState(p: RuntimeProgram, state: unknown): StateProblem[]
   const errors = validate.errors ?? [];
   // A state of thousands of misspelt keys gets did-you-means for the first few hundred only, as the checker does.
   const budget = new SuggestionBudget();
+  const echoes = optionalEchoes(errors);
   for (const e of errors) {
     // "must match then/else schema": the branch's own errors say what is wrong.
-    if (e.keyword === "if") continue;
+    if (e.keyword === "if" || echoes.has(e)) continue;
     if (isReferenceError(p, e, state)) {
       problems.push(referenceShape(e));
       continue;
@@ -257,6 +258,23 @@ export function validateState(p: RuntimeProgram, state: unknown): StateProblem[]
     problems.push(...timerProblems(p, at, pointerGet(state, at), errors, budget));
   }
   return problems;
+}
+
+/**
+ * An optional value's schema is `anyOf: [its type, null]`, so a bad value fails both branches and ajv
+ * says it three times: the type's complaint ("must be one of ..."), "must be a null" and "must match a
+ * schema in anyOf". The last two are echoes when the first says what is wrong at or inside that place.
+ */
+function optionalEchoes(errors: ErrorObject[]): Set<ErrorObject> {
+  const isNullBranch = (e: ErrorObject) => e.keyword === "type" && (e.params as { type?: unknown }).type === "null" && /\/anyOf\/\d+\/type$/.test(e.schemaPath);
+  const echoes = new Set<ErrorObject>();
+  for (const e of errors) {
+    if (e.keyword !== "anyOf") continue;
+    const nulls = errors.filter((n) => isNullBranch(n) && n.instancePath === e.instancePath && n.schemaPath.startsWith(e.schemaPath.replace(/\/anyOf$/, "/anyOf/")));
+    const said = errors.some((o) => o !== e && !nulls.includes(o) && o.keyword !== "anyOf" && (o.instancePath === e.instancePath || o.instancePath.startsWith(`${e.instancePath}/`)));
+    if (nulls.length > 0 && said) for (const x of [e, ...nulls]) echoes.add(x);
+  }
+  return echoes;
 }
 
 function timerProblems(p: RuntimeProgram, at: string, value: unknown, errors: ErrorObject[], budget: SuggestionBudget): StateProblem[] {

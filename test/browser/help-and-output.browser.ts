@@ -64,15 +64,38 @@ step(pg, "Help shows how to start, the shortcuts and the language reference", as
   const keys = await page.$$eval(".help-shortcuts kbd", (ks) => ks.map((k) => k.textContent));
   assert.ok(keys.includes("Ctrl+Enter") && keys.includes("Ctrl+M"), keys.join(", "));
   const toc = await page.$$eval(".help-toc a", (as) => as.map((a) => a.textContent ?? ""));
-  assert.ok(toc.includes("13. `example`"), toc.join(" | "));
-  await page.click(".help-toc a:text('13. `example`')");
+  assert.ok(toc.includes("13. example"), toc.join(" | "));
+  // Markdown rendered: headings' code and the reference's code blocks are HTML, not backticks.
+  assert.ok(await page.$$eval(".help-toc a code", (cs) => cs.some((c) => c.textContent === "example")));
+  assert.ok((await page.$$(".help-reference pre code")).length > 20);
+  // Backticks outside code: markdown left as it was typed (a code span may itself show backticks).
+  const raw = await page.$$eval(".help-reference p", (ps) =>
+    ps
+      .map((p) => {
+        const c = p.cloneNode(true) as HTMLElement;
+        c.querySelectorAll("code").forEach((x) => x.remove());
+        return c.textContent ?? "";
+      })
+      .filter((t) => /`[^`]+`/.test(t)),
+  );
+  assert.deepEqual(raw, [], "no raw backticks in paragraphs");
+  await page.click(".help-toc a:text('13. example')");
   await page.waitForFunction(() => {
-    const h = Array.from(document.querySelectorAll("#help h3")).find((x) => x.textContent === "13. `example`")!;
+    const h = Array.from(document.querySelectorAll("#help h3")).find((x) => x.textContent === "13. example")!;
     const box = document.querySelector("#help")!.getBoundingClientRect();
     const at = h.getBoundingClientRect();
     return at.top >= box.top - 1 && at.top < box.bottom;
   });
   await pg.shot("help");
+  // Search keeps the sections that mention every word.
+  const all = await page.$$eval(".help-section", (ss) => ss.length);
+  await page.fill("#help-search", "force dice");
+  await page.waitForFunction(() => document.querySelector("#help-found")!.textContent !== "");
+  const kept = await page.$$eval(".help-section:not([hidden])", (ss) => ss.map((s) => s.textContent!.toLowerCase()));
+  assert.ok(kept.length > 0 && kept.length < all, `${kept.length} of ${all}`);
+  assert.ok(kept.every((t) => t.includes("force") && t.includes("dice")));
+  await page.fill("#help-search", "");
+  await page.waitForFunction((n) => document.querySelectorAll(".help-section:not([hidden])").length === n, all);
   await page.click("#help-close");
   await page.waitForFunction(() => !document.querySelector("#help")!.hasAttribute("open"));
 });

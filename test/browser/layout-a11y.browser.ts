@@ -1,7 +1,9 @@
 // Browser tests of the page's layout and keyboard use (issue 12, problems 5 and 6): usable at 800x600
 // and on a 390 px phone; panes resize and fold; Tab leaves the editor after Ctrl+M; Ctrl+Enter runs;
 // trace lines and problems are reached and followed with the keyboard; axe-core finds no critical or
-// serious violation on the main views. Run with `npm run test:browser`.
+// serious violation on the main views. Issue 28: skip links, and Tab from load to Run in a few presses
+// (toolbar, the file tree as one stop, the editor, the panel; it took 75); the status bar's messages
+// on screen on a phone; dark-theme comments readable. Run with `npm run test:browser`.
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
@@ -27,6 +29,32 @@ async function axe(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === "critical" || v.impact === "serious").map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+/** WCAG's contrast ratio of two CSS `rgb(...)` colours. */
+function contrastRatio(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = c.match(/\d+/g)!.slice(0, 3).map((v) => (Number(v) / 255 <= 0.03928 ? Number(v) / 255 / 12.92 : ((Number(v) / 255 + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [x, y] = [lum(a), lum(b)];
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+/** axe-core's critical and serious violations with the History and the Help dialog open, each in turn. */
+async function axeDialogs(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const [button, dialog, close] of [
+    ["#history-button", "#history", "#history-close"],
+    ["#help-button", "#help", "#help-close"],
+  ] as const) {
+    await page.click(button);
+    await page.waitForSelector(`${dialog}[open]`);
+    found.push(...(await axe(page)).map((v) => `${dialog}: ${v}`));
+    await page.click(close);
+    await page.waitForSelector(`${dialog}:not([open])`, { state: "attached" });
+  }
+  return found;
+}
+
 const box = (page: Page, selector: string) => page.$eval(selector, (e) => e.getBoundingClientRect().toJSON() as DOMRect);
 
 step(pg, "at 800x600 the files, the editor and the whole panel are on screen", async () => {
@@ -46,6 +74,61 @@ step(pg, "at 800x600 the files, the editor and the whole panel are on screen", a
   const run = await box(page, "#run-button");
   assert.ok(run.right <= 800 && run.bottom <= 600, "the Run button is on screen");
   await pg.shot("800x600");
+});
+
+/** Where the focus is: the element's id (or class) and the region of the page it is in. */
+const focusAt = (page: Page) =>
+  page.evaluate(() => {
+    const a = document.activeElement as HTMLElement | null;
+    const region = a?.closest("#skip-links, #toolbar, #sidebar, #editor-area, #panel, .splitter");
+    return { id: a?.id || a?.className || "", region: region?.id || "" };
+  });
+
+step(pg, "from page load, Tab reaches Run in a few presses: skip links, toolbar, the file tree as one stop, the editor", async () => {
+  const { page } = pg;
+  await openFile(page, "rules/warlords3/rounds.rules");
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  await page.waitForSelector("#run-file:not([hidden])");
+  const regions: string[] = [];
+  let presses = 0;
+  while ((await focusAt(page)).id !== "run-file") {
+    assert.ok(presses < 75, `Tab went round without reaching Run: ${regions.join(" ")}`);
+    await page.keyboard.press("Tab");
+    presses++;
+    const at = await focusAt(page);
+    if (regions.at(-1) !== at.region) regions.push(at.region);
+  }
+  assert.ok(presses <= 20, `${presses} Tab presses to Run (there were 75)`);
+  assert.deepEqual(regions, ["skip-links", "toolbar", "sidebar", "split-files", "editor-area"]);
+  // The tree is one stop; the arrow keys walk it and Enter opens.
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Shift+Tab");
+  assert.equal((await focusAt(page)).region, "sidebar");
+  const first = await page.evaluate(() => document.activeElement!.textContent);
+  await page.keyboard.press("ArrowDown");
+  assert.notEqual(await page.evaluate(() => document.activeElement!.textContent), first);
+  await page.keyboard.press("ArrowUp");
+  assert.equal(await page.evaluate(() => document.activeElement!.textContent), first);
+  console.log(`Tab presses from load to Run: ${presses}`);
+});
+
+step(pg, "the skip links take the focus to the editor and to the panel", async () => {
+  const { page } = pg;
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement!.textContent), "Skip to the editor");
+  assert.ok((await box(page, ".skip-link[data-skip=editor]")).top >= 0, "shown when focused");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.activeElement?.closest("#editor") !== null);
+  await page.reload();
+  await page.waitForSelector("body[data-ready=true]");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement!.textContent), "Skip to the panel");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.activeElement?.getAttribute("role") === "tab");
 });
 
 step(pg, "the panel's splitter resizes it with the arrow keys, and the panes fold away", async () => {
@@ -81,6 +164,25 @@ step(pg, "on a 390 px phone the panes stack and nothing is cut off sideways", as
   }
   assert.ok((await box(page, "#editor")).height >= 300, "the editor keeps a usable height");
   await pg.shot("phone");
+  // The status bar's messages are on screen: Reset's confirmation, its Restore, an error.
+  await openFile(page, "rules/warlords3/rounds.rules");
+  await appendLine(page, "// a phone edit");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.click("#reset");
+  await page.waitForSelector("#reset[data-armed]");
+  const armed = await box(page, "#reset");
+  assert.ok(armed.top >= 0 && armed.bottom <= 844, "Reset's confirmation is on screen");
+  await page.click("#reset");
+  await page.waitForSelector("#message-action");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const selector of ["#message-text", "#message-action"]) {
+    const b = await box(page, selector);
+    assert.ok(b.top >= 0 && b.bottom <= 844 && b.left >= 0 && b.right <= 390, `${selector} at ${b.top}..${b.bottom}, ${b.left}..${b.right}`);
+  }
+  await pg.shot("phone-message");
+  await page.click("#message-action");
+  // The edit is back (a comment: the steps after do not mind it).
+  await page.waitForFunction(() => window.__rulesmith.text("rules/warlords3/rounds.rules")!.endsWith("// a phone edit"));
   await page.setViewportSize({ width: 800, height: 600 });
 });
 
@@ -164,6 +266,7 @@ step(pg, "axe-core finds no critical or serious violation on the main views", as
   assert.deepEqual(await axe(page), []);
   await page.click("#tab-simulate");
   assert.deepEqual(await axe(page), []);
+  assert.deepEqual(await axeDialogs(page), []);
 });
 
 step(pg, "a dark system theme gives a dark page and editor, still free of serious violations", async () => {
@@ -173,7 +276,17 @@ step(pg, "a dark system theme gives a dark page and editor, still free of seriou
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   assert.equal(background, "rgb(22, 24, 28)");
   await page.click("#tab-problems");
+  // rounds.rules opens with a plain // comment: it is on screen for axe, and readable (4.2:1 before).
+  await openFile(page, "rules/warlords3/rounds.rules");
+  await page.evaluate(() => window.__rulesmith.reveal(1, 1));
+  const [fore, back] = await page.evaluate(() => {
+    const comment = Array.from(document.querySelectorAll(".view-lines span span")).find((s) => /^\/\/\s+Step/.test(s.textContent!))!; // Monaco shows spaces as no-break spaces
+    return [getComputedStyle(comment).color, getComputedStyle(document.querySelector(".monaco-editor-background")!).backgroundColor];
+  });
+  const contrast = contrastRatio(fore!, back!);
+  assert.ok(contrast >= 4.5, `dark comments at ${contrast.toFixed(2)}:1`);
   assert.deepEqual(await axe(page), []);
+  assert.deepEqual(await axeDialogs(page), []);
   await pg.shot("dark");
   await page.emulateMedia({ colorScheme: "light" });
   await page.waitForFunction(() => !document.querySelector(".monaco-editor")!.classList.contains("vs-dark"));

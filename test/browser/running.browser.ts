@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createServer as createViteServer } from "vite";
-import { appendLine, config, newLineAtEnd, openFile, openPage, ran, repo, runTarget, saved, simulate, step, text, usePlayground } from "./harness.ts";
+import { appendLine, config, newLineAtEnd, openFile, openPage, outlineCurrent, ran, repo, runTarget, saved, simulate, step, text, usePlayground } from "./harness.ts";
 
 const pg = usePlayground("running");
 const fixtures = join(repo, "test/browser/fixtures");
@@ -94,8 +94,12 @@ step(pg, "a reload keeps the edits", async () => {
 step(pg, "the user answers the rules' choices", async () => {
   const page = pg.page;
   await addQuizGame();
-  // "ask me at choices" is on (the default): the run stops at the first choice.
-  assert.equal(await runTarget(page, `scenario:rules/quiz/quiz.json`), "asking");
+  // With "ask me at choices" ticked (it is off by default), the run stops at the first choice.
+  await page.click("#tab-run");
+  await outlineCurrent(page);
+  await page.selectOption("#run-target", "scenario:rules/quiz/quiz.json");
+  await page.check("#run-ask");
+  assert.equal(await ran(page, () => page.click("#run-button")), "asking");
   assert.equal(await page.textContent("#run-question .question strong"), "First number?");
   assert.deepEqual(await page.$$eval("#run-question .choice-option", (bs) => bs.map((b) => b.textContent)), ["1", "2", "3"]);
   await pg.shot("choice-asked");

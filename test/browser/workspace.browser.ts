@@ -99,7 +99,7 @@ step(pg, "opening a share link in the same browser keeps the saved edits as a ba
   assert.ok((await text(page, FILE)).endsWith(LINKED), "the link's files are shown");
   assert.equal(await text(page, OTHER), bundledText(OTHER));
   await page.waitForSelector("#message-action");
-  assert.match((await page.textContent("#message-text")) ?? "", /previous edits are kept as a backup/);
+  assert.match((await page.textContent("#message-text")) ?? "", /previous edits are kept in History/);
   await pg.shot("link-opened-with-backup");
   await page.click("#message-action");
   await page.waitForFunction((t) => window.__rulesmith.text("rules/warlords3/units.rules") === t, mine);

@@ -297,6 +297,12 @@ describe("the game state", () => {
     expect(byPath["/units/1/name"]!.declaration!.name).toBe("Unit.name");
   });
 
+  it("says a bad member of an optional enum once, not also 'must be a null' and 'must match a schema in anyOf'", () => {
+    const optional = indexProgram(checked("enum Bane { dragon, undead }\nkind Unit { name: text, bane: Bane? }\nstate { units: list<Unit> }\n"));
+    expect(validateState(optional, { units: [{ name: "a", bane: "dragonn" }] })).toEqual([expect.objectContaining({ path: "/units/0/bane", message: 'must be one of "dragon", "undead"' })]);
+    expect(validateState(optional, { units: [{ name: "a", bane: null }, { name: "b", bane: "undead" }] })).toEqual([]);
+  });
+
   it("rejects a status that is not declared", () => {
     const problems = validateState(program, { units: [{ name: "elf", statuses: { routted: true } }] });
     expect(problems.length).toBeGreaterThan(0);
