@@ -20,6 +20,7 @@ export { checkMods, describeOutcome, overridesOf, type CompatibilityReport, type
 export { allConflicts, formatMatrix, matrixJson } from "./tools/mods/matrix.ts";
 export { formatRules, type Formatted } from "./tools/format/index.ts";
 export { generateReference, MAX_REFERENCE, ReferenceTooLarge } from "./tools/docgen/index.ts";
+export { balanceHtml } from "./tools/balance/html.ts";
 export { exampleCoverage, ExampleReach } from "./tools/example-coverage.ts";
 export { generateReferences, type DocumentedSystem } from "./tools/docgen/systems.ts";
 export { monarchFromGrammar, type MonarchLanguage } from "../grammar/highlighting.ts";

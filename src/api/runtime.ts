@@ -56,6 +56,14 @@ export {
 export { oddsProblem, showMass, type LimitName } from "../tools/odds/messages.ts";
 export type { Read, TracePlace, WhyNotAnswer, WhyNotResult } from "../tools/why-not/why-not.ts";
 export { formatWhyNot } from "../tools/why-not/format.ts";
+export { parsePolicyRules, showPolicy, type Policy, type PolicyRule } from "../run/policies/spec.ts";
+export { policyChooser } from "../run/policies/chooser.ts";
+export { balance, JOB_RUNS, MAX_SWEEP_VALUES, type BalanceOptions, type BalanceReport, type CellJob, type SweepPoint, type SweepReport } from "../tools/balance/balance.ts";
+export { addCounts, cellSpecs, NO_COUNTS, runCell, type CellCounts, type CellSpec } from "../tools/balance/cells.ts";
+export { exactCell, EXACT_PATHS, type ExactOdds } from "../tools/balance/exact.ts";
+export { readRoster, type Roster, type RosterFile } from "../tools/balance/roster.ts";
+export type { CellResult, EntryResult, MatrixReport } from "../tools/balance/report.ts";
+export { balanceJson, formatBalance } from "../tools/balance/format.ts";
 
 /** What a scenario needs to run: its indexed program and the scenario (a `ReadyScenario` is one). */
 export interface Runnable {

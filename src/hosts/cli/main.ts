@@ -28,6 +28,8 @@ Usage:
   rulesmith odds SCENARIO.json [--max-states N]    the exact odds of each result: every dice path, merged by state
   rulesmith mutate PATH... [--json] [--budget N]   do the examples pin the rules down? (mutation testing)
   rulesmith why-not SCENARIO.json --rule NAME     why a modifier, handler or table row did not fire in a run
+  rulesmith balance SYSTEM --roster FILE... [--policy P] [--runs N] [--sweep P=A..B] [--json] [--html FILE]
+                                                  the matchup matrix of a roster: win rates, intervals, outliers
   rulesmith compile PATH... --out PROGRAM.json    save the checked program for the runtime alone
   rulesmith schema PATH...                        print the JSON Schema of the game state
   rulesmith fmt PATH... [--check]                 lay .rules files out in the canonical layout
@@ -153,6 +155,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
         return await (await import("./mutate.ts")).mutateCommand(rest, io);
       case "why-not":
         return await (await import("./why-not.ts")).whyNotCommand(rest, io);
+      case "balance":
+        return await (await import("./balance.ts")).balanceCommand(rest, io);
       case "mods":
         return await (await import("./mods.ts")).modsCommand(rest, io);
       // Loaded when used, like the engine: `--help` loads none of them.
