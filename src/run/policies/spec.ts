@@ -110,3 +110,16 @@ export function showPolicy(p: Policy): string {
       return p.kind;
   }
 }
+
+/**
+ * Why odds over the dice alone cannot answer runs with these policies, or undefined: `random` draws and
+ * `mcts` searches with streams of their own, which `rulesmith odds` does not enumerate; `first` and
+ * `greedy` answer from the state alone.
+ */
+export function oddsPolicyProblem(policies: readonly string[] | undefined): string | undefined {
+  if (!policies) return undefined;
+  const rules = parsePolicyRules(policies);
+  if ("error" in rules) return rules.error;
+  const drawn = rules.find((r) => r.policy.kind === "random" || r.policy.kind === "mcts");
+  return drawn ? `the exact odds enumerate the dice alone, and the policy ${JSON.stringify(drawn.text)} answers with chances of its own: simulate it instead (\`rulesmith simulate\`), or use \`first\` or \`greedy\`` : undefined;
+}

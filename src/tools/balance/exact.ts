@@ -1,7 +1,7 @@
 // A cell's exact odds, where `rulesmith odds` can work them out within a small budget: then its win
 // rate needs no interval. A cell whose runs choose by `random` or `mcts` has no odds over the dice alone.
 import type { RuntimeProgram } from "../../run/index-program.ts";
-import { parsePolicyRules } from "../../run/policies/spec.ts";
+import { oddsPolicyProblem } from "../../run/policies/spec.ts";
 import { enumerateOdds } from "../odds/odds.ts";
 import { prepareSimulation } from "../simulation/simulation.ts";
 import type { CellSpec } from "./cells.ts";
@@ -18,15 +18,9 @@ export interface ExactOdds {
   paths: number;
 }
 
-/** Whether odds over the dice alone answer the cell: its policies (if any) answer from the state alone. */
-export function dependsOnDiceAlone(cell: CellSpec): boolean {
-  const rules = cell.scenario.policies ? parsePolicyRules(cell.scenario.policies) : [];
-  return !("error" in rules) && rules.every((r) => r.policy.kind === "first" || r.policy.kind === "greedy");
-}
-
 /** The cell's exact odds, or undefined when the budget runs out first or a run fails. */
 export function exactCell(program: RuntimeProgram, cell: CellSpec, maxPaths = EXACT_PATHS): ExactOdds | undefined {
-  if (maxPaths <= 0 || !dependsOnDiceAlone(cell)) return undefined;
+  if (maxPaths <= 0 || oddsPolicyProblem(cell.scenario.policies) !== undefined) return undefined;
   const prepared = prepareSimulation(program, cell.scenario);
   if ("error" in prepared) return undefined;
   const odds = enumerateOdds(prepared, maxPaths, { maxStates: EXACT_STATES, maxPathsPerState: maxPaths, tolerance: 0 });
