@@ -84,6 +84,8 @@ fn playMany() -> int {
   it("a `by:` rule answers only the one asked; an `ask:` rule by the question's text, before it", () => {
     expect(runEverywhere(program, scenario(["by:blue=greedy"]), "1").resultText).toBe("A");
     expect(runEverywhere(program, scenario(["by:red=greedy"]), "1").resultText).toBe("B");
+    expect(runEverywhere(program, scenario(["by:Side.red=greedy"]), "1").resultText).toBe("B");
+    expect(runEverywhere(program, scenario(["by:Side.blue=greedy"]), "1").resultText).toBe("A");
     expect(runEverywhere(program, scenario(["by:red=greedy", "ask:Which card=first"]), "1").resultText).toBe("A");
   });
 

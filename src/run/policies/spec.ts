@@ -88,15 +88,21 @@ function scoreProblem(program: RuntimeProgram, rule: PolicyRule): string | undef
 
 /**
  * The rule for a question: the first `ask:` rule whose text the question holds, else the first `by:`
- * rule naming who is asked, else the first rule for every question; undefined leaves it to the engine's
+ * rule naming who is asked (`asks`), else the first rule for every question; undefined leaves it to the engine's
  * default (the first option).
  */
 export function ruleFor(rules: readonly PolicyRule[], question: string, who: string | undefined): PolicyRule | undefined {
   return (
     rules.find((r) => r.ask !== undefined && question.includes(r.ask)) ??
-    rules.find((r) => r.by !== undefined && r.by === who) ??
+    rules.find((r) => r.by !== undefined && asks(r.by, who)) ??
     rules.find((r) => r.ask === undefined && r.by === undefined)
   );
+}
+
+/** Whether `by:WHO` names the one asked: as the trace shows it (`attacker`), or an enum member by its enum too (`Side.attacker`). */
+function asks(by: string, who: string | undefined): boolean {
+  if (who === undefined) return false;
+  return by === who || (by.includes(".") && by.slice(by.indexOf(".") + 1) === who);
 }
 
 /** A policy as written: `mcts:200`. */
