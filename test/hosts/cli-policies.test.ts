@@ -32,6 +32,13 @@ describe("--policy", () => {
     expect([refused.code, refused.stderr]).toEqual([1, 'error: the exact odds enumerate the dice alone, and the policy "mcts:40" answers with chances of its own: simulate it instead (`rulesmith simulate`), or use `first` or `greedy`\n']);
   });
 
+  it("a scenario's policy that cannot run is E0402 at its \"policies\"", async () => {
+    const out = await runCli(["run", "test/fixtures/policies/bad-policy.json"]);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain("error[E0402]: the policy \"greedy:nothing\" scores options with `nothing`, but the rules declare no function `nothing`");
+    expect(out.stderr).toContain("--> test/fixtures/policies/bad-policy.json:1:81");
+  });
+
   it("says what is wrong with a policy", async () => {
     const out = await runCli(["run", scenario, "--policy", "mcts:many"]);
     expect([out.code, out.stderr]).toEqual([1, 'error: the policy "mcts:many" must give a whole number of playouts from 1 to 100000: `mcts:200`\n']);
