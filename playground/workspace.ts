@@ -6,8 +6,9 @@ import { ownGet, setOwn } from "../src/api.ts";
 
 /** Bundled content, read at build time: the same files `rulesmith` reads from disk. */
 const bundledRules = import.meta.glob("../rules/**/*.rules", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
-// A system's manifest (`system.json`, for mods) is no scenario: left out, as the run list would offer it.
-const bundledScenarios = import.meta.glob(["../rules/**/*.json", "!../rules/**/system.json"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+// A system's manifest (`system.json`, for mods) and a balance roster (`balance/*.json`, for `rulesmith
+// balance`) are no scenarios: left out, as the run list would offer them.
+const bundledScenarios = import.meta.glob(["../rules/**/*.json", "!../rules/**/system.json", "!../rules/**/balance/*.json"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 
 export type Files = Record<string, string>;
 
