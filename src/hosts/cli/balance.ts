@@ -128,12 +128,10 @@ async function balanceRun(args: string[], io: CliIo): Promise<number> {
   }
   const files = compiled.programs[0]!;
   const program = indexProgram(files);
-  const roster = readRoster(
-    rosters.map((p) => ({ path: p, json: readJsonFile(host, host.normalize(p)) }) as RosterFile),
-    (from, path) => readJsonFile(host, host.resolve(host.normalize(from), path)),
-  );
-  const unreadable = rosters.map((p) => readJsonFile(host, host.normalize(p))).find((j) => isError(j));
-  if (unreadable) return fail(io, (unreadable as { error: string }).error);
+  const rosterFiles: RosterFile[] = rosters.map((p) => ({ path: p, json: readJsonFile(host, host.normalize(p)) }));
+  const unreadable = rosterFiles.find((f) => isError(f.json));
+  if (unreadable) return fail(io, (unreadable.json as { error: string }).error);
+  const roster = readRoster(rosterFiles, (from, path) => readJsonFile(host, host.resolve(host.normalize(from), path)));
   if ("error" in roster) return fail(io, roster.error);
   if (values.policy) {
     const checked = parsePolicyRules(values.policy, program);
