@@ -51,6 +51,11 @@ describe("rulesmith balance", () => {
     expect([missing.code, missing.stderr]).toEqual([1, "error: cannot read `test/fixtures/balance/nowhere.json`\n"]);
   });
 
+  it("warns when no run ends in either of the roster's wins", async () => {
+    const out = await runCli(["balance", "test/fixtures/balance/duel.rules", "--roster", "test/fixtures/balance/wrong-wins.json"]);
+    expect(out.stdout).toContain('warning: no run ended in "attacker" or "defender": does the roster\'s "wins" name the results as `rulesmith run` prints them (`Side.attacker`)?');
+  });
+
   it("has --help", async () => {
     const out = await runCli(["balance", "--help"]);
     expect(out.code).toBe(0);

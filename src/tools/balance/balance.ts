@@ -49,6 +49,8 @@ export interface SweepReport {
 
 export interface BalanceReport {
   matrix: MatrixReport;
+  /** The results that are the first slot's and the second's win. */
+  wins: [string, string];
   runs: number;
   seed: string;
   policies: string[];
@@ -84,7 +86,7 @@ export async function balance(program: RuntimeProgram, roster: Roster, options: 
   };
   const matrix = await matrixOf(roster);
   if ("error" in matrix) return matrix;
-  const report: BalanceReport = { matrix, runs: options.runs, seed: options.seed, policies: options.policies ?? roster.template.policies ?? [] };
+  const report: BalanceReport = { matrix, wins: roster.wins, runs: options.runs, seed: options.seed, policies: options.policies ?? roster.template.policies ?? [] };
   if (options.sweep) {
     const sweep = await sweepOf(roster, options.sweep, matrixOf);
     if ("error" in sweep) return sweep;

@@ -47,6 +47,9 @@ export function formatBalance(r: BalanceReport): string {
     for (const o of m.outliers.slice(0, OUTLIERS_SHOWN)) lines.push(`  ${clipShown(o.row, NAME_WIDTH)} against ${clipShown(o.col, NAME_WIDTH)}: ${pct(o.rate)}%${o.exact ? " (exact)" : ` (${pct(o.interval[0])}% - ${pct(o.interval[1])}%)`}`);
   }
   if (m.errors > 0) lines.push("", `${m.errors} run(s) stopped with an error; the first: ${clipShown(m.firstError ?? "", 2000)}`);
+  if (m.cells.flat().every((c) => c.rate === 0 && c.colRate === 0) && !m.cells.flat().every((c) => c.counts.runs > 0 && c.counts.errors === c.counts.runs)) {
+    lines.push("", `warning: no run ended in ${r.wins.map((w) => JSON.stringify(clipShown(w, 80))).join(" or ")}: does the roster's "wins" name the results as \`rulesmith run\` prints them (\`Side.attacker\`)?`);
+  }
   if (r.sweep) {
     const s = r.sweep;
     lines.push("", `Sweep of "${clipShown(s.parameter, NAME_WIDTH)}" (entry ${clipShown(s.entry, NAME_WIDTH)}): its mean win rate and the outlier pairs it is in, for each value`);
@@ -65,6 +68,7 @@ export function balanceJson(r: BalanceReport): object {
   return {
     runs: r.runs,
     seed: r.seed,
+    wins: r.wins,
     policies: r.policies,
     threshold: m.threshold,
     entries: m.entries,
