@@ -10,6 +10,7 @@ import { LanguageClient } from "./language-client.ts";
 import { RunClient } from "./run-client.ts";
 import { RunPanel } from "./run-panel.ts";
 import { SimulatePanel } from "./simulate-panel.ts";
+import { BalancePanel } from "./balance-panel.ts";
 import { el } from "./dom.ts";
 import { setUpLayout } from "./layout.ts";
 import { setUpHelp } from "./help.ts";
@@ -111,6 +112,7 @@ async function boot() {
     message: (text) => showMessage(text),
   });
   language.setMods(mods.enabled());
+  const balancePanel = new BalancePanel($("balance"), { files: () => ({ ...workspace.files }), system });
 
   /** The Problems tab: what `rulesmith check` prints for the open file, its imports' problems included. */
   function showProblems(path: string, ds: ServiceDiagnostic[]) {
@@ -313,6 +315,7 @@ async function boot() {
     simulatePanel.refresh();
     exactOdds.refresh();
     validatePanel.refresh();
+    balancePanel.refresh();
   }
 
   const tabs = Array.from(document.querySelectorAll<HTMLButtonElement>("#tabs [role=tab]"));

@@ -6,7 +6,9 @@ import { ownGet, setOwn } from "../src/api.ts";
 
 /** Bundled content, read at build time: the same files `rulesmith` reads from disk, the systems' mods (mods/) with them. */
 const bundledRules = import.meta.glob(["../rules/**/*.rules", "../mods/**/*.rules"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
-const bundledScenarios = import.meta.glob(["../rules/**/*.json", "../mods/**/*.json", "!../**/system.json", "!../**/mod.json"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
+// A package's manifest (`system.json`, `mod.json`) and a balance roster (`balance/*.json`, for
+// `rulesmith balance`) are no scenarios: left out, as the run list would offer them.
+const bundledScenarios = import.meta.glob(["../rules/**/*.json", "../mods/**/*.json", "!../**/system.json", "!../**/mod.json", "!../rules/**/balance/*.json"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 /** The packages' manifests: what makes a folder a base system or a mod of one (mods-panel.ts). */
 const bundledManifests = import.meta.glob(["../rules/**/system.json", "../mods/**/mod.json"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 

@@ -22,6 +22,7 @@ export { formatRules, type Formatted } from "./tools/format/index.ts";
 export { generateReference, MAX_REFERENCE, ReferenceTooLarge } from "./tools/docgen/index.ts";
 /** Markdown as `rulesmith doc` renders doc comments: raw HTML escaped, only http(s) and #anchor links kept. */
 export { docHtml as markdownHtml } from "./tools/docgen/html.ts";
+export { balanceHtml } from "./tools/balance/html.ts";
 export { exampleCoverage, ExampleReach } from "./tools/example-coverage.ts";
 export { generateReferences, type DocumentedSystem } from "./tools/docgen/systems.ts";
 export { monarchFromGrammar, type MonarchLanguage } from "../grammar/highlighting.ts";

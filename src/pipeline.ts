@@ -18,6 +18,7 @@ import { isStdPath, stdModulesForHints } from "./syntax/std/modules.ts";
 import { validateState } from "./run/schema.ts";
 import type { Span } from "./core/ast.ts";
 import { describeFailure, newRun, runProblem, type Engine, type Scenario } from "./run/scenario-runner.ts";
+import { parsePolicyRules } from "./run/policies/spec.ts";
 
 export interface Compiled {
   /** Undefined when there were errors: nothing runs from a program that did not check. */
@@ -300,7 +301,7 @@ export interface ScenarioLoad {
   texts: Map<string, string>;
 }
 
-const SCENARIO_KEYS = ["rules", "run", "state", "seed", "choices"];
+const SCENARIO_KEYS = ["rules", "run", "state", "seed", "choices", "policies"];
 
 /**
  * Everything between a scenario file and a run, in one place for the CLI and the playground: read the
@@ -393,6 +394,7 @@ function scenarioShape(raw: unknown, place: (pointer: string, key?: boolean) => 
   else if (typeof s.state !== "object" || s.state === null || Array.isArray(s.state)) wrong("state", '"state" must be an object');
   if ("seed" in s && typeof s.seed !== "string") wrong("seed", '"seed" must be a string');
   if ("choices" in s && !Array.isArray(s.choices)) wrong("choices", '"choices" must be a list of answers');
+  if ("policies" in s && !(Array.isArray(s.policies) && s.policies.every((x) => typeof x === "string"))) wrong("policies", '"policies" must be a list of policies such as "random" or "by:Side.attacker=mcts:200"');
   for (const k of Object.keys(s).filter((k) => !SCENARIO_KEYS.includes(k))) {
     const help = didYouMean(k, SCENARIO_KEYS) ?? `a scenario has only ${SCENARIO_KEYS.map((x) => `"${x}"`).join(", ")}`;
     problems.push(diag("E0402", place(`/${escapePointer(k)}`, true), `unknown key "${k}" in the scenario`, help));
@@ -411,6 +413,8 @@ function scenarioProblems(program: RuntimeProgram, scenario: Scenario, place: (p
   });
   const run = runProblem(program, scenario.run);
   if (run) problems.push(diag("E0402", place("/run"), run.message, run.help));
+  const policies = scenario.policies ? parsePolicyRules(scenario.policies, program) : undefined;
+  if (policies && "error" in policies) problems.push(diag("E0402", place("/policies"), policies.error));
   return problems;
 }
 

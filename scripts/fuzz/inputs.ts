@@ -38,8 +38,8 @@ function bundledFiles(): Record<string, string> {
 
 export const BUNDLED = bundledFiles();
 const RULES_PATHS = Object.keys(BUNDLED).filter((p) => p.endsWith(".rules")).sort();
-// A system's manifest (system.json, for mods) is no scenario.
-const SCENARIO_PATHS = Object.keys(BUNDLED).filter((p) => p.endsWith(".json") && !p.endsWith("/system.json")).sort();
+// A system's manifest (system.json, for mods) and a balance roster (balance/*.json) are no scenarios.
+const SCENARIO_PATHS = Object.keys(BUNDLED).filter((p) => p.endsWith(".json") && !p.endsWith("/system.json") && !p.includes("/balance/")).sort();
 
 const folderOf = (p: string) => p.split("/").slice(0, -1).join("/");
 const at = fc.nat({ max: 1_000_000 });

@@ -7,6 +7,7 @@ import type { Scenario } from "../run/scenario-runner.ts";
 import { enumerateOdds, type OddsOptions, type OddsResult } from "../tools/odds/odds.ts";
 import { mergeRanges, prepareSimulation, runRange, type SimulationOutcome } from "../tools/simulation/simulation.ts";
 import { scenarioRunner } from "../run/scenario-runner.ts";
+import { oddsPolicyProblem } from "../run/policies/spec.ts";
 import { whyNot as whyNotIn, type WhyNotResult } from "../tools/why-not/why-not.ts";
 
 export * from "./report.ts";
@@ -56,6 +57,14 @@ export {
 export { oddsProblem, showMass, type LimitName } from "../tools/odds/messages.ts";
 export type { Read, TracePlace, WhyNotAnswer, WhyNotResult } from "../tools/why-not/why-not.ts";
 export { formatWhyNot } from "../tools/why-not/format.ts";
+export { oddsPolicyProblem, parsePolicyRules, showPolicy, type Policy, type PolicyRule } from "../run/policies/spec.ts";
+export { policyChooser } from "../run/policies/chooser.ts";
+export { balance, JOB_RUNS, MAX_SWEEP_VALUES, type BalanceOptions, type BalanceReport, type CellJob, type SweepPoint, type SweepReport } from "../tools/balance/balance.ts";
+export { addCounts, cellSpecs, NO_COUNTS, runCell, type CellCounts, type CellSpec } from "../tools/balance/cells.ts";
+export { exactCell, EXACT_PATHS, type ExactOdds } from "../tools/balance/exact.ts";
+export { readRoster, type Roster, type RosterFile } from "../tools/balance/roster.ts";
+export type { CellResult, EntryResult, MatrixReport } from "../tools/balance/report.ts";
+export { balanceJson, formatBalance } from "../tools/balance/format.ts";
 
 /** What a scenario needs to run: its indexed program and the scenario (a `ReadyScenario` is one). */
 export interface Runnable {
@@ -78,6 +87,8 @@ export function simulate(ready: Runnable, runs: number, seed: string): Simulatio
  * runs that reach the same state merged. `maxPaths` bounds the runs (DEFAULT_MAX_OUTCOMES).
  */
 export function exactOdds(ready: Runnable, maxPaths?: number, options: OddsOptions = {}): OddsResult | { error: string } {
+  const drawn = oddsPolicyProblem(ready.scenario.policies);
+  if (drawn !== undefined) return { error: drawn };
   const prepared = prepareSimulation(ready.program, ready.scenario);
   if ("error" in prepared) return { error: prepared.error };
   return enumerateOdds(prepared, maxPaths, options);

@@ -35,7 +35,18 @@ export interface Chooser {
    * `options` ends with `none` (null) when the rules offer "none" or "stop"; `who` is the shown text
    * of the `by` value, the one who answers, when the rules name one.
    */
-  choose(question: string, options: Value[], span: A.Span, who?: string): number | undefined;
+  choose(question: string, options: Value[], span: A.Span, who?: string, at?: ChoicePoint): number | undefined;
+  /**
+   * Why the last answer was given, for the trace (`by greedy: score 7 vs 5`); a chooser that
+   * follows a policy says which and why, a script says nothing.
+   */
+  explain?(): string | undefined;
+}
+
+/** Where a question is asked: the running program and its state, for a policy that weighs the options against them (`greedy`). */
+export interface ChoicePoint {
+  readonly program: RuntimeProgram;
+  readonly globals: readonly (Value | undefined)[];
 }
 
 /** Signals `return` out of a block without using exceptions on the hot path. */

@@ -106,11 +106,14 @@ function ask(vm: Machine, e: A.Expr & { kind: "choose" }, question: string, opti
     }
     how = "scripted";
   } else if (vm.chooser) {
-    index = vm.chooser.choose(question, options, e.span, who);
+    index = vm.chooser.choose(question, options, e.span, who, vm);
     if (index !== undefined && (index < 0 || index >= options.length || !Number.isInteger(index))) {
       throw new RuleError("R0503", `the chooser picked option ${index} of ${options.length} for "${question}"`, e.span);
     }
-    if (index !== undefined) how = "chosen";
+    if (index !== undefined) {
+      const why = vm.tracing ? vm.chooser.explain?.() : undefined;
+      how = why === undefined ? "chosen" : `chosen ${why}`;
+    }
   }
   const picked = options[index ?? 0]!;
   const about = [...(who === undefined ? [] : [`asked of ${who}`]), ...(pick === undefined ? [] : [pick])];

@@ -13,6 +13,8 @@ import { stateHoldsTimedStatus } from "./events.ts";
 import type { TraceEntry, TraceSink } from "./trace.ts";
 import { MAX_LIST, MAX_TEXT } from "../core/limits.ts";
 import { scriptedChooser } from "./choosers.ts";
+import { policyChooser, type Replay } from "./policies/chooser.ts";
+import { parsePolicyRules } from "./policies/spec.ts";
 import { RuleError, showValue, type Value } from "../core/values.ts";
 import { validateState, type StateProblem } from "./schema.ts";
 import { didYouMean } from "../core/diagnostics.ts";
@@ -50,6 +52,11 @@ export interface Scenario {
   state: Record<string, Json>;
   /** Answers to the rules' decision points, in the order they are asked; then the first option. */
   choices?: Json[];
+  /**
+   * Policies that answer the decision points in place of "choices" (src/run/policies/spec.ts):
+   * `"random"`, `"by:Side.attacker=mcts:200"`, `"ask:Withdraw=greedy:retreatScore"`.
+   */
+  policies?: string[];
 }
 
 /** Why `name` cannot be the function a scenario runs, or undefined when it can. */
@@ -126,10 +133,12 @@ export function validatedScenarioRunner(program: RuntimeProgram, scenario: Scena
   if (!fn || bad) return { error: { message: `${bad?.message}${bad?.help ? `; ${bad.help}` : ""}`, code: "E0402" } };
   const enumName = fn.returns && program.enums.has(fn.returns.name.text) ? fn.returns.name.text : undefined;
   const scripted = scenario.choices ? scenario.choices : undefined;
+  const policies = scenario.policies ? parsePolicyRules(scenario.policies, program) : undefined;
+  if (policies && "error" in policies) return { error: { message: policies.error, code: "E0402" } };
   const template = convertedOnce(program, scenario.state);
   // Its copies hold the same statuses: when none an event counts down, each run skips looking for them.
   const noStatuses = template !== undefined && !stateHoldsTimedStatus(template);
-  return {
+  const runner = {
     battle(seed: string, { trace = false, chooser, dice, finalState = true, loopHook, makeRun, traceSink, watchState }: BattleOptions = {}): ScenarioRun {
       const globals = template ? cloneState(template) : stateFromJson(program, scenario.state);
       // Options and the answer set field by field rather than spread together: a simulation runs this thousands of times.
@@ -137,7 +146,9 @@ export function validatedScenarioRunner(program: RuntimeProgram, scenario: Scena
       if (dice) options.dice = dice;
       if (loopHook) options.loopHook = loopHook;
       if (traceSink) options.traceSink = traceSink;
-      const chosen = chooser ?? (scripted ? scriptedChooser(scripted) : undefined);
+      // An `mcts` policy searches by replaying this run from its start (src/run/policies/mcts.ts).
+      const replay: Replay = (by) => runner.battle(seed, { ...by, finalState: false, ...(makeRun ? { makeRun } : {}) });
+      const chosen = chooser ?? (policies ? policyChooser(policies, { seed, replay }) : scripted ? scriptedChooser(scripted) : undefined);
       if (chosen) options.chooser = chosen;
       const interp = makeRun ? makeRun(program, globals, options) : newRun(loopHook ? "tree" : engine, program, globals, options);
       watchState?.(interp.globals);
@@ -159,6 +170,7 @@ export function validatedScenarioRunner(program: RuntimeProgram, scenario: Scena
       }
     },
   };
+  return runner;
 }
 
 /** The state converted once, to be copied for each run; undefined if converting fails, so each run fails as it would alone. */

@@ -10,6 +10,7 @@ import { complain, processIo, say, type CliIo } from "./io.ts";
 import { KeptTrace, PRINTED_TRACES, TraceOutput, TRACE_HEAD_LINES, TRACE_LINES } from "./trace-output.ts";
 import { compileWithMods, hostFor, moddedExamples, MODS_NAMED } from "./with-mods.ts";
 import type { HostRecording } from "./queue/recorded-host.ts";
+import { POLICY_HELP, POLICY_OPTION, withPolicies } from "./policy-option.ts";
 
 export type { CliIo, Writer } from "./io.ts";
 
@@ -23,13 +24,15 @@ Usage:
   rulesmith check PATH...                         parse and check .rules files or folders
   rulesmith test PATH... [--grep TEXT] [--trace-file FILE]   run every example in the rules
   rulesmith test BASE MOD...                      a base system's folder with mods' folders: every example
-  rulesmith run SCENARIO.json [--seed S] [--trace] [--json] [--trace-file FILE] [--mod DIR]...
-  rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W] [--mod DIR]... [--queue URL]
+  rulesmith run SCENARIO.json [--seed S] [--trace] [--json] [--trace-file FILE] [--mod DIR]... [--policy P]...
+  rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W] [--mod DIR]... [--policy P]... [--queue URL]
   rulesmith mods check BASE MOD... [--json]       which mods change the base's examples: alone and in pairs
   rulesmith odds SCENARIO.json [--max-states N]    the exact odds of each result: every dice path, merged by state
   rulesmith mutate PATH... [--json] [--budget N]   do the examples pin the rules down? (mutation testing)
   rulesmith worker --queue redis://HOST:PORT       take shards of simulate/mutate --queue sweeps from Redis
   rulesmith why-not SCENARIO.json --rule NAME     why a modifier, handler or table row did not fire in a run
+  rulesmith balance SYSTEM --roster FILE... [--policy P] [--runs N] [--sweep P=A..B] [--json] [--html FILE]
+                                                  the matchup matrix of a roster: win rates, intervals, outliers
   rulesmith compile PATH... --out PROGRAM.json    save the checked program for the runtime alone
   rulesmith schema PATH... [--mod DIR]...         print the JSON Schema of the game state
   rulesmith fmt PATH... [--check]                 lay .rules files out in the canonical layout
@@ -84,18 +87,20 @@ the mods loaded: their enum members and kinds' fields too.
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
                 Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
-  run: `rulesmith run SCENARIO.json [--seed S] [--trace] [--json] [--trace-file FILE] [--mod DIR]...
+  run: `rulesmith run SCENARIO.json [--seed S] [--trace] [--json] [--trace-file FILE] [--mod DIR]... [--policy P]...
 
 Runs a scenario: a JSON file with "rules" (a .rules file or folder, relative to the scenario),
 "run" (a function without parameters), "state" (the game state), an optional "seed" and optional
 "choices": answers to the rules' decision points in the order they are asked (an option's value, its
 text, an entity's name, or null for none); unanswered ones take the default policy, the first option.
+Or "policies": policies that answer them, as --policy gives them (then "choices" is not read).
 "rules" may also name a program saved by \`rulesmith compile\` (a .json file).
 An entity held in two places is written once with "$id": "name" and elsewhere as {"$ref": "name"};
 the final state (--json) writes shared entities the same way.
 The state is validated against the schema derived from the declarations. Problems with the scenario
 are printed as \`check\` prints diagnostics, pointing at the key or value in the JSON.
   --seed S   the dice seed (overrides the scenario's; default "1")
+${POLICY_HELP}
   --mod DIR  load the mod in DIR (repeatable) on the base system: the folder with a system.json that
              holds the scenario's "rules"; the mods' manifests are checked as for \`test BASE MOD\`
   --trace    print every roll, choice, event, trigger, modifier and status change (at most ${TRACE_LINES}
@@ -118,7 +123,7 @@ as one program, with what each mod file sees of the base without importing it.
   --root DIR    read only below DIR: named paths, imports and the folders walked (default: the
                 folder of each named path, or the working directory when it holds that folder).
                 Only regular .rules files of at most 8 MB are read; anything else is a diagnostic.`,
-  simulate: `rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W | --queue URL] [--mod DIR]...
+  simulate: `rulesmith simulate SCENARIO.json -n N [--seed S] [--workers W | --queue URL] [--mod DIR]... [--policy P]...
 
 Runs the scenario N times (default 1000) with seeds S:0 .. S:N-1 and prints how often each result
 came up, with 95% Wilson confidence intervals. Shows a progress bar when stderr is a terminal.
@@ -126,6 +131,7 @@ The state is validated and converted once; the runs are split over worker thread
 are the same for any number of workers (run i always has seed S:i). A run that stops with an error
 ends the simulation: the counts are those of the runs before it.
   --mod DIR     load the mod in DIR (repeatable) on the scenario's base system, as \`run --mod\` does
+${POLICY_HELP.replace(/^  --policy P /, "  --policy P    ").replace(/\n {13}/g, "\n                ")}
   --workers W   worker threads (default: every core, ${availableParallelism()} here); 1 runs in one thread.
                 At most one per core and one per 2 GB of free memory (each worker's heap is capped
                 at 1,024 MB): a larger W is cut to that
@@ -166,6 +172,8 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
         return await (await import("./queue/worker.ts")).workerCommand(rest, io);
       case "why-not":
         return await (await import("./why-not.ts")).whyNotCommand(rest, io);
+      case "balance":
+        return await (await import("./balance.ts")).balanceCommand(rest, io);
       case "mods":
         return await (await import("./mods.ts")).modsCommand(rest, io);
       // Loaded when used, like the engine: `--help` loads none of them.
@@ -390,7 +398,7 @@ async function run(args: string[], io: CliIo): Promise<number> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { seed: { type: "string" }, trace: { type: "boolean" }, "trace-file": { type: "string" }, json: { type: "boolean" }, ...ROOT_OPTION, ...MOD_OPTION },
+    options: { seed: { type: "string" }, trace: { type: "boolean" }, "trace-file": { type: "string" }, json: { type: "boolean" }, ...ROOT_OPTION, ...MOD_OPTION, ...POLICY_OPTION },
   });
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
   const traces = openTraces(io, values["trace-file"]);
@@ -402,8 +410,9 @@ async function run(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-async function runOne(path: string, values: { seed?: string | undefined; trace?: boolean | undefined; json?: boolean | undefined; root?: string | undefined; mod?: string[] | undefined }, traces: TraceOutput, io: CliIo): Promise<number> {
-  const loaded = await readyScenario(path, values.root, io, values.mod);
+async function runOne(path: string, values: { seed?: string | undefined; trace?: boolean | undefined; json?: boolean | undefined; root?: string | undefined; mod?: string[] | undefined; policy?: string[] | undefined }, traces: TraceOutput, io: CliIo): Promise<number> {
+  const read = await readyScenario(path, values.root, io, values.mod);
+  const loaded = read && withPolicies(read, values.policy, io);
   if (!loaded) return 1;
   const { runScenario } = await engine();
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
@@ -451,7 +460,7 @@ async function sim(args: string[], io: CliIo): Promise<number> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { n: { type: "string", short: "n" }, seed: { type: "string" }, workers: { type: "string" }, queue: { type: "string" }, ...ROOT_OPTION, ...MOD_OPTION },
+    options: { n: { type: "string", short: "n" }, seed: { type: "string" }, workers: { type: "string" }, queue: { type: "string" }, ...ROOT_OPTION, ...MOD_OPTION, ...POLICY_OPTION },
   });
   if (positionals.length !== 1) throw new UsageError("name one scenario file");
   const n = Number(values.n ?? "1000");
@@ -460,12 +469,13 @@ async function sim(args: string[], io: CliIo): Promise<number> {
   if (workers !== undefined && (!Number.isInteger(workers) || workers < 1 || workers > 256)) throw new UsageError("--workers must be a whole number from 1 to 256");
   const queue = values.queue === undefined ? undefined : (await import("./queue/url.ts")).queueOption(values.queue, workers);
   if (queue && "usage" in queue) throw new UsageError(queue.usage);
-  const loaded = await readyScenario(positionals[0]!, values.root, io, values.mod, queue?.files);
+  const read = await readyScenario(positionals[0]!, values.root, io, values.mod, queue?.files);
+  const loaded = read && withPolicies(read, values.policy, io);
   if (!loaded) return 1;
   const { simulate, formatSimulation } = await engine();
   const seed = values.seed ?? loaded.scenario.seed ?? "1";
   const outcome = queue
-    ? await (await import("./queue/simulate-shards.ts")).simulateOnQueue(queue.url, queue.files, { scenario: positionals[0]!, mods: values.mod ?? [], seed }, n, io)
+    ? await (await import("./queue/simulate-shards.ts")).simulateOnQueue(queue.url, queue.files, { scenario: positionals[0]!, mods: values.mod ?? [], ...(values.policy ? { policies: values.policy } : {}), seed }, n, io)
     : await simulate(loaded, n, seed, { ...(workers ? { workers } : {}), progressTo: io.stderr });
   if (outcome.error) {
     complain(io, outcome.error);

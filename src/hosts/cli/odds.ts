@@ -14,6 +14,7 @@ import {
   formatDiagnostics,
   loadScenario,
   nodeFileHost,
+  oddsPolicyProblem,
   oddsProblem,
   percent,
   prepareSimulation,
@@ -119,6 +120,11 @@ export async function oddsCommand(args: string[], io: CliIo): Promise<number> {
   const loaded = loadScenario(path, nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots([path, ...mods], io.cwd), io.cwd), undefined, mods);
   if (loaded.diagnostics.length) complain(io, formatDiagnostics(loaded.diagnostics, loaded.texts));
   if (!loaded.ready) return 1;
+  const drawn = oddsPolicyProblem(loaded.ready.scenario.policies);
+  if (drawn !== undefined) {
+    complain(io, `error: ${drawn}`);
+    return 1;
+  }
   const prepared = prepareSimulation(loaded.ready.program, loaded.ready.scenario);
   if ("error" in prepared) {
     complain(io, prepared.error);

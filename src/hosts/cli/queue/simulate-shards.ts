@@ -13,6 +13,8 @@ export interface SimulateSetup {
   /** The scenario as the command named it, and its mods: the worker loads them as the command did. */
   scenario: string;
   mods: string[];
+  /** \`--policy\` as the command was given it, in place of the scenario's own policies. */
+  policies?: string[];
   seed: string;
 }
 
@@ -31,9 +33,10 @@ const MAX_SHARD = 5000;
 
 export const simulateShards: ShardKind<SimulateSetup, PreparedSimulation, [number, number], RangeResult> = {
   prepare(setup, host: FileHost) {
+    if (setup.policies !== undefined && !(Array.isArray(setup.policies) && setup.policies.every((p) => typeof p === "string"))) return { error: "the sweep's policies are no list of texts" };
     const loaded = loadScenario(setup.scenario, host, undefined, setup.mods);
     if (!loaded.ready) return { error: formatDiagnostics(loaded.diagnostics, loaded.texts) };
-    const scenario = prepareSimulation(loaded.ready.program, loaded.ready.scenario);
+    const scenario = prepareSimulation(loaded.ready.program, setup.policies ? { ...loaded.ready.scenario, policies: setup.policies } : loaded.ready.scenario);
     return "error" in scenario ? scenario : { scenario, seed: setup.seed };
   },
   async run(prepared, [from, to], breathe) {

@@ -1,0 +1,129 @@
+// `rulesmith balance`: the matchup matrix of a roster and, with a sweep, the matrix again for each value
+// of one declared parameter. Cells are planned here and run by `runJobs`: in this thread by default, or
+// wherever a host sends them (worker threads, a job queue), since a cell's counts over seed ranges add up.
+import type { RuntimeProgram } from "../../run/index-program.ts";
+import type { Json } from "../../run/state.ts";
+import { addCounts, cellSpecs, NO_COUNTS, runCell, type CellCounts, type CellSpec } from "./cells.ts";
+import { exactCell, EXACT_PATHS } from "./exact.ts";
+import { cellResult, matrixReport, type CellResult, type EntryResult, type MatrixReport } from "./report.ts";
+import { withValueAt, type Roster } from "./roster.ts";
+
+/** A range of one cell's runs: what a worker is given. */
+export interface CellJob {
+  cell: CellSpec;
+  from: number;
+  to: number;
+}
+
+/** Runs per job at most: a cell of many runs is split so that workers share it. */
+export const JOB_RUNS = 2_500;
+
+export interface BalanceOptions {
+  /** Runs per simulated cell. */
+  runs: number;
+  seed: string;
+  /** Outliers lie beyond 50% ± this. */
+  threshold: number;
+  /** The odds tool's budget per cell (0: simulate every cell). */
+  exactPaths?: number;
+  /** Policies for every cell, in place of the template's. */
+  policies?: string[];
+  sweep?: { name: string; from: number; to: number };
+  /** Runs the jobs and gives their counts in the same order; by default one after another in this thread. */
+  runJobs?: (jobs: CellJob[]) => Promise<CellCounts[]>;
+}
+
+export interface SweepPoint {
+  value: number;
+  /** The swept entry's mean, and its rate against each entry at the first slot. */
+  entry: EntryResult;
+  against: { col: string; rate: number; interval: [number, number]; exact: boolean }[];
+  outliers: number;
+}
+
+export interface SweepReport {
+  parameter: string;
+  entry: string;
+  points: SweepPoint[];
+}
+
+export interface BalanceReport {
+  matrix: MatrixReport;
+  /** The results that are the first slot's and the second's win. */
+  wins: [string, string];
+  runs: number;
+  seed: string;
+  policies: string[];
+  sweep?: SweepReport;
+}
+
+/** Values a sweep takes at most: each is a matrix. */
+export const MAX_SWEEP_VALUES = 50;
+
+export async function balance(program: RuntimeProgram, roster: Roster, options: BalanceOptions): Promise<BalanceReport | { error: string }> {
+  const cache = new Map<string, CellResult>();
+  const runJobs = options.runJobs ?? (async (jobs: CellJob[]) => jobs.map((j) => runCell(program, j.cell, j.from, j.to)));
+  const matrixOf = async (r: Roster): Promise<MatrixReport | { error: string }> => {
+    const cells = cellSpecs(r, options.seed, options.policies);
+    if ("error" in cells) return cells;
+    const fresh = cells.filter((c) => !cache.has(JSON.stringify(c)));
+    const simulated: CellSpec[] = [];
+    for (const c of fresh) {
+      const exact = exactCell(program, c, options.exactPaths ?? EXACT_PATHS);
+      if (exact) cache.set(JSON.stringify(c), cellResult(c, NO_COUNTS, exact));
+      else simulated.push(c);
+    }
+    const jobs = simulated.flatMap((cell) => splitRuns(options.runs).map(([from, to]) => ({ cell, from, to })));
+    const counts = await runJobs(jobs);
+    const byCell = new Map<CellSpec, CellCounts>();
+    jobs.forEach((j, i) => byCell.set(j.cell, addCounts(byCell.get(j.cell) ?? NO_COUNTS, counts[i]!)));
+    for (const c of simulated) cache.set(JSON.stringify(c), cellResult(c, byCell.get(c) ?? NO_COUNTS, undefined));
+    return matrixReport(
+      r.entries.map(([name]) => name),
+      cells.map((c) => cache.get(JSON.stringify(c))!),
+      options.threshold,
+    );
+  };
+  const matrix = await matrixOf(roster);
+  if ("error" in matrix) return matrix;
+  const report: BalanceReport = { matrix, wins: roster.wins, runs: options.runs, seed: options.seed, policies: options.policies ?? roster.template.policies ?? [] };
+  if (options.sweep) {
+    const sweep = await sweepOf(roster, options.sweep, matrixOf);
+    if ("error" in sweep) return sweep;
+    report.sweep = sweep;
+  }
+  return report;
+}
+
+function splitRuns(runs: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let from = 0; from < runs; from += JOB_RUNS) out.push([from, Math.min(runs, from + JOB_RUNS)]);
+  return out;
+}
+
+async function sweepOf(roster: Roster, sweep: NonNullable<BalanceOptions["sweep"]>, matrixOf: (r: Roster) => Promise<MatrixReport | { error: string }>): Promise<SweepReport | { error: string }> {
+  const param = roster.parameters.get(sweep.name);
+  if (!param) {
+    const declared = [...roster.parameters.keys()];
+    return { error: `the roster declares no parameter "${sweep.name}"${declared.length > 0 ? `: it declares ${declared.map((d) => `"${d}"`).join(", ")}` : ': declare one in "parameters", as "/entries/NAME/..."'}` };
+  }
+  if (!Number.isInteger(sweep.from) || !Number.isInteger(sweep.to) || sweep.to < sweep.from) return { error: `a sweep goes from a whole number to a larger one: ${sweep.from}..${sweep.to}` };
+  if (sweep.to - sweep.from + 1 > MAX_SWEEP_VALUES) return { error: `a sweep takes at most ${MAX_SWEEP_VALUES} values, not ${sweep.to - sweep.from + 1}` };
+  const index = roster.entries.findIndex(([name]) => name === param.entry);
+  if (index < 0) return { error: `the parameter "${sweep.name}" changes the entry "${param.entry}", which no roster holds` };
+  const points: SweepPoint[] = [];
+  for (let value = sweep.from; value <= sweep.to; value++) {
+    const changed = withValueAt(roster.entries[index]![1], param.at, value);
+    if ("error" in changed) return { error: `the parameter "${sweep.name}": ${changed.error} in the entry "${param.entry}"` };
+    const entries: [string, Json][] = roster.entries.map((e, i) => (i === index ? [e[0], changed.json] : e));
+    const m = await matrixOf({ ...roster, entries });
+    if ("error" in m) return m;
+    points.push({
+      value,
+      entry: m.means[index]!,
+      against: m.cells[index]!.map((c) => ({ col: c.col, rate: c.rate, interval: c.interval, exact: c.exact })),
+      outliers: m.outliers.filter((o) => o.row === param.entry || o.col === param.entry).length,
+    });
+  }
+  return { parameter: sweep.name, entry: param.entry, points };
+}
