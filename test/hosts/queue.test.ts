@@ -126,6 +126,25 @@ describe("sweeps on a job queue (BullMQ on a redis-server of the test's own)", (
     expect(queued.stdout).toMatch(/^3 +100 +100\.0%/m);
   });
 
+  it("simulate --policy --queue: the policy travels with the sweep, and the counts are one process's", async () => {
+    liveWorker();
+    // The scenario's own policy (mcts) wins now and then; greedy, as worked in test/run/policies, never.
+    const args = ["simulate", "test/fixtures/policies/commit.json", "--policy", "greedy", "-n", "50"];
+    const [alone, queued] = [await runCli([...args, "--workers", "1"]), await runCli([...args, "--queue", redis.url])];
+    expect(queued.code).toBe(0);
+    expect(queued.stdout).toBe(alone.stdout);
+    expect(queued.stdout).toContain("Side.defender       50  100.0%");
+  });
+
+  it("mutate --mod --queue: the workers load the base with the mod, and the report is one process's", async () => {
+    liveWorker();
+    const args = ["mutate", "test/fixtures/mods/skirmish", "--mod", "test/fixtures/mods/berserkers"];
+    const [alone, queued] = [await runCli([...args, "--workers", "1"]), await runCli([...args, "--queue", redis.url])];
+    expect(queued.stderr).toMatch(/queued \d+ shards? \(sweep/);
+    expect([queued.code, queued.stdout]).toEqual([alone.code, alone.stdout]);
+    expect(queued.stdout).toMatch(/all: [1-9]\d* mutants/);
+  });
+
   it("a shard a worker cannot run fails the sweep with the worker's reason: here a scenario that did not travel with it", async () => {
     liveWorker();
     const url = parseQueueUrl(redis.url) as QueueUrl;
