@@ -91,7 +91,7 @@ export abstract class Statements extends Calls {
         const scope = this.paramScope(d.params, file, d);
         const returns = this.resolveType(d.returns, file);
         if (d.stages) this.duplicates(d.stages, "stage", `the stages of \`${d.name.text}\``);
-        this.exclusiveRules(d.exclusive);
+        this.exclusiveRules(d.exclusive, { name: d.name.text, type: returns });
         const shadow = d.params.find((p) => p.name.text === RESULT);
         if (shadow) this.report("E0222", shadow.name.span, `a value's parameter cannot be named \`${RESULT}\`: in its modifiers, \`${RESULT}\` is the value's current result`, "rename the parameter");
         this.expectType(this.expr(d.base, scope, ctx), returns, d.base.span, `the base of \`${d.name.text}\``);
@@ -263,10 +263,18 @@ export abstract class Statements extends Calls {
     this.expectType(item, list.of, itemSpan, "the item");
   }
 
-  /** E0223: an exclusive stage's rule is one of the rules that pick its one modifier. */
-  private exclusiveRules(list: readonly A.ExclusiveStage[] | undefined) {
+  /**
+   * E0223: an exclusive stage's rule is one of the rules that pick its one modifier, and a rule that
+   * picks by size (`largest`, `smallest`) is on a value that has one (a number, a flag or a tally): on
+   * anything else every candidate would tie and the first would win in silence.
+   */
+  private exclusiveRules(list: readonly A.ExclusiveStage[] | undefined, value?: { name: string; type: Type }) {
     for (const x of list ?? []) {
-      if ((EXCLUSIVE_RULES as readonly string[]).includes(x.rule.text)) continue;
+      if ((EXCLUSIVE_RULES as readonly string[]).includes(x.rule.text)) {
+        const sized = !value || typeUnknown(value.type) || ["int", "bool", "tally"].includes(value.type.t);
+        if (x.rule.text !== "first" && !sized) this.report("E0223", x.rule.span, `\`${x.rule.text}\` picks the modifier whose result is ${x.rule.text === "largest" ? "largest" : "smallest"}, but \`${value!.name}\` is ${typeToString(value!.type)}, which has no size`, "use `first` (the first modifier in the stage's order applies)");
+        continue;
+      }
       this.report("E0223", x.rule.span, `\`${x.rule.text}\` is no rule for picking the one modifier of the exclusive stage \`${x.stage.text}\``, didYouMean(x.rule.text, EXCLUSIVE_RULES) ?? `the rules are ${EXCLUSIVE_RULES.map((r) => `\`${r}\``).join(", ")}`);
     }
   }

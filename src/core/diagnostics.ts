@@ -47,7 +47,7 @@ export const catalogue = {
   E0210: { severity: "error", summary: "a default value outside the declared range" },
   E0220: { severity: "error", summary: "a modifier in a stage its value does not have" },
   E0221: { severity: "error", summary: "a division without a rounding, or a rounding where there is no division" },
-  E0223: { severity: "error", summary: "an exclusive stage whose rule is not `largest`, `smallest` or `first`" },
+  E0223: { severity: "error", summary: "an exclusive stage whose rule is not `largest`, `smallest` or `first`, or picks by size on a value with none" },
   E0222: { severity: "error", summary: "a value parameter named `result`, the name its modifiers read the current result by" },
   E0250: { severity: "error", summary: "a record field that would hold an entity: records are plain values" },
   E0240: { severity: "error", summary: "a value that may be `none` used as if it were there" },

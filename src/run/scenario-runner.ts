@@ -146,8 +146,10 @@ export function validatedScenarioRunner(program: RuntimeProgram, scenario: Scena
       if (dice) options.dice = dice;
       if (loopHook) options.loopHook = loopHook;
       if (traceSink) options.traceSink = traceSink;
-      // An `mcts` policy searches by replaying this run from its start (src/run/policies/mcts.ts).
-      const replay: Replay = (by) => runner.battle(seed, { ...by, finalState: false, ...(makeRun ? { makeRun } : {}) });
+      // An `mcts` policy searches by replaying this run from its start (src/run/policies/mcts.ts). A
+      // replay is a plain run: a run made by \`makeRun\` may watch itself (why-not counts what its rules
+      // did), and the playouts are no part of what this run did.
+      const replay: Replay = (by) => runner.battle(seed, { ...by, finalState: false });
       const chosen = chooser ?? (policies ? policyChooser(policies, { seed, replay }) : scripted ? scriptedChooser(scripted) : undefined);
       if (chosen) options.chooser = chosen;
       const interp = makeRun ? makeRun(program, globals, options) : newRun(loopHook ? "tree" : engine, program, globals, options);

@@ -98,6 +98,12 @@ describe("--queue URL", () => {
     expect(parseQueueUrl("not a url")).toMatchObject({ usage: expect.stringContaining("such as redis://127.0.0.1:6379") });
     expect(parseQueueUrl("redis://h:1/x")).toMatchObject({ usage: expect.stringContaining("database must be a whole number") });
   });
+
+  it("never shows the password or user name in what it prints, and a broken percent-encoding is a usage error, not a crash", () => {
+    expect(parseQueueUrl("redis://bob:s3cret@h:7000/2")).toMatchObject({ text: "redis://h:7000/2", username: "bob", password: "s3cret" });
+    expect(parseQueueUrl("redis://:%zz@h:1")).toEqual({ usage: "--queue's user name or password is not valid percent-encoding (write % as %25)" });
+    expect(JSON.stringify(parseQueueUrl("redis//:s3cret@h"))).not.toContain("s3cret");
+  });
 });
 
 describe("--help of the queue's commands and flags", () => {

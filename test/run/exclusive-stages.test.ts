@@ -50,6 +50,15 @@ example "e" { expect v(3) == 6 }
     expect(d).toEqual(["E0223 1:51-58 `largets` is no rule for picking the one modifier of the exclusive stage `multiply` | did you mean `largest`?"]);
     expect(compileText("stages [multiply exclusive best]\n").diagnostics.map((x) => x.help)).toEqual(["the rules are `largest`, `smallest`, `first`"]);
   });
+
+  it("E0223: largest or smallest on a value with no size (an enum member), where every candidate would tie; first is fine", () => {
+    const text = (rule: string) => `enum Size { small, big }
+value v(n: int) -> Size stages [set exclusive ${rule}] = Size.small
+`;
+    const d = compileText(text("largest")).diagnostics.map((x) => `${x.code} ${x.span.line}:${x.span.col}-${x.span.endCol} ${x.message} | ${x.help}`);
+    expect(d).toEqual(["E0223 2:47-54 `largest` picks the modifier whose result is largest, but `v` is Size, which has no size | use `first` (the first modifier in the stage's order applies)"]);
+    expect(compileText(text("first")).diagnostics).toEqual([]);
+  });
 });
 
 describe("W0304 in an exclusive stage", () => {
