@@ -1,11 +1,14 @@
 // The playground's size, reported by every `npm run build` and kept under a budget: the JavaScript
 // of the page and its workers together, raw and gzipped (what a server sends). A build past the
 // budget fails, so the browser tests (which build first) catch it too. The budget is today's size
-// (8.9 MB, 2.4 MB gzipped: Monaco's core is 4.3 MB of it) with a little room, not a goal.
+// (10.1 MB, 2.76 MB gzipped: Monaco's core is 4.3 MB of it) with a little room, not a goal. It was
+// 8.9 MB until the Balance tab's worker came: each of the six workers that run rules carries the
+// whole engine (0.65-0.75 MB), because Vite builds every worker on its own; one worker serving
+// runs, simulations, odds, validation and balance would take about 3 MB off.
 import { gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
-export const BUNDLE_BUDGET = { bytes: 9_500_000, gzipped: 2_700_000 };
+export const BUNDLE_BUDGET = { bytes: 10_600_000, gzipped: 2_900_000 };
 
 export interface BundleSize {
   bytes: number;
