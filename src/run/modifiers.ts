@@ -64,8 +64,8 @@ interface TraceRun {
 /**
  * The end of an exclusive stage (`multiply exclusive largest`): per result, the one candidate its rule
  * picks applies, in the stage's order, and the others are skipped, each with a trace line naming the one
- * that applied. A result is a member of a tally where the modifier names one (`double Icon.maneuver`,
- * `multiply Icon.save by 3`, `count Icon.a as Icon.b`), else the whole value. Every engine calls this,
+ * that applied. A result is a member of a tally where the modifier names one (`double Icon.a`,
+ * `multiply Icon.b by 3`, `count Icon.a as Icon.b`), else the whole value. Every engine calls this,
  * so the choice and its lines are made in one place.
  */
 export function settleExclusive(vm: TraceRun, v: A.ValueDecl, place: ExclusivePlace, start: Value | undefined, pending: readonly Candidate[]): Value | undefined {

@@ -1,6 +1,6 @@
-// Tallies of a record (`tally<Magic>` for `record Magic { element: Element, cantrip: bool }`): one count
-// per value of the record, each a combination of its fields' values, so a qualified result ("fire magic,
-// cantrip only") is counted inside the tally, not in a list beside it. The values go in order: the first
+// Tallies of a record (`tally<Result>` for `record Result { colour: Colour, minor: bool }`): one count
+// per value of the record, each a combination of its fields' values, so a qualified result ("red results,
+// minor ones only") is counted inside the tally, not in a list beside it. The values go in order: the first
 // field slowest, each field's values in their declared order, `false` before `true`; a tally keeps a
 // value's count by its text (core/values.ts, `tallyKey`).
 import type * as A from "../core/ast.ts";

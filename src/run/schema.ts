@@ -99,7 +99,7 @@ function timerSchemas(p: RuntimeProgram): Schema[] {
 }
 
 /**
- * One more ending event of an instance (`"or": [{"until": "Slain", "dragon": ...}]`): checked as an
+ * One more ending event of an instance (`"or": [{"until": "Slain", "source": ...}]`): checked as an
  * expiry given at `apply` is (timerSchemas), without `left`, which the first event's holds for all.
  */
 function orItemSchema(p: RuntimeProgram, events: string[]): Schema {
@@ -171,7 +171,7 @@ function plainTypeSchema(t: A.TypeRef, p: RuntimeProgram): Schema {
     case "list":
       return { type: "array", items: t.element ? typeSchema(t.element, p) : {} };
     case "tally": {
-      // A tally of a record counts its values by their texts: `{"Magic(element: fire, cantrip: false)": 2}`.
+      // A tally of a record counts its values by their texts: `{"Result(colour: red, minor: false)": 2}`.
       const record = p.kinds.get(t.element?.name.text ?? "");
       const values = record?.record ? (recordDomain(record, (r) => (r.to === "decl" ? p.decls[r.id] : undefined)) ?? []).map((v) => ({ text: tallyKey(v) })) : undefined;
       const members = values ?? p.enums.get(t.element?.name.text ?? "")?.members ?? [];

@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { indexProgram } from "../../src/pipeline.ts";
 import { balance, type BalanceReport } from "../../src/tools/balance/balance.ts";
-import { addCounts, cellSpecs, runCell, type CellSpec } from "../../src/tools/balance/cells.ts";
+import { addCounts, cellSpec, cellSpecs, runCell, type CellSpec } from "../../src/tools/balance/cells.ts";
+import { cellResult, matrixReport } from "../../src/tools/balance/report.ts";
 import { readRoster, type Roster } from "../../src/tools/balance/roster.ts";
 import { checked } from "../support/helpers.ts";
 
@@ -141,5 +142,29 @@ describe("rosters", () => {
 
   it("refuse a slot the template's state does not have", () => {
     expect(cellSpecs({ ...roster("roster.json"), slots: [["nowhere", "deeper"], ["defender"]] }, "1")).toEqual({ error: "the first slot /nowhere/deeper: nothing at /nowhere/deeper in the template's state" });
+  });
+});
+
+describe("the report of cells whose runs stopped with an error", () => {
+  const spec = (row: string, col: string): CellSpec => ({ row, col, scenario: { rules: ".", run: "battle", state: {} }, wins: ["Side.a", "Side.b"], seed: "s" });
+  const counts = (runs: number, a: number, b: number, errors: number) => ({ runs, a, b, other: runs - a - b - errors, errors });
+
+  it("rates a cell by the runs that ended, and leaves a cell none of whose runs ended out of the means and the outliers", () => {
+    // X against Y: 10 runs, 4 won by X, 2 by Y, 4 stopped; Y against X: every run stopped.
+    const xy = cellResult(spec("X", "Y"), counts(10, 4, 2, 4), undefined);
+    expect([xy.rate, xy.colRate]).toEqual([4 / 6, 2 / 6]);
+    const yx = cellResult(spec("Y", "X"), counts(10, 0, 0, 10), undefined);
+    const diagonal = (e: string) => cellResult(spec(e, e), counts(2, 1, 1, 0), undefined);
+    const report = matrixReport(["X", "Y"], [xy, yx, diagonal("X"), diagonal("Y")], 0.4);
+    expect(report.means.map((m) => [m.name, m.mean])).toEqual([["X", 4 / 6], ["Y", 2 / 6]]);
+    expect(report.outliers).toEqual([]);
+    expect(report.errors).toBe(14);
+  });
+
+  it("gives A/B against C and A against B/C different seeds", () => {
+    const roster = { template: { run: "battle", state: { a: null, b: null } }, slots: [["a"], ["b"]], wins: ["Side.a", "Side.b"] } as unknown as Roster;
+    const one = cellSpec(roster, "A/B", 1, "C", 2, "7");
+    const two = cellSpec(roster, "A", 1, "B/C", 2, "7");
+    expect("seed" in one && "seed" in two && one.seed !== two.seed).toBe(true);
   });
 });

@@ -48,8 +48,8 @@ SYSTEM is the rules folder or file. A roster is a JSON file (docs/balance.md):
                                                  (or give "run" and "state" here)
    "slots": ["/attacker/units", "/defender/units"],  JSON pointers into the state: where X and Y go
    "wins": ["Side.attacker", "Side.defender"],   the results that are the first slot's and the second's win
-   "entries": {"Ogre": [{"name": "Ogre", "strength": 7, "hp": 3}], ...},  the value put at a slot
-   "parameters": {"strength": "/entries/Ogre/0/strength"}}  whole numbers --sweep may change
+   "entries": {"Brute": [{"name": "Brute", "strength": 7, "hp": 3}], ...},  the value put at a slot
+   "parameters": {"strength": "/entries/Brute/0/strength"}}  whole numbers --sweep may change
 --roster may be given again: later files add entries and parameters (a homebrew unit to a bundled
 roster); the first file that gives the template, slots and wins gives them.
   --roster FILE     a roster file (repeatable; at least one)

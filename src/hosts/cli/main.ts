@@ -40,7 +40,8 @@ Usage:
   rulesmith doc PATH... --out DIR                 write an HTML reference of the rules
 
 Every command takes --root DIR: files (imports, a scenario's "rules") are read only below it.
-Every command that loads a system takes --mod DIR (repeatable): the mod in DIR loaded on its base.
+Every command that loads a system (all but fmt, balance and worker) takes --mod DIR (repeatable):
+the mod in DIR loaded on its base.
 Run \`rulesmith COMMAND --help\` for one command.`,
   check: `rulesmith check PATH... [--mod DIR]...
 
@@ -136,7 +137,7 @@ ${POLICY_HELP.replace(/^  --policy P /, "  --policy P    ").replace(/\n {13}/g, 
                 At most one per core and one per 2 GB of free memory (each worker's heap is capped
                 at 1,024 MB): a larger W is cut to that
   --queue URL   put the runs on the job queue at redis://HOST:PORT instead, as about 64 shards of
-                seeds, for \`rulesmith worker --queue URL\` processes on any machines to run; the
+                seeds (at most 5,000 runs each, so more for a larger -n), for \`rulesmith worker --queue URL\` processes on any machines to run; the
                 scenario and the rules read travel with the sweep. Waits for the workers (a bar on a
                 terminal), then prints the same counts as one process
   --root DIR    read only below DIR: the scenario, its "rules" and their imports (default: the

@@ -62,7 +62,12 @@ export function cellSpec(roster: Roster, row: string, x: Json, col: string, y: J
   if ("error" in withY) return { error: `the second slot ${showPointer(roster.slots[1])}: ${withY.error} in the template's state` };
   const chosen = policies ?? roster.template.policies;
   const scenario: Scenario = { rules: ".", run: roster.template.run, state: withY.json as Record<string, Json>, ...(chosen ? { policies: [...chosen] } : {}) };
-  return { row, col, scenario, wins: roster.wins, seed: `${seed}/${row}/${col}` };
+  return { row, col, scenario, wins: roster.wins, seed: `${seed}/${seedPart(row)}/${seedPart(col)}` };
+}
+
+/** An entry's name in a cell's seed, a \`/\` in it escaped: \`A/B\` against \`C\` and \`A\` against \`B/C\` draw different dice. */
+function seedPart(name: string): string {
+  return name.replace(/%/g, "%25").replace(/\//g, "%2F");
 }
 
 /** The last cell prepared, per program: the ranges of one cell come one after another. */

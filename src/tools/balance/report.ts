@@ -41,8 +41,14 @@ export interface MatrixReport {
 
 export function cellResult(cell: CellSpec, counts: CellCounts, exact: ExactOdds | undefined): CellResult {
   if (exact) return { row: cell.row, col: cell.col, rate: exact.a, interval: [exact.a, exact.a], colRate: exact.b, colInterval: [exact.b, exact.b], exact: true, counts };
-  const n = counts.runs;
+  // A run that stopped with an error is no win for either side: the rates are of the runs that ended.
+  const n = counts.runs - counts.errors;
   return { row: cell.row, col: cell.col, rate: n === 0 ? 0 : counts.a / n, interval: wilson(counts.a, n), colRate: n === 0 ? 0 : counts.b / n, colInterval: wilson(counts.b, n), exact: false, counts };
+}
+
+/** Whether any run of the cell ended (an exact cell always has). */
+function ended(c: CellResult): boolean {
+  return c.exact || c.counts.runs > c.counts.errors;
 }
 
 /** Beyond 50% ± t: the interval's low end above 50% + t, or its high end below 50% - t. */
@@ -59,15 +65,17 @@ export function matrixReport(entries: string[], results: CellResult[], threshold
     const rates: { rate: number; interval: [number, number] }[] = [];
     for (let j = 0; j < entries.length; j++) {
       if (j === i) continue;
-      rates.push({ rate: cells[i]![j]!.rate, interval: cells[i]![j]!.interval });
-      rates.push({ rate: cells[j]![i]!.colRate, interval: cells[j]![i]!.colInterval });
+      // A cell none of whose runs ended says nothing of either entry: it is left out of the means.
+      if (ended(cells[i]![j]!)) rates.push({ rate: cells[i]![j]!.rate, interval: cells[i]![j]!.interval });
+      if (ended(cells[j]![i]!)) rates.push({ rate: cells[j]![i]!.colRate, interval: cells[j]![i]!.colInterval });
     }
+    if (rates.length === 0) return { name, mean: 0, interval: [0, 1] };
     const avg = (f: (r: (typeof rates)[number]) => number) => rates.reduce((s, r) => s + f(r), 0) / rates.length;
     const interval: [number, number] = [avg((r) => r.interval[0]), avg((r) => r.interval[1])];
     const outlier = beyond(interval, threshold);
     return { name, mean: avg((r) => r.rate), interval, ...(outlier ? { outlier } : {}) };
   });
-  const outliers = results.filter((r) => r.row !== r.col && beyond(r.interval, threshold) !== undefined).sort((p, q) => Math.abs(q.rate - 0.5) - Math.abs(p.rate - 0.5) || p.row.localeCompare(q.row) || p.col.localeCompare(q.col));
+  const outliers = results.filter((r) => r.row !== r.col && ended(r) && beyond(r.interval, threshold) !== undefined).sort((p, q) => Math.abs(q.rate - 0.5) - Math.abs(p.rate - 0.5) || p.row.localeCompare(q.row) || p.col.localeCompare(q.col));
   const errors = results.reduce((s, r) => s + r.counts.errors, 0);
   const firstError = results.find((r) => r.counts.firstError)?.counts.firstError?.message;
   return { entries, cells, means, outliers, threshold, errors, ...(firstError !== undefined ? { firstError } : {}) };
