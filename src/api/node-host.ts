@@ -125,7 +125,8 @@ export function nodeFileHost(roots?: string[], workingDir?: string): FileHost {
     const shown = show(path);
     const ext = want === "rules" ? ".rules" : ".json";
     if (!inside(path)) {
-      const where = roots!.map((r) => `\`${show(r) || "."}\``).join(" or ");
+      // Two roots can show alike (the scenario's folder and the working directory that holds it): each once.
+      const where = [...new Set(roots!.map((r) => `\`${show(r) || "."}\``))].join(" or ");
       const real = realOrUndefined(full(path));
       const leads = real !== undefined && real !== full(path) ? ` leads to \`${show(real)}\`, which` : "";
       return { code: "E0004", message: `\`${shown}\`${leads} is outside the folder the rules may read (${where})`, help: "files are read only below the folder of the path named on the command line (or the working directory that holds it); name a wider one with `--root DIR`" };

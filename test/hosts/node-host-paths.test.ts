@@ -62,3 +62,14 @@ describe("scenario paths", () => {
     expect(loaded.diagnostics.map((d) => [d.code, d.message])).toEqual([["E0005", `\`${join(dir, "d.json")}\` is a folder, not a \`.json\` file`]]);
   });
 });
+
+describe("the roots named in E0004", () => {
+  it("names a root once when two show alike (the working directory, named twice)", () => {
+    const base = mkdtempSync(join(tmpdir(), "rulesmith-roots-"));
+    const root = join(base, "mod");
+    mkdirSync(root);
+    const refusal = inFolder(root, () => nodeFileHost([root, "."], root).refuse?.(join(base, "base.rules"), "rules"));
+    expect(refusal?.code).toBe("E0004");
+    expect(refusal?.message).toMatch(/is outside the folder the rules may read \(`\.`\)$/);
+  });
+});

@@ -66,4 +66,9 @@ example "e" {
     expect(d("record R { on: bool }\nfn f(t: tally<R>) -> int = t.on\n")).toEqual(["E0103 2:30 a tally of `R` counts its values, not members: read one with `t[R(...)]`"]);
     expect(d("record R { on: bool }\nfn f(t: tally<R>) -> int = t[true]\n")[0]).toMatch(/^E0201 2:30 /);
   });
+
+  it("E0201 for one value of the record where a tally of it is wanted, with the tally's form as help", () => {
+    const [x] = compileText("record R { on: bool }\nfn f(t: tally<R>) -> tally<R> = t + R(on: true)\n").diagnostics;
+    expect([x?.code, x?.message, x?.help]).toEqual(["E0201", "the right of `+` should be tally<R>, but this is R", "`R(...)` makes one value of the record; a tally of them is `R(k in R => 0)` (empty) or `R(k in R => N)`"]);
+  });
 });
