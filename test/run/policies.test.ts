@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import seedrandom from "seedrandom";
 import { indexProgram, type RuntimeProgram } from "../../src/pipeline.ts";
 import { scenarioRunner, type Scenario, type ScenarioRun } from "../../src/run/scenario-runner.ts";
-import { parsePolicyRules } from "../../src/run/policies/spec.ts";
+import { MAX_RUN_PLAYOUTS, parsePolicyRules } from "../../src/run/policies/spec.ts";
+import { policyChooser } from "../../src/run/policies/chooser.ts";
+import { RuleError } from "../../src/core/values.ts";
 import { formatTrace } from "../../src/run/trace.ts";
 import type { Json } from "../../src/run/state.ts";
 import { checked } from "../support/helpers.ts";
@@ -126,6 +128,28 @@ fn unowned() -> Side {
     expect(runEverywhere(commit, scenario(["greedy"]), "1").trace.find((t) => t.kind === "choice")?.message).toContain("-> 3 (chosen by greedy: score 3 vs 2)");
     const out = runEverywhere(commit, scenario(["mcts:200"]), "1");
     expect(choices(out)[0]).toMatch(/^"How many to commit\?" \(asked of attacker\) -> 1 \(chosen by mcts: 200 playouts for attacker, 1 won \d+ of \d+ vs 2 won \d+ of \d+\)$/);
+  });
+
+  it("makes at most a budget of playouts in one run, over all its questions: past it, R0502 before searching", () => {
+    expect(MAX_RUN_PLAYOUTS).toBe(200_000);
+    const rules = parsePolicyRules(["mcts:100"], commit);
+    if ("error" in rules) throw new Error(rules.error);
+    let replays = 0;
+    const chooser = policyChooser(rules, { seed: "1", playoutBudget: 250, replay: () => (replays++, { resultText: "Side.attacker" }) });
+    const span = { file: "main.rules", start: 0, end: 1, line: 1, col: 1, endLine: 1, endCol: 2 };
+    const ask = () => chooser.choose("How many to commit?", [1, 2], span, "Side.attacker");
+    ask();
+    ask();
+    expect(replays).toBe(200);
+    let stopped: unknown;
+    try {
+      ask();
+    } catch (e) {
+      stopped = e;
+    }
+    expect(stopped).toBeInstanceOf(RuleError);
+    expect([(stopped as RuleError).code, (stopped as RuleError).message]).toEqual(["R0502", 'mcts would make more than 250 playouts in this run (at "How many to commit?", decision 3): ask for fewer per decision (`mcts:N`)']);
+    expect(replays).toBe(200);
   });
 
   it("is the same search for the same seed, and may differ for another", () => {

@@ -24,6 +24,11 @@ export interface PolicyRule {
 export const DEFAULT_PLAYOUTS = 100;
 /** Playouts per decision at most: each is a whole run of the scenario. */
 export const MAX_PLAYOUTS = 100_000;
+/**
+ * The playouts one run may make over all its decisions: each is a whole run with a step budget of its
+ * own, so without a bound a run with many decisions could search for ever (R0502 past it).
+ */
+export const MAX_RUN_PLAYOUTS = 200_000;
 
 const FORMS = "`first`, `random`, `greedy[:FN]` or `mcts[:N[:RESULT]]`, optionally after `by:WHO=` or `ask:TEXT=`";
 
