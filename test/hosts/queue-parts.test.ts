@@ -6,6 +6,7 @@ import { HostRecording, replayHost } from "../../src/hosts/cli/queue/recorded-ho
 import { simulateShards, simulationShards } from "../../src/hosts/cli/queue/simulate-shards.ts";
 import { MAX_PAYLOAD_BYTES, runSweep, shardOf, ShardAnswers } from "../../src/hosts/cli/queue/sweep.ts";
 import { parseQueueUrl, type QueueUrl } from "../../src/hosts/cli/queue/url.ts";
+import { PreparedSweeps } from "../../src/hosts/cli/queue/worker.ts";
 import { project, runCli } from "../support/run-cli.ts";
 
 describe("a sweep's answers", () => {
@@ -114,5 +115,24 @@ describe("--help of the queue's commands and flags", () => {
     for (const flag of ["--queue URL", "--lease S", "--pause-in-shard"]) expect(worker.stdout).toContain(flag);
     for (const command of ["simulate", "mutate"]) expect((await runCli([command, "--help"])).stdout).toMatch(/--queue URL +(put|run) the/);
     expect((await runCli(["--help"])).stdout).toContain("rulesmith worker --queue redis://HOST:PORT");
+  });
+});
+
+describe("a worker's prepared sweeps", () => {
+  it("keeps no answer of a Redis it could not reach: the next shard of the sweep asks again", async () => {
+    let calls = 0;
+    const client = {
+      strlen: async () => {
+        if (++calls === 1) throw new Error("read ECONNRESET");
+        return 40;
+      },
+      get: async () => JSON.stringify({ files: [], setup: { n: 1 } }),
+    };
+    const kind = { prepare: (setup: unknown) => ({ ready: setup }), run: async () => [], isAnswer: (a: unknown): a is never => false };
+    const sweeps = new PreparedSweeps(client, parseQueueUrl("redis://127.0.0.1:6390") as QueueUrl);
+    const first = await sweeps.get("s1", kind);
+    expect("error" in first && first.error).toMatch(/^error: cannot reach Redis at 127\.0\.0\.1:6390 \(read ECONNRESET\)/);
+    expect(await sweeps.get("s1", kind)).toEqual({ prepared: { ready: { n: 1 } } });
+    expect(calls).toBe(2);
   });
 });

@@ -95,7 +95,7 @@ export async function workerCommand(args: string[], io: CliIo): Promise<number> 
 }
 
 /** Each sweep's setup, read from Redis and prepared once; the last few kept. */
-class PreparedSweeps {
+export class PreparedSweeps {
   private readonly sweeps = new Map<string, { prepared: unknown } | { error: string }>();
 
   constructor(
@@ -107,19 +107,21 @@ class PreparedSweeps {
     const known = this.sweeps.get(sweep);
     if (known) return known;
     const ready = await this.prepare(sweep, entry);
+    // A sweep Redis could not be asked about is not known to be bad: the next shard of it asks again.
+    if ("unreached" in ready) return ready;
     this.sweeps.set(sweep, ready);
     if (this.sweeps.size > PREPARED_SWEEPS) this.sweeps.delete(this.sweeps.keys().next().value!);
     return ready;
   }
 
-  private async prepare(sweep: string, entry: AnyShardKind): Promise<{ prepared: unknown } | { error: string }> {
+  private async prepare(sweep: string, entry: AnyShardKind): Promise<{ prepared: unknown } | { error: string; unreached?: true }> {
     let text: string | null;
     try {
       const size = await this.client.strlen(payloadKey(sweep));
       if (size > MAX_PAYLOAD_BYTES) return { error: `the sweep's rules and setup come to ${size} bytes, more than the ${MAX_PAYLOAD_BYTES} a worker takes` };
       text = await this.client.get(payloadKey(sweep));
     } catch (err) {
-      return { error: unreachable(this.url, err instanceof Error ? err.message : String(err)) };
+      return { error: unreachable(this.url, err instanceof Error ? err.message : String(err)), unreached: true };
     }
     if (text === null) return { error: "the sweep's setup is no longer on the server (the command that queued it ended, or it expired)" };
     let payload: SweepPayload;
