@@ -203,12 +203,15 @@ export class FastParser extends FastStatements {
     const first = this.tokens[this.pos++]!.tokenType;
     if (first === k.instead) this.expect(k.of);
     const event = this.name(this.expectIn(NAME));
+    const handlerName = this.eat(k.as) ? this.name(this.expectIn(NAME)) : undefined;
     const condition = this.eat(k.when) ? this.expression() : undefined;
     const order = this.eat(k.order) ? this.signedInt() : 0;
     const body = this.block();
     const timing: A.TriggerTiming = first === k.on ? "after" : first === k.before ? "before" : "instead";
     const decl: A.TriggerDecl = new N.Trigger("trigger", timing, event, order, body, this.spanFrom(from));
     if (condition) decl.condition = condition;
+    // After \`condition\`, as the Chevrotain path writes it: both make the same JSON, key order included.
+    if (handlerName) decl.handlerName = handlerName;
     return this.withDoc(decl);
   }
 
