@@ -14,7 +14,7 @@ export * from "./api/runtime.ts";
 export type { FileHost, Refusal } from "./syntax/load.ts";
 export { spanAt } from "./syntax/parse.ts";
 export { compile, compileMods, eachExample, loadScenario, runExamples, type Compiled, type ExampleResult, type ModdedCompiled, type ReadyScenario, type ScenarioLoad, type System } from "./pipeline.ts";
-export { MOD_MANIFEST, SYSTEM_MANIFEST, type Manifest } from "./syntax/mods/manifest.ts";
+export { isManifest, MOD_MANIFEST, SYSTEM_MANIFEST, type Manifest } from "./syntax/mods/manifest.ts";
 export { modsToLoad, packageOf } from "./syntax/mods/packages.ts";
 export { checkMods, describeOutcome, overridesOf, type CompatibilityReport, type ModSetReport, type Outcome as ExampleOutcome } from "./tools/mods/conflicts.ts";
 export { allConflicts, formatMatrix, matrixJson } from "./tools/mods/matrix.ts";

@@ -7,7 +7,7 @@ import { watch, type FSWatcher } from "node:fs";
 import { relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { filesBelow, nodeFileHost, type FileHost } from "../../api/node.ts";
-import { Workspace as Documents } from "../../api.ts";
+import { isManifest, Workspace as Documents } from "../../api.ts";
 import { MAX_DOCUMENT } from "./budget.ts";
 
 /** The most `.json` files below the root read as scenarios for a rename. */
@@ -140,9 +140,6 @@ export class Workspace {
 }
 
 /** A package's manifest: `system.json` or `mod.json`. */
-function isManifest(path: string): boolean {
-  return /(^|[\\/])(system|mod)\.json$/.test(path);
-}
 
 /** The files whose change on disk changes a check: rules files and the packages' manifests. */
 function isWatched(path: string): boolean {

@@ -14,6 +14,12 @@ import type { FileHost } from "../load.ts";
 export const SYSTEM_MANIFEST = "system.json";
 export const MOD_MANIFEST = "mod.json";
 
+/** Whether a path names a package's manifest (a base system's or a mod's), by its last segment. */
+export function isManifest(path: string): boolean {
+  const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
+  return name === SYSTEM_MANIFEST || name === MOD_MANIFEST;
+}
+
 /** The dependencies of a mod, by the name of the system or mod, each with its range of versions. */
 export type Dependencies = ReadonlyMap<string, { range: string; span: Span; keySpan: Span }>;
 

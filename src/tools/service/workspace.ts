@@ -13,7 +13,7 @@ import { isStdPath } from "../../syntax/std/modules.ts";
 import type { FileHost } from "../../syntax/load.ts";
 import { setOwn } from "../../core/own-keys.ts";
 import { readJson } from "../../core/json-text.ts";
-import { MOD_MANIFEST, readManifest, SYSTEM_MANIFEST } from "../../syntax/mods/manifest.ts";
+import { isManifest, MOD_MANIFEST, readManifest } from "../../syntax/mods/manifest.ts";
 import { analyse, type Analysis, type Documents } from "./analysis.ts";
 import { completionsAt } from "./completion.ts";
 import { formattingEdits, type TextEdit } from "./formatting.ts";
@@ -292,10 +292,6 @@ export class Workspace implements Documents {
 }
 
 /** A `system.json` or `mod.json`: read by the checks of mods' files, and answered for with its own diagnostics. */
-function isManifest(path: string): boolean {
-  const name = path.slice(path.lastIndexOf("/") + 1);
-  return name === SYSTEM_MANIFEST || name === MOD_MANIFEST;
-}
 
 /** A diagnostic as editors take it: its file and its range in lines and columns. */
 export function toServiceDiagnostic(d: Diagnostic): ServiceDiagnostic {
