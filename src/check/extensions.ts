@@ -9,7 +9,7 @@
 import type * as A from "../core/ast.ts";
 import { mayBeLeftOut } from "../core/ast.ts";
 import type { Code, RelatedSpan } from "../core/diagnostics.ts";
-import { showExpr } from "../core/show-expr.ts";
+import { showExpr, showTypeRef } from "../core/show-expr.ts";
 import { isStdPath } from "../core/std-paths.ts";
 import { idOf, lookupDeclared, lookupName, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
 
@@ -258,7 +258,7 @@ class Merge {
   private replaceFn(d: A.FnDecl, file: string) {
     const base = this.target(d.name, "fn", file, "replace") as A.FnDecl | undefined;
     if (!base) return;
-    const shown = (f: A.FnDecl) => `fn ${f.name.text}(${f.params.map((p) => `${p.name.text}: ${showType(p.type)}`).join(", ")})${f.returns ? ` -> ${showType(f.returns)}` : ""}`;
+    const shown = (f: A.FnDecl) => `fn ${f.name.text}(${f.params.map((p) => `${p.name.text}: ${showTypeRef(p.type)}`).join(", ")})${f.returns ? ` -> ${showTypeRef(f.returns)}` : ""}`;
     if (shown(base) !== shown(d)) {
       this.host.report("E0166", d.name.span, `the replacement of \`${base.name.text}\` must take the parameters and give the type the function it replaces does: \`${shown(base)}\``, `write it \`replace ${shown(base)} ...\`, or declare a function of another name`, [{ span: base.span, message: `\`${base.name.text}\` is declared here` }]);
       return;
@@ -359,11 +359,6 @@ class Merge {
 }
 
 /** A written type as written: `int in 0..4`, `list<Unit>`, `Unit?`. */
-function showType(t: A.TypeRef): string {
-  const inner = t.element ? `<${showType(t.element)}>` : "";
-  const range = t.range ? ` in ${t.range.low}..${t.range.high}` : "";
-  return `${t.name.text}${inner}${t.optional ? "?" : ""}${range}`;
-}
 
 /** A declaration's sort in words: `fn` is a function. */
 function sortWord(kind: string): string {

@@ -98,3 +98,10 @@ function showArg(a: A.Arg): string {
     }
   }
 }
+
+/** A type as written in the rules: \`list<int>\`, \`int in 1..6?\` (the range before the \`?\`, as the grammar reads it). */
+export function showTypeRef(t: A.TypeRef): string {
+  const element = t.element ? `<${showTypeRef(t.element)}>` : "";
+  const range = t.range ? ` in ${t.range.low}..${t.range.high}` : "";
+  return `${t.name.text}${element}${range}${t.optional ? "?" : ""}`;
+}

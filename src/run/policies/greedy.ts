@@ -2,6 +2,7 @@
 // of its own over the live state, untraced and with dice of its own, so scoring leaves the run's
 // trace and dice as they were; it reads the state and should not change it (what it writes stays).
 import type * as A from "../../core/ast.ts";
+import { showTypeRef } from "../../core/show-expr.ts";
 import { Entity, RuleError, showValue, Tally, type Value } from "../../core/values.ts";
 import { Interpreter } from "../interpreter.ts";
 import type { RuntimeProgram } from "../index-program.ts";
@@ -25,7 +26,7 @@ export function greedyPick(score: string, question: string, options: readonly Va
   const scores = options.map((o) => {
     if (o === null && !type.optional) return 0;
     if (!fits(at.program, type, o)) {
-      throw new RuleError("R0503", `greedy cannot score the options of "${question}" with \`${score}\`, which takes a \`${showType(type)}\`: ${options.map(showValue).join(", ")}`, span);
+      throw new RuleError("R0503", `greedy cannot score the options of "${question}" with \`${score}\`, which takes a \`${showTypeRef(type)}\`: ${options.map(showValue).join(", ")}`, span);
     }
     const s = run.call(fn, [o], span);
     if (typeof s !== "number") throw new RuleError("R0503", `greedy's \`${score}\` gave ${showValue(s ?? null)} for ${showValue(o)}, not an int`, span);
@@ -59,6 +60,3 @@ function fits(program: RuntimeProgram, type: A.TypeRef, v: Value): boolean {
   return v instanceof Entity && v.kind === name;
 }
 
-function showType(t: A.TypeRef): string {
-  return `${t.name.text}${t.element ? `<${showType(t.element)}>` : ""}${t.optional ? "?" : ""}`;
-}

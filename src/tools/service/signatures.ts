@@ -2,15 +2,11 @@
 // a `rules` code block and what completion shows beside a name.
 import * as A from "../../core/ast.ts";
 import type { NamedDecl } from "../../check/symbols.ts";
-import { showExpr } from "../../core/show-expr.ts";
+import { showExpr, showTypeRef } from "../../core/show-expr.ts";
 import type { BuiltinFunction } from "../../core/builtins.ts";
 import { typeToString } from "../../core/types.ts";
 
-export function showTypeRef(t: A.TypeRef): string {
-  const element = t.element ? `<${showTypeRef(t.element)}>` : "";
-  const range = t.range ? ` in ${t.range.low}..${t.range.high}` : "";
-  return `${t.name.text}${element}${range}${t.optional ? "?" : ""}`;
-}
+export { showTypeRef };
 
 export function showField(f: A.FieldDecl): string {
   return `${f.name.text}: ${showTypeRef(f.type)}${f.default ? ` = ${showExpr(f.default)}` : ""}`;
