@@ -9,6 +9,7 @@ import { isStdPath, type Ast as A, type RuntimeProgram } from "../src/api.ts";
 import { planeBoardOf, type PlaneBoard } from "./board-plane-model.ts";
 import { entityNames, labelOf, sideOf } from "./board-sides.ts";
 import { squareBoardOf, type SquareBoard } from "./board-squares-model.ts";
+import { walkState } from "./board-walk.ts";
 
 export interface HexAt {
   q: number;
@@ -61,50 +62,38 @@ function hexBoardOf(p: RuntimeProgram, state: unknown): HexBoard | undefined {
   const g = geometry(p);
   if (!g || typeof state !== "object" || state === null) return undefined;
   const board: HexBoard = { coordinate: g.hex.name.text, pieces: [] };
-  const seen = new Set<unknown>();
   const names = entityNames(state);
   const asHex = (v: unknown): HexAt | undefined => {
     const o = v as { q?: unknown; r?: unknown } | null;
     return typeof o === "object" && o !== null && Number.isInteger(o.q) && Number.isInteger(o.r) ? { q: o.q as number, r: o.r as number } : undefined;
   };
-  const visit = (type: A.TypeRef, value: unknown, path: string, depth: number) => {
-    if (value === null || value === undefined || depth > 40 || board.pieces.length >= MAX_PIECES) return;
-    if (type.name.text === "list" && type.element && Array.isArray(value)) {
-      value.forEach((v, i) => visit(type.element!, v, `${path}/${i}`, depth + 1));
-      return;
-    }
-    const kind = p.kinds.get(type.name.text);
-    if (!kind || typeof value !== "object" || Array.isArray(value) || seen.has(value)) return;
-    seen.add(value);
-    const o = value as Record<string, unknown>;
-    if (kind === g.map && !board.map) {
-      const cols = o["cols"];
-      const rows = o["rows"];
-      const impassable = Array.isArray(o["impassable"]) ? o["impassable"].map(asHex).filter((h): h is HexAt => h !== undefined) : [];
-      if (Number.isInteger(cols) && Number.isInteger(rows)) board.map = { cols: cols as number, rows: rows as number, impassable };
-      return;
-    }
-    const fieldOf = (of: A.KindDecl | undefined) => (of ? kind.fields.find((f) => !f.type.element && p.kinds.get(f.type.name.text) === of && Object.hasOwn(o, f.name.text)) : undefined);
-    const position = fieldOf(g.hex);
-    if (position && kind !== g.hex) {
+  walkState(p, state, {
+    full: () => board.pieces.length >= MAX_PIECES,
+    object(kind, o, path) {
+      if (kind === g.map && !board.map) {
+        const cols = o["cols"];
+        const rows = o["rows"];
+        const impassable = Array.isArray(o["impassable"]) ? o["impassable"].map(asHex).filter((h): h is HexAt => h !== undefined) : [];
+        if (Number.isInteger(cols) && Number.isInteger(rows)) board.map = { cols: cols as number, rows: rows as number, impassable };
+        return "skip";
+      }
+      const fieldOf = (of: A.KindDecl | undefined) => (of ? kind.fields.find((f) => !f.type.element && p.kinds.get(f.type.name.text) === of && Object.hasOwn(o, f.name.text)) : undefined);
+      const position = fieldOf(g.hex);
+      if (!position || kind === g.hex) return;
       const at = asHex(o[position.name.text]);
+      if (!at) return;
       const facingField = fieldOf(g.facing);
       const f = facingField ? (o[facingField.name.text] as { toward?: unknown; vertex?: unknown } | null) : undefined;
       const side = sideOf(p, kind, o, names);
-      if (at) {
-        board.pieces.push({
-          path,
-          kind: kind.name.text,
-          label: labelOf(kind, o, board.pieces.length + 1),
-          at,
-          ...(f && typeof f.toward === "string" ? { facing: { toward: f.toward, vertex: f.vertex === true } } : {}),
-          ...(side !== undefined ? { side } : {}),
-        });
-      }
-    }
-    for (const field of kind.fields) if (Object.hasOwn(o, field.name.text)) visit(field.type, o[field.name.text], `${path}/${field.name.text}`, depth + 1);
-  };
-  const root = state as Record<string, unknown>;
-  for (const field of p.stateFields) if (Object.hasOwn(root, field.name.text)) visit(field.type, root[field.name.text], `/${field.name.text}`, 0);
+      board.pieces.push({
+        path,
+        kind: kind.name.text,
+        label: labelOf(kind, o, board.pieces.length + 1),
+        at,
+        ...(f && typeof f.toward === "string" ? { facing: { toward: f.toward, vertex: f.vertex === true } } : {}),
+        ...(side !== undefined ? { side } : {}),
+      });
+    },
+  });
   return board.map || board.pieces.length ? board : undefined;
 }

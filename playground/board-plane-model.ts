@@ -5,6 +5,7 @@
 // a polygon each. Templates a trace line names are read from its text (templatesNamed).
 import { isStdPath, type Ast as A, type RuntimeProgram } from "../src/api.ts";
 import { entityNames, labelOf, sideOf } from "./board-sides.ts";
+import { walkState } from "./board-walk.ts";
 
 export type XY = [number, number];
 
@@ -84,41 +85,32 @@ export function planeBoardOf(p: RuntimeProgram, state: unknown): PlaneBoard | un
   const point = stdKind(p, "Point");
   if (!base || typeof state !== "object" || state === null) return undefined;
   const board: PlaneBoard = { grid: "plane", unitsPerInch: 100, pieces: [], templates: [], terrain: [] };
-  const seen = new Set<unknown>();
   const names = entityNames(state);
   const isPolygons = (t: A.TypeRef) => t.name.text === "list" && t.element?.name.text === "list" && t.element.element !== undefined && p.kinds.get(t.element.element.name.text) === point;
-  const visit = (type: A.TypeRef, value: unknown, path: string, depth: number) => {
-    if (value === null || value === undefined || depth > 40 || board.pieces.length >= MAX_PIECES) return;
-    if (isPolygons(type) && Array.isArray(value)) {
+  walkState(p, state, {
+    full: () => board.pieces.length >= MAX_PIECES,
+    value(type, value) {
+      if (!isPolygons(type) || !Array.isArray(value)) return false;
       for (const polygon of value.slice(0, MAX_POINTS)) {
         const points = Array.isArray(polygon) ? polygon.slice(0, MAX_POINTS).map(asPoint) : [];
         if (points.length >= 2 && points.every((q) => q !== undefined)) board.terrain.push(points as XY[]);
       }
-      return;
-    }
-    if (type.name.text === "list" && type.element && Array.isArray(value)) {
-      value.forEach((v, i) => visit(type.element!, v, `${path}/${i}`, depth + 1));
-      return;
-    }
-    const kind = p.kinds.get(type.name.text);
-    if (!kind || kind === base || kind === point || typeof value !== "object" || Array.isArray(value) || seen.has(value)) return;
-    seen.add(value);
-    if (kind === template) {
-      const t = asTemplate(value);
-      if (t && board.templates.length < MAX_PIECES) board.templates.push(t);
-      return;
-    }
-    const o = value as Record<string, unknown>;
-    const baseField = kind.fields.find((f) => !f.type.element && p.kinds.get(f.type.name.text) === base && Object.hasOwn(o, f.name.text));
-    const at = baseField ? asBase(o[baseField.name.text]) : undefined;
-    if (at) {
+      return true;
+    },
+    object(kind, o, path) {
+      if (kind === base || kind === point) return "skip";
+      if (kind === template) {
+        const t = asTemplate(o);
+        if (t && board.templates.length < MAX_PIECES) board.templates.push(t);
+        return "skip";
+      }
+      const baseField = kind.fields.find((f) => !f.type.element && p.kinds.get(f.type.name.text) === base && Object.hasOwn(o, f.name.text));
+      const at = baseField ? asBase(o[baseField.name.text]) : undefined;
+      if (!at) return;
       const side = sideOf(p, kind, o, names);
       board.pieces.push({ path, kind: kind.name.text, label: labelOf(kind, o, board.pieces.length + 1), ...at, ...(side !== undefined ? { side } : {}) });
-    }
-    for (const field of kind.fields) if (Object.hasOwn(o, field.name.text)) visit(field.type, o[field.name.text], `${path}/${field.name.text}`, depth + 1);
-  };
-  const root = state as Record<string, unknown>;
-  for (const field of p.stateFields) if (Object.hasOwn(root, field.name.text)) visit(field.type, root[field.name.text], `/${field.name.text}`, 0);
+    },
+  });
   return board.pieces.length || board.templates.length ? board : undefined;
 }
 

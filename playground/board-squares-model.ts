@@ -5,6 +5,7 @@
 // one: a function from that kind to `Space` written as `Space(corner: p.f, size: p.g)`; else one square.
 import { isStdPath, type Ast as A, type RuntimeProgram } from "../src/api.ts";
 import { entityNames, labelOf, sideOf } from "./board-sides.ts";
+import { walkState } from "./board-walk.ts";
 
 export interface SquarePiece {
   path: string;
@@ -66,7 +67,6 @@ export function squareBoardOf(p: RuntimeProgram, state: unknown): SquareBoard | 
   const space = stdKind(p, "Space");
   if (!square || typeof state !== "object" || state === null) return undefined;
   const board: SquareBoard = { grid: "square", coordinate: square.name.text, space: space?.name.text ?? "Space", pieces: [] };
-  const seen = new Set<unknown>();
   const names = entityNames(state);
   const footprints = new Map<A.KindDecl, { corner: string; size?: string } | undefined>();
   const place = (kind: A.KindDecl, o: Record<string, unknown>): { x: number; y: number; size: number } | undefined => {
@@ -84,24 +84,15 @@ export function squareBoardOf(p: RuntimeProgram, state: unknown): SquareBoard | 
     if (!at) return undefined;
     return { ...at, size: fp?.size && Object.hasOwn(o, fp.size) ? asSize(o[fp.size]) : 1 };
   };
-  const visit = (type: A.TypeRef, value: unknown, path: string, depth: number) => {
-    if (value === null || value === undefined || depth > 40 || board.pieces.length >= MAX_PIECES) return;
-    if (type.name.text === "list" && type.element && Array.isArray(value)) {
-      value.forEach((v, i) => visit(type.element!, v, `${path}/${i}`, depth + 1));
-      return;
-    }
-    const kind = p.kinds.get(type.name.text);
-    if (!kind || kind === square || kind === space || typeof value !== "object" || Array.isArray(value) || seen.has(value)) return;
-    seen.add(value);
-    const o = value as Record<string, unknown>;
-    const at = place(kind, o);
-    if (at) {
+  walkState(p, state, {
+    full: () => board.pieces.length >= MAX_PIECES,
+    object(kind, o, path) {
+      if (kind === square || kind === space) return "skip";
+      const at = place(kind, o);
+      if (!at) return;
       const side = sideOf(p, kind, o, names);
       board.pieces.push({ path, kind: kind.name.text, label: labelOf(kind, o, board.pieces.length + 1), ...at, ...(side !== undefined ? { side } : {}) });
-    }
-    for (const field of kind.fields) if (Object.hasOwn(o, field.name.text)) visit(field.type, o[field.name.text], `${path}/${field.name.text}`, depth + 1);
-  };
-  const root = state as Record<string, unknown>;
-  for (const field of p.stateFields) if (Object.hasOwn(root, field.name.text)) visit(field.type, root[field.name.text], `/${field.name.text}`, 0);
+    },
+  });
   return board.pieces.length ? board : undefined;
 }
