@@ -22,9 +22,9 @@ const MODS = [
   ["rules/dragon-dice", "mods/dragon-dice-frenzy", 277, 4],
   ["rules/skirmish-plane", "mods/skirmish-plane-inspiring", 57, 4],
   ["rules/when-armies-clash", "mods/when-armies-clash-heat", 85, 4],
-  // A second new species by a new author from the docs alone: Magic Negation (11 examples), Fly and
-  // Counter (13); the base's 274 besides.
-  ["rules/dragon-dice", "mods/dragon-dice-frostwings", 298, 24],
+  // A second new species by a new author from the docs alone: Magic Negation (11 examples), Winter's
+  // Fortitude (6), Fly and Counter (13); the base's 274 besides.
+  ["rules/dragon-dice", "mods/dragon-dice-frostwings", 304, 30],
 ] as const;
 
 describe("the bundled mods on their bases", () => {
