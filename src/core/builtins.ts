@@ -37,6 +37,8 @@ export interface LibraryRun {
 export interface CallProblem {
   span: A.Span;
   message: string;
+  /** The argument may be `none` where only a value will do: the checker says so as E0240, with how to narrow it. */
+  mayBeNone?: A.Expr;
 }
 
 export type BuiltinFunction = {
@@ -178,10 +180,18 @@ export const builtins: Record<string, BuiltinFunction> = {
   },
   faces: {
     params: [{ name: "die", type: ANY }],
-    returns: ([d]) => listOf(d?.t === "die" ? { t: "tally", of: d.of } : ANY),
+    returns: ([d]) => {
+      const die = d?.t === "optional" ? d.of : d;
+      return listOf(die?.t === "die" ? { t: "tally", of: die.of } : ANY);
+    },
     doc: "A custom die's faces, in order (face 1 first), each the tally it shows: so a rule can ask what a die can show, such as `any(f in faces(d) where f[icon] > 0)`, without a list kept by hand.",
     // Typed as any so that a die of every enum fits; anything but a die is an error here.
-    check: ([d], args) => (d && d.t !== "die" && d.t !== "any" && args[0] ? [{ span: args[0].span, message: `\`faces\` reads a custom die, like \`faces(Footman)\`, but this is ${typeToString(d)}` }] : []),
+    check: ([d], args) => {
+      const a = args[0];
+      if (!d || !a || d.t === "die" || d.t === "any") return [];
+      if (d.t === "optional" && d.of.t === "die" && a.kind !== "comprehension") return [{ span: a.span, message: "`faces` reads a die", mayBeNone: a.value }];
+      return [{ span: a.span, message: `\`faces\` reads a custom die, like \`faces(Footman)\`, but this is ${typeToString(d)}` }];
+    },
     run: (vm, [die]) => [...vm.faces(die as Die)],
   },
   last: {
