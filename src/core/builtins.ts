@@ -7,7 +7,7 @@
 // Adding a built-in is adding its entry here (docs/design.md, "Adding a built-in"). Nothing here knows a
 // particular game.
 import type * as A from "./ast.ts";
-import { checkText, exact, MAX_DICE } from "./limits.ts";
+import { checkText, exact, ITEMS_PER_STEP, MAX_DICE } from "./limits.ts";
 import { showExpr } from "./show-expr.ts";
 import { ANY, BOOL, INT, TEXT, assignable, listOf, typeToString, type Type } from "./types.ts";
 import { Entity, RuleError, showValue, valuesEqual, type Die, type Tally, type Value } from "./values.ts";
@@ -127,6 +127,19 @@ export const builtins: Record<string, BuiltinFunction> = {
     },
   },
   len: { params: [{ name: "items", type: listOf(ANY) }], returns: () => INT, doc: "How many items a list holds.", pure: (items: Value[]): number => items.length },
+  range: {
+    params: [int("low"), int("high")],
+    returns: () => listOf(INT),
+    doc: "The whole numbers from `low` to `high`, both included, in order (as `A..B` is in a `for`), empty when `low > high`: so an aggregate can go over positions or counts, such as `first(n in range(0, len(xs) - 1) where xs[n] > 2 else -1)`.",
+    // As long a list as the numbers: charged to the run's step and memory budgets (R0502, R0506) as a copy of a list is, before the list is made.
+    run: (vm, [low, high], span) => {
+      const a = low as number;
+      const n = Math.max(0, (high as number) - a + 1);
+      vm.charge(Math.floor(n / ITEMS_PER_STEP), span);
+      vm.allocate(n, span);
+      return Array.from({ length: n }, (_, i) => a + i);
+    },
+  },
   contains: {
     params: [{ name: "items", type: listOf(ANY) }, { name: "item", type: ANY }],
     returns: () => BOOL,
