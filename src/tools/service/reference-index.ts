@@ -62,6 +62,13 @@ export class ReferenceIndex {
     return this.entry(path)?.uses.get(key) ?? [];
   }
 
+  /** Makes `path`'s entry now if it does not hold (an editor's idle time); true when it had to. */
+  refresh(path: string): boolean {
+    if (this.isCurrent(path)) return false;
+    this.entry(path);
+    return true;
+  }
+
   /** Whether `path`'s entry holds as the files stand now (for tests: an edit must move exactly the entries it should). */
   isCurrent(path: string): boolean {
     const e = this.entries.get(path);
