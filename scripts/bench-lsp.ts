@@ -4,8 +4,8 @@
 //
 // The names asked about are the system's most written declarations and fields. For each it times, on one
 // workspace: the first request (every file that spells the name checked and indexed), the request again
-// (the index warm), the request after an edit inside a function's body in another file of the system
-// (the edited file's own check made first, as the server's diagnostics make it after each edit), and after
+// (the index warm), the request after an edit inside a function's body in the declaring file, which the
+// others import (the edited file's own check made first, as the server's diagnostics make it after each edit), and after
 // an edit of a declaration other files see (every file that sees it checked again). Rename is timed warm;
 // its safety check tries the renamed files in a scratch workspace (src/tools/service/rename-safety.ts).
 //
@@ -74,8 +74,9 @@ for (const [path, line, col, name, written] of names) {
     found = refs.length;
     rows.first!.push(t0);
     rows.warm!.push(timed(() => ws.references(path, line, col))[1]);
-    // An edit inside a body of another file that uses the name: a line added before the body's end.
-    const other = rulesPaths.find((p) => p !== path && files[p]!.includes(name)) ?? path;
+    // An edit inside a function's body in the declaring file, which the files that use the name import:
+    // a line added before the body's end.
+    const other = /^fn [^\n]*\{$/m.test(files[path]!) ? path : (rulesPaths.find((p) => /^fn [^\n]*\{$/m.test(files[p]!) && files[p]!.includes(name)) ?? path);
     const text = files[other]!;
     const fnStart = /^fn [^\n]*\{$/m.exec(text)?.index ?? 0;
     const bodyEnd = text.indexOf("\n}\n", fnStart);
@@ -83,7 +84,7 @@ for (const [path, line, col, name, written] of names) {
     ws.diagnostics(other);
     rows.afterBody!.push(timed(() => ws.references(path, line, col))[1]);
     // A declaration every file of the system may see, added to the declaring file.
-    ws.set(path, `${files[path]!}\nfn benchProbe${r}() -> int = 1\n`);
+    ws.set(path, `${ws.text(path)!}\nfn benchProbe${r}() -> int = 1\n`);
     ws.diagnostics(path);
     rows.afterDecl!.push(timed(() => ws.references(path, line, col))[1]);
     ws.references(path, line, col);
