@@ -65,8 +65,9 @@ function keywordsAsNames(): Pattern[] {
   return [
     // `x.to`: a member (after one dot, not the `..` of a range).
     { match: `(?<=[^.]\\.)${word(all)}`, name },
-    // `to: Hex`, `Unit(to: h)`: a field, parameter or named argument.
-    { match: `${word(all)}(?=\\s*:)`, name },
+    // `to: Hex`, `Unit(to: h)`: a field, parameter or named argument; not an operand before a modifier's
+    // `:` (`when n != none : add 1`), which follows an operator.
+    { match: `(?<![=<>!+\\-*/%] |[=<>!+\\-*/%])${word(all)}(?=\\s*:)`, name },
     // A soft keyword as a name in an expression: a binder, an operand, an argument, the object of `.`.
     { match: `(?<=\\blet |\\bfor )${word(soft)}`, name },
     { match: `${word(soft)}(?=\\s*(?:\\.(?!\\.)|${before}|[,)\\]]))`, name },
