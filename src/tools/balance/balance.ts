@@ -29,8 +29,11 @@ export interface BalanceOptions {
   /** Policies for every cell, in place of the template's. */
   policies?: string[];
   sweep?: { name: string; from: number; to: number };
-  /** Runs the jobs and gives their counts in the same order; by default one after another in this thread. */
-  runJobs?: (jobs: CellJob[]) => Promise<CellCounts[]>;
+  /**
+   * Runs the jobs and gives their counts in the same order, or why it could not (a job queue that went
+   * away); by default one after another in this thread.
+   */
+  runJobs?: (jobs: CellJob[]) => Promise<CellCounts[] | { error: string }>;
 }
 
 export interface SweepPoint {
@@ -62,7 +65,7 @@ export const MAX_SWEEP_VALUES = 50;
 
 export async function balance(program: RuntimeProgram, roster: Roster, options: BalanceOptions): Promise<BalanceReport | { error: string }> {
   const cache = new Map<string, CellResult>();
-  const runJobs = options.runJobs ?? (async (jobs: CellJob[]) => jobs.map((j) => runCell(program, j.cell, j.from, j.to)));
+  const runJobs = options.runJobs ?? (async (jobs: CellJob[]): Promise<CellCounts[]> => jobs.map((j) => runCell(program, j.cell, j.from, j.to)));
   const matrixOf = async (r: Roster): Promise<MatrixReport | { error: string }> => {
     const cells = cellSpecs(r, options.seed, options.policies);
     if ("error" in cells) return cells;
@@ -75,6 +78,7 @@ export async function balance(program: RuntimeProgram, roster: Roster, options: 
     }
     const jobs = simulated.flatMap((cell) => splitRuns(options.runs).map(([from, to]) => ({ cell, from, to })));
     const counts = await runJobs(jobs);
+    if ("error" in counts) return counts;
     const byCell = new Map<CellSpec, CellCounts>();
     jobs.forEach((j, i) => byCell.set(j.cell, addCounts(byCell.get(j.cell) ?? NO_COUNTS, counts[i]!)));
     for (const c of simulated) cache.set(JSON.stringify(c), cellResult(c, byCell.get(c) ?? NO_COUNTS, undefined));

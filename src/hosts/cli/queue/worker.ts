@@ -12,9 +12,9 @@ import { MAX_PAYLOAD_BYTES, type ShardJob, type SweepPayload } from "./sweep.ts"
 
 export const WORKER_HELP = `rulesmith worker --queue redis://HOST:PORT [--lease S]
 
-Takes shards of the sweeps that \`simulate --queue\` and \`mutate --queue\` put on the job queue (BullMQ
-on the Redis server at the URL), one at a time, runs them and sends back their counts; prints a line
-per shard. Start any number of workers, on any machines that reach the server: the counts a sweep
+Takes shards of the sweeps that \`simulate --queue\`, \`mutate --queue\` and \`balance --queue\` put on the
+job queue (BullMQ on the Redis server at the URL): ranges of seeds, mutants, ranges of a matrix cell's
+runs. One at a time, it runs them and sends back their counts; prints a line per shard. Start any number of workers, on any machines that reach the server: the counts a sweep
 merges are the same as one process's for the same seeds, whichever workers ran which shards.
 A worker reads no file: the rules, scenario and manifests the command read (below its roots) travel
 with the sweep, at most ${MAX_PAYLOAD_BYTES / (1024 * 1024)} MB of them, and are prepared once per sweep.
