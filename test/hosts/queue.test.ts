@@ -6,7 +6,9 @@
 // every wait is for a line a process prints or for the sweep's end.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HostRecording } from "../../src/hosts/cli/queue/recorded-host.ts";
-import { simulateShards } from "../../src/hosts/cli/queue/simulate-shards.ts";
+import { simulateShards, simulationShards } from "../../src/hosts/cli/queue/simulate-shards.ts";
+import { formatSimulation } from "../../src/hosts/cli/simulate.ts";
+import { loadScenario, mergeRanges, nodeFileHost } from "../../src/api/node.ts";
 import { runSweep } from "../../src/hosts/cli/queue/sweep.ts";
 import { parseQueueUrl, type QueueUrl } from "../../src/hosts/cli/queue/url.ts";
 import { runCli, project } from "../support/run-cli.ts";
@@ -104,6 +106,45 @@ describe("sweeps on a job queue (BullMQ on a redis-server of the test's own)", (
     const out = await runSweep({ url, kind: "simulate", isAnswer: simulateShards.isAnswer, setup: { scenario: SCENARIO, mods: [], seed: "1" }, files: new HostRecording(), shards: [[0, 1]] }, io, () => {});
     expect("error" in out && out.error).toMatch(/^error: shard 1 of 1 failed on a worker: error\[E0004\]: `rules\/warlords3\/scenarios\/battle.json` did not travel with the job/);
     expect(said).toMatch(/queued 1 shard \(sweep/);
+  });
+
+  it("a shard that fails with a transient error is tried again after a backoff and counted once", async () => {
+    // The only worker is the one that fails once, so the failure is certainly in this sweep. Its lease is
+    // long: preparing the sweep on a busy machine must not outlast its hold on the shard it fails.
+    await Promise.all(workers.map(stopWorker));
+    const flaky = startWorker(redis.url, "--fail-once", "--lease", "120");
+    workers.push(flaky);
+    const args = ["simulate", SCENARIO, "-n", "200", "--seed", "flaky"];
+    const [alone, queued] = [await runCli([...args, "--workers", "1"]), await runCli([...args, "--queue", redis.url])];
+    expect(queued.code).toBe(0);
+    expect(queued.stdout).toBe(alone.stdout);
+    const [, shard, id] = flaky.output().match(/simulate shard (\d+) of sweep (\S+) failed \(attempt 1 of 3\): a transient failure made on purpose \(--fail-once\); it will be tried again/)!;
+    expect(flaky.output()).toContain(`simulate shard ${shard} of sweep ${id} done`);
+    expect(shardsDone([flaky], "simulate", id!).filter((k) => k === Number(shard))).toHaveLength(1);
+  });
+
+  it("the sweep finds finished shards by polling when their events are missed: every event dropped, the counts are one process's", async () => {
+    liveWorker();
+    const seed = "missed";
+    const alone = await runCli(["simulate", SCENARIO, "-n", "300", "--seed", seed, "--workers", "1"]);
+    const files = new HostRecording();
+    const loaded = loadScenario(SCENARIO, files.wrap(nodeFileHost([project], project)), undefined, []);
+    expect(loaded.ready).toBeDefined();
+    const url = parseQueueUrl(redis.url) as QueueUrl;
+    const io = { stdout: { write: () => true }, stderr: { write: () => true }, cwd: project };
+    const dropped: number[] = [];
+    const found: string[] = [];
+    const shards = simulationShards(300);
+    const hooks = {
+      dropEvent: (shard: number) => (dropped.push(shard), true),
+      pollMs: 100,
+      collected: (_shard: number, by: string) => found.push(by),
+    };
+    const out = await runSweep({ url, kind: "simulate", isAnswer: simulateShards.isAnswer, setup: { scenario: SCENARIO, mods: [], seed }, files, shards, hooks }, io, () => {});
+    if ("error" in out) throw new Error(out.error);
+    expect(formatSimulation(mergeRanges(out.answers), seed)).toBe(alone.stdout.trimEnd());
+    // Every shard was answered once, and by the poll: no event got through.
+    expect(found).toEqual(shards.map(() => "poll"));
   });
 
   it("a Redis that is not there is an error saying where and how to start one, from the sweep and from a worker", async () => {

@@ -68,7 +68,6 @@ export function isCellJob(job: unknown): job is CellJob {
 
 /** The counts of `jobs`, in their order, run by the queue's workers; progress drawn as they come back. */
 export async function balanceOnQueue(url: QueueUrl, files: HostRecording, setup: BalanceSetup, jobs: CellJob[], io: CliIo): Promise<CellCounts[] | { error: string }> {
-  if (jobs.length === 0) return [];
   const progress = progressBar(
     jobs.reduce((s, j) => s + j.to - j.from, 0),
     io.stderr,
