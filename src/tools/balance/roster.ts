@@ -147,9 +147,16 @@ function valueAt(root: unknown, parts: readonly string[]): unknown {
  * or a message. JSON is copied through a round trip: it holds no functions, cycles or prototypes.
  */
 export function withValueAt(root: Json, parts: readonly string[], value: Json): { json: Json } | { error: string } {
+  return placeAt(JSON.parse(JSON.stringify(root)) as Json, parts, value);
+}
+
+/**
+ * `value` put at `parts` in `root`, which is changed in place (it must be the caller's own copy), or a
+ * message; at the empty pointer `value` is the whole result.
+ */
+export function placeAt(root: Json, parts: readonly string[], value: Json): { json: Json } | { error: string } {
   if (parts.length === 0) return { json: value };
-  const copy = JSON.parse(JSON.stringify(root)) as Json;
-  let v: unknown = copy;
+  let v: unknown = root;
   for (const p of parts.slice(0, -1)) {
     if (typeof v !== "object" || v === null || !Object.hasOwn(v, p)) return { error: `nothing at ${showPointer(parts)}` };
     v = (v as Record<string, unknown>)[p];
@@ -157,5 +164,5 @@ export function withValueAt(root: Json, parts: readonly string[], value: Json): 
   const last = parts[parts.length - 1]!;
   if (typeof v !== "object" || v === null || (Array.isArray(v) && !Object.hasOwn(v, last))) return { error: `nothing at ${showPointer(parts)}` };
   Object.defineProperty(v, last, { value, enumerable: true, writable: true, configurable: true });
-  return { json: copy };
+  return { json: root };
 }
