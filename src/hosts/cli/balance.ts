@@ -21,8 +21,11 @@ import {
   nodeFileHost,
   parsePolicyRules,
   readRoster,
+  exactCell,
   runCell,
   type CellCounts,
+  type CellSpec,
+  type ExactOdds,
   type RuntimeProgram,
   type CellJob,
   type FileHost,
@@ -30,7 +33,7 @@ import {
   type SourceFile,
 } from "../../api/node.ts";
 import { complain, say, type CliIo } from "./io.ts";
-import type { BalanceTask, BalanceWorkerData } from "./balance-worker.ts";
+import type { BalanceAnswer, BalanceTask, BalanceWorkerData } from "./balance-worker.ts";
 import { onWorkers, progressBar, workerCap } from "./worker-pool.ts";
 import { compileWithMods } from "./with-mods.ts";
 
@@ -68,7 +71,8 @@ roster); the first file that gives the template, slots and wins gives them.
   --html FILE       also write the report as one self-contained HTML page with a heat map
   --mod DIR         load the mod in DIR (repeatable) on the base system SYSTEM, as \`check --mod\` does:
                     the roster's entries may then be the mod's units
-  --workers W       worker threads for the simulated cells (default: every core, ${availableParallelism()} here)
+  --workers W       worker threads for the cells' exact odds and simulated runs (default: every core,
+                    ${availableParallelism()} here); the numbers are the same for any number
   --queue URL       run the simulated cells on the job queue at redis://HOST:PORT instead, each range of
                     at most ${JOB_RUNS.toLocaleString("en-US")} runs of a cell one shard, for \`rulesmith worker --queue URL\`
                     processes on any machines (the system's and mods' files travel with the sweep; one
@@ -159,6 +163,7 @@ async function balanceRun(args: string[], io: CliIo): Promise<number> {
     exactPaths,
     ...(values.policy ? { policies: values.policy } : {}),
     ...(sweep ? { sweep } : {}),
+    ...(queue ? {} : { runExact: (cells: CellSpec[], maxPaths: number) => exactOnWorkers(files, program, cells, maxPaths, workers) }),
     runJobs: queue ? async (jobs) => (await import("./queue/balance-shards.ts")).balanceOnQueue(queue.url, queue.files, { system, mods }, jobs, io) : (jobs) => runOnWorkers(files, program, jobs, workers, io),
   });
   if ("error" in report) return fail(io, report.error);
@@ -224,9 +229,23 @@ async function runOnWorkers(files: SourceFile[], program: RuntimeProgram, jobs: 
   }
   const data: BalanceWorkerData = { files };
   const tasks: BalanceTask[] = jobs.map((j, index) => ({ ...j, index }));
-  const answers = await onWorkers<BalanceTask, { index: number; counts: CellCounts }>("balance-worker", data, tasks, count, (a) => progress.add(a.counts.runs));
+  const answers = await onWorkers<BalanceTask, BalanceAnswer>("balance-worker", data, tasks, count, (a) => "counts" in a && progress.add(a.counts.runs));
   progress.end();
   const out: CellCounts[] = new Array<CellCounts>(jobs.length);
-  for (const a of answers) out[a.index] = a.counts;
+  for (const a of answers) if ("counts" in a) out[a.index] = a.counts;
+  return out;
+}
+
+/**
+ * The cells' exact odds, in their order: on worker threads when there are cells enough to share, else
+ * here. The odds tool is a pure function of the cell and the budget, so the threads change no number.
+ */
+async function exactOnWorkers(files: SourceFile[], program: RuntimeProgram, cells: CellSpec[], maxPaths: number, requested: number | undefined): Promise<(ExactOdds | undefined)[]> {
+  const count = Math.max(1, Math.min(requested ?? availableParallelism(), workerCap(), cells.length));
+  if (count === 1) return cells.map((c) => exactCell(program, c, maxPaths));
+  const tasks: BalanceTask[] = cells.map((exact, index) => ({ index, exact, maxPaths }));
+  const answers = await onWorkers<BalanceTask, BalanceAnswer>("balance-worker", { files } satisfies BalanceWorkerData, tasks, count, () => {});
+  const out: (ExactOdds | undefined)[] = new Array<ExactOdds | undefined>(cells.length);
+  for (const a of answers) if ("odds" in a) out[a.index] = a.odds ?? undefined;
   return out;
 }

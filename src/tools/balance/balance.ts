@@ -4,7 +4,7 @@
 import type { RuntimeProgram } from "../../run/index-program.ts";
 import type { Json } from "../../run/state.ts";
 import { addCounts, cellSpec, NO_COUNTS, runCell, type CellCounts, type CellSpec } from "./cells.ts";
-import { exactCell, EXACT_PATHS } from "./exact.ts";
+import { exactCandidate, exactCell, EXACT_PATHS, type ExactOdds } from "./exact.ts";
 import { cellResult, matrixReport, type CellResult, type EntryResult, type MatrixReport } from "./report.ts";
 import { withValueAt, type Roster } from "./roster.ts";
 
@@ -34,6 +34,11 @@ export interface BalanceOptions {
    * away); by default one after another in this thread.
    */
   runJobs?: (jobs: CellJob[]) => Promise<CellCounts[] | { error: string }>;
+  /**
+   * Works out the cells' exact odds (`exactCell` with the budget), in the same order; by default one
+   * after another in this thread. `exactCell` is pure, so any thread gives the same odds.
+   */
+  runExact?: (cells: CellSpec[], maxPaths: number) => Promise<(ExactOdds | undefined)[]>;
 }
 
 export interface SweepPoint {
@@ -76,10 +81,12 @@ export async function balance(program: RuntimeProgram, roster: Roster, options: 
   };
   const cache = new Map<string, CellResult>();
   const runJobs = options.runJobs ?? (async (jobs: CellJob[]): Promise<CellCounts[]> => jobs.map((j) => runCell(program, j.cell, j.from, j.to)));
+  const maxPaths = options.exactPaths ?? EXACT_PATHS;
+  const runExact = options.runExact ?? (async (cells: CellSpec[]) => cells.map((c) => exactCell(program, c, maxPaths)));
   const matrixOf = async (r: Roster): Promise<MatrixReport | { error: string }> => {
     const entryIds = r.entries.map(([name, value]) => idOf(name, value));
     const keys = entryIds.flatMap((x) => entryIds.map((y) => `${x},${y}`));
-    const simulated: [string, CellSpec][] = [];
+    const fresh: [string, CellSpec][] = [];
     for (const [i, [row, x]] of r.entries.entries()) {
       for (const [j, [col, y]] of r.entries.entries()) {
         const key = keys[i * r.entries.length + j]!;
@@ -87,11 +94,14 @@ export async function balance(program: RuntimeProgram, roster: Roster, options: 
         if (cache.has(key)) continue;
         const c = cellSpec(r, row, x, col, y, options.seed, options.policies);
         if ("error" in c) return c;
-        const exact = exactCell(program, c, options.exactPaths ?? EXACT_PATHS);
-        if (exact) cache.set(key, cellResult(c, NO_COUNTS, exact));
-        else simulated.push([key, c]);
+        fresh.push([key, c]);
       }
     }
+    // A cell whose policies leave choices to chance has no odds over the dice alone: not sent.
+    const tried = maxPaths > 0 ? fresh.filter(([, c]) => exactCandidate(c)) : [];
+    const odds = tried.length > 0 ? await runExact(tried.map(([, c]) => c), maxPaths) : [];
+    tried.forEach(([key, c], i) => odds[i] && cache.set(key, cellResult(c, NO_COUNTS, odds[i])));
+    const simulated = fresh.filter(([key]) => !cache.has(key));
     const jobs = simulated.flatMap(([, cell]) => splitRuns(options.runs).map(([from, to]) => ({ cell, from, to })));
     const counts = await runJobs(jobs);
     if ("error" in counts) return counts;
