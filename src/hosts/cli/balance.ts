@@ -72,7 +72,8 @@ roster); the first file that gives the template, slots and wins gives them.
   --mod DIR         load the mod in DIR (repeatable) on the base system SYSTEM, as \`check --mod\` does:
                     the roster's entries may then be the mod's units
   --workers W       worker threads for the cells' exact odds and simulated runs (default: every core,
-                    ${availableParallelism()} here); the numbers are the same for any number
+                    ${availableParallelism()} here, and for exact odds one per 32 cells at most); the
+                    numbers are the same for any number
   --queue URL       run the simulated cells on the job queue at redis://HOST:PORT instead, each range of
                     at most ${JOB_RUNS.toLocaleString("en-US")} runs of a cell one shard, for \`rulesmith worker --queue URL\`
                     processes on any machines (the system's and mods' files travel with the sweep; one
@@ -236,12 +237,17 @@ async function runOnWorkers(files: SourceFile[], program: RuntimeProgram, jobs: 
   return out;
 }
 
+/** Cells of exact odds per worker thread started by default. */
+const EXACT_CELLS_PER_THREAD = 32;
+
 /**
  * The cells' exact odds, in their order: on worker threads when there are cells enough to share, else
  * here. The odds tool is a pure function of the cell and the budget, so the threads change no number.
  */
 async function exactOnWorkers(files: SourceFile[], program: RuntimeProgram, cells: CellSpec[], maxPaths: number, requested: number | undefined): Promise<(ExactOdds | undefined)[]> {
-  const count = Math.max(1, Math.min(requested ?? availableParallelism(), workerCap(), cells.length));
+  // A thread first compiles the state's schema (seconds for a large system): by default one is started
+  // only per EXACT_CELLS_PER_THREAD cells (a sweep's later matrices have few new cells); --workers is obeyed.
+  const count = Math.max(1, Math.min(requested ?? Math.floor(cells.length / EXACT_CELLS_PER_THREAD), requested ?? availableParallelism(), workerCap(), cells.length));
   if (count === 1) return cells.map((c) => exactCell(program, c, maxPaths));
   const tasks: BalanceTask[] = cells.map((exact, index) => ({ index, exact, maxPaths }));
   const answers = await onWorkers<BalanceTask, BalanceAnswer>("balance-worker", { files } satisfies BalanceWorkerData, tasks, count, () => {});
