@@ -128,7 +128,22 @@ export function readJson(text: string): JsonText {
   }
 }
 
-/** `a/b~c` as a JSON pointer segment: `a~1b~0c`. */
+/** `a/b~c` as a JSON pointer segment: `a~1b~0c`. The one JSON pointer code (RFC 6901) of every layer. */
 export function escapePointer(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** A JSON pointer segment's key: `a~1b~0c` is `a/b~c`. */
+export function unescapePointer(segment: string): string {
+  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+/** The keys a JSON pointer names, unescaped: `/a~1b/0` is `["a/b", "0"]`, and `""` (the whole value) none. */
+export function pointerParts(pointer: string): string[] {
+  return pointer.split("/").slice(1).map(unescapePointer);
+}
+
+/** Keys as a JSON pointer: `["a/b", "0"]` is `/a~1b/0`. */
+export function pointerOf(parts: readonly string[]): string {
+  return parts.map((p) => `/${escapePointer(p)}`).join("");
 }

@@ -6,6 +6,7 @@ import { SuggestionBudget } from "../core/suggestion-budget.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { ownGet, setOwn } from "../core/own-keys.ts";
 import { keepNewest, keptIn } from "../core/kept-values.ts";
+import { pointerParts } from "../core/json-text.ts";
 import { MAX_COUNT } from "../core/limits.ts";
 import { tallyKey } from "../core/values.ts";
 import { recordDomain } from "./record-tallies.ts";
@@ -354,11 +355,6 @@ function schemaProblem(e: ErrorObject): StateProblem {
   return { path: e.instancePath, message: e.keyword === "type" ? `must be ${article((e.params as { type: string }).type)}` : (e.message ?? "is not valid") };
 }
 
-/** The keys a JSON pointer names, unescaped. */
-function pointerParts(pointer: string): string[] {
-  return pointer.split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
-
 /** The value a JSON pointer lands on, if any. */
 function pointerGet(root: unknown, pointer: string): unknown {
   let v = root;
@@ -419,7 +415,7 @@ function problem(p: RuntimeProgram, e: ErrorObject, budget: SuggestionBudget): S
 function isReferenceError(p: RuntimeProgram, e: ErrorObject, state: unknown): boolean {
   if (e.keyword === "type" && e.instancePath.endsWith("/$ref")) return true;
   if (e.keyword !== "additionalProperties") return false;
-  const obj = e.instancePath.split("/").slice(1).reduce<unknown>((at, part) => (typeof at === "object" && at !== null ? ownGet(at as Record<string, unknown>, part.replace(/~1/g, "/").replace(/~0/g, "~")) : undefined), state);
+  const obj = pointerParts(e.instancePath).reduce<unknown>((at, part) => (typeof at === "object" && at !== null ? ownGet(at as Record<string, unknown>, part) : undefined), state);
   const kind = p.kinds.get(walk(p, e.instancePath).type?.name.text ?? "");
   return typeof obj === "object" && obj !== null && "$ref" in obj && kind !== undefined && !kind.record;
 }

@@ -8,6 +8,7 @@ import type * as A from "../core/ast.ts";
 import { SuggestionBudget } from "../core/suggestion-budget.ts";
 import type { StateProblem } from "./schema.ts";
 import type { RuntimeProgram } from "./index-program.ts";
+import { escapePointer } from "../core/json-text.ts";
 import { ownGet, setOwn } from "../core/own-keys.ts";
 import { Die, Entity, RuleError, Tally, type Value } from "../core/values.ts";
 import { recordTally } from "./record-tallies.ts";
@@ -205,10 +206,6 @@ export function referenceProblems(p: RuntimeProgram, json: Record<string, Json>)
 function sourceType(kind: string): A.TypeRef {
   const span = { file: "", line: 0, col: 0, endLine: 0, endCol: 0, start: 0, end: 0 };
   return { name: { text: kind, span }, span };
-}
-
-function escapePointer(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 /** Every `$id` in a state whose references are already checked, for the second pass that builds it. */

@@ -5,6 +5,7 @@
 // these. A state of the old forms reads as it always did. Apart from state.ts, which gives the reading
 // and writing of plain values, so the two modules import each other's types only.
 import type * as A from "../core/ast.ts";
+import { escapePointer } from "../core/json-text.ts";
 import { ownGet, setOwn } from "../core/own-keys.ts";
 import { instancesOf } from "../core/statuses.ts";
 import { Entity, type StatusTimer, type Value } from "../core/values.ts";
@@ -30,7 +31,7 @@ export function sourcesInJson(statuses: Json | undefined, path: string): { from:
   if (!statuses || typeof statuses !== "object" || Array.isArray(statuses)) return [];
   const out: { from: Json; kind?: string; path: string }[] = [];
   for (const [name, j] of Object.entries(statuses)) {
-    const at = `${path}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+    const at = `${path}/${escapePointer(name)}`;
     (Array.isArray(j) ? j.map((x, i) => [x, `${at}/${i}`] as const) : [[j, at] as const]).forEach(([x, where]) => {
       if (!x || typeof x !== "object" || Array.isArray(x) || !("from" in x)) return;
       const kind = x["fromKind"];

@@ -38,6 +38,17 @@ describe("rulesmith balance", () => {
     ]);
   });
 
+  it("works the exact cells out on two worker threads with the odds of one", async () => {
+    const args = [...base, "--roster", "test/fixtures/balance/homebrew.json", "--json"];
+    const [one, two] = [await runCli([...args, "--workers", "1"]), await runCli([...args, "--workers", "2"])];
+    expect(two.code).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+    const cells = (JSON.parse(two.stdout) as { cells: { exact: boolean; rate: number }[][] }).cells.flat();
+    // Nine cells, every one exact; Weak against <Brute> (+0 against +3 on a d6, the attacker only by rolling higher) is 3/36.
+    expect(cells.map((c) => c.exact)).toEqual(Array(9).fill(true));
+    expect(cells[2]!.rate).toBeCloseTo(3 / 36, 12);
+  });
+
   it("says what is wrong with the command line, a roster or a policy", async () => {
     const noRoster = await runCli(["balance", "test/fixtures/balance/duel.rules"]);
     expect([noRoster.code, noRoster.stderr]).toEqual([1, "error: name a roster with --roster FILE\n\nRun `rulesmith balance --help` for usage.\n"]);

@@ -21,6 +21,14 @@ describe("a sweep's answers", () => {
     expect(answers.inOrder().map((a) => a.runs)).toEqual([7, 10, 5]);
   });
 
+  it("say which shards the poll must still look up, lowest first, at most as many as asked", () => {
+    const answers = new ShardAnswers<number>(5);
+    answers.add(1, 0);
+    answers.add(3, 0);
+    expect(answers.missing(10)).toEqual([0, 2, 4]);
+    expect(answers.missing(2)).toEqual([0, 2]);
+  });
+
   it("take only job ids of their own sweep, within its shards", () => {
     expect(shardOf("abc", "abc-4", 5)).toBe(4);
     expect(shardOf("abc", "abc-5", 5)).toBeUndefined();

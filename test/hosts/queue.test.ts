@@ -1,68 +1,21 @@
 // Sweeps on the job queue against a real Redis (a redis-server of the test's own, test/support/redis-server.ts)
 // and real worker processes: the merged counts equal one process's, with a worker killed mid-shard.
-// The workers are processes of their own (`bin/rulesmith.js worker`) because the test kills one with
+// The workers are processes of their own (test/support/queue-workers.ts) because the test kills one with
 // SIGKILL; the command that queues the sweep runs in this process. The worker killed is held inside its
 // shard by `--pause-in-shard` until it is killed, so "mid-shard" is certain, not a matter of timing;
 // every wait is for a line a process prints or for the sweep's end.
-import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HostRecording } from "../../src/hosts/cli/queue/recorded-host.ts";
-import { simulateShards } from "../../src/hosts/cli/queue/simulate-shards.ts";
+import { simulateShards, simulationShards } from "../../src/hosts/cli/queue/simulate-shards.ts";
+import { formatSimulation } from "../../src/hosts/cli/simulate.ts";
+import { loadScenario, mergeRanges, nodeFileHost } from "../../src/api/node.ts";
 import { runSweep } from "../../src/hosts/cli/queue/sweep.ts";
 import { parseQueueUrl, type QueueUrl } from "../../src/hosts/cli/queue/url.ts";
 import { runCli, project } from "../support/run-cli.ts";
 import { freePort, startRedis, type RedisServer } from "../../scripts/redis-server.ts";
+import { shardsDone, startWorker, stopWorker, type WorkerProcess } from "../support/queue-workers.ts";
 
-const bin = fileURLToPath(new URL("../../bin/rulesmith.js", import.meta.url));
 const SCENARIO = "rules/warlords3/scenarios/battle.json";
-/** A worker takes a shard back this many seconds after its holder stopped renewing it: short, so the test is short; the shards renew every half of it. */
-const LEASE = "5";
-
-interface WorkerProcess {
-  child: ChildProcess;
-  /** Everything it printed so far. */
-  output(): string;
-  /** The first line matching `pattern`, once printed. */
-  line(pattern: RegExp): Promise<RegExpMatchArray>;
-  exited: Promise<number | null>;
-}
-
-function startWorker(url: string, ...extra: string[]): WorkerProcess {
-  const child = spawn(process.execPath, [bin, "worker", "--queue", url, "--lease", LEASE, ...extra], { cwd: project, env: { ...process.env, RULESMITH_FROM_SOURCE: "1" }, stdio: ["ignore", "pipe", "pipe"] });
-  let said = "";
-  const waiting: { pattern: RegExp; found: (m: RegExpMatchArray) => void }[] = [];
-  const hear = (chunk: Buffer) => {
-    said += chunk.toString();
-    for (const w of [...waiting]) {
-      const m = said.match(w.pattern);
-      if (m) {
-        waiting.splice(waiting.indexOf(w), 1);
-        w.found(m);
-      }
-    }
-  };
-  child.stdout!.on("data", hear);
-  child.stderr!.on("data", hear);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return {
-    child,
-    output: () => said,
-    line: (pattern) =>
-      new Promise((found, failed) => {
-        const m = said.match(pattern);
-        if (m) return found(m);
-        waiting.push({ pattern, found });
-        void exited.then(() => failed(new Error(`the worker exited before printing ${pattern}:\n${said}`)));
-      }),
-    exited,
-  };
-}
-
-async function stopWorker(w: WorkerProcess): Promise<void> {
-  if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill("SIGTERM");
-  await w.exited;
-}
 
 describe("sweeps on a job queue (BullMQ on a redis-server of the test's own)", () => {
   let redis: RedisServer;
@@ -102,7 +55,7 @@ describe("sweeps on a job queue (BullMQ on a redis-server of the test's own)", (
     expect(queued.stderr).toMatch(/note: [1-9]\d* shard\(s\) were taken back from a worker that stopped/);
     // The held shard was finished by one of the live workers, and every shard by someone.
     expect(others.map((w) => w.output()).join("")).toContain(`simulate shard ${shard} of sweep ${id} done`);
-    const done = new Set([...others.map((w) => w.output()).join("").matchAll(new RegExp(`simulate shard (\\d+) of sweep ${id} done`, "g"))].map((m) => Number(m[1])));
+    const done = new Set(shardsDone(others, "simulate", id!));
     expect(done.size).toBe(64);
   });
 
@@ -153,6 +106,45 @@ describe("sweeps on a job queue (BullMQ on a redis-server of the test's own)", (
     const out = await runSweep({ url, kind: "simulate", isAnswer: simulateShards.isAnswer, setup: { scenario: SCENARIO, mods: [], seed: "1" }, files: new HostRecording(), shards: [[0, 1]] }, io, () => {});
     expect("error" in out && out.error).toMatch(/^error: shard 1 of 1 failed on a worker: error\[E0004\]: `rules\/warlords3\/scenarios\/battle.json` did not travel with the job/);
     expect(said).toMatch(/queued 1 shard \(sweep/);
+  });
+
+  it("a shard that fails with a transient error is tried again after a backoff and counted once", async () => {
+    // The only worker is the one that fails once, so the failure is certainly in this sweep. Its lease is
+    // long: preparing the sweep on a busy machine must not outlast its hold on the shard it fails.
+    await Promise.all(workers.map(stopWorker));
+    const flaky = startWorker(redis.url, "--fail-once", "--lease", "120");
+    workers.push(flaky);
+    const args = ["simulate", SCENARIO, "-n", "200", "--seed", "flaky"];
+    const [alone, queued] = [await runCli([...args, "--workers", "1"]), await runCli([...args, "--queue", redis.url])];
+    expect(queued.code).toBe(0);
+    expect(queued.stdout).toBe(alone.stdout);
+    const [, shard, id] = flaky.output().match(/simulate shard (\d+) of sweep (\S+) failed \(attempt 1 of 3\): a transient failure made on purpose \(--fail-once\); it will be tried again/)!;
+    expect(flaky.output()).toContain(`simulate shard ${shard} of sweep ${id} done`);
+    expect(shardsDone([flaky], "simulate", id!).filter((k) => k === Number(shard))).toHaveLength(1);
+  });
+
+  it("the sweep finds finished shards by polling when their events are missed: every event dropped, the counts are one process's", async () => {
+    liveWorker();
+    const seed = "missed";
+    const alone = await runCli(["simulate", SCENARIO, "-n", "300", "--seed", seed, "--workers", "1"]);
+    const files = new HostRecording();
+    const loaded = loadScenario(SCENARIO, files.wrap(nodeFileHost([project], project)), undefined, []);
+    expect(loaded.ready).toBeDefined();
+    const url = parseQueueUrl(redis.url) as QueueUrl;
+    const io = { stdout: { write: () => true }, stderr: { write: () => true }, cwd: project };
+    const dropped: number[] = [];
+    const found: string[] = [];
+    const shards = simulationShards(300);
+    const hooks = {
+      dropEvent: (shard: number) => (dropped.push(shard), true),
+      pollMs: 100,
+      collected: (_shard: number, by: string) => found.push(by),
+    };
+    const out = await runSweep({ url, kind: "simulate", isAnswer: simulateShards.isAnswer, setup: { scenario: SCENARIO, mods: [], seed }, files, shards, hooks }, io, () => {});
+    if ("error" in out) throw new Error(out.error);
+    expect(formatSimulation(mergeRanges(out.answers), seed)).toBe(alone.stdout.trimEnd());
+    // Every shard was answered once, and by the poll: no event got through.
+    expect(found).toEqual(shards.map(() => "poll"));
   });
 
   it("a Redis that is not there is an error saying where and how to start one, from the sweep and from a worker", async () => {

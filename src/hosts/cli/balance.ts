@@ -1,5 +1,6 @@
 // `rulesmith balance SYSTEM --roster FILE...`: the matchup matrix of a roster (src/tools/balance/), its
-// simulated cells spread over worker threads, printed as a table, as JSON, or written as an HTML report.
+// simulated cells spread over worker threads or a job queue's workers, printed as a table, as JSON, or
+// written as an HTML report.
 import { availableParallelism } from "node:os";
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -9,20 +10,22 @@ import {
   balanceHtml,
   balanceJson,
   clipShown,
-  compile,
   defaultRoots,
   escapeJsonControls,
   EXACT_PATHS,
   formatBalance,
-  formatDiagnostics,
   hasErrors,
   indexProgram,
+  JOB_RUNS,
   MAX_SWEEP_VALUES,
   nodeFileHost,
   parsePolicyRules,
   readRoster,
+  exactCell,
   runCell,
   type CellCounts,
+  type CellSpec,
+  type ExactOdds,
   type RuntimeProgram,
   type CellJob,
   type FileHost,
@@ -30,11 +33,13 @@ import {
   type SourceFile,
 } from "../../api/node.ts";
 import { complain, say, type CliIo } from "./io.ts";
-import type { BalanceTask, BalanceWorkerData } from "./balance-worker.ts";
+import type { BalanceAnswer, BalanceTask, BalanceWorkerData } from "./balance-worker.ts";
 import { onWorkers, progressBar, workerCap } from "./worker-pool.ts";
+import { compileWithMods } from "./with-mods.ts";
 
-export const BALANCE_HELP = `rulesmith balance SYSTEM --roster FILE... [--policy P]... [--runs N] [--seed S] [--threshold T]
-                  [--exact-paths N] [--sweep PARAM=A..B] [--json] [--html FILE] [--workers W]
+export const BALANCE_HELP = `rulesmith balance SYSTEM --roster FILE... [--mod DIR]... [--policy P]... [--runs N] [--seed S]
+                  [--threshold T] [--exact-paths N] [--sweep PARAM=A..B] [--json] [--html FILE]
+                  [--workers W | --queue URL]
 
 Pits every entry of a roster against every other (the mirror too) and prints the matrix: each row's
 entry at the first slot against each column's at the second, the row's win rate with its 95% Wilson
@@ -64,7 +69,15 @@ roster); the first file that gives the template, slots and wins gives them.
                     (at most ${MAX_SWEEP_VALUES} values): the entry's mean win rate for each
   --json            print the report as JSON (rates from 0 to 1, every cell's counts)
   --html FILE       also write the report as one self-contained HTML page with a heat map
-  --workers W       worker threads for the simulated cells (default: every core, ${availableParallelism()} here)
+  --mod DIR         load the mod in DIR (repeatable) on the base system SYSTEM, as \`check --mod\` does:
+                    the roster's entries may then be the mod's units
+  --workers W       worker threads for the cells' exact odds and simulated runs (default: every core,
+                    ${availableParallelism()} here, and for exact odds one per 32 cells at most); the
+                    numbers are the same for any number
+  --queue URL       run the simulated cells on the job queue at redis://HOST:PORT instead, each range of
+                    at most ${JOB_RUNS.toLocaleString("en-US")} runs of a cell one shard, for \`rulesmith worker --queue URL\`
+                    processes on any machines (the system's and mods' files travel with the sweep; one
+                    sweep per matrix, so a --sweep queues one per value); the counts are one process's
   --root DIR        read only below DIR (default: the folders of SYSTEM and the rosters, or the working
                     directory when it holds them)`;
 
@@ -79,6 +92,8 @@ const BALANCE_OPTIONS = {
   json: { type: "boolean" },
   html: { type: "string" },
   workers: { type: "string" },
+  queue: { type: "string" },
+  mod: { type: "string", multiple: true },
   root: { type: "string" },
 } as const;
 
@@ -117,10 +132,14 @@ async function balanceRun(args: string[], io: CliIo): Promise<number> {
   const threshold = Number(values.threshold ?? "0.25");
   if (!(threshold >= 0 && threshold <= 0.5)) throw new Usage("--threshold must be a number from 0 to 0.5");
   const sweep = values.sweep === undefined ? undefined : sweepOption(values.sweep);
+  const queue = values.queue === undefined ? undefined : (await import("./queue/url.ts")).queueOption(values.queue, workers);
+  if (queue && "usage" in queue) throw new Usage(queue.usage);
   const system = positionals[0]!;
-  const host = nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots([system, ...rosters], io.cwd), io.cwd);
-  const compiled = compile([system], host);
-  if (compiled.diagnostics.length > 0) complain(io, formatDiagnostics(compiled.diagnostics, compiled.texts));
+  const mods = values.mod ?? [];
+  const host = nodeFileHost(values.root !== undefined ? [values.root] : defaultRoots([system, ...rosters, ...mods], io.cwd), io.cwd);
+  // On the queue, what loading the rules reads is recorded: it travels with the sweep to the workers.
+  const compiled = await compileWithMods([system], mods, queue ? queue.files.wrap(host) : host, io);
+  if ("usage" in compiled) throw new Usage(compiled.usage);
   if (hasErrors(compiled.diagnostics) || !compiled.programs) return 1;
   if (compiled.programs.length !== 1) {
     complain(io, `error[E0402]: these rules form ${compiled.programs.length} separate programs: name one`);
@@ -145,7 +164,8 @@ async function balanceRun(args: string[], io: CliIo): Promise<number> {
     exactPaths,
     ...(values.policy ? { policies: values.policy } : {}),
     ...(sweep ? { sweep } : {}),
-    runJobs: (jobs) => runOnWorkers(files, program, jobs, workers, io),
+    ...(queue ? {} : { runExact: (cells: CellSpec[], maxPaths: number) => exactOnWorkers(files, program, cells, maxPaths, workers) }),
+    runJobs: queue ? async (jobs) => (await import("./queue/balance-shards.ts")).balanceOnQueue(queue.url, queue.files, { system, mods }, jobs, io) : (jobs) => runOnWorkers(files, program, jobs, workers, io),
   });
   if ("error" in report) return fail(io, report.error);
   if (values.html !== undefined) {
@@ -210,9 +230,28 @@ async function runOnWorkers(files: SourceFile[], program: RuntimeProgram, jobs: 
   }
   const data: BalanceWorkerData = { files };
   const tasks: BalanceTask[] = jobs.map((j, index) => ({ ...j, index }));
-  const answers = await onWorkers<BalanceTask, { index: number; counts: CellCounts }>("balance-worker", data, tasks, count, (a) => progress.add(a.counts.runs));
+  const answers = await onWorkers<BalanceTask, BalanceAnswer>("balance-worker", data, tasks, count, (a) => "counts" in a && progress.add(a.counts.runs));
   progress.end();
   const out: CellCounts[] = new Array<CellCounts>(jobs.length);
-  for (const a of answers) out[a.index] = a.counts;
+  for (const a of answers) if ("counts" in a) out[a.index] = a.counts;
+  return out;
+}
+
+/** Cells of exact odds per worker thread started by default. */
+const EXACT_CELLS_PER_THREAD = 32;
+
+/**
+ * The cells' exact odds, in their order: on worker threads when there are cells enough to share, else
+ * here. The odds tool is a pure function of the cell and the budget, so the threads change no number.
+ */
+async function exactOnWorkers(files: SourceFile[], program: RuntimeProgram, cells: CellSpec[], maxPaths: number, requested: number | undefined): Promise<(ExactOdds | undefined)[]> {
+  // A thread first compiles the state's schema (seconds for a large system): by default one is started
+  // only per EXACT_CELLS_PER_THREAD cells (a sweep's later matrices have few new cells); --workers is obeyed.
+  const count = Math.max(1, Math.min(requested ?? Math.floor(cells.length / EXACT_CELLS_PER_THREAD), requested ?? availableParallelism(), workerCap(), cells.length));
+  if (count === 1) return cells.map((c) => exactCell(program, c, maxPaths));
+  const tasks: BalanceTask[] = cells.map((exact, index) => ({ index, exact, maxPaths }));
+  const answers = await onWorkers<BalanceTask, BalanceAnswer>("balance-worker", { files } satisfies BalanceWorkerData, tasks, count, () => {});
+  const out: (ExactOdds | undefined)[] = new Array<ExactOdds | undefined>(cells.length);
+  for (const a of answers) if ("odds" in a) out[a.index] = a.odds ?? undefined;
   return out;
 }

@@ -29,9 +29,9 @@ Usage:
   rulesmith mods check BASE MOD... [--json]       which mods change the base's examples: alone and in pairs
   rulesmith odds SCENARIO.json [--max-states N]    the exact odds of each result: every dice path, merged by state
   rulesmith mutate PATH... [--json] [--budget N]   do the examples pin the rules down? (mutation testing)
-  rulesmith worker --queue redis://HOST:PORT       take shards of simulate/mutate --queue sweeps from Redis
+  rulesmith worker --queue redis://HOST:PORT       take shards of simulate/mutate/balance --queue sweeps from Redis
   rulesmith why-not SCENARIO.json --rule NAME     why a modifier, handler or table row did not fire in a run
-  rulesmith balance SYSTEM --roster FILE... [--policy P] [--runs N] [--sweep P=A..B] [--json] [--html FILE]
+  rulesmith balance SYSTEM --roster FILE... [--policy P] [--runs N] [--sweep P=A..B] [--json] [--html FILE] [--queue URL]
                                                   the matchup matrix of a roster: win rates, intervals, outliers
   rulesmith compile PATH... --out PROGRAM.json    save the checked program for the runtime alone
   rulesmith schema PATH... [--mod DIR]...         print the JSON Schema of the game state
@@ -40,7 +40,7 @@ Usage:
   rulesmith doc PATH... --out DIR                 write an HTML reference of the rules
 
 Every command takes --root DIR: files (imports, a scenario's "rules") are read only below it.
-Every command that loads a system (all but fmt, balance and worker) takes --mod DIR (repeatable):
+Every command that loads a system (all but fmt and worker) takes --mod DIR (repeatable):
 the mod in DIR loaded on its base.
 Run \`rulesmith COMMAND --help\` for one command.`,
   check: `rulesmith check PATH... [--mod DIR]...

@@ -3,8 +3,8 @@
 // wherever a host sends them (worker threads, a job queue), since a cell's counts over seed ranges add up.
 import type { RuntimeProgram } from "../../run/index-program.ts";
 import type { Json } from "../../run/state.ts";
-import { addCounts, cellSpecs, NO_COUNTS, runCell, type CellCounts, type CellSpec } from "./cells.ts";
-import { exactCell, EXACT_PATHS } from "./exact.ts";
+import { addCounts, cellSpec, NO_COUNTS, runCell, type CellCounts, type CellSpec } from "./cells.ts";
+import { exactCandidate, exactCell, EXACT_PATHS, type ExactOdds } from "./exact.ts";
 import { cellResult, matrixReport, type CellResult, type EntryResult, type MatrixReport } from "./report.ts";
 import { withValueAt, type Roster } from "./roster.ts";
 
@@ -29,8 +29,16 @@ export interface BalanceOptions {
   /** Policies for every cell, in place of the template's. */
   policies?: string[];
   sweep?: { name: string; from: number; to: number };
-  /** Runs the jobs and gives their counts in the same order; by default one after another in this thread. */
-  runJobs?: (jobs: CellJob[]) => Promise<CellCounts[]>;
+  /**
+   * Runs the jobs and gives their counts in the same order, or why it could not (a job queue that went
+   * away); by default one after another in this thread.
+   */
+  runJobs?: (jobs: CellJob[]) => Promise<CellCounts[] | { error: string }>;
+  /**
+   * Works out the cells' exact odds (`exactCell` with the budget), in the same order; by default one
+   * after another in this thread. `exactCell` is pure, so any thread gives the same odds.
+   */
+  runExact?: (cells: CellSpec[], maxPaths: number) => Promise<(ExactOdds | undefined)[]>;
 }
 
 export interface SweepPoint {
@@ -61,26 +69,48 @@ export interface BalanceReport {
 export const MAX_SWEEP_VALUES = 50;
 
 export async function balance(program: RuntimeProgram, roster: Roster, options: BalanceOptions): Promise<BalanceReport | { error: string }> {
+  // Cells are known by their two entries' ids: an entry is its name and value (a sweep changes the
+  // value under the same name), numbered once per matrix, so a cell's key is two numbers, and a cell's
+  // scenario (a copy of the template's state) is built only for a cell not known yet.
+  const ids = new Map<string, number>();
+  const idOf = (name: string, value: Json) => {
+    const key = JSON.stringify([name, value]);
+    let id = ids.get(key);
+    if (id === undefined) ids.set(key, (id = ids.size));
+    return id;
+  };
   const cache = new Map<string, CellResult>();
-  const runJobs = options.runJobs ?? (async (jobs: CellJob[]) => jobs.map((j) => runCell(program, j.cell, j.from, j.to)));
+  const runJobs = options.runJobs ?? (async (jobs: CellJob[]): Promise<CellCounts[]> => jobs.map((j) => runCell(program, j.cell, j.from, j.to)));
+  const maxPaths = options.exactPaths ?? EXACT_PATHS;
+  const runExact = options.runExact ?? (async (cells: CellSpec[]) => cells.map((c) => exactCell(program, c, maxPaths)));
   const matrixOf = async (r: Roster): Promise<MatrixReport | { error: string }> => {
-    const cells = cellSpecs(r, options.seed, options.policies);
-    if ("error" in cells) return cells;
-    const fresh = cells.filter((c) => !cache.has(JSON.stringify(c)));
-    const simulated: CellSpec[] = [];
-    for (const c of fresh) {
-      const exact = exactCell(program, c, options.exactPaths ?? EXACT_PATHS);
-      if (exact) cache.set(JSON.stringify(c), cellResult(c, NO_COUNTS, exact));
-      else simulated.push(c);
+    const entryIds = r.entries.map(([name, value]) => idOf(name, value));
+    const keys = entryIds.flatMap((x) => entryIds.map((y) => `${x},${y}`));
+    const fresh: [string, CellSpec][] = [];
+    for (const [i, [row, x]] of r.entries.entries()) {
+      for (const [j, [col, y]] of r.entries.entries()) {
+        const key = keys[i * r.entries.length + j]!;
+        // Names are unique in a roster, so no key comes twice in one matrix.
+        if (cache.has(key)) continue;
+        const c = cellSpec(r, row, x, col, y, options.seed, options.policies);
+        if ("error" in c) return c;
+        fresh.push([key, c]);
+      }
     }
-    const jobs = simulated.flatMap((cell) => splitRuns(options.runs).map(([from, to]) => ({ cell, from, to })));
+    // A cell whose policies leave choices to chance has no odds over the dice alone: not sent.
+    const tried = maxPaths > 0 ? fresh.filter(([, c]) => exactCandidate(c)) : [];
+    const odds = tried.length > 0 ? await runExact(tried.map(([, c]) => c), maxPaths) : [];
+    tried.forEach(([key, c], i) => odds[i] && cache.set(key, cellResult(c, NO_COUNTS, odds[i])));
+    const simulated = fresh.filter(([key]) => !cache.has(key));
+    const jobs = simulated.flatMap(([, cell]) => splitRuns(options.runs).map(([from, to]) => ({ cell, from, to })));
     const counts = await runJobs(jobs);
+    if ("error" in counts) return counts;
     const byCell = new Map<CellSpec, CellCounts>();
     jobs.forEach((j, i) => byCell.set(j.cell, addCounts(byCell.get(j.cell) ?? NO_COUNTS, counts[i]!)));
-    for (const c of simulated) cache.set(JSON.stringify(c), cellResult(c, byCell.get(c) ?? NO_COUNTS, undefined));
+    for (const [key, c] of simulated) cache.set(key, cellResult(c, byCell.get(c) ?? NO_COUNTS, undefined));
     return matrixReport(
       r.entries.map(([name]) => name),
-      cells.map((c) => cache.get(JSON.stringify(c))!),
+      keys.map((k) => cache.get(k)!),
       options.threshold,
     );
   };

@@ -7,7 +7,8 @@ import type { Scenario } from "../../run/scenario-runner.ts";
 import type { Json } from "../../run/state.ts";
 import { prepareSimulation, type PreparedScenario } from "../simulation/simulation.ts";
 import { formatRunError, formatStateProblems } from "../report.ts";
-import { showPointer, withValueAt, type Roster } from "./roster.ts";
+import { pointerOf } from "../../core/json-text.ts";
+import { placeAt, withValueAt, type Roster } from "./roster.ts";
 
 export interface CellSpec {
   /** The entry at the first slot (the matrix's row) and at the second (its column). */
@@ -55,11 +56,13 @@ export function cellSpecs(roster: Roster, seed: string, policies?: readonly stri
   return cells;
 }
 
+/** The cell of X against Y: the template's state copied once, with X and Y placed in the copy. */
 export function cellSpec(roster: Roster, row: string, x: Json, col: string, y: Json, seed: string, policies?: readonly string[]): CellSpec | { error: string } {
   const withX = withValueAt(roster.template.state, roster.slots[0], x);
-  if ("error" in withX) return { error: `the first slot ${showPointer(roster.slots[0])}: ${withX.error} in the template's state` };
-  const withY = withValueAt(withX.json, roster.slots[1], y);
-  if ("error" in withY) return { error: `the second slot ${showPointer(roster.slots[1])}: ${withY.error} in the template's state` };
+  if ("error" in withX) return { error: `the first slot ${pointerOf(roster.slots[0])}: ${withX.error} in the template's state` };
+  // Y is placed in X's copy; at the empty pointer X was the whole state, and Y is placed in a copy of it.
+  const withY = roster.slots[0].length === 0 ? withValueAt(withX.json, roster.slots[1], y) : placeAt(withX.json, roster.slots[1], y);
+  if ("error" in withY) return { error: `the second slot ${pointerOf(roster.slots[1])}: ${withY.error} in the template's state` };
   const chosen = policies ?? roster.template.policies;
   const scenario: Scenario = { rules: ".", run: roster.template.run, state: withY.json as Record<string, Json>, ...(chosen ? { policies: [...chosen] } : {}) };
   return { row, col, scenario, wins: roster.wins, seed: `${seed}/${seedPart(row)}/${seedPart(col)}` };
@@ -71,14 +74,16 @@ function seedPart(name: string): string {
 }
 
 /** The last cell prepared, per program: the ranges of one cell come one after another. */
-const prepared = new WeakMap<RuntimeProgram, { key: string; scenario: PreparedScenario | { error: string } }>();
+const prepared = new WeakMap<RuntimeProgram, { cell: CellSpec; key: string; scenario: PreparedScenario | { error: string } }>();
 
 function preparedCell(program: RuntimeProgram, cell: CellSpec): PreparedScenario | { error: string } {
-  const key = JSON.stringify(cell.scenario);
   const last = prepared.get(program);
+  // The same object (the pieces of one job): no need to read its scenario again.
+  if (last?.cell === cell) return last.scenario;
+  const key = JSON.stringify(cell.scenario);
   if (last?.key === key) return last.scenario;
   const scenario = prepareSimulation(program, cell.scenario);
-  prepared.set(program, { key, scenario });
+  prepared.set(program, { cell, key, scenario });
   return scenario;
 }
 

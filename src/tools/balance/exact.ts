@@ -18,9 +18,14 @@ export interface ExactOdds {
   paths: number;
 }
 
+/** Whether the odds tool can answer for the cell at all: not when its policies leave choices to chance. */
+export function exactCandidate(cell: CellSpec): boolean {
+  return oddsPolicyProblem(cell.scenario.policies) === undefined;
+}
+
 /** The cell's exact odds, or undefined when the budget runs out first or a run fails. */
 export function exactCell(program: RuntimeProgram, cell: CellSpec, maxPaths = EXACT_PATHS): ExactOdds | undefined {
-  if (maxPaths <= 0 || oddsPolicyProblem(cell.scenario.policies) !== undefined) return undefined;
+  if (maxPaths <= 0 || !exactCandidate(cell)) return undefined;
   const prepared = prepareSimulation(program, cell.scenario);
   if ("error" in prepared) return undefined;
   const odds = enumerateOdds(prepared, maxPaths, { maxStates: EXACT_STATES, maxPathsPerState: maxPaths, tolerance: 0 });

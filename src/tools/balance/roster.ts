@@ -5,7 +5,7 @@
 // slots and wins gives them, and every file adds its entries and parameters in order (a homebrew file
 // adds one entry to a bundled roster).
 import type { Json } from "../../run/state.ts";
-import { escapePointer } from "../../core/json-text.ts";
+import { pointerOf, pointerParts } from "../../core/json-text.ts";
 
 export interface RosterFile {
   /** Where it was read from, for messages; a template scenario path is relative to it. */
@@ -65,7 +65,7 @@ export function readRoster(files: readonly RosterFile[], readScenario: (from: st
     }
     if (slots === undefined && "slots" in o) {
       if (!Array.isArray(o.slots) || o.slots.length !== 2 || !o.slots.every((s) => typeof s === "string" && (s === "" || s.startsWith("/")))) return bad('"slots" must be two JSON pointers into the state: ["/attacker/units", "/defender/units"]');
-      slots = [pointer(o.slots[0] as string), pointer(o.slots[1] as string)];
+      slots = [pointerParts(o.slots[0] as string), pointerParts(o.slots[1] as string)];
     }
     if (wins === undefined && "wins" in o) {
       if (!Array.isArray(o.wins) || o.wins.length !== 2 || !o.wins.every((s) => typeof s === "string")) return bad('"wins" must be the two results that are wins for the first and the second slot: ["Side.attacker", "Side.defender"]');
@@ -117,20 +117,11 @@ function templateOf(f: RosterFile, o: Record<string, unknown>, readScenario: (fr
 }
 
 function parameterAt(name: string, at: unknown, entries: unknown): Parameter | { error: string } {
-  const parts = typeof at === "string" ? pointer(at) : undefined;
+  const parts = typeof at === "string" ? pointerParts(at) : undefined;
   if (!parts || parts[0] !== "entries" || parts.length < 2) return { error: `the parameter ${JSON.stringify(name)} must be a pointer into this roster's entries: "/entries/NAME/..."` };
   const value = valueAt(entries, parts.slice(1));
   if (typeof value !== "number" || !Number.isInteger(value)) return { error: `the parameter ${JSON.stringify(name)} must point at a whole number in this roster's entries: ${JSON.stringify(at)} does not` };
   return { entry: parts[1]!, at: parts.slice(2), value };
-}
-
-/** A JSON pointer's parts, unescaped (RFC 6901). */
-export function pointer(p: string): string[] {
-  return p === "" ? [] : p.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
-
-export function showPointer(parts: readonly string[]): string {
-  return parts.map((p) => `/${escapePointer(p)}`).join("");
 }
 
 function valueAt(root: unknown, parts: readonly string[]): unknown {
@@ -147,15 +138,22 @@ function valueAt(root: unknown, parts: readonly string[]): unknown {
  * or a message. JSON is copied through a round trip: it holds no functions, cycles or prototypes.
  */
 export function withValueAt(root: Json, parts: readonly string[], value: Json): { json: Json } | { error: string } {
+  return placeAt(JSON.parse(JSON.stringify(root)) as Json, parts, value);
+}
+
+/**
+ * `value` put at `parts` in `root`, which is changed in place (it must be the caller's own copy), or a
+ * message; at the empty pointer `value` is the whole result.
+ */
+export function placeAt(root: Json, parts: readonly string[], value: Json): { json: Json } | { error: string } {
   if (parts.length === 0) return { json: value };
-  const copy = JSON.parse(JSON.stringify(root)) as Json;
-  let v: unknown = copy;
+  let v: unknown = root;
   for (const p of parts.slice(0, -1)) {
-    if (typeof v !== "object" || v === null || !Object.hasOwn(v, p)) return { error: `nothing at ${showPointer(parts)}` };
+    if (typeof v !== "object" || v === null || !Object.hasOwn(v, p)) return { error: `nothing at ${pointerOf(parts)}` };
     v = (v as Record<string, unknown>)[p];
   }
   const last = parts[parts.length - 1]!;
-  if (typeof v !== "object" || v === null || (Array.isArray(v) && !Object.hasOwn(v, last))) return { error: `nothing at ${showPointer(parts)}` };
+  if (typeof v !== "object" || v === null || (Array.isArray(v) && !Object.hasOwn(v, last))) return { error: `nothing at ${pointerOf(parts)}` };
   Object.defineProperty(v, last, { value, enumerable: true, writable: true, configurable: true });
-  return { json: copy };
+  return { json: root };
 }

@@ -1,9 +1,10 @@
 // The kinds of shard a worker can take, one entry each. A command that sweeps on the queue (simulate,
-// mutate; balance's matrix cells next) sends a setup once per sweep (what every shard shares: a scenario,
+// mutate, balance's matrix cells) sends a setup once per sweep (what every shard shares: a scenario,
 // the paths to mutate) with the files it read, and then shards (a range of seeds, some mutants). A
 // worker prepares the setup once per sweep and runs each shard it takes to an answer of plain JSON,
 // which the command merges. A new kind is a module exporting a ShardKind and one line below.
 import type { FileHost } from "../../../api.ts";
+import { balanceShards } from "./balance-shards.ts";
 import { mutateShards } from "./mutate-shards.ts";
 import { simulateShards } from "./simulate-shards.ts";
 
@@ -25,6 +26,7 @@ export type AnyShardKind = ShardKind<any, any, any, any>;
 export const SHARD_KINDS = {
   simulate: simulateShards,
   mutate: mutateShards,
+  balance: balanceShards,
 } satisfies Record<string, AnyShardKind>;
 
 export type ShardKindName = keyof typeof SHARD_KINDS;

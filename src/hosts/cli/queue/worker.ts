@@ -12,9 +12,9 @@ import { MAX_PAYLOAD_BYTES, type ShardJob, type SweepPayload } from "./sweep.ts"
 
 export const WORKER_HELP = `rulesmith worker --queue redis://HOST:PORT [--lease S]
 
-Takes shards of the sweeps that \`simulate --queue\` and \`mutate --queue\` put on the job queue (BullMQ
-on the Redis server at the URL), one at a time, runs them and sends back their counts; prints a line
-per shard. Start any number of workers, on any machines that reach the server: the counts a sweep
+Takes shards of the sweeps that \`simulate --queue\`, \`mutate --queue\` and \`balance --queue\` put on the
+job queue (BullMQ on the Redis server at the URL): ranges of seeds, mutants, ranges of a matrix cell's
+runs. One at a time, it runs them and sends back their counts; prints a line per shard. Start any number of workers, on any machines that reach the server: the counts a sweep
 merges are the same as one process's for the same seeds, whichever workers ran which shards.
 A worker reads no file: the rules, scenario and manifests the command read (below its roots) travel
 with the sweep, at most ${MAX_PAYLOAD_BYTES / (1024 * 1024)} MB of them, and are prepared once per sweep.
@@ -27,7 +27,11 @@ under way. When the server goes away the worker waits for it to come back.
                  another takes it (default 30); the worker renews it between runs, so it must be
                  longer than the slowest single run (or mutant) of the rules
   --pause-in-shard   for tests: stop inside the first shard taken, print \`paused in shard K\`, and
-                     wait there until killed (the queue's tests kill such a worker mid-shard)`;
+                     wait there until killed (the queue's tests kill such a worker mid-shard)
+  --fail-once        for tests: fail the first shard taken with a transient error, once
+A shard that fails with a transient error (Redis did not answer when its sweep's setup was read) is
+tried again, up to 3 times, 1 s and then 2 s later; one that fails otherwise (rules that do not load)
+fails its sweep at once with the worker's reason.`;
 
 /** Sweeps a worker keeps prepared: a few run at once on one queue at most. */
 const PREPARED_SWEEPS = 4;
@@ -37,7 +41,7 @@ export async function workerCommand(args: string[], io: CliIo): Promise<number> 
     say(io, WORKER_HELP);
     return 0;
   }
-  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { queue: { type: "string" }, lease: { type: "string" }, "pause-in-shard": { type: "boolean" } } });
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { queue: { type: "string" }, lease: { type: "string" }, "pause-in-shard": { type: "boolean" }, "fail-once": { type: "boolean" } } });
   const url = values.queue === undefined ? { usage: "name the queue: --queue redis://HOST:PORT" } : parseQueueUrl(values.queue);
   const lease = Number(values.lease ?? "30");
   const usage = positionals.length > 0 ? `a worker takes no paths (\`${positionals[0]}\`): the rules travel with each sweep` : "usage" in url ? url.usage : !Number.isInteger(lease) || lease < 1 || lease > 3600 ? "--lease must be a whole number of seconds from 1 to 3600" : undefined;
@@ -52,12 +56,18 @@ export async function workerCommand(args: string[], io: CliIo): Promise<number> 
   }
   const prepared = new PreparedSweeps(reached.client, url);
   let pause = Boolean(values["pause-in-shard"]);
+  let failOnce = Boolean(values["fail-once"]);
   const processor = async (job: Job<ShardJob>) => {
     const { sweep, kind, shard, work } = job.data;
     const entry = shardKind(kind);
     if (!entry) throw new UnrecoverableError(`this worker does not know shards of kind \`${kind}\`: is it an older rulesmith than the command's?`);
     const ready = await prepared.get(sweep, entry);
-    if ("error" in ready) throw new UnrecoverableError(ready.error);
+    // Redis not answering is transient: the shard is tried again later (SHARD_JOB_OPTIONS); any other error would come again.
+    if ("error" in ready) throw "unreached" in ready ? new Error(ready.error) : new UnrecoverableError(ready.error);
+    if (failOnce) {
+      failOnce = false;
+      throw new Error("a transient failure made on purpose (--fail-once)");
+    }
     if (pause) {
       pause = false;
       say(io, `paused in shard ${shard + 1} of sweep ${sweep}`);
@@ -74,6 +84,11 @@ export async function workerCommand(args: string[], io: CliIo): Promise<number> 
     return answer;
   };
   const worker = new Worker<ShardJob>(QUEUE_NAME, processor, { connection: redisOptions(url, true), concurrency: 1, lockDuration: lease * 1000, stalledInterval: lease * 1000, maxStalledCount: 2 });
+  worker.on("failed", (job, err) => {
+    if (!job) return;
+    const last = job.attemptsMade >= (job.opts.attempts ?? 1) || err instanceof UnrecoverableError || err.name === "UnrecoverableError";
+    say(io, `${job.data.kind} shard ${job.data.shard + 1} of sweep ${job.data.sweep} failed (attempt ${job.attemptsMade} of ${job.opts.attempts ?? 1}): ${err.message}${last ? "" : "; it will be tried again"}`);
+  });
   // Each distinct connection error once: ioredis reports every try while it waits for the server.
   let lastError = "";
   worker.on("error", (err) => {
@@ -103,7 +118,7 @@ export class PreparedSweeps {
     private readonly url: QueueUrl,
   ) {}
 
-  async get(sweep: string, entry: AnyShardKind): Promise<{ prepared: unknown } | { error: string }> {
+  async get(sweep: string, entry: AnyShardKind): Promise<{ prepared: unknown } | { error: string; unreached?: true }> {
     const known = this.sweeps.get(sweep);
     if (known) return known;
     const ready = await this.prepare(sweep, entry);
