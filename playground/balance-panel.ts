@@ -1,9 +1,9 @@
 // The Balance tab: `rulesmith balance` on a roster of the open system (rules/SYSTEM/balance/*.json, or a
-// roster file of the workspace there), run in a web worker (workers/balance.worker.ts) and shown as the
+// roster file of the workspace there), run in a web worker (workers/balance-service.ts) and shown as the
 // same HTML report `--html` writes, heat map and all, in a sandboxed frame. Cancelling terminates the
 // worker; the editor never waits for it.
-import BalanceWorker from "./workers/balance.worker.ts?worker";
-import type { BalanceReply, BalanceRequest } from "./workers/balance.worker.ts";
+import { EngineWorker } from "./engine-worker.ts";
+import type { BalanceReply, BalanceRequest } from "./validate-protocol.ts";
 import { el } from "./dom.ts";
 
 /** The bundled rosters: not in the workspace's files, which would take them for scenarios. */
@@ -26,7 +26,7 @@ export class BalancePanel {
   private readonly cancel = el("button", { id: "balance-cancel", disabled: "" }, "Cancel");
   private readonly status = el("div", { id: "balance-status", role: "status" });
   private readonly frame = el("iframe", { id: "balance-report", title: "balance report", sandbox: "", hidden: "" });
-  private worker: Worker | undefined;
+  private worker: EngineWorker<"balance"> | undefined;
 
   constructor(
     container: HTMLElement,
@@ -81,7 +81,7 @@ export class BalancePanel {
       return;
     }
     this.stop();
-    const worker = new BalanceWorker();
+    const worker = new EngineWorker("balance");
     this.worker = worker;
     this.start.disabled = true;
     this.cancel.disabled = false;

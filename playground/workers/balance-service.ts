@@ -1,21 +1,11 @@
-// The balance worker: `rulesmith balance` on a roster of the open system (src/tools/balance/), from the
+// The balance service of the engine worker: `rulesmith balance` on a roster of the open system (src/tools/balance/), from the
 // playground's files: the roster's template scenario is loaded as `rulesmith run` loads it, the matrix
 // is run in this worker, and the report comes back as the same self-contained HTML page `--html`
 // writes. The page cancels by terminating the worker.
 import { balance, balanceHtml, indexProgram, memoryFileHost, readRoster } from "../../src/api.ts";
 import { compilePrograms, describeError, readyScenario } from "./programs.ts";
-import type { Files } from "../protocol.ts";
-
-export interface BalanceRequest {
-  files: Files;
-  system: string;
-  roster: { path: string; text: string };
-  runs: number;
-  seed: string;
-  exact: boolean;
-}
-
-export type BalanceReply = { type: "done"; html: string; summary: string } | { type: "error"; message: string };
+import type { BalanceReply, BalanceRequest } from "../validate-protocol.ts";
+import type { ServiceHandler } from "../engine-protocol.ts";
 
 async function run(req: BalanceRequest): Promise<BalanceReply> {
   const host = memoryFileHost(req.files);
@@ -54,9 +44,6 @@ async function run(req: BalanceRequest): Promise<BalanceReply> {
   return { type: "done", html: balanceHtml(report, `Balance: ${req.roster.path}`), summary };
 }
 
-self.onmessage = (e: MessageEvent<BalanceRequest>) => {
-  run(e.data).then(
-    (reply) => self.postMessage(reply),
-    (err: unknown) => self.postMessage({ type: "error", message: describeError(err) } satisfies BalanceReply),
-  );
+export const balanceService: ServiceHandler<"balance"> = (req, post) => {
+  run(req).then(post, (err: unknown) => post({ type: "error", message: describeError(err) }));
 };
