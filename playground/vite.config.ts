@@ -20,5 +20,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 5000,
   },
   worker: { format: "es" },
+  // The dev server finds the dependencies to pre-bundle by scanning from these before the page loads;
+  // one found later is bundled then and the page reloads (issue 28: on a first `npm start`). The scan
+  // starts from index.html and does not follow `?worker` imports, so the engine worker, which imports
+  // the engine's dependencies, is an entry too (test/browser/dev-server.browser.ts).
+  optimizeDeps: { entries: ["index.html", "workers/engine.worker.ts"] },
   plugins: [bundleSizePlugin()],
 });
