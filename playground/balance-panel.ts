@@ -15,6 +15,8 @@ export interface BalancePanelHost {
   files(): Record<string, string>;
   /** The open file's system folder. */
   system(): string;
+  /** The mods' folders switched on (mods-panel.ts): the roster's scenario loads with those of its base. */
+  mods(): string[];
 }
 
 export class BalancePanel {
@@ -98,7 +100,7 @@ export class BalancePanel {
       this.frame.hidden = false;
     };
     worker.onerror = (e) => this.stop(`the balance worker stopped: ${e.message}`);
-    const request: BalanceRequest = { files: this.host.files(), system: this.host.system(), roster: { path, text }, runs, seed: this.seed.value || "1", exact: this.exact.checked };
+    const request: BalanceRequest = { files: this.host.files(), system: this.host.system(), roster: { path, text }, runs, seed: this.seed.value || "1", exact: this.exact.checked, mods: this.host.mods() };
     worker.postMessage(request);
   }
 
