@@ -48,6 +48,11 @@ step(pg, "a first `npm start` (empty dependency cache) loads the page once: no d
   const { page } = pg;
   let loads = 0;
   page.on("load", () => loads++);
+  // Every request answered (issue 28 saw "a 404 on every load"); Monaco's icon font comes from node_modules.
+  const refused: string[] = [];
+  page.on("response", (r) => {
+    if (r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+  });
   const url = dev!.resolvedUrls?.local[0];
   assert.ok(url, "the dev server has a URL");
   await openPage(page, url);
@@ -64,4 +69,5 @@ step(pg, "a first `npm start` (empty dependency cache) loads the page once: no d
   const late = said.filter((m) => /dependency optimized|dependencies optimized|optimized dependencies changed|reloading/i.test(m));
   assert.deepEqual(late, [], "Vite found no dependency after its scan");
   assert.equal(loads, 1, "the page loaded once");
+  assert.deepEqual(refused, [], "no request refused or missing");
 });
