@@ -1,9 +1,9 @@
 // The Balance tab: `rulesmith balance` on a roster of the open system (rules/SYSTEM/balance/*.json, or a
-// roster file of the workspace there), run in a web worker (workers/balance.worker.ts) and shown as the
+// roster file of the workspace there), run in a web worker (workers/balance-service.ts) and shown as the
 // same HTML report `--html` writes, heat map and all, in a sandboxed frame. Cancelling terminates the
 // worker; the editor never waits for it.
-import BalanceWorker from "./workers/balance.worker.ts?worker";
-import type { BalanceReply, BalanceRequest } from "./workers/balance.worker.ts";
+import { EngineWorker } from "./engine-worker.ts";
+import type { BalanceReply, BalanceRequest } from "./validate-protocol.ts";
 import { el } from "./dom.ts";
 
 /** The bundled rosters: not in the workspace's files, which would take them for scenarios. */
@@ -15,6 +15,8 @@ export interface BalancePanelHost {
   files(): Record<string, string>;
   /** The open file's system folder. */
   system(): string;
+  /** The mods' folders switched on (mods-panel.ts): the roster's scenario loads with those of its base. */
+  mods(): string[];
 }
 
 export class BalancePanel {
@@ -26,7 +28,7 @@ export class BalancePanel {
   private readonly cancel = el("button", { id: "balance-cancel", disabled: "" }, "Cancel");
   private readonly status = el("div", { id: "balance-status", role: "status" });
   private readonly frame = el("iframe", { id: "balance-report", title: "balance report", sandbox: "", hidden: "" });
-  private worker: Worker | undefined;
+  private worker: EngineWorker<"balance"> | undefined;
 
   constructor(
     container: HTMLElement,
@@ -81,7 +83,7 @@ export class BalancePanel {
       return;
     }
     this.stop();
-    const worker = new BalanceWorker();
+    const worker = new EngineWorker("balance");
     this.worker = worker;
     this.start.disabled = true;
     this.cancel.disabled = false;
@@ -98,7 +100,7 @@ export class BalancePanel {
       this.frame.hidden = false;
     };
     worker.onerror = (e) => this.stop(`the balance worker stopped: ${e.message}`);
-    const request: BalanceRequest = { files: this.host.files(), system: this.host.system(), roster: { path, text }, runs, seed: this.seed.value || "1", exact: this.exact.checked };
+    const request: BalanceRequest = { files: this.host.files(), system: this.host.system(), roster: { path, text }, runs, seed: this.seed.value || "1", exact: this.exact.checked, mods: this.host.mods() };
     worker.postMessage(request);
   }
 

@@ -4,7 +4,7 @@
 // longest pause, so a burst of keystrokes does not start one slow check per key. A key pressed while
 // a check runs waits for that check, so a pause shorter than the check costs little; a pause as long
 // as the check would add it to every keystroke. The worker runs only the
-// newest check of a file (language.worker.ts), so a check that is stale before it starts costs nothing.
+// newest check of a file (workers/language-service.ts), so a check that is stale before it starts costs nothing.
 
 /** Never check sooner than this after a keystroke: a burst of typing still costs one check. */
 export const MIN_CHECK_DELAY_MS = 30;

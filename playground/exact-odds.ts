@@ -1,12 +1,12 @@
 // The "Exact" button beside Simulate: `rulesmith odds` on the chosen scenario in a worker
-// (workers/odds.worker.ts), every way the dice can come up with its probability, shown as fractions and
+// (workers/odds-service.ts), every way the dice can come up with its probability, shown as fractions and
 // percentages beside the simulation's chart. A scenario with more dice paths than the limit shows the
 // E0425 message instead, which points to Simulate. It reads the Simulate panel's scenario choice and
 // places itself among its controls by their ids, so the panel itself needs no change.
 import { el } from "./dom.ts";
 import type { Files } from "./protocol.ts";
 import type { OddsReply, OddsRequest } from "./validate-protocol.ts";
-import OddsWorker from "./workers/odds.worker.ts?worker";
+import { EngineWorker } from "./engine-worker.ts";
 
 /** Dice paths run at most by default: a few seconds of runs in the browser. */
 export const DEFAULT_EXACT_PATHS = 100_000;
@@ -23,7 +23,7 @@ export class ExactOdds {
   private readonly button = el("button", { id: "exact-start", title: "The exact probability of each result: every way the dice can come up (rulesmith odds)" }, "Exact");
   private readonly limit = el("input", { id: "exact-max", type: "number", min: "1", max: "10000000", value: String(DEFAULT_EXACT_PATHS) });
   private readonly result = el("div", { id: "exact-result", "data-state": "idle", "aria-live": "polite" });
-  private worker: Worker | undefined;
+  private worker: EngineWorker<"odds"> | undefined;
   /** The scenario whose distribution is shown: another one chosen clears it. */
   private shownPath = "";
 
@@ -60,7 +60,7 @@ export class ExactOdds {
     this.shownPath = path;
     this.show("running", el("div", { class: "notice" }, `Going through every dice path of ${path.split("/").pop()}…`));
     this.button.textContent = "Stop exact";
-    const worker = new OddsWorker();
+    const worker = new EngineWorker("odds");
     this.worker = worker;
     worker.onmessage = (e: MessageEvent<OddsReply>) => {
       this.end();

@@ -8,16 +8,16 @@
 import { assertNever, type Completion, type DocumentSymbol, type Hover, type Location, type RenameResult, type ServiceDiagnostic, type TextEdit } from "../src/api.ts";
 import type { Files, LanguageReply, LanguageRequest, Unnumbered } from "./protocol.ts";
 import type { ScenarioCheck } from "./workers/scenario-check.ts";
-import LanguageWorker from "./workers/language.worker.ts?worker";
+import { EngineWorker } from "./engine-worker.ts";
 import { CheckDelay } from "./check-delay.ts";
 
 type Pending = { resolve: (value: unknown) => void };
 
 export class LanguageClient {
   /** Answers completion, hover, definitions, references, rename, outline and formatting. */
-  private readonly worker = new LanguageWorker();
+  private readonly worker = new EngineWorker("language");
   /** Checks files: diagnostics of `.rules` files and of scenarios. */
-  private readonly checker = new LanguageWorker();
+  private readonly checker = new EngineWorker("language");
   private nextId = 1;
   private readonly waiting = new Map<number, Pending>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();

@@ -1,12 +1,12 @@
 // The page's side of the run worker: one request at a time matched by id. Stopping a run terminates
 // the worker (a runaway rule cannot be interrupted from inside) and starts a fresh one.
 import type { RunReply, RunRequest, Unnumbered } from "./protocol.ts";
-import RunWorker from "./workers/run.worker.ts?worker";
+import { EngineWorker } from "./engine-worker.ts";
 
 type Req = Unnumbered<RunRequest>;
 
 export class RunClient {
-  private worker: Worker;
+  private worker: EngineWorker<"run">;
   private nextId = 1;
   private readonly waiting = new Map<number, (reply: RunReply) => void>();
 
@@ -15,8 +15,8 @@ export class RunClient {
     this.worker = this.start();
   }
 
-  private start(): Worker {
-    const w = new RunWorker();
+  private start(): EngineWorker<"run"> {
+    const w = new EngineWorker("run");
     w.onmessage = (e: MessageEvent<RunReply>) => {
       const done = this.waiting.get(e.data.id);
       this.waiting.delete(e.data.id);

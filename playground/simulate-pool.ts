@@ -3,7 +3,7 @@
 // comes back as counts (outcome-partial.ts), merged in run order, so the result is the same for any
 // number of workers: run i has seed `S:i` whoever runs it.
 import type { Files, SimulateReply, SimulateRequest } from "./protocol.ts";
-import SimulateWorker from "./workers/simulate.worker.ts?worker";
+import { EngineWorker } from "./engine-worker.ts";
 import { mergePartials, type MergedOutcome, type OutcomePartial } from "./outcome-partial.ts";
 import { assertNever, planRanges } from "../src/api.ts";
 
@@ -45,7 +45,7 @@ export interface SimulationJob {
 /** Runs `job` on `workers` web workers. */
 export function simulateOnWorkers(job: SimulationJob, workers: number, on: PoolCallbacks): PoolRun {
   const ranges = planRanges(job.n, workers);
-  const threads = Array.from({ length: Math.max(1, Math.min(workers, ranges.length)) }, () => new SimulateWorker());
+  const threads = Array.from({ length: Math.max(1, Math.min(workers, ranges.length)) }, () => new EngineWorker("simulate"));
   const parts: OutcomePartial[] = [];
   /** Runs done in each range still running, by its first run. */
   const running = new Map<number, number>();
@@ -60,7 +60,7 @@ export function simulateOnWorkers(job: SimulationJob, workers: number, on: PoolC
     settle(r);
   };
   const report = () => on.progress(parts.reduce((n, p) => n + p.runs, 0) + [...running.values()].reduce((n, d) => n + d, 0));
-  const give = (w: Worker) => {
+  const give = (w: EngineWorker<"simulate">) => {
     const range = ranges[next];
     if (range && range[0] < errorFrom) {
       next++;
@@ -79,7 +79,7 @@ export function simulateOnWorkers(job: SimulationJob, workers: number, on: PoolC
     w.postMessage(load);
     give(w);
   }
-  function answer(w: Worker, r: SimulateReply) {
+  function answer(w: EngineWorker<"simulate">, r: SimulateReply) {
     switch (r.type) {
       case "progress":
         running.set(r.from, r.done);

@@ -1,4 +1,4 @@
-// The Validate panel: `rulesmith mutate` on the open game system, in a worker (workers/validate.worker.ts)
+// The Validate panel: `rulesmith mutate` on the open game system, in a worker (workers/validate-service.ts)
 // that runs the mutants one after another within a budget (an even sample, as `--budget`), with a
 // progress count and a Stop button that ends the run with the report of the mutants run so far. It
 // shows the score per file and in all, and each surviving mutant with the text the command prints
@@ -11,7 +11,7 @@ import { monaco } from "./monaco-features.ts";
 import { el } from "./dom.ts";
 import type { Files } from "./protocol.ts";
 import type { Survivor, ValidateReply, ValidateReport, ValidateRequest } from "./validate-protocol.ts";
-import ValidateWorker from "./workers/validate.worker.ts?worker";
+import { EngineWorker } from "./engine-worker.ts";
 
 /** The owner of the survivors' markers (the checker's are "rulesmith"). */
 export const MUTATE_MARKER_OWNER = "rulesmith-mutate";
@@ -40,7 +40,7 @@ export class ValidatePanel {
   private readonly progress = el("progress", { id: "validate-progress", max: "1", value: "0", "aria-label": "mutants run" });
   private readonly progressText = el("span", { id: "validate-progress-text" });
   private readonly result = el("div", { id: "validate-result", "data-state": "idle" });
-  private worker: Worker | undefined;
+  private worker: EngineWorker<"validate"> | undefined;
   /** The files as the running validation read them: a file edited since gets no markers. */
   private sent: Files = {};
   /** Per file with markers: what clears them when the file is edited. */
@@ -91,7 +91,7 @@ export class ValidatePanel {
     this.show("running", el("div", { class: "notice" }, `Checking ${system} and running its examples…`));
     this.start.disabled = true;
     this.stopButton.disabled = false;
-    const worker = new ValidateWorker();
+    const worker = new EngineWorker("validate");
     this.worker = worker;
     worker.onmessage = (e: MessageEvent<ValidateReply>) => {
       const r = e.data;

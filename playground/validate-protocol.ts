@@ -55,3 +55,19 @@ export interface OddsRow {
 }
 
 export type OddsReply = { type: "done"; paths: number; rows?: OddsRow[]; error?: string };
+
+// ---- balance worker --------------------------------------------------------------------------
+
+/** `rulesmith balance` on a roster of `system`; `mods`: the mods' folders switched on, loaded with the roster's base. */
+export interface BalanceRequest {
+  files: Files;
+  system: string;
+  roster: { path: string; text: string };
+  runs: number;
+  seed: string;
+  exact: boolean;
+  mods?: string[];
+}
+
+/** The report as the self-contained HTML page `rulesmith balance --html` writes, and a one-line summary. */
+export type BalanceReply = { type: "done"; html: string; summary: string } | { type: "error"; message: string };

@@ -17,24 +17,17 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { deflateRawSync } from "node:zlib";
 import { chromium, type Page } from "playwright-core";
 import { build } from "vite";
 import { rulesOfLines } from "../bench/large-rules.ts";
 import { nodeHost } from "../src/api/node-host.ts";
 // The browser tests' Chromium, its flags and their static server of the built playground.
-import { ARGS, CHROMIUM, repo, serveStatic } from "../test/browser/harness.ts";
+import { ARGS, CHROMIUM, repo, serveStatic, shareHash } from "../test/browser/harness.ts";
 
 const KEYS = Number(process.argv[process.argv.indexOf("--keys") + 1]) || 15;
 /** The bounds of the page's typing pause, read from its source (the module itself needs a bundler to load). */
 const DELAY_SOURCE = readFileSync(join(repo, "playground/check-delay.ts"), "utf8");
 const DELAY_BOUNDS = ["MIN", "MAX"].map((b) => Number(new RegExp(`${b}_CHECK_DELAY_MS = (\\d+)`).exec(DELAY_SOURCE)![1]));
-
-/** A share link's hash for a workspace with `files` added, `active` open (the playground's format). */
-function shareHash(files: Record<string, string>, active: string): string {
-  const json = JSON.stringify({ changed: files, deleted: [], active });
-  return `#share=${deflateRawSync(Buffer.from(json)).toString("base64url")}`;
-}
 
 interface Marker {
   message: string;

@@ -162,3 +162,32 @@ step(pg, "F2 on a reserved word as the new name says why and changes nothing", a
 step(pg, "no uncaught errors reached the page", () => {
   assert.deepEqual(pg.pageErrors, []);
 });
+
+// Monaco on demand (issue 28): the page's shell starts the engine's workers from a small chunk and
+// loads the editor's code (Monaco and the panels, app-*.js) by dynamic import. Held back here, the
+// editor's code has not arrived, yet the page shows its shell and the language workers have started.
+step(pg, "the shell comes first: with the editor's code held back, the page says it is loading and the engine worker runs", async () => {
+  const page = await pg.context.newPage();
+  try {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    await page.route(/\/assets\/app-[^/]*\.js$/, async (route) => {
+      asked.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    const engine = page.waitForEvent("worker", (w) => /engine\.worker/.test(w.url()));
+    await page.goto(pg.url, { waitUntil: "commit" });
+    await page.waitForSelector("#editor[data-loading]");
+    await engine;
+    assert.equal(asked.length, 1, "the editor's code was asked for once, and is held");
+    assert.equal(await page.$(".monaco-editor"), null, "no editor before its code arrives");
+    release();
+    await page.waitForSelector("body[data-ready=true]");
+    await page.waitForSelector(".monaco-editor .view-lines");
+    assert.equal(await page.$("#editor[data-loading]"), null);
+  } finally {
+    await page.close();
+  }
+});

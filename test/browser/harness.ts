@@ -9,6 +9,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { deflateRawSync } from "node:zlib";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { build } from "vite";
 import { findChromium, realHost } from "../../scripts/find-chromium.ts";
@@ -138,6 +139,12 @@ export function step(pg: Playground, name: string, body: () => Promise<void> | v
       throw err;
     }
   });
+}
+
+/** A share link's hash for a workspace with `files` added or changed, `active` open (the playground's format, share-link.ts). */
+export function shareHash(files: Record<string, string>, active: string): string {
+  const json = JSON.stringify({ changed: files, deleted: [], active });
+  return `#share=${deflateRawSync(Buffer.from(json)).toString("base64url")}`;
 }
 
 export async function openPage(page: Page, url: string) {

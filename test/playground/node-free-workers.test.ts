@@ -32,8 +32,10 @@ function nodeImports(entry: string): string[] {
 
 describe("the playground's workers", () => {
   const workers = readdirSync(join(root, "playground/workers")).filter((f) => f.endsWith(".worker.ts"));
-  it("include the validate and odds workers", () => {
-    expect(workers).toEqual(expect.arrayContaining(["validate.worker.ts", "odds.worker.ts"]));
+  it("are the one engine worker, which serves every service (validate and odds among them)", () => {
+    expect(workers).toEqual(["engine.worker.ts"]);
+    const engine = readFileSync(join(root, "playground/workers/engine.worker.ts"), "utf8");
+    for (const service of ["language", "run", "simulate", "odds", "validate", "balance"]) expect(engine).toContain(`./${service}-service.ts`);
   });
   for (const w of workers) {
     it(`${w} imports no Node module`, () => {

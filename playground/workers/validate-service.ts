@@ -1,17 +1,17 @@
-// The Validate worker: `rulesmith mutate` on the open game system, the same code as the command
+// The Validate service of the engine worker: `rulesmith mutate` on the open game system, the same code as the command
 // (src/tools/mutate/), with the mutants run one after another rather than on worker threads. Between two
 // mutants it gives the event loop a turn, so a "stop" message ends the run with the report of the
 // mutants run so far; progress is posted after each one.
 import { buildReport, formatDiagnostics, formatMutant, formatScores, marksOf, memoryFileHost, planSystems, type Diagnostic, type Mutant, type MutantResult } from "../../src/api.ts";
 import type { Files } from "../protocol.ts";
-import type { ValidateReply, ValidateRequest } from "../validate-protocol.ts";
+import type { ValidateReply } from "../validate-protocol.ts";
+import type { ServiceHandler } from "../engine-protocol.ts";
 import { compileSwitchedOn, describeError } from "./programs.ts";
 
 let stopping = false;
-const post = (r: ValidateReply) => self.postMessage(r);
 const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function validate(files: Files, system: string, budget: number, mods: string[]) {
+async function validate(files: Files, system: string, budget: number, mods: string[], post: (r: ValidateReply) => void) {
   const host = memoryFileHost(files);
   // With mods switched on, as `rulesmith mutate BASE --mod DIR`: the base's and the mods' clauses, without the examples they override.
   const { compiled, folders, overridden } = compileSwitchedOn(files, [system], mods);
@@ -55,12 +55,11 @@ async function validate(files: Files, system: string, budget: number, mods: stri
   });
 }
 
-self.onmessage = (e: MessageEvent<ValidateRequest>) => {
-  const req = e.data;
+export const validateService: ServiceHandler<"validate"> = (req, post) => {
   if (req.type === "stop") {
     stopping = true;
     return;
   }
   stopping = false;
-  validate(req.files, req.system, req.budget, req.mods ?? []).catch((err: unknown) => post({ type: "done", stopped: false, problem: describeError(err) }));
+  validate(req.files, req.system, req.budget, req.mods ?? [], post).catch((err: unknown) => post({ type: "done", stopped: false, problem: describeError(err) }));
 };

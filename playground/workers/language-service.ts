@@ -1,6 +1,7 @@
-// The language worker: holds a copy of the workspace's files in the language service's workspace, which
-// keeps each file's parse and check between questions, and answers the editor with the same checker
-// `rulesmith check` runs. Checking off the main thread keeps typing smooth however large the program grows.
+// The language service of the engine worker: holds a copy of the workspace's files in the language
+// service's workspace, which keeps each file's parse and check between questions, and answers the
+// editor with the same checker `rulesmith check` runs. Checking off the main thread keeps typing smooth
+// however large the program grows.
 //
 // Completion, hover and definition are answered at once. Checks wait until the messages already
 // queued are handled, and only the newest check of each file runs: on a slow machine a burst of
@@ -9,8 +10,13 @@ import { Workspace } from "../../src/api.ts";
 import type { LanguageReply, LanguageRequest } from "../protocol.ts";
 import { describeError } from "./programs.ts";
 import { checkScenario } from "./scenario-check.ts";
+import type { ServiceHandler } from "../engine-protocol.ts";
 
-const workspace = new Workspace();
+/** Made by the first request: a worker serving another service never builds one. */
+let made: Workspace | undefined;
+const ws = () => (made ??= new Workspace());
+/** Where replies go: set by the first request (the worker's one way back to the page). */
+let post: (reply: LanguageReply) => void = () => undefined;
 /** The newest unanswered check per file. */
 const checks = new Map<string, number>();
 let draining = false;
@@ -22,7 +28,7 @@ function reply(id: number, work: () => unknown) {
   } catch (err) {
     message = { id, error: describeError(err) };
   }
-  self.postMessage(message);
+  post(message);
 }
 
 /**
@@ -36,32 +42,32 @@ function drainChecks() {
   if (first.done) return;
   const [path, id] = first.value;
   checks.delete(path);
-  reply(id, () => workspace.diagnostics(path));
+  reply(id, () => ws().diagnostics(path));
   if (checks.size > 0) {
     draining = true;
     setTimeout(drainChecks, 0);
   }
 }
 
-self.onmessage = (e: MessageEvent<LanguageRequest>) => {
-  const req = e.data;
+export const languageService: ServiceHandler<"language"> = (req: LanguageRequest, send) => {
+  post = send;
   switch (req.type) {
     case "files":
-      workspace.setAll(req.files);
+      ws().setAll(req.files);
       return;
     case "update":
-      workspace.set(req.path, req.text);
+      ws().set(req.path, req.text);
       return;
     case "remove":
-      workspace.remove(req.path);
+      ws().remove(req.path);
       return;
     case "mods":
-      workspace.setEnabledMods(req.enabled);
+      ws().setEnabledMods(req.enabled);
       return;
     case "diagnostics": {
       const older = checks.get(req.path);
       // The page drops replies to superseded checks; answer them empty without checking.
-      if (older !== undefined) self.postMessage({ id: older, result: null } satisfies LanguageReply);
+      if (older !== undefined) post({ id: older, result: null });
       checks.set(req.path, req.id);
       if (!draining) {
         draining = true;
@@ -70,20 +76,20 @@ self.onmessage = (e: MessageEvent<LanguageRequest>) => {
       return;
     }
     case "scenario":
-      return reply(req.id, () => checkScenario(workspace.texts(), req.path));
+      return reply(req.id, () => checkScenario(ws().texts(), req.path));
     case "completions":
-      return reply(req.id, () => workspace.completions(req.path, req.line, req.col));
+      return reply(req.id, () => ws().completions(req.path, req.line, req.col));
     case "hover":
-      return reply(req.id, () => workspace.hover(req.path, req.line, req.col));
+      return reply(req.id, () => ws().hover(req.path, req.line, req.col));
     case "definition":
-      return reply(req.id, () => workspace.definition(req.path, req.line, req.col));
+      return reply(req.id, () => ws().definition(req.path, req.line, req.col));
     case "formatting":
-      return reply(req.id, () => workspace.formatting(req.path));
+      return reply(req.id, () => ws().formatting(req.path));
     case "references":
-      return reply(req.id, () => workspace.references(req.path, req.line, req.col, req.includeDeclaration));
+      return reply(req.id, () => ws().references(req.path, req.line, req.col, req.includeDeclaration));
     case "rename":
-      return reply(req.id, () => workspace.rename(req.path, req.line, req.col, req.newName));
+      return reply(req.id, () => ws().rename(req.path, req.line, req.col, req.newName));
     case "documentSymbols":
-      return reply(req.id, () => workspace.documentSymbols(req.path));
+      return reply(req.id, () => ws().documentSymbols(req.path));
   }
 };

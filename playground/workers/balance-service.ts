@@ -1,21 +1,12 @@
-// The balance worker: `rulesmith balance` on a roster of the open system (src/tools/balance/), from the
-// playground's files: the roster's template scenario is loaded as `rulesmith run` loads it, the matrix
-// is run in this worker, and the report comes back as the same self-contained HTML page `--html`
-// writes. The page cancels by terminating the worker.
+// The balance service of the engine worker: `rulesmith balance` on a roster of the open system
+// (src/tools/balance/), from the playground's files: the roster's template scenario is loaded as
+// `rulesmith run --mod` loads it (with the mods switched on of its base, as Simulate and Exact load
+// them), the matrix is run in this worker, and the report comes back as the same self-contained HTML
+// page `--html` writes. The page cancels by terminating the worker.
 import { balance, balanceHtml, indexProgram, memoryFileHost, readRoster } from "../../src/api.ts";
 import { compilePrograms, describeError, readyScenario } from "./programs.ts";
-import type { Files } from "../protocol.ts";
-
-export interface BalanceRequest {
-  files: Files;
-  system: string;
-  roster: { path: string; text: string };
-  runs: number;
-  seed: string;
-  exact: boolean;
-}
-
-export type BalanceReply = { type: "done"; html: string; summary: string } | { type: "error"; message: string };
+import type { BalanceReply, BalanceRequest } from "../validate-protocol.ts";
+import type { ServiceHandler } from "../engine-protocol.ts";
 
 async function run(req: BalanceRequest): Promise<BalanceReply> {
   const host = memoryFileHost(req.files);
@@ -28,11 +19,11 @@ async function run(req: BalanceRequest): Promise<BalanceReply> {
   const scenarioPath = typeof json === "object" && json !== null && typeof (json as { scenario?: unknown }).scenario === "string" ? host.resolve(req.roster.path, (json as { scenario: string }).scenario) : undefined;
   let program;
   if (scenarioPath !== undefined) {
-    const loaded = readyScenario(req.files, scenarioPath);
+    const loaded = readyScenario(req.files, scenarioPath, req.mods);
     if ("problem" in loaded) return { type: "error", message: loaded.problem };
     program = loaded.ok.program;
   } else {
-    const compiled = compilePrograms(req.files, [req.system]);
+    const compiled = compilePrograms(req.files, [req.system], req.mods);
     if ("problem" in compiled) return { type: "error", message: compiled.problem };
     if (compiled.ok.length !== 1) return { type: "error", message: `the system's rules form ${compiled.ok.length} separate programs` };
     program = indexProgram(compiled.ok[0]!);
@@ -54,9 +45,6 @@ async function run(req: BalanceRequest): Promise<BalanceReply> {
   return { type: "done", html: balanceHtml(report, `Balance: ${req.roster.path}`), summary };
 }
 
-self.onmessage = (e: MessageEvent<BalanceRequest>) => {
-  run(e.data).then(
-    (reply) => self.postMessage(reply),
-    (err: unknown) => self.postMessage({ type: "error", message: describeError(err) } satisfies BalanceReply),
-  );
+export const balanceService: ServiceHandler<"balance"> = (req, post) => {
+  run(req).then(post, (err: unknown) => post({ type: "error", message: describeError(err) }));
 };

@@ -1,10 +1,11 @@
-// The simulation worker: runs ranges of a scenario's seeded runs (run i has seed S:i, as `rulesmith
+// The simulation service of the engine worker: runs ranges of a scenario's seeded runs (run i has seed S:i, as `rulesmith
 // simulate`), answering each range with its counts as a mergeable part (simulate-range.ts) and
 // reporting progress as it goes. The files come once; the scenario is loaded, validated and converted
 // on the first range and every run starts from a copy. The page cancels by terminating the worker, so
 // the loop needs no cancellation checks and the editor never waits for it.
 import type { SimulateReply, SimulateRequest } from "../protocol.ts";
 import { describeError } from "./programs.ts";
+import type { ServiceHandler } from "../engine-protocol.ts";
 import { countRange, prepareRuns, type PreparedRuns } from "./simulate-range.ts";
 
 /** How often progress is posted: often enough for a smooth bar, rarely enough to cost nothing. */
@@ -25,9 +26,7 @@ function runRange(from: number, to: number, post: (r: SimulateReply) => void) {
   post({ type: "range", partial });
 }
 
-self.onmessage = (e: MessageEvent<SimulateRequest>) => {
-  const post = (r: SimulateReply) => self.postMessage(r);
-  const req = e.data;
+export const simulateService: ServiceHandler<"simulate"> = (req, post) => {
   if (req.type === "load") {
     load = req;
     prepared = undefined;

@@ -1,9 +1,10 @@
-// The exact odds worker: `rulesmith odds` on a scenario of the workspace (src/tools/odds/odds.ts), each result
+// The exact odds service of the engine worker: `rulesmith odds` on a scenario of the workspace (src/tools/odds/odds.ts), each result
 // with its probability as a fraction and a percentage. The page stops it by terminating the worker.
 import { enumerateOdds, prepareSimulation, type OddsResult } from "../../src/api.ts";
 import { oddsReply } from "../odds-rows.ts";
 import type { OddsReply, OddsRequest } from "../validate-protocol.ts";
 import { describeError, readyScenario } from "./programs.ts";
+import type { ServiceHandler } from "../engine-protocol.ts";
 
 function odds(req: OddsRequest): OddsReply {
   const loaded = readyScenario(req.files, req.path, req.mods);
@@ -14,12 +15,12 @@ function odds(req: OddsRequest): OddsReply {
   return oddsReply(result, req);
 }
 
-self.onmessage = (e: MessageEvent<OddsRequest>) => {
+export const oddsService: ServiceHandler<"odds"> = (req, post) => {
   let reply: OddsReply;
   try {
-    reply = odds(e.data);
+    reply = odds(req);
   } catch (err) {
     reply = { type: "done", paths: 0, error: describeError(err) };
   }
-  self.postMessage(reply);
+  post(reply);
 };

@@ -1,4 +1,4 @@
-// The run worker: lists a game system's examples and scenarios, runs one with its trace, and turns
+// The run service of the engine worker: lists a game system's examples and scenarios, runs one with its trace, and turns
 // the rules' decision points into questions for the page. Running here keeps the editor responsive
 // while a long battle (or a runaway loop waiting for the step budget) runs.
 import { formatRunError, formatStateProblems, formatWhyNot, indexProgram, runExamples, runScenario, scriptedChooser, showValue, whyNot, type Chooser } from "../../src/api.ts";
@@ -8,6 +8,7 @@ import { startingBoard } from "./scenario-board.ts";
 import { boardOf } from "../board-model.ts";
 import { BoardFollower } from "./board-timeline.ts";
 import { isScenario } from "../manifests.ts";
+import type { ServiceHandler } from "../engine-protocol.ts";
 
 function inside(path: string, folder: string): boolean {
   return path.startsWith(folder + "/");
@@ -109,12 +110,12 @@ function handle(req: RunRequest): RunReply {
   }
 }
 
-self.onmessage = (e: MessageEvent<RunRequest>) => {
+export const runService: ServiceHandler<"run"> = (req, post) => {
   let reply: RunReply;
   try {
-    reply = handle(e.data);
+    reply = handle(req);
   } catch (err) {
-    reply = { id: e.data.id, type: "error", message: describeError(err) };
+    reply = { id: req.id, type: "error", message: describeError(err) };
   }
-  self.postMessage(reply);
+  post(reply);
 };
