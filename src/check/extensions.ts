@@ -62,6 +62,8 @@ class Merge {
   /** Per base modifier or handler, the declaration now in its place (undefined: removed) and who did it. */
   private readonly replaced = new Map<A.Decl, { by: A.Decl | undefined; change: Change }>();
   private readonly handlers = new Map<string, A.TriggerDecl[]>();
+  /** Per base function, its extensions in load order (`extend fn`). */
+  private readonly extended = new Map<A.FnDecl, A.FnDecl[]>();
 
   constructor(
     private readonly files: A.SourceFile[],
@@ -85,6 +87,7 @@ class Merge {
         else if (d.kind === "removal") this.removeNamed(d, f.path);
         else if (d.kind === "modifier" && d.replaces) this.replaceModifier(d, f.path);
         else if (d.kind === "fn" && d.replaces) this.replaceFn(d, f.path);
+        else if (d.kind === "fn" && d.extends) this.extendFn(d, f.path);
         else if (d.kind === "trigger" && d.replaces) this.replaceHandler(d, f.path);
       }
     }
@@ -124,7 +127,7 @@ class Merge {
       if ("missing" in r) {
         if (this.host.notImported(name.text, name.span, file)) return undefined;
         // Not the replacements: a misspelt `replace fn bonu` would suggest itself.
-        const help = this.host.suggest(name.text, name.span, () => visibleDecls(this.s, file).filter((d) => d.kind === sort && !(d as { replaces?: true }).replaces).map((d) => d.name.text));
+        const help = this.host.suggest(name.text, name.span, () => visibleDecls(this.s, file).filter((d) => d.kind === sort && !(d as { replaces?: true }).replaces && !(d as { extends?: true }).extends).map((d) => d.name.text));
         this.host.report("E0160", name.span, `there is no ${sortWord(sort)} \`${name.text}\` to ${verb}`, help ?? `declare it, or import the file that declares it`);
       } else this.host.lookup(name.text, name.span, file);
       return undefined;
@@ -257,13 +260,42 @@ class Merge {
    */
   private replaceFn(d: A.FnDecl, file: string) {
     const base = this.target(d.name, "fn", file, "replace") as A.FnDecl | undefined;
-    if (!base) return;
+    if (!base || !this.sameShape(base, d, "replace")) return;
+    // An extension loaded before it is replaced with the rest, unless its file cannot see this one's.
+    const layers = this.extended.get(base) ?? [];
+    const unseen = layers.find((x) => !this.ordered(x.span.file, file));
+    if (unseen) return this.conflict(d.span, `extend and replace \`${d.name.text}\`: the replacement would drop the extension`, { file: unseen.span.file, span: unseen.span });
+    if (!this.put(base, d, { file, span: d.span }, `\`${d.name.text}\``)) return;
+    for (const x of layers) this.s.dropped.add(x);
+    this.extended.delete(base);
+    this.s.standIn.set(base, d);
+  }
+
+  /**
+   * `extend fn f ...`: every call of `f` calls the extension, whose `previous(...)` calls the version it
+   * stands in front of (the base's, or what a file loaded earlier put there). Two files that extend `f`
+   * chain in load order, not conflict: each keeps the other's change.
+   */
+  private extendFn(d: A.FnDecl, file: string) {
+    const base = this.target(d.name, "fn", file, "extend") as A.FnDecl | undefined;
+    if (!base || !this.sameShape(base, d, "extend")) return;
+    // A replacement in a file that cannot see this one: which of the two the other builds on is a guess.
+    const replacedBy = this.replaced.get(base)?.change;
+    if (replacedBy && !this.ordered(replacedBy.file, file)) return this.conflict(d.span, `replace and extend \`${d.name.text}\`: the extension would build on a replacement its file cannot see`, replacedBy);
+    let top: A.Decl = base;
+    for (let next = this.s.standIn.get(base); next; next = this.s.standIn.get(next)) top = next;
+    this.s.standIn.set(top as A.FnDecl, d);
+    this.s.previous.set(d, top as A.FnDecl);
+    this.extended.set(base, [...(this.extended.get(base) ?? []), d]);
+  }
+
+  /** Whether a replacement or extension of `base` takes its parameters and gives its type (E0166 if not): the base's calls were written for them. */
+  private sameShape(base: A.FnDecl, d: A.FnDecl, verb: "replace" | "extend"): boolean {
     const shown = (f: A.FnDecl) => `fn ${f.name.text}(${f.params.map((p) => `${p.name.text}: ${showTypeRef(p.type)}`).join(", ")})${f.returns ? ` -> ${showTypeRef(f.returns)}` : ""}`;
-    if (shown(base) !== shown(d)) {
-      this.host.report("E0166", d.name.span, `the replacement of \`${base.name.text}\` must take the parameters and give the type the function it replaces does: \`${shown(base)}\``, `write it \`replace ${shown(base)} ...\`, or declare a function of another name`, [{ span: base.span, message: `\`${base.name.text}\` is declared here` }]);
-      return;
-    }
-    if (this.put(base, d, { file, span: d.span }, `\`${d.name.text}\``)) this.s.standIn.set(base, d);
+    if (shown(base) === shown(d)) return true;
+    const what = verb === "replace" ? "replacement" : "extension";
+    this.host.report("E0166", d.name.span, `the ${what} of \`${base.name.text}\` must take the parameters and give the type the function it ${verb}s does: \`${shown(base)}\``, `write it \`${verb} ${shown(base)} ...\`, or declare a function of another name`, [{ span: base.span, message: `\`${base.name.text}\` is declared here` }]);
+    return false;
   }
 
   private replaceHandler(d: A.TriggerDecl, file: string) {
