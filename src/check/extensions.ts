@@ -9,7 +9,7 @@
 import type * as A from "../core/ast.ts";
 import { mayBeLeftOut } from "../core/ast.ts";
 import type { Code, RelatedSpan } from "../core/diagnostics.ts";
-import { showExpr, showTypeRef } from "../core/show-expr.ts";
+import { showExpr, showTiming, showTypeRef } from "../core/show-expr.ts";
 import { isStdPath } from "../core/std-paths.ts";
 import { idOf, lookupDeclared, lookupName, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
 
@@ -39,6 +39,11 @@ interface Change {
 type Sort = "enum" | "kind" | "table" | "modifier" | "fn";
 
 const where = (s: A.Span) => `${s.file}:${s.line}:${s.col}`;
+/** A handler's place as help names it: `file:line`. */
+const place = (s: A.Span) => `${s.file}:${s.line}`;
+/** Up to four handlers' places (with their events, for `withEvent`), then how many more. */
+const placesOf = (hs: readonly A.TriggerDecl[], withEvent = false) =>
+  hs.slice(0, 4).map((h) => `${place(h.span)}${withEvent ? ` (\`${showTiming(h.timing)} ${h.event.text}\`)` : ""}`).join(", ") + (hs.length > 4 ? ` and ${hs.length - 4} more` : "");
 /** A pattern as written: `_`, `3`, `2..5`, `..2`, `12..` (an open range is no `_` and no single value). */
 const showPattern = (p: A.Pattern): string => {
   if (p.low && p.high) return `${showExpr(p.low)}..${showExpr(p.high)}`;
@@ -62,6 +67,8 @@ class Merge {
   /** Per base modifier or handler, the declaration now in its place (undefined: removed) and who did it. */
   private readonly replaced = new Map<A.Decl, { by: A.Decl | undefined; change: Change }>();
   private readonly handlers = new Map<string, A.TriggerDecl[]>();
+  /** The handlers without a name (`on E { ... }`), which nothing can replace or remove. */
+  private readonly unnamed: A.TriggerDecl[] = [];
   /** Per base function, its extensions in load order (`extend fn`). */
   private readonly extended = new Map<A.FnDecl, A.FnDecl[]>();
 
@@ -96,13 +103,27 @@ class Merge {
 
   /** Named handlers by name: a name given twice where one handler can see the other is E0102. */
   private collectHandlers() {
+    for (const f of this.files) for (const d of f.decls) if (d.kind === "trigger" && !d.handlerName && !d.replaces && !d.final) this.unnamed.push(d);
     for (const f of this.files) {
       for (const d of f.decls) {
         if (d.kind !== "trigger") continue;
         if (!d.handlerName) {
           if (d.replaces || d.final) {
             const word = d.replaces ? "replace" : "final";
-            this.host.report("E0165", d.span, `\`${word}\` needs a handler with a name: nothing else says which handler it means`, `name it after its event: \`${d.timing === "after" ? "on" : d.timing === "before" ? "before" : "instead of"} ${d.event.text} as NAME\``);
+            const timing = showTiming(d.timing);
+            // Which handler of the event and timing it might mean: the named ones by their names, the unnamed ones by where they are.
+            const seen = this.s.visible.get(f.path);
+            const others = (hs: Iterable<A.TriggerDecl>) => [...hs].filter((h) => h !== d && h.event.text === d.event.text && h.timing === d.timing && h.span.file !== f.path && seen?.has(h.span.file));
+            const named = others([...this.handlers.values()].flat()).filter((h) => !h.final);
+            const unnamed = others(this.unnamed);
+            const parts = d.replaces
+              ? [
+                  named.length > 0 ? `name the handler it replaces: ${named.slice(0, 3).map((h) => `\`replace ${timing} ${d.event.text} as ${h.handlerName!.text}\` (${place(h.span)})`).join(", ")}` : undefined,
+                  unnamed.length > 0 ? `the ${unnamed.length === 1 ? "handler" : "handlers"} of \`${d.event.text}\` at ${placesOf(unnamed)} ${unnamed.length === 1 ? "has" : "have"} no name, so nothing can replace ${unnamed.length === 1 ? "it" : "them"}: name the one you mean with \`as NAME\` in its own file, then write \`replace ${timing} ${d.event.text} as NAME\`` : undefined,
+                ].filter((x) => x !== undefined)
+              : [];
+            const help = parts.length > 0 ? parts.join("; ") : `name it after its event: \`${timing} ${d.event.text} as NAME\``;
+            this.host.report("E0165", d.span, `\`${word}\` needs a handler with a name: nothing else says which handler it means`, help);
           }
           continue;
         }
@@ -321,7 +342,10 @@ class Merge {
     const here = all.filter((h) => seen?.has(h.span.file));
     if (here.length === 0) {
       const help = this.host.suggest(name.text, name.span, () => [...this.handlers.entries()].filter(([, hs]) => hs.some((h) => seen?.has(h.span.file))).map(([n]) => n));
-      this.host.report("E0160", name.span, `there is no handler named \`${name.text}\` to ${verb}`, help ?? (all.length ? `\`${name.text}\` is named in \`${all[0]!.span.file}\`, which this file does not import` : "name a handler with `as NAME` after its event"));
+      // The handlers it may mean that have no name: where they are, so their file can name them.
+      const unnamed = this.unnamed.filter((h) => h.span.file !== file && seen?.has(h.span.file));
+      const nameOne = unnamed.length > 0 ? `the handlers without a name here, which nothing can ${verb}, are at ${placesOf(unnamed, true)}: name the one you mean with \`as NAME\` in its own file` : "name a handler with `as NAME` after its event";
+      this.host.report("E0160", name.span, `there is no handler named \`${name.text}\` to ${verb}`, help ?? (all.length ? `\`${name.text}\` is named in \`${all[0]!.span.file}\`, which this file does not import` : nameOne));
       return undefined;
     }
     // Two handlers of the name in files that do not import each other (a replacement of one is the same

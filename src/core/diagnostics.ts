@@ -141,7 +141,8 @@ const MESSAGE_LIMIT = 2000;
  * to terminals and pages.
  */
 function shownMessage(text: string): string {
-  const short = text.replace(/`([^`]{81,})`/g, (_, quoted: string) => `\`${quoted.slice(0, QUOTE_WIDTH - 20)}...\` (${quoted.length} characters)`);
+  // Quotes are read in pairs from the start, so the plain words between two quotes are never taken for one.
+  const short = text.replace(/`([^`]*)`/g, (all, quoted: string) => (quoted.length <= 80 ? all : `\`${quoted.slice(0, QUOTE_WIDTH - 20)}...\` (${quoted.length} characters)`));
   return escapeControls(short.length > MESSAGE_LIMIT ? `${short.slice(0, MESSAGE_LIMIT - 3)}...` : short);
 }
 
