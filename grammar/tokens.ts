@@ -80,7 +80,8 @@ for (const name of keywordNames) {
     name: `Kw_${name}`,
     pattern: new RegExp(`${name}\\b`),
     longer_alt: Identifier,
-    categories: name === "true" || name === "false" ? [Keyword, Literal, ...nameCategories] : [Keyword, ...nameCategories],
+    // The literals are coloured as constants (grammar/highlighting.ts); the category means nothing to the parser.
+    categories: name === "true" || name === "false" || name === "none" ? [Keyword, Literal, ...nameCategories] : [Keyword, ...nameCategories],
     label: `\`${name}\``,
   });
 }

@@ -121,7 +121,10 @@ export abstract class Calls extends Expressions {
     if (b) {
       this.s.resolution.set(e, "builtin", name);
       const types = this.checkArgs(e.args, b.params, `\`${name}\``, e.span, scope, ctx);
-      for (const p of b.check?.(types, e.args, constInt) ?? []) this.report("E0201", p.span, p.message);
+      for (const p of b.check?.(types, e.args, constInt) ?? []) {
+        if (p.mayBeNone) this.maybeNone(p.mayBeNone, p.message);
+        else this.report("E0201", p.span, p.message);
+      }
       if (b.members) this.orderedArgs(e, b.params, types);
       return b.returns(types);
     }

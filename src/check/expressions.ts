@@ -49,14 +49,17 @@ export abstract class Expressions extends Resolution {
 
   protected expectType(actual: Type, expected: Type, span: A.Span, what: string) {
     if (assignable(actual, expected)) return;
-    // `Unit?` where a `Unit` is needed: the fix is a check, not a different value.
+    // `Unit?` where a `Unit` is needed: a value that may be none used as if it were there (E0240, as a
+    // field read of it is); the fix is a check, not a different value.
+    if (actual.t === "optional" && assignable(actual.of, expected)) {
+      this.report("E0240", span, `${what} should be ${typeToString(expected)}, but this is ${typeToString(actual)} and may be \`none\``, this.checkHelp(span));
+      return;
+    }
     const help =
-      actual.t === "optional" && assignable(actual.of, expected)
-        ? this.checkHelp(span)
-        : // \`R()\` or \`R(f: v)\` where a \`tally<R>\` of a record is wanted: the tally has a form of its own.
-          expected.t === "tally" && actual.t === "kind" && actual.name === expected.of
-          ? `\`${actual.name}(...)\` makes one value of the record; a tally of them is \`${actual.name}(k in ${actual.name} => 0)\` (empty) or \`${actual.name}(k in ${actual.name} => N)\``
-          : this.poolHelp(actual, expected, span);
+      // \`R()\` or \`R(f: v)\` where a \`tally<R>\` of a record is wanted: the tally has a form of its own.
+      expected.t === "tally" && actual.t === "kind" && actual.name === expected.of
+        ? `\`${actual.name}(...)\` makes one value of the record; a tally of them is \`${actual.name}(k in ${actual.name} => 0)\` (empty) or \`${actual.name}(k in ${actual.name} => N)\``
+        : this.poolHelp(actual, expected, span);
     this.report("E0201", span, `${what} should be ${typeToString(expected)}, but this is ${typeToString(actual)}`, help);
   }
 

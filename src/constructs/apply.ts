@@ -76,7 +76,7 @@ function expiryEvent(s: Apply, x: A.AppliedExpiry | undefined, ev: A.EventDecl, 
   if (x?.event) k.resolveRef(x, k.refTo(ev));
   const holder = x?.event ? x.holder : x?.match ? undefined : declared?.expiry?.holder;
   if (holder) {
-    const p = eventParam(ev, holder, x?.event !== undefined, k);
+    const p = eventParam(ev, holder, x?.event !== undefined, k, true);
     if (!p) return;
     if (x?.event) k.resolve(x, "paramIndex", ev.params.indexOf(p));
     const pt = k.resolveType(p.type, ev.span.file);
@@ -96,10 +96,19 @@ function expiryEvent(s: Apply, x: A.AppliedExpiry | undefined, ev: A.EventDecl, 
   }
 }
 
-/** A parameter of `ev` by name; E0103 with a suggestion where it is written in this `apply`. */
-function eventParam(ev: A.EventDecl, name: A.Name, report: boolean, k: StatementCheck): A.Param | undefined {
+/**
+ * A parameter of `ev` by name; E0103 with a suggestion where it is written in this `apply`. In the
+ * `E(p)` form a name that is no parameter is most often a value meant to be matched (`MarchEnded(a)`
+ * for "when `a`'s march ends"), so with no close parameter name the help shows the `E(param: value)` form.
+ */
+function eventParam(ev: A.EventDecl, name: A.Name, report: boolean, k: StatementCheck, holder = false): A.Param | undefined {
   const p = ev.params.find((x) => x.name.text === name.text);
-  if (!p && report) k.report("E0103", name.span, `event \`${ev.name.text}\` has no parameter \`${name.text}\``, k.suggest(name.text, name.span, () => ev.params.map((x) => x.name.text)));
+  if (p || !report) return p;
+  const close = k.suggest(name.text, name.span, () => ev.params.map((x) => x.name.text));
+  const first = ev.params[0]?.name.text;
+  const matchForm = holder && first ? `\`${ev.name.text}(p)\` names the parameter \`p\` that holds the status; to expire when \`${first}\` is \`${name.text}\`, write \`${ev.name.text}(${first}: ${name.text})\`` : undefined;
+  const help = [close, matchForm].filter((x) => x !== undefined).join(" ") || undefined;
+  k.report("E0103", name.span, `event \`${ev.name.text}\` has no parameter \`${name.text}\``, help);
   return p;
 }
 

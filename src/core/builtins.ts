@@ -7,7 +7,7 @@
 // Adding a built-in is adding its entry here (docs/design.md, "Adding a built-in"). Nothing here knows a
 // particular game.
 import type * as A from "./ast.ts";
-import { checkText, exact, MAX_DICE } from "./limits.ts";
+import { checkText, exact, ITEMS_PER_STEP, MAX_DICE } from "./limits.ts";
 import { showExpr } from "./show-expr.ts";
 import { ANY, BOOL, INT, TEXT, assignable, listOf, typeToString, type Type } from "./types.ts";
 import { Entity, RuleError, showValue, valuesEqual, type Die, type Tally, type Value } from "./values.ts";
@@ -37,6 +37,8 @@ export interface LibraryRun {
 export interface CallProblem {
   span: A.Span;
   message: string;
+  /** The argument may be `none` where only a value will do: the checker says so as E0240, with how to narrow it. */
+  mayBeNone?: A.Expr;
 }
 
 export type BuiltinFunction = {
@@ -125,6 +127,19 @@ export const builtins: Record<string, BuiltinFunction> = {
     },
   },
   len: { params: [{ name: "items", type: listOf(ANY) }], returns: () => INT, doc: "How many items a list holds.", pure: (items: Value[]): number => items.length },
+  range: {
+    params: [int("low"), int("high")],
+    returns: () => listOf(INT),
+    doc: "The whole numbers from `low` to `high`, both included, in order (as `A..B` is in a `for`), empty when `low > high`: so an aggregate can go over positions or counts, such as `first(n in range(0, len(xs) - 1) where xs[n] > 2 else -1)`.",
+    // As long a list as the numbers: charged to the run's step and memory budgets (R0502, R0506) as a copy of a list is, before the list is made.
+    run: (vm, [low, high], span) => {
+      const a = low as number;
+      const n = Math.max(0, (high as number) - a + 1);
+      vm.charge(Math.floor(n / ITEMS_PER_STEP), span);
+      vm.allocate(n, span);
+      return Array.from({ length: n }, (_, i) => a + i);
+    },
+  },
   contains: {
     params: [{ name: "items", type: listOf(ANY) }, { name: "item", type: ANY }],
     returns: () => BOOL,
@@ -178,10 +193,18 @@ export const builtins: Record<string, BuiltinFunction> = {
   },
   faces: {
     params: [{ name: "die", type: ANY }],
-    returns: ([d]) => listOf(d?.t === "die" ? { t: "tally", of: d.of } : ANY),
+    returns: ([d]) => {
+      const die = d?.t === "optional" ? d.of : d;
+      return listOf(die?.t === "die" ? { t: "tally", of: die.of } : ANY);
+    },
     doc: "A custom die's faces, in order (face 1 first), each the tally it shows: so a rule can ask what a die can show, such as `any(f in faces(d) where f[icon] > 0)`, without a list kept by hand.",
     // Typed as any so that a die of every enum fits; anything but a die is an error here.
-    check: ([d], args) => (d && d.t !== "die" && d.t !== "any" && args[0] ? [{ span: args[0].span, message: `\`faces\` reads a custom die, like \`faces(Footman)\`, but this is ${typeToString(d)}` }] : []),
+    check: ([d], args) => {
+      const a = args[0];
+      if (!d || !a || d.t === "die" || d.t === "any") return [];
+      if (d.t === "optional" && d.of.t === "die" && a.kind !== "comprehension") return [{ span: a.span, message: "`faces` reads a die", mayBeNone: a.value }];
+      return [{ span: a.span, message: `\`faces\` reads a custom die, like \`faces(Footman)\`, but this is ${typeToString(d)}` }];
+    },
     run: (vm, [die]) => [...vm.faces(die as Die)],
   },
   last: {

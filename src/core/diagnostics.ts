@@ -141,8 +141,9 @@ const MESSAGE_LIMIT = 2000;
  * to terminals and pages.
  */
 function shownMessage(text: string): string {
-  // Quotes are read in pairs from the start, so the plain words between two quotes are never taken for one.
-  const short = text.replace(/`([^`]*)`/g, (all, quoted: string) => (quoted.length <= 80 ? all : `\`${quoted.slice(0, QUOTE_WIDTH - 20)}...\` (${quoted.length} characters)`));
+  // Every pair of backticks in turn: a pattern for long quotes alone would pair a short quote's closing
+  // backtick with the next one's opening, and cut the plain words between them.
+  const short = text.replace(/`([^`]*)`/g, (whole, quoted: string) => (quoted.length <= QUOTE_WIDTH ? whole : `\`${quoted.slice(0, QUOTE_WIDTH - 20)}...\` (${quoted.length} characters)`));
   return escapeControls(short.length > MESSAGE_LIMIT ? `${short.slice(0, MESSAGE_LIMIT - 3)}...` : short);
 }
 

@@ -22,6 +22,9 @@ const MODS = [
   ["rules/dragon-dice", "mods/dragon-dice-frenzy", 277, 4],
   ["rules/skirmish-plane", "mods/skirmish-plane-inspiring", 57, 4],
   ["rules/when-armies-clash", "mods/when-armies-clash-heat", 89, 6],
+  // A second new species by a new author from the docs alone: Magic Negation (11 examples), Winter's
+  // Fortitude (6), Fly and Counter (13); the base's 274 besides.
+  ["rules/dragon-dice", "mods/dragon-dice-frostwings", 304, 30],
 ] as const;
 
 describe("the bundled mods on their bases", () => {
@@ -36,7 +39,9 @@ describe("the bundled mods on their bases", () => {
 
   it("are in the canonical layout, and `mods check` finds no conflict between a mod and its base", async () => {
     expect((await runCli(["fmt", "mods", "--check"])).code).toBe(0);
-    const r = await runCli(["mods", "check", "rules/dragon-dice", "mods/dragon-dice-treefolk"]);
+    // The two species mods, alone and as a pair: both replace a unit's rolled face in `unitResults`'s
+    // `set` stage, and the Frostwings' `order -1` orders the two.
+    const r = await runCli(["mods", "check", "rules/dragon-dice", "mods/dragon-dice-treefolk", "mods/dragon-dice-frostwings"]);
     expect(r.stdout).toContain("no conflicts");
     expect(r.code).toBe(0);
   });

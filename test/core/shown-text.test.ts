@@ -2,7 +2,7 @@
 // shortened, so thousands of errors quoting huge names stay a small answer, and control characters
 // escaped, so a file traded between strangers cannot drive the terminal that prints its errors.
 import { describe, expect, it } from "vitest";
-import { escapeControls, formatDiagnostic } from "../../src/core/diagnostics.ts";
+import { diag, escapeControls, formatDiagnostic } from "../../src/core/diagnostics.ts";
 import { diagnostics } from "../../src/tools/service/index.ts";
 import { compileText } from "../support/helpers.ts";
 
@@ -20,6 +20,11 @@ describe("names quoted in messages", () => {
   });
   it("a short name is quoted whole", () => {
     expect(compileText("fn f() -> int = zz\n").diagnostics.map((d) => d.message)).toEqual(["unknown name `zz`"]);
+  });
+  it("plain words between two short quotes are never taken for a quote and cut", () => {
+    const words = "changes the outcome of the example whose title is long enough to pass eighty characters in all, of";
+    const d = diag("E0607", { file: "m.rules", line: 1, col: 1, endLine: 1, endCol: 2, start: 0, end: 1 }, `the mod \`a\` ${words} \`base\``);
+    expect(d.message).toBe(`the mod \`a\` ${words} \`base\``);
   });
 });
 

@@ -138,6 +138,14 @@ describe("rulesmith lsp over stdio", () => {
     expect(def).toEqual({ uri: uri("units.rules"), range: { start: { line: 7, character: 3 }, end: { line: 7, character: 7 } } });
   });
 
+  it("goes from an import's path to the file it names (issue 28)", async () => {
+    // Line 0 of battle.rules is `import "./units.rules"`: character 10 is inside the path.
+    const def = await client.sendRequest(DefinitionRequest.type, { textDocument: { uri: uri("battle.rules") }, position: { line: 0, character: 10 } });
+    expect(def).toEqual({ uri: uri("units.rules"), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+    // On the keyword, not the path: nothing to go to.
+    expect(await client.sendRequest(DefinitionRequest.type, { textDocument: { uri: uri("battle.rules") }, position: { line: 0, character: 2 } })).toBeNull();
+  });
+
   it("finds every reference to a field and renames it in both files", async () => {
     const at = { textDocument: { uri: uri("units.rules") }, position: { line: 3, character: 3 } };
     const refs = await client.sendRequest(ReferencesRequest.type, { ...at, context: { includeDeclaration: true } });

@@ -11,6 +11,8 @@ import * as oniguruma from "vscode-oniguruma";
 import * as textmate from "vscode-textmate";
 import { keywords, lexer } from "../../grammar/tokens.ts";
 import { tokenClass } from "../../grammar/highlighting.ts";
+import { parseFile } from "../../src/syntax/parse.ts";
+import { sitesOf } from "../../src/tools/service/sites.ts";
 import { classOfScope, SCOPE_NAME, textmateFromGrammar } from "../../editors/vscode/textmate.mts";
 
 let grammar: textmate.IGrammar;
@@ -55,10 +57,42 @@ function rulesFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? rulesFiles(join(dir, e.name)) : e.name.endsWith(".rules") ? [join(dir, e.name)] : []));
 }
 
+/** The offsets where the parser reads a keyword as a name (a field, parameter, member, argument, variable, type). */
+function keywordsAsNames(path: string, text: string): Set<number> {
+  const parsed = parseFile(path, text);
+  const file = parsed.file ?? parsed.recovered!;
+  return new Set(sitesOf(file).filter((s) => s.name.text in keywords).map((s) => s.name.span.start));
+}
+
 describe("the VS Code TextMate grammar from the grammar", () => {
-  it.each(rulesFiles("rules"))("cuts %s into the lexer's tokens", (file) => {
+  it.each([...rulesFiles("rules"), ...rulesFiles("mods")])("cuts %s into the lexer's tokens, with a keyword used as a name coloured as a name", (file) => {
     const text = readFileSync(file, "utf8");
-    expect(highlight(text).filter((t) => t.cls !== "comment")).toEqual(lexed(text));
+    const names = keywordsAsNames(file, text);
+    const expected = lexed(text).map((t) => (names.has(t.offset) ? { ...t, cls: "identifier" } : t));
+    expect(highlight(text).filter((t) => t.cls !== "comment")).toEqual(expected);
+  });
+
+  it("colours `to`, `by`, `from`, `die` and `modifier` as names where the rules use them so, and `none` as a constant (issue 28)", () => {
+    // The places the issue counted (75; the parser reads 72 such names in rules/ now): each a name to VS Code too.
+    let places = 0;
+    for (const file of rulesFiles("rules")) {
+      const text = readFileSync(file, "utf8");
+      const names = keywordsAsNames(file, text);
+      for (const t of highlight(text)) {
+        if (["to", "by", "from", "die", "modifier"].includes(t.image) && names.has(t.offset)) {
+          expect(t.cls, `${file} at ${t.offset}`).toBe("identifier");
+          places++;
+        }
+        if (t.image === "none" && !names.has(t.offset)) expect(t.cls, `${file} at ${t.offset}`).toBe("keyword.constant");
+      }
+    }
+    expect(places).toBeGreaterThan(60);
+    const cls = (text: string) => highlight(text).map((t) => `${t.image}:${t.cls}`);
+    expect(cls("fn relocate(u: Unit, to: Hex) { u.at = to }")).toEqual(["fn:keyword", "relocate:identifier", "(:delimiter.bracket", "u:identifier", "::delimiter", "Unit:identifier", ",:delimiter", "to:identifier", "::delimiter", "Hex:identifier", "):delimiter.bracket", "{:delimiter.bracket", "u:identifier", ".:delimiter", "at:identifier", "=:operator", "to:identifier", "}:delimiter.bracket"]);
+    expect(cls("modifier m: Save multiply Icon.save by 3")).toEqual(["modifier:keyword", "m:identifier", "::delimiter", "Save:identifier", "multiply:identifier", "Icon:identifier", ".:delimiter", "save:identifier", "by:keyword", "3:number"]);
+    expect(cls('return choose "which?" from sides')).toEqual(["return:keyword", "choose:keyword", '"which?":string', "from:keyword", "sides:identifier"]);
+    expect(cls("let die = d6 + modifier")).toEqual(["let:keyword", "die:identifier", "=:operator", "d6:number.dice", "+:operator", "modifier:identifier"]);
+    expect(cls("if by.hp == none { return none }")).toEqual(["if:keyword", "by:identifier", ".:delimiter", "hp:identifier", "==:operator", "none:keyword.constant", "{:delimiter.bracket", "return:keyword", "none:keyword.constant", "}:delimiter.bracket"]);
   });
 
   it("colours every keyword as a keyword, and a longer name as a name", () => {

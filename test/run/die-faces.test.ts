@@ -1,5 +1,5 @@
 // `faces(d)`: a custom die's faces as a list of tallies, face 1 first, read without rolling, the same on
-// every engine; the faces a roll then shows are the same tallies; anything but a die is E0201.
+// every engine; the faces a roll then shows are the same tallies; anything but a die is E0201, and a die that may be none E0240.
 import { describe, expect, it } from "vitest";
 import { compileText } from "../support/helpers.ts";
 import { onEveryEngine } from "../support/every-engine.ts";
@@ -47,6 +47,21 @@ example "a wrong claim fails" {
     const d = compileText(`${head}fn f(u: Unit) -> int = len(faces(u))\n`).diagnostics;
     expect(d.map((x) => `${x.code} ${x.span.line}:${x.span.col} ${x.message}`)).toEqual([
       "E0201 7:34 `faces` reads a custom die, like `faces(Footman)`, but this is Unit",
+    ]);
+  });
+
+  it("of a die that may be none is E0240 with how to narrow it, and its faces are still typed", () => {
+    const text = `${head}kind Hero { name: text, spare: die<Icon>? }
+fn f(h: Hero, i: Icon) -> bool = any(x in faces(h.spare) where x[i] > 0)
+fn g(h: Hero, i: Icon) -> bool {
+  let d = h.spare
+  if d != none { return any(x in faces(d) where x[i] > 0) }
+  return false
+}
+`;
+    const d = compileText(text).diagnostics;
+    expect(d.map((x) => `${x.code} ${x.span.line}:${x.span.col} ${x.message} | ${x.help}`)).toEqual([
+      "E0240 8:49 `faces` reads a die, but `h.spare` may be `none` | a check narrows only a plain name: copy it with `let spare = h.spare`, then check `if spare != none`",
     ]);
   });
 });

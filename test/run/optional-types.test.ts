@@ -42,9 +42,9 @@ example "fits" {
     expect(r.failure).toBeUndefined();
   });
 
-  it("reject a `T?` where a `T` is needed (E0201), with the check to write as help", () => {
+  it("reject a `T?` where a `T` is needed (E0240), with the check to write as help", () => {
     expect(diags(`${head}fn hp(u: Unit) -> int = u.hp\nfn f() -> int = hp(target)\n`)).toEqual([
-      "E0201 5:20 `u` should be Unit, but this is Unit? | check it with `if target != none`",
+      "E0240 5:20 `u` should be Unit, but this is Unit? and may be `none` | check it with `if target != none`",
     ]);
   });
 

@@ -55,6 +55,13 @@ describe("a status bound to an event parameter (`until E(p)`)", () => {
     expect(d.help).toBe("did you mean `unit`?");
     expect([d.span.line, d.span.col]).toEqual([3, 26]);
   });
+  it("shows the matching form when an `apply ... until E(x)` names a value, not a parameter", () => {
+    const c = compileText(`kind A { name: text }\nevent MarchEnded(army: A)\nstatus shaken\nfn f(a: A, b: A) {\n  apply shaken to b until MarchEnded(a)\n}\n`);
+    const d = c.diagnostics.find((x) => x.code === "E0103")!;
+    expect(d.message).toBe("event `MarchEnded` has no parameter `a`");
+    expect(d.help).toBe("`MarchEnded(p)` names the parameter `p` that holds the status; to expire when `army` is `a`, write `MarchEnded(army: a)`");
+    expect([d.span.line, d.span.col, d.span.endCol]).toEqual([5, 38, 39]);
+  });
 });
 
 describe("statuses in a state", () => {

@@ -46,6 +46,14 @@ describe("references and rename", () => {
   });
 });
 
+describe("an enum's member named in a tally", () => {
+  it("is a reference to the member, so rename reaches it", () => {
+    const files = { "a.rules": "enum Icon { melee, save }\nfn f() -> tally<Icon> = Icon(melee: 2)\n" };
+    expect(show(references(files, "a.rules", 1, 13))).toEqual(["a.rules:1:13", "a.rules:2:30"]);
+    expect(rename(files, "a.rules", 1, 13, "hit")).toEqual({ newName: "hit", edits: [{ path: "a.rules", range: { line: 1, col: 13, endLine: 1, endCol: 18 } }, { path: "a.rules", range: { line: 2, col: 30, endLine: 2, endCol: 35 } }] });
+  });
+});
+
 describe("go to definition on an import's path (issue 28)", () => {
   it("goes to the start of the file it names, and nowhere for a missing file or a standard module", () => {
     const ws = new Workspace({ ...FILES, "game/more.rules": 'import "./gone.rules"\nimport "std/hex"\n' });

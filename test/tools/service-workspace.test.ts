@@ -85,7 +85,7 @@ describe("completion of a name being typed", () => {
     const ws = new Workspace({ "s.rules": SAMPLE });
     const own = ws.analysis("s.rules");
     // The same workspace with no scopes kept: completion must check the text with the cursor in it.
-    const marked = { text: (p: string) => ws.text(p), paths: () => ws.paths(), analysis: (p: string) => ({ ...ws.analysis(p), scopes: new Map() }), analysisWith: (p: string, t: string) => ws.analysisWith(p, t), scenarioRules: (p: string) => ws.scenarioRules(p), resolveImport: (f: string, p: string) => ws.resolveImport(f, p) };
+    const marked = { text: (p: string) => ws.text(p), paths: () => ws.paths(), analysis: (p: string) => ({ ...ws.analysis(p), scopes: new Map() }), analysisWith: (p: string, t: string) => ws.analysisWith(p, t), scenarioRules: (p: string) => ws.scenarioRules(p), resolveImport: (f: string, p: string) => ws.resolveImport(f, p), index: ws.index };
     // Every third name, which still takes each kind of place a name stands in the sample.
     const names = [...own.scopes.keys()].filter((_, i) => i % 3 === 0);
     expect(names.length).toBeGreaterThan(15);

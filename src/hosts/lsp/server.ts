@@ -24,6 +24,7 @@ import { withoutImages } from "../../api.ts";
 import { completionKind, SEMANTIC_MODIFIERS, SEMANTIC_TYPES, toLspDiagnostic, toLspRange, toLspSymbol } from "./convert.ts";
 import { Workspace } from "./workspace.ts";
 import { bounded, tooLarge } from "./budget.ts";
+import { IndexWarmer } from "./index-warmer.ts";
 
 export interface ServerOptions {
   /** The folder files are read below; otherwise the editor's workspace folder, otherwise the working directory. */
@@ -61,10 +62,17 @@ export function startServer(input: NodeJS.ReadableStream, output: NodeJS.Writabl
 
   connection.onInitialized(() => {
     if (watchedByClient) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/*.rules" }, { globPattern: "**/{system,mod}.json" }] });
-    else workspace.watchDisk(() => checks.schedule());
+    else
+      workspace.watchDisk(() => {
+        checks.schedule();
+        warmer.poke();
+      });
+    warmer.poke();
   });
 
   const checks = new Checks(connection, () => workspace);
+  // References and rename read an index of every file's names; it is made while the editor is idle.
+  const warmer = new IndexWarmer(() => workspace);
 
   documents.onDidOpen((e) => {
     if (workspace.pathOf(e.document.uri) === undefined) outsideRoot(e.document.uri);
@@ -87,12 +95,14 @@ export function startServer(input: NodeJS.ReadableStream, output: NodeJS.Writabl
       if (path !== undefined) workspace.changedOnDisk(path);
     }
     checks.schedule();
+    warmer.poke();
   });
   function withPath(uri: string, then: (path: string) => void) {
     const path = workspace.pathOf(uri);
     if (path === undefined) return; // outside the root: not read, as the command line would not
     then(path);
     checks.schedule();
+    warmer.poke();
   }
 
   /** The service's 1-based line and column of an LSP position. */
@@ -154,7 +164,10 @@ export function startServer(input: NodeJS.ReadableStream, output: NodeJS.Writabl
       return builder.build();
     }),
   );
-  connection.onShutdown(() => workspace.dispose());
+  connection.onShutdown(() => {
+    warmer.dispose();
+    workspace.dispose();
+  });
 
   documents.listen(connection);
   connection.listen();

@@ -12,6 +12,7 @@ import type { ParseResult } from "../../syntax/parse.ts";
 import type { Type } from "../../core/types.ts";
 import { CURSOR } from "./repair.ts";
 import { sitesOf, type Site } from "./sites.ts";
+import type { ReferenceIndex } from "./reference-index.ts";
 
 export interface Analysis {
   /** The analysed file's path as the program spells it. */
@@ -124,4 +125,6 @@ export interface Documents {
   resolveImport(from: string, importPath: string): string | undefined;
   /** The rules files a scenario file's `"rules"` names (a folder's files listed); none when it names none. */
   scenarioRules(path: string): string[];
+  /** The workspace's index of declarations and their uses (reference-index.ts). */
+  readonly index: ReferenceIndex;
 }

@@ -98,6 +98,8 @@ export function resolve(a: Analysis, site: Site): Target | undefined {
         const f = d.fields.find((x) => x.name.text === site.name.text);
         return f && field(f, d);
       }
+      // A tally of an enum, `Icon(melee: 2)`: the argument names a member.
+      if (d?.kind === "enum") return enumMember(a, d.name.text, site.name.text);
       const p = d && "params" in d ? d.params?.find((x) => x.name.text === site.name.text) : undefined;
       return p && parameter(p);
     }

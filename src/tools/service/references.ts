@@ -1,10 +1,11 @@
 // Find references and rename: every name, in every file of the workspace, that resolves to the same
 // declaration as the name under the cursor (a declaration, field, enum member, parameter or variable).
 // Each file is analysed with the real checker, so `u.hp` counts for `hp` of `Unit` only when `u` is a
-// `Unit`, and a local `hp` never does.
+// `Unit`, and a local `hp` never does; what each file's check found is kept in the workspace's index
+// (reference-index.ts), so a file is checked again only when an edit changed what it sees.
 import { isReserved } from "../../../grammar/tokens.ts";
 import type { Documents } from "./analysis.ts";
-import { definitionAt, resolve } from "./navigation.ts";
+import { definitionAt } from "./navigation.ts";
 import type { Location } from "./service-types.ts";
 import { scenarioKeyEdits } from "./rename-json.ts";
 import { renameProblem, type ScratchWorkspace } from "./rename-safety.ts";
@@ -19,26 +20,22 @@ export function referencesAt(docs: Documents, path: string, line: number, col: n
   if (declText === undefined) return [];
   const name = nameAt(declText, declared);
   if (name === undefined) return [];
+  // The declaration's key, read from the check of the file asked about (which holds the declaring file's parse).
+  const key = docs.index.keyOf(docs.analysis(path).files, declared.path, offsetAt(declText, declared.range.line, declared.range.col));
   const out: Location[] = [];
   const seen = new Set<string>();
-  // Only files that spell the name can refer to it; the checker runs on those alone.
+  // Only files that spell the name can refer to it; the index answers for those, each checked again only when its entry no longer holds.
   const candidates = docs
     .paths()
     .filter((p) => p.endsWith(".rules") && docs.text(p)!.includes(name))
     .sort();
   for (const p of candidates) {
-    const a = docs.analysis(p);
-    if (!a.file) continue;
-    for (const site of a.sites) {
-      if (site.name.text !== name) continue;
-      const t = resolve(a, site)?.declared;
-      if (!t || t.span.file !== declared.path || t.span.line !== declared.range.line || t.span.col !== declared.range.col) continue;
-      const isDeclaration = site.name.span.file === t.span.file && site.name.span.start === t.span.start;
-      if (isDeclaration && !includeDeclaration) continue;
-      const key = `${site.name.span.file}:${site.name.span.start}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push({ path: site.name.span.file, range: rangeOf(site.name.span) });
+    for (const use of docs.index.usesIn(p, key)) {
+      if (use.declaration && !includeDeclaration) continue;
+      const at = `${use.span.file}:${use.span.start}`;
+      if (seen.has(at)) continue;
+      seen.add(at);
+      out.push({ path: use.span.file, range: rangeOf(use.span) });
     }
   }
   return out;

@@ -13,7 +13,7 @@ export type Site =
   | { kind: "name"; name: A.Name; expr: A.Expr & { kind: "name" } }
   /** The `m` of `x.m`: an enum member or a field. */
   | { kind: "member"; name: A.Name; expr: A.Expr & { kind: "member" } }
-  /** The `p` of `f(p: 1)`, `Unit(p: 1)` or `emit E(p: 1)`: a parameter or a field of `callee`. */
+  /** The `p` of `f(p: 1)`, `Unit(p: 1)`, `emit E(p: 1)` or `apply s(p: 1)`: a parameter or a field of `callee`. */
   | { kind: "argument"; name: A.Name; callee: string }
   /** A field of a kind, or of the state when `owner` is undefined. */
   | { kind: "field"; name: A.Name; field: A.FieldDecl; owner?: A.KindDecl }
@@ -100,6 +100,7 @@ function site(n: A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out: Site[]) {
       return;
     case "apply":
       out.push({ kind: "global", name: n.status });
+      argumentNames(n.args ?? [], n.status.text, out);
       if (n.expiry?.event) out.push({ kind: "global", name: n.expiry.event });
       for (const o of n.expiry?.or ?? []) out.push({ kind: "global", name: o.event });
       return;

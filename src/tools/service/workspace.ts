@@ -21,6 +21,7 @@ import { textsHost } from "./memory-host.ts";
 import { withReadableDeclarations } from "./repair.ts";
 import { definitionAt, hoverAt } from "./navigation.ts";
 import { referencesAt, renameAt, type RenameResult } from "./references.ts";
+import { ReferenceIndex } from "./reference-index.ts";
 import type { Completion, Hover, Location, ServiceDiagnostic, ServiceFiles } from "./service-types.ts";
 import { documentSymbolsOf, semanticNamesOf, type DocumentSymbol, type SemanticName } from "./symbols.ts";
 import { rangeOf } from "./text-position.ts";
@@ -59,6 +60,23 @@ export class Workspace implements Documents {
     (path) => this.documents.get(path)?.text,
     () => this.documents.keys(),
   );
+
+  /** Every rules file's names with the declarations they resolve to, kept while the checks they came from hold. */
+  readonly index = new ReferenceIndex({
+    text: (p) => this.documents.get(p)?.text,
+    analysis: (p) => this.analysis(p),
+    reads: (p) => {
+      const d = this.documents.get(p);
+      return d?.state === "checked" ? d.check : undefined;
+    },
+    parsed: (p) => {
+      const d = this.documents.get(p);
+      if (!d) return undefined;
+      const parsed = this.parsedOf(d);
+      return parsed.file ?? parsed.recovered;
+    },
+    paths: () => this.paths(),
+  });
 
   constructor(files: ServiceFiles = {}) {
     for (const path of Object.keys(files)) this.set(path, files[path]!);
@@ -147,6 +165,7 @@ export class Workspace implements Documents {
     const next = [...new Set(folders)].sort();
     if (next.join("\n") === this.enabledMods.join("\n")) return;
     this.enabledMods = next;
+    this.index.clear();
     for (const [p, d] of this.documents) if (d.state === "checked") this.documents.set(p, { path: d.path, text: d.text, version: d.version, state: "parsed", parsed: d.parsed });
   }
 
