@@ -110,20 +110,7 @@ class Merge {
         if (!d.handlerName) {
           if (d.replaces || d.final) {
             const word = d.replaces ? "replace" : "final";
-            const timing = showTiming(d.timing);
-            // Which handler of the event and timing it might mean: the named ones by their names, the unnamed ones by where they are.
-            const seen = this.s.visible.get(f.path);
-            const others = (hs: Iterable<A.TriggerDecl>) => [...hs].filter((h) => h !== d && h.event.text === d.event.text && h.timing === d.timing && h.span.file !== f.path && seen?.has(h.span.file));
-            const named = others([...this.handlers.values()].flat()).filter((h) => !h.final);
-            const unnamed = others(this.unnamed);
-            const parts = d.replaces
-              ? [
-                  named.length > 0 ? `name the handler it replaces: ${named.slice(0, 3).map((h) => `\`replace ${timing} ${d.event.text} as ${h.handlerName!.text}\` (${place(h.span)})`).join(", ")}` : undefined,
-                  unnamed.length > 0 ? `the ${unnamed.length === 1 ? "handler" : "handlers"} of \`${d.event.text}\` at ${placesOf(unnamed)} ${unnamed.length === 1 ? "has" : "have"} no name, so nothing can replace ${unnamed.length === 1 ? "it" : "them"}: name the one you mean with \`as NAME\` in its own file, then write \`replace ${timing} ${d.event.text} as NAME\`` : undefined,
-                ].filter((x) => x !== undefined)
-              : [];
-            const help = parts.length > 0 ? parts.join("; ") : `name it after its event: \`${timing} ${d.event.text} as NAME\``;
-            this.host.report("E0165", d.span, `\`${word}\` needs a handler with a name: nothing else says which handler it means`, help);
+            this.host.report("E0165", d.span, `\`${word}\` needs a handler with a name: nothing else says which handler it means`, this.nameHelp(d, f.path));
           }
           continue;
         }
@@ -135,6 +122,26 @@ class Merge {
         } else this.handlers.set(d.handlerName.text, [...same, d]);
       }
     }
+  }
+
+  /**
+   * E0165's help for a handler without a name: for `replace`, the handlers of its event and timing it
+   * could mean, the named ones by their names and the unnamed ones by where they are; else the form to write.
+   */
+  private nameHelp(d: A.TriggerDecl, file: string): string {
+    const timing = showTiming(d.timing);
+    const seen = this.s.visible.get(file);
+    const others = (hs: Iterable<A.TriggerDecl>) => [...hs].filter((h) => h !== d && h.event.text === d.event.text && h.timing === d.timing && h.span.file !== file && seen?.has(h.span.file));
+    const named = others([...this.handlers.values()].flat()).filter((h) => !h.final);
+    const unnamed = others(this.unnamed);
+    const one = unnamed.length === 1;
+    const parts = d.replaces
+      ? [
+          named.length > 0 ? `name the handler it replaces: ${named.slice(0, 3).map((h) => `\`replace ${timing} ${d.event.text} as ${h.handlerName!.text}\` (${place(h.span)})`).join(", ")}` : undefined,
+          unnamed.length > 0 ? `the ${one ? "handler" : "handlers"} of \`${d.event.text}\` at ${placesOf(unnamed)} ${one ? "has" : "have"} no name, so nothing can replace ${one ? "it" : "them"}: name the one you mean with \`as NAME\` in its own file, then write \`replace ${timing} ${d.event.text} as NAME\`` : undefined,
+        ].filter((x) => x !== undefined)
+      : [];
+    return parts.length > 0 ? parts.join("; ") : `name it after its event: \`${timing} ${d.event.text} as NAME\``;
   }
 
   /**
