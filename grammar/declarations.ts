@@ -51,9 +51,11 @@ export abstract class DeclarationRules extends CstParser {
   // The extension points (docs section "Extending a system"): a file that imports a system adds to its
   // declarations, or replaces or removes a named part of them, without editing its files.
   // extend enum Terrain { swamp }   extend kind Unit { fear: int = 0 }   extend table moveCost { _, true => 2 }
+  // extend fn combatRoll(u: Unit) -> int = previous(u) + 1
   extendDecl = this.RULE("extendDecl", () => {
     this.CONSUME(k.extend);
     this.OR([
+      { ALT: () => this.SUBRULE(this.fnDecl) },
       {
         ALT: () => {
           this.CONSUME(k.enum);

@@ -9,6 +9,7 @@ import { escapePointer, readJson } from "./core/json-text.ts";
 import { loadProgram as loadSavedProgram } from "./run/saved-program.ts";
 import { loadProgram, type FileHost } from "./syntax/load.ts";
 import { SYSTEM_MANIFEST, type Manifest } from "./syntax/mods/manifest.ts";
+import { modStateHint } from "./syntax/mods/state-hints.ts";
 import { layoutPackages, modsToLoad, namingPackages, overridesProblems, packageOf, resolvePackages, type ImpliedImports } from "./syntax/mods/packages.ts";
 import { indexProgram, type RuntimeProgram } from "./run/index-program.ts";
 import { initialState } from "./run/state.ts";
@@ -364,7 +365,7 @@ export function loadScenario(path: string, host: FileHost, parse: typeof parseFi
     warnings = compiled.diagnostics;
   }
   const program = indexProgram(files);
-  const problems = scenarioProblems(program, scenario, place);
+  const problems = scenarioProblems(program, scenario, place, (name) => modStateHint(name, file, host, mods, parse));
   if (problems.length > 0) return fail(...warnings, ...problems);
   return { ready: { scenario, program, files }, diagnostics: warnings, texts };
 }
@@ -406,10 +407,14 @@ function scenarioShape(raw: unknown, place: (pointer: string, key?: boolean) => 
 const UNKNOWN_KEY = /^is not a (field|member|declared status)\b/;
 
 /** The state against the declarations (E0401), and "run" against the functions (E0402). */
-function scenarioProblems(program: RuntimeProgram, scenario: Scenario, place: (pointer: string, key?: boolean) => Span): Diagnostic[] {
+function scenarioProblems(program: RuntimeProgram, scenario: Scenario, place: (pointer: string, key?: boolean) => Span, modHint: (name: string) => string | undefined): Diagnostic[] {
   const problems = validateState(program, scenario.state).map((p) => {
     const where = p.declaration ? `the value breaks the declaration of \`${p.declaration.name}\` at ${p.declaration.span.file}:${p.declaration.span.line}:${p.declaration.span.col}` : undefined;
-    return diag(p.code === "E0405" ? "E0405" : "E0401", place(`/state${p.path === "/" ? "" : p.path}`, UNKNOWN_KEY.test(p.message)), `the state at \`${p.path}\` ${p.message}`, where);
+    const unknown = UNKNOWN_KEY.test(p.message);
+    // An unknown name may be one a mod adds: the mod beside the scenario, or one not loaded.
+    const hint = unknown ? modHint(p.path.slice(p.path.lastIndexOf("/") + 1)) : undefined;
+    const help = [where, hint].filter((x) => x !== undefined).join("; ") || undefined;
+    return diag(p.code === "E0405" ? "E0405" : "E0401", place(`/state${p.path === "/" ? "" : p.path}`, unknown), `the state at \`${p.path}\` ${p.message}`, help);
   });
   const run = runProblem(program, scenario.run);
   if (run) problems.push(diag("E0402", place("/run"), run.message, run.help));

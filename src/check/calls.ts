@@ -11,6 +11,9 @@ import { constInt } from "../constructs/operators/operands.ts";
 import { Scope, type Context } from "./resolution.ts";
 import { idOf, lookupName } from "./symbols.ts";
 
+/** The name an `extend fn` calls the version it extends by. */
+const PREVIOUS = "previous";
+
 export abstract class Calls extends Expressions {
   /**
    * An enum's name where a list is walked (`for m in Icon`, `count(m in Icon where ...)`): its members,
@@ -84,6 +87,8 @@ export abstract class Calls extends Expressions {
       this.report("E0203", e.callee.span, `\`${name}\` is a variable, not something to call`);
       return ANY;
     }
+    // `previous(...)` in an `extend fn`: the version it extends (check/extensions.ts); outside one, E0167.
+    if (name === PREVIOUS && (ctx.previous !== undefined || !this.declared(name))) return this.previousCall(e, scope, ctx);
     if (this.declared(name)) {
       const d = this.lookup(name, e.callee.span, ctx.file);
       if (!d) {
@@ -127,6 +132,20 @@ export abstract class Calls extends Expressions {
     if (!this.notImported(name, e.callee.span, ctx.file)) this.report("E0101", e.callee.span, `unknown function \`${name}\``, this.suggest(name, e.callee.span, callables));
     for (const a of e.args) if (a.kind !== "comprehension") this.expr(a.value, scope, ctx);
     return ANY;
+  }
+
+  /** `previous(args)`: a call of the version of the function an `extend fn` extends, with its parameters and type. */
+  private previousCall(e: A.Expr & { kind: "call" }, scope: Scope, ctx: Context): Type {
+    const d = ctx.previous;
+    if (!d) {
+      if (d === undefined) this.report("E0167", e.callee.span, "`previous(...)` calls the version of a function that an `extend fn` extends, so it means nothing outside one", "write it in `extend fn NAME(...)`, or call the function by its name");
+      for (const a of e.args) if (a.kind !== "comprehension") this.expr(a.value, scope, ctx);
+      return ANY;
+    }
+    this.s.resolution.set(e, "ref", { to: "decl", id: idOf(this.s, d) });
+    const params = d.params.map((p) => ({ name: p.name.text, type: this.resolveType(p.type, d.span.file) }));
+    this.checkArgs(e.args, params, "`previous`", e.span, scope, ctx);
+    return d.returns ? this.resolveType(d.returns, d.span.file) : VOID;
   }
 
   /**

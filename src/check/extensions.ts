@@ -9,7 +9,7 @@
 import type * as A from "../core/ast.ts";
 import { mayBeLeftOut } from "../core/ast.ts";
 import type { Code, RelatedSpan } from "../core/diagnostics.ts";
-import { showExpr, showTypeRef } from "../core/show-expr.ts";
+import { showExpr, showTiming, showTypeRef } from "../core/show-expr.ts";
 import { isStdPath } from "../core/std-paths.ts";
 import { idOf, lookupDeclared, lookupName, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
 
@@ -39,6 +39,11 @@ interface Change {
 type Sort = "enum" | "kind" | "table" | "modifier" | "fn";
 
 const where = (s: A.Span) => `${s.file}:${s.line}:${s.col}`;
+/** A handler's place as help names it: `file:line`. */
+const place = (s: A.Span) => `${s.file}:${s.line}`;
+/** Up to four handlers' places (with their events, for `withEvent`), then how many more. */
+const placesOf = (hs: readonly A.TriggerDecl[], withEvent = false) =>
+  hs.slice(0, 4).map((h) => `${place(h.span)}${withEvent ? ` (\`${showTiming(h.timing)} ${h.event.text}\`)` : ""}`).join(", ") + (hs.length > 4 ? ` and ${hs.length - 4} more` : "");
 /** A pattern as written: `_`, `3`, `2..5`, `..2`, `12..` (an open range is no `_` and no single value). */
 const showPattern = (p: A.Pattern): string => {
   if (p.low && p.high) return `${showExpr(p.low)}..${showExpr(p.high)}`;
@@ -62,6 +67,10 @@ class Merge {
   /** Per base modifier or handler, the declaration now in its place (undefined: removed) and who did it. */
   private readonly replaced = new Map<A.Decl, { by: A.Decl | undefined; change: Change }>();
   private readonly handlers = new Map<string, A.TriggerDecl[]>();
+  /** The handlers without a name (`on E { ... }`), which nothing can replace or remove. */
+  private readonly unnamed: A.TriggerDecl[] = [];
+  /** Per base function, its extensions in load order (`extend fn`). */
+  private readonly extended = new Map<A.FnDecl, A.FnDecl[]>();
 
   constructor(
     private readonly files: A.SourceFile[],
@@ -85,6 +94,7 @@ class Merge {
         else if (d.kind === "removal") this.removeNamed(d, f.path);
         else if (d.kind === "modifier" && d.replaces) this.replaceModifier(d, f.path);
         else if (d.kind === "fn" && d.replaces) this.replaceFn(d, f.path);
+        else if (d.kind === "fn" && d.extends) this.extendFn(d, f.path);
         else if (d.kind === "trigger" && d.replaces) this.replaceHandler(d, f.path);
       }
     }
@@ -93,13 +103,14 @@ class Merge {
 
   /** Named handlers by name: a name given twice where one handler can see the other is E0102. */
   private collectHandlers() {
+    for (const f of this.files) for (const d of f.decls) if (d.kind === "trigger" && !d.handlerName && !d.replaces && !d.final) this.unnamed.push(d);
     for (const f of this.files) {
       for (const d of f.decls) {
         if (d.kind !== "trigger") continue;
         if (!d.handlerName) {
           if (d.replaces || d.final) {
             const word = d.replaces ? "replace" : "final";
-            this.host.report("E0165", d.span, `\`${word}\` needs a handler with a name: nothing else says which handler it means`, `name it after its event: \`${d.timing === "after" ? "on" : d.timing === "before" ? "before" : "instead of"} ${d.event.text} as NAME\``);
+            this.host.report("E0165", d.span, `\`${word}\` needs a handler with a name: nothing else says which handler it means`, this.nameHelp(d, f.path));
           }
           continue;
         }
@@ -114,6 +125,26 @@ class Merge {
   }
 
   /**
+   * E0165's help for a handler without a name: for `replace`, the handlers of its event and timing it
+   * could mean, the named ones by their names and the unnamed ones by where they are; else the form to write.
+   */
+  private nameHelp(d: A.TriggerDecl, file: string): string {
+    const timing = showTiming(d.timing);
+    const seen = this.s.visible.get(file);
+    const others = (hs: Iterable<A.TriggerDecl>) => [...hs].filter((h) => h !== d && h.event.text === d.event.text && h.timing === d.timing && h.span.file !== file && seen?.has(h.span.file));
+    const named = others([...this.handlers.values()].flat()).filter((h) => !h.final);
+    const unnamed = others(this.unnamed);
+    const one = unnamed.length === 1;
+    const parts = d.replaces
+      ? [
+          named.length > 0 ? `name the handler it replaces: ${named.slice(0, 3).map((h) => `\`replace ${timing} ${d.event.text} as ${h.handlerName!.text}\` (${place(h.span)})`).join(", ")}` : undefined,
+          unnamed.length > 0 ? `the ${one ? "handler" : "handlers"} of \`${d.event.text}\` at ${placesOf(unnamed)} ${one ? "has" : "have"} no name, so nothing can replace ${one ? "it" : "them"}: name the one you mean with \`as NAME\` in its own file, then write \`replace ${timing} ${d.event.text} as NAME\`` : undefined,
+        ].filter((x) => x !== undefined)
+      : [];
+    return parts.length > 0 ? parts.join("; ") : `name it after its event: \`${timing} ${d.event.text} as NAME\``;
+  }
+
+  /**
    * The declaration `name` means in `file`, of the sort an extension needs: E0160 when there is none
    * (with the closest name of that sort), E0161 of another sort, E0162 when it is final or a standard
    * module's.
@@ -124,7 +155,7 @@ class Merge {
       if ("missing" in r) {
         if (this.host.notImported(name.text, name.span, file)) return undefined;
         // Not the replacements: a misspelt `replace fn bonu` would suggest itself.
-        const help = this.host.suggest(name.text, name.span, () => visibleDecls(this.s, file).filter((d) => d.kind === sort && !(d as { replaces?: true }).replaces).map((d) => d.name.text));
+        const help = this.host.suggest(name.text, name.span, () => visibleDecls(this.s, file).filter((d) => d.kind === sort && !(d as { replaces?: true }).replaces && !(d as { extends?: true }).extends).map((d) => d.name.text));
         this.host.report("E0160", name.span, `there is no ${sortWord(sort)} \`${name.text}\` to ${verb}`, help ?? `declare it, or import the file that declares it`);
       } else this.host.lookup(name.text, name.span, file);
       return undefined;
@@ -257,13 +288,42 @@ class Merge {
    */
   private replaceFn(d: A.FnDecl, file: string) {
     const base = this.target(d.name, "fn", file, "replace") as A.FnDecl | undefined;
-    if (!base) return;
+    if (!base || !this.sameShape(base, d, "replace")) return;
+    // An extension loaded before it is replaced with the rest, unless its file cannot see this one's.
+    const layers = this.extended.get(base) ?? [];
+    const unseen = layers.find((x) => !this.ordered(x.span.file, file));
+    if (unseen) return this.conflict(d.span, `extend and replace \`${d.name.text}\`: the replacement would drop the extension`, { file: unseen.span.file, span: unseen.span });
+    if (!this.put(base, d, { file, span: d.span }, `\`${d.name.text}\``)) return;
+    for (const x of layers) this.s.dropped.add(x);
+    this.extended.delete(base);
+    this.s.standIn.set(base, d);
+  }
+
+  /**
+   * `extend fn f ...`: every call of `f` calls the extension, whose `previous(...)` calls the version it
+   * stands in front of (the base's, or what a file loaded earlier put there). Two files that extend `f`
+   * chain in load order, not conflict: each keeps the other's change.
+   */
+  private extendFn(d: A.FnDecl, file: string) {
+    const base = this.target(d.name, "fn", file, "extend") as A.FnDecl | undefined;
+    if (!base || !this.sameShape(base, d, "extend")) return;
+    // A replacement in a file that cannot see this one: which of the two the other builds on is a guess.
+    const replacedBy = this.replaced.get(base)?.change;
+    if (replacedBy && !this.ordered(replacedBy.file, file)) return this.conflict(d.span, `replace and extend \`${d.name.text}\`: the extension would build on a replacement its file cannot see`, replacedBy);
+    let top: A.Decl = base;
+    for (let next = this.s.standIn.get(base); next; next = this.s.standIn.get(next)) top = next;
+    this.s.standIn.set(top as A.FnDecl, d);
+    this.s.previous.set(d, top as A.FnDecl);
+    this.extended.set(base, [...(this.extended.get(base) ?? []), d]);
+  }
+
+  /** Whether a replacement or extension of `base` takes its parameters and gives its type (E0166 if not): the base's calls were written for them. */
+  private sameShape(base: A.FnDecl, d: A.FnDecl, verb: "replace" | "extend"): boolean {
     const shown = (f: A.FnDecl) => `fn ${f.name.text}(${f.params.map((p) => `${p.name.text}: ${showTypeRef(p.type)}`).join(", ")})${f.returns ? ` -> ${showTypeRef(f.returns)}` : ""}`;
-    if (shown(base) !== shown(d)) {
-      this.host.report("E0166", d.name.span, `the replacement of \`${base.name.text}\` must take the parameters and give the type the function it replaces does: \`${shown(base)}\``, `write it \`replace ${shown(base)} ...\`, or declare a function of another name`, [{ span: base.span, message: `\`${base.name.text}\` is declared here` }]);
-      return;
-    }
-    if (this.put(base, d, { file, span: d.span }, `\`${d.name.text}\``)) this.s.standIn.set(base, d);
+    if (shown(base) === shown(d)) return true;
+    const what = verb === "replace" ? "replacement" : "extension";
+    this.host.report("E0166", d.name.span, `the ${what} of \`${base.name.text}\` must take the parameters and give the type the function it ${verb}s does: \`${shown(base)}\``, `write it \`${verb} ${shown(base)} ...\`, or declare a function of another name`, [{ span: base.span, message: `\`${base.name.text}\` is declared here` }]);
+    return false;
   }
 
   private replaceHandler(d: A.TriggerDecl, file: string) {
@@ -289,7 +349,10 @@ class Merge {
     const here = all.filter((h) => seen?.has(h.span.file));
     if (here.length === 0) {
       const help = this.host.suggest(name.text, name.span, () => [...this.handlers.entries()].filter(([, hs]) => hs.some((h) => seen?.has(h.span.file))).map(([n]) => n));
-      this.host.report("E0160", name.span, `there is no handler named \`${name.text}\` to ${verb}`, help ?? (all.length ? `\`${name.text}\` is named in \`${all[0]!.span.file}\`, which this file does not import` : "name a handler with `as NAME` after its event"));
+      // The handlers it may mean that have no name: where they are, so their file can name them.
+      const unnamed = this.unnamed.filter((h) => h.span.file !== file && seen?.has(h.span.file));
+      const nameOne = unnamed.length > 0 ? `the handlers without a name here, which nothing can ${verb}, are at ${placesOf(unnamed, true)}: name the one you mean with \`as NAME\` in its own file` : "name a handler with `as NAME` after its event";
+      this.host.report("E0160", name.span, `there is no handler named \`${name.text}\` to ${verb}`, help ?? (all.length ? `\`${name.text}\` is named in \`${all[0]!.span.file}\`, which this file does not import` : nameOne));
       return undefined;
     }
     // Two handlers of the name in files that do not import each other (a replacement of one is the same

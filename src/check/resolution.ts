@@ -75,6 +75,8 @@ export interface Context {
   inExample: boolean;
   /** Inside an event's default body or one of its handlers: `proceed` needs to know which. */
   event?: { decl: A.EventDecl; timing: A.TriggerTiming | "body" };
+  /** Inside an `extend fn`: the version of the function that `previous(...)` calls (null: the extension was refused, already reported). */
+  previous?: A.FnDecl | null;
 }
 
 /** The built-in type names; every other type names a declared enum or kind. */

@@ -67,14 +67,15 @@ export abstract class Statements extends Calls {
       case "fn": {
         const scope = this.paramScope(d.params, file, d);
         const returns = d.returns ? this.resolveType(d.returns, file) : VOID;
+        const inFn: Context = d.extends ? { ...ctx, previous: this.s.previous.get(d) ?? null } : ctx;
         if (d.body.kind === "block") {
-          this.block(d.body, scope, { ...ctx, returns });
+          this.block(d.body, scope, { ...inFn, returns });
           if (returns.t !== "void" && !alwaysReturns(d.body)) {
             this.report("E0205", d.name.span, `\`${d.name.text}\` can reach its end without returning a value of type ${typeToString(returns)}`, "end every path with `return`");
           }
         }
         else {
-          const t = this.expr(d.body, scope, ctx);
+          const t = this.expr(d.body, scope, inFn);
           if (d.returns) this.expectType(t, returns, d.body.span, "the function's result");
           else {
             const hint = t.t === "void" ? "`-> int`" : `\`-> ${typeUnknown(t) ? typeShape(t) : typeToString(t)}\``;

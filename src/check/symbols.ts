@@ -32,6 +32,8 @@ export interface Symbols {
   dropped: Set<A.Decl>;
   /** A function another file replaced, and its replacement: every name that means the one means the other. */
   standIn: Map<NamedDecl, NamedDecl>;
+  /** Per `extend fn`, the version of the function its `previous(...)` calls: the base's, or an earlier extension's or replacement's. */
+  previous: Map<A.FnDecl, A.FnDecl>;
 }
 
 /** What a name means in a file: the one declaration it sees, or every one it could mean. */
@@ -147,8 +149,9 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
         default: {
           resolution.set(d, "id", firstId + all.length);
           all.push(d);
-          // A replacement takes its name from the modifier or function it replaces (check/extensions.ts), which keeps it.
+          // A replacement or an extension takes its name from the modifier or function it changes (check/extensions.ts), which keeps it.
           if ((d.kind === "modifier" || d.kind === "fn") && d.replaces) break;
+          if (d.kind === "fn" && d.extends) break;
           // A name declared twice where one declaration can see the other is a real clash. Files that
           // cannot see each other may reuse a name; only a file that sees both cannot use it.
           const same = byName.get(d.name.text) ?? [];
@@ -162,7 +165,7 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
       }
     }
   }
-  return { all, firstId, resolution, byName, stateFields, stateIndex, modifiersByValue: new Map(), visible, merged: new Map(), dropped: new Set(), standIn: new Map(), ...(stages ? { stages } : {}) };
+  return { all, firstId, resolution, byName, stateFields, stateIndex, modifiersByValue: new Map(), visible, merged: new Map(), dropped: new Set(), standIn: new Map(), previous: new Map(), ...(stages ? { stages } : {}) };
 }
 
 /** The declaration a resolved id names: an index, not a search. */

@@ -145,8 +145,11 @@ export const nodeShapes = {
           },
           { eventRef: resolved("ref") },
         ),
-        /** `replaces`: `replace fn f ...`, in place of the function `f` of the system it extends; `final`: no file may replace it. */
-        fn: framed({ name: "name", params: list("param"), body: "blockOrExpr", span: "span", "returns?": "type", "replaces?": "true", "final?": "true" }),
+        /**
+         * `replaces`: `replace fn f ...`, in place of the function `f` of the system it extends; `final`: no file
+         * may replace or extend it; `extends`: `extend fn f ...`, in front of `f`, its body calling `previous(...)`.
+         */
+        fn: framed({ name: "name", params: list("param"), body: "blockOrExpr", span: "span", "returns?": "type", "replaces?": "true", "final?": "true", "extends?": "true" }),
         /** A named value whose result passes through every applicable modifier; `stages`: its own stage order. */
         value: framed({ name: "name", params: list("param"), returns: "type", base: "expr", span: "span", "stages?": list("name"), "exclusive?": list("exclusiveStage") }),
         /**

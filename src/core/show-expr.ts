@@ -105,3 +105,8 @@ export function showTypeRef(t: A.TypeRef): string {
   const range = t.range ? ` in ${t.range.low}..${t.range.high}` : "";
   return `${t.name.text}${element}${range}${t.optional ? "?" : ""}`;
 }
+
+/** A handler's timing as written: `on`, `before`, `instead of`. */
+export function showTiming(t: A.TriggerTiming): string {
+  return t === "after" ? "on" : t === "before" ? "before" : "instead of";
+}

@@ -82,7 +82,8 @@ describe("extending, replacing and removing what is not there", () => {
   });
 
   it("E0165: `replace` or `final` on a handler without a name", () => {
-    expect(diagnostics("replace on Hit { u.hp -= 2 }\n")).toEqual(["E0165 main.rules:2:1-29 `replace` needs a handler with a name: nothing else says which handler it means | name it after its event: `on Hit as NAME`"]);
+    // The base's one named `on Hit` that is not final.
+    expect(diagnostics("replace on Hit { u.hp -= 2 }\n")).toEqual(["E0165 main.rules:2:1-29 `replace` needs a handler with a name: nothing else says which handler it means | name the handler it replaces: `replace on Hit as wound` (base.rules:10)"]);
     expect(diagnostics("final before Hit { u.hp -= 2 }\n")).toEqual(["E0165 main.rules:2:1-31 `final` needs a handler with a name: nothing else says which handler it means | name it after its event: `before Hit as NAME`"]);
   });
 });

@@ -30,9 +30,9 @@ export interface EngineOutcome {
   trace: string;
 }
 
-/** Runs every example of `text` on the three engines; expects them to agree and returns the tree-walker's outcomes. */
-export function onEveryEngine(text: string): EngineOutcome[] {
-  const program = indexProgram(checked(text));
+/** Runs every example of `text` (`main.rules`, with any `others` it imports) on the three engines; expects them to agree and returns the tree-walker's outcomes. */
+export function onEveryEngine(text: string, others: Record<string, string> = {}): EngineOutcome[] {
+  const program = indexProgram(checked(text, others));
   const run = (engine: EngineForm) =>
     program.examples.map((ex): EngineOutcome => {
       const options = { seed: ex.title };

@@ -115,6 +115,20 @@ describe("load order", () => {
     const trace = runExamples(c.program!, undefined, (t) => t === "a plain blow")[0]!.trace.filter((t) => t.kind === "modifier").map((t) => t.message);
     expect(trace).toEqual(["attack: 2 -> 3 (add 1)", "attack: 3 -> 13 (add 10)"]);
   });
+
+  it("is the order two mods that `extend fn` one function chain in, with no conflict, whatever order they are named in", () => {
+    const both = host({
+      "base/model.rules": `${BASE_RULES}fn blow(f: Fighter) -> int = f.attack\n`,
+      ...mod("twice", { requires: { skirmish: "*" } }, 'extend fn blow(f: Fighter) -> int = 2 * previous(f)\nexample "blow" { expect blow(Fighter(name: "A")) == 6 }\n'),
+      ...mod("plus", { requires: { skirmish: "*" } }, "extend fn blow(f: Fighter) -> int = previous(f) + 1\n"),
+    });
+    for (const named of [["twice", "plus"], ["plus", "twice"]]) {
+      const c = compileMods("base", named, both);
+      expect(c.diagnostics).toEqual([]);
+      // `plus` loads first (by name), so `twice`'s previous is `plus`'s, whose previous is the base's: 2 * (2 + 1), not 2 * 2 + 1.
+      expect(runExamples(c.program!).map((r) => [r.title, r.passed])).toEqual([["a plain blow", true], ["blow", true]]);
+    }
+  });
 });
 
 describe("what a mod's files see", () => {

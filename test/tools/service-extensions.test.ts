@@ -13,6 +13,18 @@ const FILES = {
 };
 
 describe("the service over a mod", () => {
+  it("hovers `previous` in an `extend fn` as the version it calls, and goes to it; the extension's name goes to the base's", () => {
+    const files = {
+      "base.rules": "/// The base's bonus.\nfn bonus(n: int) -> int = n\n",
+      "a.rules": 'import "base.rules"\nextend fn bonus(n: int) -> int = previous(n) + 1\n',
+      "b.rules": 'import "a.rules"\nextend fn bonus(n: int) -> int = 2 * previous(n)\n',
+    };
+    expect(hover(files, "a.rules", 2, 36)?.markdown).toBe("```rules\nfn bonus(n: int) -> int\n```\n\nThe base's bonus.");
+    expect(definition(files, "a.rules", 2, 36)).toEqual({ path: "base.rules", range: { line: 2, col: 4, endLine: 2, endCol: 9 } });
+    // The second extension's `previous` is the first extension.
+    expect(definition(files, "b.rules", 2, 40)).toEqual({ path: "a.rules", range: { line: 2, col: 11, endLine: 2, endCol: 16 } });
+  });
+
   it("hovers the merged enum, in the mod and over the extension's target", () => {
     expect(hover(FILES, "mod.rules", 5, 28)?.markdown).toContain("enum Terrain { plain, hill, swamp }");
     expect(hover(FILES, "mod.rules", 2, 14)?.markdown).toContain("enum Terrain { plain, hill, swamp }");

@@ -57,6 +57,12 @@ export class DeclarationBuilder extends StatementBuilder {
         return d;
       }
       case "extendDecl": {
+        const fn = this.maybeNode(c, "fnDecl");
+        if (fn) {
+          const d = this.build("fnDecl", fn, span) as A.FnDecl;
+          d.extends = true;
+          return d;
+        }
         const target = this.name(this.tok(c, "target"));
         if (c["memberBlock"]) return { kind: "extendEnum", target, members: this.members(this.node(c, "memberBlock")), span };
         if (c["fieldBlock"]) return { kind: "extendKind", target, fields: this.fields(this.node(c, "fieldBlock")), span };

@@ -157,7 +157,7 @@ export function layoutPackages<F extends { path: string }>(files: readonly F[], 
 }
 
 /** `d` with the packages it involves named, when its places lie in two or more and one is a mod. */
-export function namingPackages<D extends { message: string; span: { file: string }; related?: readonly { span: { file: string } }[] }>(d: D, packages: readonly Manifest[]): D {
+export function namingPackages<D extends { code?: string; message: string; help?: string; span: { file: string }; related?: readonly { span: { file: string } }[] }>(d: D, packages: readonly Manifest[]): D {
   const involved: Manifest[] = [];
   for (const file of [d.span.file, ...(d.related ?? []).map((r) => r.span.file)]) {
     const p = packageOf(file, packages);
@@ -165,7 +165,13 @@ export function namingPackages<D extends { message: string; span: { file: string
   }
   if (involved.length < 2 || !involved.some((p) => p.kind === "mod")) return d;
   const named = involved.map((p) => `${p.kind === "mod" ? "the mod" : "the system"} \`${p.name}\``);
-  return { ...d, message: `${d.message} (between ${named.slice(0, -1).join(", ")} and ${named.at(-1)})` };
+  const out = { ...d, message: `${d.message} (between ${named.slice(0, -1).join(", ")} and ${named.at(-1)})` };
+  // Two mods that change one thing in no order: a dependency orders them (the later one sees the other's files).
+  const [here, other] = involved;
+  if (d.code === "E0164" && here?.kind === "mod" && other?.kind === "mod") {
+    out.help = `keep one of the changes, or order the two mods: declare \`"requires": { "${other.name}": "^${other.version}" }\` (or \`"optional"\`) in the \`mod.json\` of \`${here.name}\`, so it loads after \`${other.name}\` and its change applies last`;
+  }
+  return out;
 }
 
 /** The packages `mod` depends on, directly or through others, that are loaded. */
@@ -282,7 +288,7 @@ function modFolderOf(path: string, host: FileHost): string | undefined {
 }
 
 /** The nearest folder at or above `path` that holds the file `name`. */
-function folderWith(path: string, name: string, host: FileHost): string | undefined {
+export function folderWith(path: string, name: string, host: FileHost): string | undefined {
   const parts = host.normalize(path).split("/");
   for (let n = parts.length; n >= 0; n--) {
     const dir = parts.slice(0, n).join("/");

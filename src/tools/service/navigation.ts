@@ -79,7 +79,7 @@ export function resolve(a: Analysis, site: Site): Target | undefined {
     case "name": {
       const v = a.variables.get(site.expr);
       if (v) return { declared: { text: site.name.text, span: v.span }, signature: `${v.mutable ? "let " : ""}${site.name.text}: ${typeToString(v.type)}` };
-      return globalName(a, site.name.text);
+      return previousVersion(a, site.name) ?? globalName(a, site.name.text);
     }
     case "member": {
       const obj = site.expr.object;
@@ -132,6 +132,14 @@ function declaration(d: NamedDecl): Target {
 }
 
 /** A name looked up as the checker does outside any function: state field, declaration, built-in. */
+/** `previous` in an `extend fn`: the version of the function it calls (check/extensions.ts). */
+function previousVersion(a: Analysis, name: A.Name): Target | undefined {
+  if (name.text !== "previous") return undefined;
+  const fn = a.file?.decls.find((d): d is A.FnDecl => d.kind === "fn" && !!d.extends && d.span.start <= name.span.start && name.span.end <= d.span.end);
+  const prior = fn && a.symbols.previous.get(fn);
+  return prior && declaration(prior);
+}
+
 function globalName(a: Analysis, name: string): Target | undefined {
   const f = visibleStateField(a, name);
   if (f) return field(f, undefined);

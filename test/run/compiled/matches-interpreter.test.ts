@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { SourceFile } from "../../../src/core/ast.ts";
 import { nodeHost } from "../../../src/api/node-host.ts";
-import { compile, indexProgram, runExamples, runScenario, type Scenario } from "../../../src/pipeline.ts";
+import { compile, compileMods, indexProgram, runExamples, runScenario, type Scenario } from "../../../src/pipeline.ts";
 import type { RunOptions } from "../../../src/run/interpreter.ts";
 import { initialState, stateFromJson, stateToJson } from "../../../src/run/state.ts";
 import { scriptedChooser } from "../../../src/run/choosers.ts";
@@ -65,6 +65,20 @@ describe("the bundled examples run the same in both engines", () => {
       expect(results.compiled.map((r) => formatTrace(r.trace))).toEqual(results.tree.map((r) => formatTrace(r.trace)));
       expect(results.compiled).toEqual(results.tree);
       // Beyond what runExamples reports: the generator and the state each example leaves behind.
+      sameOutcomes(c.program!);
+    });
+  }
+});
+
+describe("the bundled mods that wrap a base function (`extend fn`) run the same in all three engines, with their bases", () => {
+  const hooked = readdirSync("mods").filter((m) => readdirSync(`mods/${m}`).some((f) => f.endsWith(".rules") && /^extend fn /m.test(readFileSync(`mods/${m}/${f}`, "utf8"))));
+  it("finds them", () => expect(hooked.length).toBeGreaterThanOrEqual(4));
+  for (const mod of hooked) {
+    it(mod, () => {
+      const manifest = JSON.parse(readFileSync(`mods/${mod}/mod.json`, "utf8")) as { requires: Record<string, string> };
+      const base = `rules/${Object.keys(manifest.requires)[0]}`;
+      const c = compileMods(base, [`mods/${mod}`], nodeHost);
+      expect(c.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
       sameOutcomes(c.program!);
     });
   }
