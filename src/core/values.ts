@@ -103,8 +103,8 @@ export interface ExpiryTrigger {
 }
 
 export class Entity {
-  /** Status name -> how long it lasts on this entity. */
-  readonly statuses = new Map<string, StatusTimer>();
+  /** Status name -> how long it lasts on this entity. Replaced, not emptied, when its last status expires (run/events.ts). */
+  statuses = new Map<string, StatusTimer>();
   /** The `$id` it was given in state JSON, kept so the final state writes it back under the same id. */
   id?: string;
   /** Field name -> value. No name is taken: a field may be named `constructor` or `__proto__` (see FIELDS). */

@@ -271,67 +271,68 @@ export class Events {
    * `apply`); the others count on every entity reachable from the state or given a status.
    */
   protected expire(ev: A.EventDecl, args: Value[], seq: number) {
-    const name = ev.name.text;
     if (!this.expiryEvents.has(ev)) return;
-    const countDown = (v: Entity, bound: boolean) => {
-      // Most entities hold no status: the walk over the state visits them all on every such emission.
-      if (v.statuses.size === 0) return;
-      const due = dueStatuses(v, ev, args, seq, bound);
-      if (due === undefined) return;
-      // In declaration order; statuses applied in that order (the common case) are already, and keep it (the sort is stable).
-      if (due.length > 1 && !inDeclarationOrder(v, due)) due.sort((a, b) => statusId(v, a) - statusId(v, b));
-      for (const s of due) {
-        const t = v.statuses.get(s)!;
-        if (!t.others) {
-          const next = (t.left ?? 1) - 1;
-          if (next > 0) {
-            t.left = next;
-            continue;
-          }
-          v.statuses.delete(s);
-          // Guarded here too: the message's closure is made before `note` looks.
-          if (this.vm.tracing) this.vm.note("status", () => `${showValue(v)} is no longer ${describeInstance(s, t)} (expired on ${name})`, t.status?.span ?? ev.span);
-          continue;
-        }
-        // Several instances: each counts down on its own, and those at zero end, oldest first.
-        const kept: StatusTimer[] = [];
-        const ended: StatusTimer[] = [];
-        for (const i of instancesOf(t)) {
-          if (!dueOn(i, v, ev, args, seq, bound)) kept.push(i);
-          else if ((i.left ?? 1) > 1) {
-            i.left = (i.left ?? 1) - 1;
-            kept.push(i);
-          } else ended.push(i);
-        }
-        if (ended.length === 0) continue;
-        setInstances(v, s, kept);
-        if (this.vm.tracing) for (const i of ended) this.vm.note("status", () => `${showValue(v)} is no longer ${describeInstance(s, i)} (expired on ${name})`, i.status?.span ?? ev.span);
-      }
-    };
-    const held = new Set<Entity>();
-    for (const a of args) {
-      if (a instanceof Entity && !held.has(a)) {
-        held.add(a);
-        countDown(a, true);
-      }
+    // Each entity among the arguments once, where it first stands: no set for the two or three arguments an event has.
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      if (a instanceof Entity && args.indexOf(a) === i) this.countDown(a, ev, args, seq, true);
     }
     if (!this.walkEvents.has(ev)) return;
-    // The index answers most emissions: the walk over a large state runs only when its order or its
-    // reach can show in what happens (two statuses ending at once, or a status the state came with).
-    const direct = this.dueWithoutWalk(ev, args, seq);
-    if (direct) {
-      for (const e of direct) countDown(e, false);
-      return;
-    }
     const initiallyHeld = this.initialHolders.some((e) => e.statuses.size > 0);
     // Without a trace, the order entities are counted down in is not seen (each touches its own
     // statuses only), and the walk would reach no other holder than those given a status while running:
     // count those down, not every entity in the state.
     if (!initiallyHeld && !this.vm.tracing) {
-      for (const e of this.statusHolders) countDown(e, false);
+      for (const e of this.statusHolders) this.countDown(e, ev, args, seq, false);
       return;
     }
-    if (initiallyHeld || this.anyHeld(this.statusHolders)) this.forEachEntity((e) => countDown(e, false));
+    // The index answers most emissions: the walk over a large state runs only when its order or its
+    // reach can show in what happens (two statuses ending at once, or a status the state came with).
+    const direct = this.dueWithoutWalk(ev, args, seq);
+    if (direct) {
+      for (const e of direct) this.countDown(e, ev, args, seq, false);
+      return;
+    }
+    if (initiallyHeld || this.anyHeld(this.statusHolders)) this.forEachEntity((e) => this.countDown(e, ev, args, seq, false));
+  }
+
+  /** Counts down the statuses of `v` this emission of `ev` is due for (see `expire`); at zero they end. A method, not a closure made per emission. */
+  private countDown(v: Entity, ev: A.EventDecl, args: Value[], seq: number, bound: boolean) {
+    // Most entities hold no status: the walk over the state visits them all on every such emission.
+    if (v.statuses.size === 0) return;
+    const due = dueStatuses(v, ev, args, seq, bound);
+    if (due === undefined) return;
+    // In declaration order; statuses applied in that order (the common case) are already, and keep it (the sort is stable).
+    if (due.length > 1 && !inDeclarationOrder(v, due)) due.sort((a, b) => statusId(v, a) - statusId(v, b));
+    for (const s of due) {
+      const t = v.statuses.get(s)!;
+      if (!t.others) {
+        const next = (t.left ?? 1) - 1;
+        if (next > 0) {
+          t.left = next;
+          continue;
+        }
+        // The last one: a fresh map for the entity, cheaper than the delete that empties one (V8 shrinks its table then, in a call into the runtime).
+        if (v.statuses.size === 1) v.statuses = new Map();
+        else v.statuses.delete(s);
+        // Guarded here too: the message's closure is made before `note` looks.
+        if (this.vm.tracing) this.vm.note("status", () => `${showValue(v)} is no longer ${describeInstance(s, t)} (expired on ${ev.name.text})`, t.status?.span ?? ev.span);
+        continue;
+      }
+      // Several instances: each counts down on its own, and those at zero end, oldest first.
+      const kept: StatusTimer[] = [];
+      const ended: StatusTimer[] = [];
+      for (const i of instancesOf(t)) {
+        if (!dueOn(i, v, ev, args, seq, bound)) kept.push(i);
+        else if ((i.left ?? 1) > 1) {
+          i.left = (i.left ?? 1) - 1;
+          kept.push(i);
+        } else ended.push(i);
+      }
+      if (ended.length === 0) continue;
+      setInstances(v, s, kept);
+      if (this.vm.tracing) for (const i of ended) this.vm.note("status", () => `${showValue(v)} is no longer ${describeInstance(s, i)} (expired on ${ev.name.text})`, i.status?.span ?? ev.span);
+    }
   }
 
   /** Whether any of these holds a status now: if none does, the expiry walk over the state would count nothing down. */
@@ -375,7 +376,9 @@ function dueStatuses(v: Entity, ev: A.EventDecl, args: Value[], seq: number, bou
   if (v.statuses.size === 0) return undefined;
   // Made only when a status is due: most countdowns find none.
   let due: string[] | undefined;
-  for (const [s, t] of v.statuses) {
+  // Keys, then each one's timer: no [name, timer] pair made per status.
+  for (const s of v.statuses.keys()) {
+    const t = v.statuses.get(s)!;
     if (t.others ? !t.others.some((i) => dueOn(i, v, ev, args, seq, bound)) && !dueOn(t, v, ev, args, seq, bound) : !dueOn(t, v, ev, args, seq, bound)) continue;
     (due ??= []).push(s);
   }

@@ -10,6 +10,7 @@ import type { Value } from "../../core/values.ts";
 import type { CFn, Compiler } from "./compiler.ts";
 import { compileValue } from "./declarations.ts";
 import { genExpr } from "./generate-expressions.ts";
+import { writesNoVariable } from "./generate-event.ts";
 import { Source, generateFor } from "./source.ts";
 import type { CompiledRun } from "./run.ts";
 
@@ -41,13 +42,22 @@ function valueBody(c: Compiler, g: Source, v: A.ValueDecl): string {
   ];
   // An exclusive stage's candidates, settled after its last modifier (modifiers.ts).
   const pending = g.temp();
-  for (const m of c.program.modifiers.get(v) ?? []) lines.push(modifierCode(c, g, v, m, args, result, pending));
+  const modifiers = c.program.modifiers.get(v) ?? [];
+  // Modifiers that write no variable (no comprehension or choice) can share one frame: each finds its
+  // parameters there as given, its `result` set before it runs, and its own variables never written.
+  // One array per call instead of one per modifier, whether or not its condition holds.
+  const shared = modifiers.every((m) => [m.condition, m.amount, m.into, m.factor].every((e) => e === undefined || writesNoVariable(e)));
+  const size = Math.max(0, ...modifiers.map((m) => m.frameSize ?? 0));
+  modifiers.forEach((m, i) => lines.push(modifierCode(c, g, v, m, args, result, pending, !shared ? m.frameSize ?? 0 : i === 0 ? size : undefined)));
   lines.push(`return ${result};`, "} finally {", "vm.nested--;", "}");
   return lines.join("\n");
 }
 
-/** One modifier, as an iteration of compileValue's loop: a condition that does not hold leaves the block. */
-function modifierCode(c: Compiler, g: Source, v: A.ValueDecl, m: A.ModifierDecl, args: string, result: string, pending: string): string {
+/**
+ * One modifier, as an iteration of compileValue's loop: a condition that does not hold leaves the block.
+ * Its frame is made of `frameSize` slots, or, when that is undefined, is the one the modifier before it made.
+ */
+function modifierCode(c: Compiler, g: Source, v: A.ValueDecl, m: A.ModifierDecl, args: string, result: string, pending: string, frameSize: number | undefined): string {
   const place = c.program.exclusive.get(m);
   const label = `modifier ${m.name.text}`;
   const enter = (vm: CompiledRun) => void vm.rules.push(label);
@@ -58,7 +68,7 @@ function modifierCode(c: Compiler, g: Source, v: A.ValueDecl, m: A.ModifierDecl,
   const optional = (e: A.Expr | undefined) => (e ? genExpr(c, g, e) : "undefined");
   const block = g.label();
   return [
-    `env = ${g.k(frame)}(${g.int(m.frameSize ?? 0)}, ${args});`,
+    frameSize === undefined ? "" : `env = ${g.k(frame)}(${g.int(frameSize)}, ${args});`,
     `${g.k(enter)}(vm);`,
     "try {",
     `${block}: {`,
