@@ -52,10 +52,19 @@ export abstract class DeclarationRules extends CstParser {
   // declarations, or replaces or removes a named part of them, without editing its files.
   // extend enum Terrain { swamp }   extend kind Unit { fear: int = 0 }   extend table moveCost { _, true => 2 }
   // extend fn combatRoll(u: Unit) -> int = previous(u) + 1
+  // extend value damage stages [multiply exclusive largest, cap before bounds, late]
   extendDecl = this.RULE("extendDecl", () => {
     this.CONSUME(k.extend);
     this.OR([
       { ALT: () => this.SUBRULE(this.fnDecl) },
+      {
+        ALT: () => {
+          this.CONSUME(k.value);
+          this.CONSUME4(T.Name, { LABEL: "target" });
+          this.CONSUME(k.stages);
+          this.SUBRULE(this.stageChanges);
+        },
+      },
       {
         ALT: () => {
           this.CONSUME(k.enum);
@@ -132,6 +141,7 @@ export abstract class DeclarationRules extends CstParser {
       { ALT: () => this.SUBRULE(this.modifierDecl) },
       { ALT: () => this.SUBRULE(this.triggerDecl) },
       { ALT: () => this.SUBRULE(this.fnDecl) },
+      { ALT: () => this.SUBRULE(this.valueDecl) },
     ]);
   });
 
@@ -145,6 +155,25 @@ export abstract class DeclarationRules extends CstParser {
     this.CONSUME(T.LBracket);
     this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.stageName) });
     this.CONSUME(T.RBracket);
+  });
+
+  // The stages `extend value` changes: `multiply exclusive largest` makes a stage of the value exclusive;
+  // a new stage goes `after` or `before` one of its stages (`after` is a word, not a keyword), else last.
+  stageChanges = this.RULE("stageChanges", () => {
+    this.CONSUME(T.LBracket);
+    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.stageChange) });
+    this.CONSUME(T.RBracket);
+  });
+
+  stageChange = this.RULE("stageChange", () => {
+    this.SUBRULE(this.stageName);
+    this.OPTION({
+      GATE: () => this.LA(1).tokenType === k.before || this.LA(1).image === "after",
+      DEF: () => {
+        this.OR([{ ALT: () => this.CONSUME(k.before, { LABEL: "place" }) }, { ALT: () => this.CONSUME(T.Identifier, { LABEL: "place" }) }]);
+        this.OR2([{ ALT: () => this.CONSUME2(T.Identifier, { LABEL: "anchor" }) }, { ALT: () => this.CONSUME(k.add, { LABEL: "anchor" }) }]);
+      },
+    });
   });
 
   // Stage names are free names; `add` is also a keyword (the `add x to list` statement). `multiply

@@ -10,6 +10,7 @@ import type * as A from "../core/ast.ts";
 import { mayBeLeftOut } from "../core/ast.ts";
 import type { Code, RelatedSpan } from "../core/diagnostics.ts";
 import { showExpr, showTiming, showTypeRef } from "../core/show-expr.ts";
+import { DEFAULT_STAGES } from "../core/stages.ts";
 import { isStdPath } from "../core/std-paths.ts";
 import { idOf, lookupDeclared, lookupName, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
 
@@ -24,10 +25,10 @@ export interface ExtensionHost {
   placeName?: (file: string) => string;
 }
 
-export type Extension = A.Decl<"extendEnum" | "extendKind" | "extendTable" | "replaceRow" | "removal">;
+export type Extension = A.Decl<"extendEnum" | "extendKind" | "extendTable" | "extendValue" | "replaceRow" | "removal">;
 
 export function isExtension(d: A.Decl): d is Extension {
-  return d.kind === "extendEnum" || d.kind === "extendKind" || d.kind === "extendTable" || d.kind === "replaceRow" || d.kind === "removal";
+  return d.kind === "extendEnum" || d.kind === "extendKind" || d.kind === "extendTable" || d.kind === "extendValue" || d.kind === "replaceRow" || d.kind === "removal";
 }
 
 /** Who changed a declaration, a row or added a member first: a second file that cannot see it conflicts. */
@@ -36,7 +37,15 @@ interface Change {
   span: A.Span;
 }
 
-type Sort = "enum" | "kind" | "table" | "modifier" | "fn";
+type Sort = "enum" | "kind" | "table" | "modifier" | "fn" | "value";
+
+/** A stage of an extended value as merged: its name, its rule if exclusive, who added it or changed its rule. */
+interface MergedStage {
+  name: A.Name;
+  rule?: A.Name;
+  added?: Change;
+  ruleChanged?: Change;
+}
 
 const where = (s: A.Span) => `${s.file}:${s.line}:${s.col}`;
 /** A handler's place as help names it: `file:line`. */
@@ -69,6 +78,8 @@ class Merge {
   private readonly handlers = new Map<string, A.TriggerDecl[]>();
   /** The handlers without a name (`on E { ... }`), which nothing can replace or remove. */
   private readonly unnamed: A.TriggerDecl[] = [];
+  /** Per extended value, its stages as merged (`extend value`), and who put a stage at each place (`after x`, `before x`, `last`). */
+  private readonly stages = new Map<A.ValueDecl, { list: MergedStage[]; placed: Map<string, Change> }>();
   /** Per base function, its extensions in load order (`extend fn`). */
   private readonly extended = new Map<A.FnDecl, A.FnDecl[]>();
 
@@ -90,6 +101,7 @@ class Merge {
         if (d.kind === "extendEnum") this.extendEnum(d, f.path);
         else if (d.kind === "extendKind") this.extendKind(d, f.path);
         else if (d.kind === "extendTable") this.extendTable(d, f.path);
+        else if (d.kind === "extendValue") this.extendValue(d, f.path);
         else if (d.kind === "replaceRow" || (d.kind === "removal" && d.what === "row")) this.changeRow(d, f.path);
         else if (d.kind === "removal") this.removeNamed(d, f.path);
         else if (d.kind === "modifier" && d.replaces) this.replaceModifier(d, f.path);
@@ -238,6 +250,83 @@ class Merge {
     }
     // Before every row so far: a file's imports come before it, so a mod of a mod specialises it in turn.
     this.rows.set(base, [...d.rows, ...list]);
+  }
+
+  /**
+   * `extend value v stages [...]`: a stage of `v` named with `exclusive RULE` becomes exclusive (E0164 when
+   * a file that does not see this one gave it a rule too); a new stage goes just `after` or `before` the
+   * stage named (E0220 when `v` has none), or last. Two files that do not see each other and put a stage in
+   * one place, or add one stage, are E0164: nothing orders the two.
+   */
+  private extendValue(d: A.Decl<"extendValue">, file: string) {
+    const base = this.target(d.target, "value", file, "extend") as A.ValueDecl | undefined;
+    if (!base) return;
+    let merged = this.stages.get(base);
+    if (!merged) {
+      // A value without stages of its own has the program's, or the default ones: those are the ones it extends.
+      const own = base.stages ?? this.s.stages?.stages;
+      const names = own ?? DEFAULT_STAGES.map((text) => ({ text, span: base.name.span }));
+      const rules = (base.stages ? base.exclusive : this.s.stages?.exclusive) ?? [];
+      const list = names.map((name): MergedStage => {
+        const rule = rules.find((x) => x.stage.text === name.text)?.rule;
+        return rule ? { name, rule } : { name };
+      });
+      this.stages.set(base, (merged = { list, placed: new Map() }));
+    }
+    const { list, placed } = merged;
+    const v = `\`${base.name.text}\``;
+    const seen = new Set<string>();
+    for (const x of d.stages) {
+      const name = x.stage.text;
+      if (seen.has(name)) {
+        this.host.report("E0102", x.stage.span, `the stage \`${name}\` is named twice in this \`extend value\``, "name each stage once");
+        continue;
+      }
+      seen.add(name);
+      const change = { file, span: x.stage.span };
+      const prior = list.find((y) => y.name.text === name);
+      const anchor = x.after ?? x.before;
+      if (prior) {
+        if (prior.added && !this.ordered(prior.added.file, file)) {
+          this.conflict(x.stage.span, `both add the stage \`${name}\` to ${v}`, prior.added);
+          continue;
+        }
+        if (anchor || !x.rule) {
+          const why = anchor ? "a stage keeps its place: a mod adds stages and makes them exclusive, but does not move them" : `to make it exclusive write \`${name} exclusive largest\` (or \`smallest\`, \`first\`)`;
+          // A default stage was written nowhere: no place to show.
+          const at = prior.added?.span ?? (prior.name.span === base.name.span ? undefined : prior.name.span);
+          const whence = at ? where(at) : "one of the default stages";
+          this.host.report("E0102", x.stage.span, `${v} already has the stage \`${name}\` (${whence})`, `${why}; a new stage needs a name of its own`, at ? [{ span: at, message: `the stage \`${name}\`` }] : []);
+          continue;
+        }
+        if (prior.ruleChanged && !this.ordered(prior.ruleChanged.file, file)) {
+          this.conflict(x.stage.span, `both make the stage \`${name}\` of ${v} exclusive`, prior.ruleChanged);
+          continue;
+        }
+        prior.rule = x.rule;
+        prior.ruleChanged = change;
+        continue;
+      }
+      let at = list.length;
+      if (anchor) {
+        const i = list.findIndex((y) => y.name.text === anchor.text);
+        if (i < 0) {
+          const stages = list.map((y) => `\`${y.name.text}\``).join(", ");
+          const help = this.host.suggest(anchor.text, anchor.span, () => list.map((y) => y.name.text));
+          this.host.report("E0220", anchor.span, `${v} has no stage \`${anchor.text}\` to put \`${name}\` ${x.after ? "after" : "before"}; its stages are ${stages}`, help);
+          continue;
+        }
+        at = x.after ? i + 1 : i;
+      }
+      const key = anchor ? `${x.after ? "after" : "before"} \`${anchor.text}\`` : "last";
+      const other = placed.get(key);
+      if (other && !this.ordered(other.file, file)) {
+        this.conflict(x.stage.span, `both put a new stage of ${v} ${anchor ? `just ${key}` : "after its last"}`, other);
+        continue;
+      }
+      placed.set(key, change);
+      list.splice(at, 0, { name: x.stage, ...(x.rule ? { rule: x.rule } : {}), added: change });
+    }
   }
 
   private rowsOf(t: A.TableDecl): A.TableRow[] {
@@ -412,6 +501,13 @@ class Merge {
     for (const [base, rows] of this.rows) {
       swap(base, { ...base, rows });
       r.mergeInto(base, "rows", rows);
+    }
+    for (const [base, { list }] of this.stages) {
+      const stages = list.map((x) => x.name);
+      const exclusive = list.flatMap((x) => (x.rule ? [{ stage: x.name, rule: x.rule }] : []));
+      swap(base, { ...base, stages, exclusive });
+      r.mergeInto(base, "stages", stages);
+      r.mergeInto(base, "exclusive", exclusive);
     }
     // The resolved files hold neither the extensions (merged above) nor what was replaced or removed.
     for (const f of this.files) {

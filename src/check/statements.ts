@@ -120,6 +120,14 @@ export abstract class Statements extends Calls {
           if ("found" in base && base.found.kind === "kind" && base.found.record) this.plainFields({ ...base.found, fields: d.fields });
         }
         return;
+      case "extendValue": {
+        // Merged (check/extensions.ts); the rules of the stages it makes exclusive are checked here, in its own file.
+        const base = lookupName(this.s, d.target.text, file);
+        const rules = d.stages.flatMap((x) => (x.rule ? [{ stage: x.stage, rule: x.rule }] : []));
+        if ("found" in base && base.found.kind === "value") this.exclusiveRules(rules, { name: base.found.name.text, type: this.resolveType(base.found.returns, base.found.span.file) });
+        else this.exclusiveRules(rules);
+        return;
+      }
       // Merged before the check: their members and rows are checked as the enum's and table's own.
       case "extendEnum":
       case "extendTable":

@@ -115,6 +115,7 @@ export function collectSymbols(files: A.SourceFile[], diagnostics: Diagnostic[],
         case "extendEnum":
         case "extendKind":
         case "extendTable":
+        case "extendValue":
         case "replaceRow":
         case "removal":
           break;

@@ -24,6 +24,7 @@ interface Definitions {
   statusOr: StatusOr;
   row: TableRow;
   exclusiveStage: ExclusiveStage;
+  stageChange: StageChange;
   pattern: Pattern;
   appliedExpiry: AppliedExpiry;
   appliedOr: AppliedOr;
@@ -95,6 +96,7 @@ export interface StatusExpiry extends Shape<"statusExpiry"> {}
 export interface StatusOr extends Shape<"statusOr"> {}
 export interface TableRow extends Shape<"row"> {}
 export interface ExclusiveStage extends Shape<"exclusiveStage"> {}
+export interface StageChange extends Shape<"stageChange"> {}
 export interface Pattern extends Shape<"pattern"> {}
 export interface AppliedExpiry extends Shape<"appliedExpiry"> {}
 export interface AppliedOr extends Shape<"appliedOr"> {}

@@ -75,6 +75,11 @@ export const nodeShapes = {
     /** `multiply exclusive largest` in a stage list: at most one modifier of the stage applies per result, chosen by `rule`. */
     exclusiveStage: { stage: "name", rule: "name" },
     /**
+     * One stage of `extend value v stages [...]`: an existing stage made exclusive (`multiply exclusive
+     * largest`), or a new one, exclusive or not, placed `before` or `after` a stage (else last).
+     */
+    stageChange: { stage: "name", "rule?": "name", "before?": "name", "after?": "name" },
+    /**
      * A table row's pattern: `_` has neither bound, `3` a `low` alone; a range has `high` or `open`:
      * `2..5` both bounds, `..2` a `high` alone, `12..` a `low` and `open` (no upper bound).
      */
@@ -150,8 +155,8 @@ export const nodeShapes = {
          * may replace or extend it; `extends`: `extend fn f ...`, in front of `f`, its body calling `previous(...)`.
          */
         fn: framed({ name: "name", params: list("param"), body: "blockOrExpr", span: "span", "returns?": "type", "replaces?": "true", "final?": "true", "extends?": "true" }),
-        /** A named value whose result passes through every applicable modifier; `stages`: its own stage order. */
-        value: framed({ name: "name", params: list("param"), returns: "type", base: "expr", span: "span", "stages?": list("name"), "exclusive?": list("exclusiveStage") }),
+        /** A named value whose result passes through every applicable modifier; `stages`: its own stage order; `final`: no file may extend its stages. */
+        value: framed({ name: "name", params: list("param"), returns: "type", base: "expr", span: "span", "stages?": list("name"), "exclusive?": list("exclusiveStage"), "final?": "true" }),
         /**
          * A modifier of a value. `stage` (`in STAGE`): when not its op's; `order` (`order N`): its place within
          * its stage (0 when not written); `rounding`: `divide 2 round down`'s mode as written; `into`: `count
@@ -192,6 +197,8 @@ export const nodeShapes = {
         extendKind: declared({ target: "name", fields: list("field"), span: "span" }),
         /** Rows tried before the table's own. */
         extendTable: declared({ target: "name", rows: list("row"), span: "span" }),
+        /** `extend value v stages [...]`: new stages of the value `target`, or its stages made exclusive. */
+        extendValue: declared({ target: "name", stages: list("stageChange"), span: "span" }),
         /** `replace row t(_, true) => 2`: the row of `target` whose patterns read as `row`'s do. */
         replaceRow: declared({ target: "name", row: "row", span: "span" }),
         /** `remove modifier m`, `remove handler h`, `remove row t(_, true)` (`patterns` for a row). */

@@ -78,6 +78,7 @@ export function indexProgram(files: A.SourceFile[]): RuntimeProgram {
         case "extendEnum":
         case "extendKind":
         case "extendTable":
+        case "extendValue":
         case "replaceRow":
         case "removal":
           // The checker merges each into the declaration it extends; the resolved tree holds none.

@@ -300,6 +300,7 @@ class ResolutionCheck {
       case "extendEnum":
       case "extendKind":
       case "extendTable":
+      case "extendValue":
       case "replaceRow":
       case "removal":
         return this.fail(d.span, "an extension, which the checker merges into the declaration it extends: a saved program holds the merged declaration");

@@ -53,7 +53,7 @@ export class DeclarationBuilder extends StatementBuilder {
           if (kind === "replaceDecl") d.replaces = true;
           else d.final = true;
         }
-        else if (d.kind === "enum" || d.kind === "kind" || d.kind === "table") d.final = true;
+        else if (d.kind === "enum" || d.kind === "kind" || d.kind === "table" || d.kind === "value") d.final = true;
         return d;
       }
       case "extendDecl": {
@@ -64,6 +64,8 @@ export class DeclarationBuilder extends StatementBuilder {
           return d;
         }
         const target = this.name(this.tok(c, "target"));
+        const changes = this.maybeNode(c, "stageChanges");
+        if (changes) return { kind: "extendValue", target, stages: this.nodes(changes.children, "stageChange").map((n) => this.stageChange(n)), span };
         if (c["memberBlock"]) return { kind: "extendEnum", target, members: this.members(this.node(c, "memberBlock")), span };
         if (c["fieldBlock"]) return { kind: "extendKind", target, fields: this.fields(this.node(c, "fieldBlock")), span };
         return { kind: "extendTable", target, rows: this.nodes(c, "tableRow").map((r) => this.tableRow(r)), span };
@@ -284,6 +286,18 @@ export class DeclarationBuilder extends StatementBuilder {
       const rule = this.maybeTok(n.children, "rule");
       return rule ? [{ stage: this.stageName(n), rule: this.name(rule) }] : [];
     });
+  }
+  /** `cap before bounds`, `multiply exclusive largest`: a stage of `extend value`. */
+  private stageChange(node: CstNode): A.StageChange {
+    const n = this.node(node.children, "stageName");
+    const rule = this.maybeTok(n.children, "rule");
+    const place = this.maybeTok(node.children, "place");
+    const anchor = this.maybeTok(node.children, "anchor");
+    return {
+      stage: this.stageName(n),
+      ...(rule ? { rule: this.name(rule) } : {}),
+      ...(place && anchor ? { [place.image === "before" ? "before" : "after"]: this.name(anchor) } : {}),
+    };
   }
   private stageName(node: CstNode): A.Name {
     const t = this.maybeTok(node.children, "Identifier") ?? this.tok(node.children, "Kw_add");

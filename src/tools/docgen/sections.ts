@@ -169,6 +169,7 @@ export function declarationSection(ctx: Context, d: A.Decl): { id: string; title
     case "extendEnum":
     case "extendKind":
     case "extendTable":
+    case "extendValue":
     case "replaceRow":
     case "removal":
       return undefined;

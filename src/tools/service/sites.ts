@@ -127,6 +127,7 @@ function site(n: A.Decl | A.Stmt | A.Expr | A.Arg | A.Block, out: Site[]) {
       for (const m of n.members) out.push({ kind: "enumMember", name: m, enumName: n.target.text });
       return;
     case "extendTable":
+    case "extendValue":
     case "replaceRow":
       out.push({ kind: "global", name: n.target });
       return;
