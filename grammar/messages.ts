@@ -83,6 +83,8 @@ function misspeltKeywordHelp(token: IToken, tokens: readonly IToken[]): string |
 export function syntaxHelp(token: IToken, tokens: readonly IToken[]): string | undefined {
   const exponent = exponentHelp(token, tokens);
   if (exponent) return exponent;
+  const value = replaceValueHelp(token, tokens);
+  if (value) return value;
   const misspelt = misspeltKeywordHelp(token, tokens);
   if (misspelt || token.image !== "(") return misspelt;
   const i = tokens.indexOf(token);
@@ -90,6 +92,18 @@ export function syntaxHelp(token: IToken, tokens: readonly IToken[]): string | u
   const trigger = timing?.image === "on" || timing?.image === "before" || (timing?.image === "of" && tokens[i - 3]?.image === "instead");
   if (!trigger || !event || !tokenMatcher(event, T.Name)) return undefined;
   return `a trigger takes no parameters: its \`when\` and its body see \`${event.image}\`'s parameters by their names`;
+}
+
+/**
+ * `replace value v ...` (or `remove value v`): a value is not replaced whole, so say what a mod writes
+ * instead: modifiers in its stages (each replaceable and removable by name), and `extend value` for its stages.
+ */
+function replaceValueHelp(token: IToken, tokens: readonly IToken[]): string | undefined {
+  const verb = tokens[tokens.indexOf(token) - 1];
+  if (token.image !== "value" || (verb?.image !== "replace" && verb?.image !== "remove")) return undefined;
+  const name = tokens[tokens.indexOf(token) + 1];
+  const v = name && tokenMatcher(name, T.Name) ? name.image : "NAME";
+  return `a value is not ${verb.image}d whole: add modifiers to it (\`modifier m for ${v} ...\`, in its stages; a modifier of the base can be replaced or removed by name), change its stages with \`extend value ${v} stages [...]\`, or ask its author to write it as a \`fn\`, which \`replace fn\` can replace`;
 }
 
 /** `1e3`, read as the number `1` and the name `e3`: say that numbers are written out in digits. */

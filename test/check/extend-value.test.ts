@@ -83,6 +83,16 @@ describe("extend value: the diagnostics", () => {
   });
 });
 
+describe("`replace value`: E0002 says what to write instead", () => {
+  it("names modifiers in its stages and `extend value`, with the value's name", () => {
+    const e = diagnostics("replace value damage(hit: int) -> int = 2\n").find((d) => d.startsWith("E0002"));
+    expect(e).toBe(
+      "E0002 main.rules:2:9-14 unexpected `value` in a replace declaration: expected one of `modifier`, `fn`, `on`, `before`, `instead`, `row` | a value is not replaced whole: add modifiers to it (`modifier m for damage ...`, in its stages; a modifier of the base can be replaced or removed by name), change its stages with `extend value damage stages [...]`, or ask its author to write it as a `fn`, which `replace fn` can replace",
+    );
+    expect(diagnostics("remove value damage\n").find((d) => d.startsWith("E0002"))).toMatch(/\| a value is not removed whole: .*`extend value damage stages \[\.\.\.\]`/);
+  });
+});
+
 describe("extend value: what runs", () => {
   it("makes the base's multiply stage exclusive and adds stages, the same on every engine", () => {
     const main = `import "base.rules"
