@@ -46,7 +46,7 @@ export const catalogue = {
   E0208: { severity: "error", summary: "a malformed modifier" },
   E0209: { severity: "error", summary: "a malformed aggregate such as `sum(x in xs => x.hp)`" },
   E0210: { severity: "error", summary: "a default value outside the declared range" },
-  E0220: { severity: "error", summary: "a modifier in a stage its value does not have" },
+  E0220: { severity: "error", summary: "a modifier in a stage its value does not have, or `extend value` placing a stage next to one it does not have" },
   E0221: { severity: "error", summary: "a division without a rounding, or a rounding where there is no division" },
   E0223: { severity: "error", summary: "an exclusive stage whose rule is not `largest`, `smallest` or `first`, or picks by size on a value with none" },
   E0222: { severity: "error", summary: "a value parameter named `result`, the name its modifiers read the current result by" },
