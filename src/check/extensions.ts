@@ -505,9 +505,9 @@ class Merge {
     for (const [base, { list }] of this.stages) {
       const stages = list.map((x) => x.name);
       const exclusive = list.flatMap((x) => (x.rule ? [{ stage: x.name, rule: x.rule }] : []));
-      swap(base, { ...base, stages, exclusive });
+      swap(base, { ...base, stages, ...(exclusive.length > 0 ? { exclusive } : {}) });
       r.mergeInto(base, "stages", stages);
-      r.mergeInto(base, "exclusive", exclusive);
+      if (exclusive.length > 0) r.mergeInto(base, "exclusive", exclusive);
     }
     // The resolved files hold neither the extensions (merged above) nor what was replaced or removed.
     for (const f of this.files) {
