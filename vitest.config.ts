@@ -11,9 +11,11 @@ export default defineConfig({
     // No timed tests: speed is measured by `npm run bench`, never by a test that can flake on a slow machine.
     testTimeout: 0,
     hookTimeout: 0,
-    // The CLI the tests start (bin/rulesmith.js) runs the TypeScript sources, never a build of them that
-    // may be older; test/hosts/cli-build.test.ts checks the build itself.
-    env: { RULESMITH_FROM_SOURCE: "1" },
+    // The few processes the tests start (bin/rulesmith.js: the LSP, queue workers, a run without root's
+    // privileges) run the build in dist/cli/ when it is current (its stamp newer than every source file),
+    // else the sources through tsx, as for a user: never a build older than the sources, and no tsx start
+    // (about a second of CPU a process) when `npm install` or `npm run build:cli` made a current build.
+    // test/hosts/cli-build.test.ts checks a build against the sources.
     projects: [
       {
         extends: true,

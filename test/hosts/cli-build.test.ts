@@ -21,7 +21,7 @@ const tsc = createRequire(import.meta.url).resolve("typescript/package.json").re
 /** `rulesmith ARGS` from the project's folder: the installed build as a process, or the sources in this process. */
 function run(args: string[], compiled: boolean): Promise<{ code: number; stdout: string; stderr: string }> {
   if (!compiled) return runCli(args, { cwd: root });
-  // vitest.config.ts sets RULESMITH_FROM_SOURCE=1 for every test; the build runs only without it.
+  // Without RULESMITH_FROM_SOURCE (which would make the copy look for sources it does not have).
   const { RULESMITH_FROM_SOURCE: _fromSource, ...env } = process.env;
   return new Promise((done) =>
     execFile(process.execPath, [`${installed}/bin/rulesmith.js`, ...args], { cwd: root, env }, (err, stdout, stderr) => done({ code: err ? Number(err.code) : 0, stdout, stderr })),

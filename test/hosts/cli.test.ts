@@ -153,8 +153,8 @@ describe.concurrent("--help", () => {
 
 // The program a user starts: Node sets the exit status from `main`'s answer and the process's own
 // streams and working directory are the ones `main` defaults to, which only a process of its own shows.
-// Under vitest it runs the TypeScript sources (RULESMITH_FROM_SOURCE=1, vitest.config.ts); the build
-// is checked against the sources in test/hosts/cli-build.test.ts.
+// It runs the build in dist/cli/ when that is current, else the sources (bin/rulesmith.js decides, as for
+// a user); test/hosts/cli-build.test.ts checks a fresh build against the sources.
 describe.concurrent("bin/rulesmith.js", () => {
   function bin(...args: string[]): Promise<CliRun> {
     return new Promise((resolve) => {

@@ -1,80 +1,43 @@
 // `rulesmith lsp` over a bundled system and one of its mods, as an editor drives it: a file of the mod
 // (a folder with mod.json) is checked with its base and shows no error, hover and definition reach into
 // the base, a real mistake gets its code, and a mod.json problem is published on mod.json. The server
-// runs in a process of its own (`bin/rulesmith.js lsp`), as in lsp.test.ts, over a copy of the folders.
-import { spawn, type ChildProcess } from "node:child_process";
+// runs in a process of its own (test/support/lsp-server.ts), as in lsp.test.ts, over a copy of the folders.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  createProtocolConnection,
   DefinitionRequest,
   DidChangeTextDocumentNotification,
   DidChangeWatchedFilesNotification,
   DidOpenTextDocumentNotification,
-  ExitNotification,
   FileChangeType,
   HoverRequest,
-  InitializedNotification,
-  InitializeRequest,
-  PublishDiagnosticsNotification,
-  RegistrationRequest,
-  ShutdownRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
-  type Diagnostic,
   type ProtocolConnection,
-  type PublishDiagnosticsParams,
 } from "vscode-languageserver-protocol/node";
+import { startLspServer, type LspServer } from "../support/lsp-server.ts";
 
-const bin = fileURLToPath(new URL("../../bin/rulesmith.js", import.meta.url));
 const project = fileURLToPath(new URL("../..", import.meta.url));
 const SAIS = "mods/dragon-dice-treefolk/sais.rules";
 const MANIFEST = "mods/dragon-dice-treefolk/mod.json";
 
 let dir: string;
-let server: ChildProcess;
+let lsp: LspServer;
 let client: ProtocolConnection;
-const published: PublishDiagnosticsParams[] = [];
-const waiters: { uri: string; accept: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
-const uri = (name: string) => pathToFileURL(join(dir, name)).href;
-
-function diagnosticsFor(name: string, accept: (d: Diagnostic[]) => boolean = () => true): Promise<Diagnostic[]> {
-  const found = published.findIndex((p) => p.uri === uri(name) && accept(p.diagnostics));
-  if (found >= 0) return Promise.resolve(published.splice(0, found + 1).at(-1)!.diagnostics);
-  return new Promise((resolve) => waiters.push({ uri: uri(name), accept, resolve }));
-}
+const uri = (name: string) => lsp.uri(name);
+const diagnosticsFor: LspServer["diagnosticsFor"] = (name, accept) => lsp.diagnosticsFor(name, accept);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "lsp-mods-"));
   cpSync(join(project, "rules/dragon-dice"), join(dir, "rules/dragon-dice"), { recursive: true });
   cpSync(join(project, "mods/dragon-dice-treefolk"), join(dir, "mods/dragon-dice-treefolk"), { recursive: true });
-  server = spawn(process.execPath, [bin, "lsp"], { cwd: dir, stdio: ["pipe", "pipe", "inherit"] });
-  client = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
-  client.onNotification(PublishDiagnosticsNotification.type, (p) => {
-    const w = waiters.findIndex((x) => x.uri === p.uri && x.accept(p.diagnostics));
-    if (w >= 0) waiters.splice(w, 1)[0]!.resolve(p.diagnostics);
-    else published.push(p);
-  });
-  client.onRequest(RegistrationRequest.type, () => undefined);
-  client.listen();
-  await client.sendRequest(InitializeRequest.type, {
-    processId: process.pid,
-    rootUri: pathToFileURL(dir).href,
-    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } },
-    workspaceFolders: [{ uri: pathToFileURL(dir).href, name: "rules" }],
-  });
-  await client.sendNotification(InitializedNotification.type, {});
+  lsp = await startLspServer(dir);
+  client = lsp.client;
 });
 
 afterAll(async () => {
-  const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
-  await client.sendRequest(ShutdownRequest.type);
-  await client.sendNotification(ExitNotification.type);
-  expect(await exited).toBe(0);
-  client.dispose();
+  expect(await lsp.stop()).toBe(0);
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -3,41 +3,28 @@
 // formatting, symbols, semantic tokens, a file changed on disk, shutdown. The server runs in a process of
 // its own (`bin/rulesmith.js lsp`), unlike the other commands' tests: it speaks over that process's
 // stdin and stdout, and `exit` ends the process.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  createProtocolConnection,
   DidChangeTextDocumentNotification,
   DidChangeWatchedFilesNotification,
   DidOpenTextDocumentNotification,
   DidCloseTextDocumentNotification,
   DocumentFormattingRequest,
   DocumentSymbolRequest,
-  ExitNotification,
   FileChangeType,
   HoverRequest,
-  InitializedNotification,
-  InitializeRequest,
-  PublishDiagnosticsNotification,
   ReferencesRequest,
-  RegistrationRequest,
   RenameRequest,
   SemanticTokensRequest,
-  ShutdownRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
   CompletionRequest,
   DefinitionRequest,
-  type Diagnostic,
   type ProtocolConnection,
-  type PublishDiagnosticsParams,
 } from "vscode-languageserver-protocol/node";
-
-const bin = fileURLToPath(new URL("../../bin/rulesmith.js", import.meta.url));
+import { startLspServer, type LspServer } from "../support/lsp-server.ts";
 
 const UNITS = `/// A fighting unit.
 kind Unit {
@@ -62,48 +49,22 @@ example "a hit costs one hit point" {
 `;
 
 let dir: string;
-let server: ChildProcess;
+let lsp: LspServer;
 let client: ProtocolConnection;
-const published: PublishDiagnosticsParams[] = [];
-const waiters: { uri: string; accept: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
-const uri = (name: string) => pathToFileURL(join(dir, name)).href;
-
-/** The next diagnostics published for `name` that `accept` takes (the server may publish intermediate ones). */
-function diagnosticsFor(name: string, accept: (d: Diagnostic[]) => boolean = () => true): Promise<Diagnostic[]> {
-  const found = published.findIndex((p) => p.uri === uri(name) && accept(p.diagnostics));
-  if (found >= 0) return Promise.resolve(published.splice(0, found + 1).at(-1)!.diagnostics);
-  return new Promise((resolve) => waiters.push({ uri: uri(name), accept, resolve }));
-}
+const uri = (name: string) => lsp.uri(name);
+const diagnosticsFor: LspServer["diagnosticsFor"] = (name, accept) => lsp.diagnosticsFor(name, accept);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "lsp-"));
   writeFileSync(join(dir, "units.rules"), UNITS);
   writeFileSync(join(dir, "battle.rules"), BATTLE);
-  server = spawn(process.execPath, [bin, "lsp"], { cwd: dir, stdio: ["pipe", "pipe", "inherit"] });
-  client = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
-  client.onNotification(PublishDiagnosticsNotification.type, (p) => {
-    const w = waiters.findIndex((x) => x.uri === p.uri && x.accept(p.diagnostics));
-    if (w >= 0) waiters.splice(w, 1)[0]!.resolve(p.diagnostics);
-    else published.push(p);
-  });
-  client.onRequest(RegistrationRequest.type, () => undefined);
-  client.listen();
-  const init = await client.sendRequest(InitializeRequest.type, {
-    processId: process.pid,
-    rootUri: pathToFileURL(dir).href,
-    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } },
-    workspaceFolders: [{ uri: pathToFileURL(dir).href, name: "rules" }],
-  });
-  expect(init.capabilities.textDocumentSync).toEqual({ openClose: true, change: 2 });
-  await client.sendNotification(InitializedNotification.type, {});
+  lsp = await startLspServer(dir);
+  client = lsp.client;
+  expect(lsp.init.capabilities.textDocumentSync).toEqual({ openClose: true, change: 2 });
 });
 
 afterAll(async () => {
-  const exited = new Promise<number | null>((resolve) => server.on("exit", (code) => resolve(code)));
-  await client.sendRequest(ShutdownRequest.type);
-  await client.sendNotification(ExitNotification.type);
-  expect(await exited).toBe(0);
-  client.dispose();
+  expect(await lsp.stop()).toBe(0);
 });
 
 describe("rulesmith lsp over stdio", () => {
@@ -224,11 +185,11 @@ describe("rulesmith lsp over stdio", () => {
   it("says on a file opened from outside the root that it is not checked, and clears it on close (issue 28)", async () => {
     const elsewhere = mkdtempSync(join(tmpdir(), "lsp-outside-"));
     const outside = pathToFileURL(join(elsewhere, "loose.rules")).href;
-    const said = new Promise<Diagnostic[]>((resolve) => waiters.push({ uri: outside, accept: (d) => d.length > 0, resolve }));
+    const said = lsp.nextDiagnostics(outside, (d) => d.length > 0);
     await client.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: outside, languageId: "rules", version: 1, text: "kind K { x: nope }\n" } });
     const ds = await said;
     expect(ds.map((d) => [d.code, d.severity, String(d.message).split("\n")[0]])).toEqual([["E0004", 2, `this file is outside the folder the language server reads (\`${realpathSync(dir)}\`), so it is not checked`]]);
-    const cleared = new Promise<Diagnostic[]>((resolve) => waiters.push({ uri: outside, accept: (d) => d.length === 0, resolve }));
+    const cleared = lsp.nextDiagnostics(outside, (d) => d.length === 0);
     await client.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: outside } });
     expect(await cleared).toEqual([]);
   });

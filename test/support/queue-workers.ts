@@ -19,7 +19,7 @@ export interface WorkerProcess {
 }
 
 export function startWorker(url: string, ...extra: string[]): WorkerProcess {
-  const child = spawn(process.execPath, [bin, "worker", "--queue", url, "--lease", LEASE, ...extra], { cwd: project, env: { ...process.env, RULESMITH_FROM_SOURCE: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [bin, "worker", "--queue", url, "--lease", LEASE, ...extra], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
   let said = "";
   const waiting: { pattern: RegExp; found: (m: RegExpMatchArray) => void }[] = [];
   const hear = (chunk: Buffer) => {

@@ -4,7 +4,7 @@
 import * as A from "../../core/ast.ts";
 import type { ExampleResult } from "../../pipeline.ts";
 import type { RuntimeProgram } from "../../run/index-program.ts";
-import { showExpr } from "../../core/show-expr.ts";
+import { showExpr, showTiming } from "../../core/show-expr.ts";
 import { header } from "../service/signatures.ts";
 import { programStages, stagesOf, wantedStage } from "../../core/stages.ts";
 import { clipShown } from "../../core/diagnostics.ts";
@@ -81,7 +81,7 @@ function stageList(stages: readonly string[]): string {
 function handlerLine(ctx: Context, t: A.TriggerDecl): string {
   const when = t.condition ? ` when ${expr(ctx, t.condition)}` : "";
   const doc = t.doc ? ` — ${docInline(t.doc)}` : "";
-  return `<li><code>${t.timing === "after" ? "on" : t.timing === "instead" ? "instead of" : "before"}</code>${when}${t.order ? ` <span class="what">order ${t.order}</span>` : ""} (${escapeHtml(t.span.file)}:${t.span.line})${doc}</li>`;
+  return `<li><code>${showTiming(t.timing)}</code>${when}${t.order ? ` <span class="what">order ${t.order}</span>` : ""} (${escapeHtml(t.span.file)}:${t.span.line})${doc}</li>`;
 }
 
 function eventSection(ctx: Context, e: A.EventDecl): string {

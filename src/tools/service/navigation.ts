@@ -5,6 +5,7 @@ import { spanAt } from "../../syntax/parse.ts";
 import type { NamedDecl } from "../../check/symbols.ts";
 import { aggregateNamed, builtinFunction } from "../../core/builtins.ts";
 import { typeToString } from "../../core/types.ts";
+import { showTiming } from "../../core/show-expr.ts";
 import { visibleDecl, visibleStateField, type Analysis, type Documents } from "./analysis.ts";
 import { chunkAt, declarationChunks } from "./repair.ts";
 import type { Hover, Location } from "./service-types.ts";
@@ -170,7 +171,7 @@ function handler(a: Analysis, name: string): Target | undefined {
     if (f.path !== a.path && !visible?.has(f.path)) continue;
     for (const d of f.decls) {
       if (d.kind === "trigger" && !d.replaces && d.handlerName?.text === name) {
-        const timing = d.timing === "after" ? "on" : d.timing === "before" ? "before" : "instead of";
+        const timing = showTiming(d.timing);
         return { declared: d.handlerName, signature: `${timing} ${d.event.text} as ${name}` };
       }
     }

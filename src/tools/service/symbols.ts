@@ -2,6 +2,7 @@
 // both read from the declarations that parsed, the second resolved by the checker as hover is.
 import type * as A from "../../core/ast.ts";
 import { builtinFunction, isAggregate } from "../../core/builtins.ts";
+import { showTiming } from "../../core/show-expr.ts";
 import { visibleDecl, visibleStateField, type Analysis } from "./analysis.ts";
 import type { Site } from "./sites.ts";
 import { rangeOf, type Range } from "./text-position.ts";
@@ -38,7 +39,7 @@ function symbolOf(d: A.Decl): DocumentSymbol | undefined {
     case "event":
       return leaf(d.name, "event", d.span);
     case "trigger":
-      return leaf({ text: `${d.timing === "after" ? "on" : d.timing === "instead" ? "instead of" : "before"} ${d.event.text}`, span: d.event.span }, "handler", d.span, d.order ? `order ${d.order}` : undefined);
+      return leaf({ text: `${showTiming(d.timing)} ${d.event.text}`, span: d.event.span }, "handler", d.span, d.order ? `order ${d.order}` : undefined);
     case "fn":
       return leaf(d.name, "function", d.span);
     case "value":

@@ -5,6 +5,7 @@
 import type * as A from "../../core/ast.ts";
 import { didYouMean } from "../../core/diagnostics.ts";
 import { isStdPath } from "../../core/std-paths.ts";
+import { showTiming } from "../../core/show-expr.ts";
 import type { RuntimeProgram } from "../../run/index-program.ts";
 
 export type WatchedRule =
@@ -63,7 +64,7 @@ function candidates(program: RuntimeProgram): WatchedRule[] {
   for (const [event, h] of program.handlers) {
     for (const d of [...h.before, ...h.instead, ...h.after]) {
       if (isStdPath(d.span.file)) continue;
-      const timing = d.timing === "after" ? "on" : d.timing === "instead" ? "instead of" : "before";
+      const timing = showTiming(d.timing);
       out.push({ kind: "handler", decl: d, event, label: `${timing} ${event.name.text}` });
     }
   }
