@@ -1,0 +1,93 @@
+// The rename that needs no trial: a new name nothing spells yet. Renaming is then a one-to-one change of
+// names, and the checker compares names only with one another and with the words it knows itself (the
+// keywords, the built-in types, functions and aggregates, the standard modules' names, and the few words
+// it tests for, listed below), so the rules mean after exactly what they meant before: no clash, no
+// capture, no new error. When that cannot be shown here, rename-safety.ts tries the rename on a copy.
+// A differential test (test/tools/rename-fresh.test.ts) holds this to the answer of the trial.
+import { keywords, PRIMITIVES } from "../../../grammar/tokens.ts";
+import { aggregateNamed, builtinFunction } from "../../core/builtins.ts";
+import { stdModuleTexts } from "../../syntax/std/modules.ts";
+import type { Documents } from "./analysis.ts";
+import type { Location } from "./service-types.ts";
+import { offsetAt } from "./text-position.ts";
+
+/**
+ * Words the checker, parser and loader compare a name or a tag with. Not all of them can be a name a
+ * rename meets, but a rename to or from any of them is tried on a copy, never decided here.
+ * test/tools/rename-fresh.test.ts fails when a source compares with a word missing here.
+ */
+export const CHECKER_WORDS: ReadonlySet<string> = new Set(
+  (
+    "DiceLiteral EOF Integer _ addExpr addedField additionalProperties after andExpr applyStmt args argument assign binary block body " +
+    "bounds call changed checked compareExpr comprehension compute cond decl declaration dice dieDecl divide double enumDecl enumMember " +
+    "error eventDecl exampleDecl exclusive expr exprStmt expression extendDecl extendEnum extendKind extendTable field finalDecl fnDecl " +
+    "global highest holder ifStmt importDecl index kindDecl largest length local maxLength member mod modifierDecl modifierOp mulExpr " +
+    "multiply n name named neg notExpr number object optional orExpr overridesDecl parameter pattern positional postfixExpr previous " +
+    "primary proceedStmt propertyNames ref removal removeDecl replaceDecl replaceRow required requires result rounding rowRef set smallest " +
+    "span stagesDecl stateDecl statusDecl string subtract system t tableDecl token trigger triggerDecl type unaryExpr up valueDecl " +
+    "variable version void sum count first"
+  ).split(" "),
+);
+
+let stdWords: Set<string> | undefined;
+
+/** Whether the checker may treat `name` otherwise than any other name: a word it knows itself. */
+export function knownWord(name: string): boolean {
+  stdWords ??= new Set(stdModuleTexts().flatMap((t) => t.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []));
+  return (
+    Object.hasOwn(keywords, name) ||
+    PRIMITIVES.includes(name) ||
+    builtinFunction(name) !== undefined ||
+    aggregateNamed(name) !== undefined ||
+    CHECKER_WORDS.has(name) ||
+    stdWords.has(name) ||
+    name in Object.prototype ||
+    name.startsWith("__")
+  );
+}
+
+/**
+ * Whether renaming `oldName` to `newName` by `edits` surely keeps the rules' meaning: neither name is a
+ * word the checker knows, no file spells the new name yet, and every other place a rules file spells the
+ * old one is a name the rename rightly leaves alone (one that means something else), not one in a form
+ * no site lists. False says only "try it".
+ */
+export function freshRename(docs: Documents, oldName: string, newName: string, edits: readonly Location[]): boolean {
+  if (knownWord(oldName) || knownWord(newName)) return false;
+  const paths = docs.paths();
+  if (paths.some((p) => docs.text(p)!.includes(newName))) return false;
+  const edited = new Map<string, Set<number>>();
+  for (const e of edits) {
+    const text = docs.text(e.path);
+    if (text === undefined) return false;
+    const at = edited.get(e.path) ?? new Set<number>();
+    at.add(offsetAt(text, e.range.line, e.range.col));
+    edited.set(e.path, at);
+  }
+  const word = new RegExp(`(?<![A-Za-z0-9_])${oldName}(?![A-Za-z0-9_])`, "g");
+  for (const p of paths) {
+    if (!p.endsWith(".rules")) continue;
+    const text = docs.text(p)!;
+    if (!text.includes(oldName)) continue;
+    for (const m of text.matchAll(word)) {
+      if (edited.get(p)?.has(m.index) || docs.index.isSite(p, m.index) || inComment(text, m.index)) continue;
+      // Spelt in a string or where no site is: what the checker makes of it is not known here.
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Whether `offset` stands in a `//` comment: strings and comments end with their line (grammar/tokens.ts). */
+function inComment(text: string, offset: number): boolean {
+  let inString = false;
+  for (let i = Math.max(text.lastIndexOf("\n", offset), text.lastIndexOf("\r", offset)) + 1; i < offset; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "/" && text[i + 1] === "/") return true;
+  }
+  return false;
+}
