@@ -25,7 +25,7 @@ export const CHECKER_WORDS: ReadonlySet<string> = new Set(
     "multiply n name named neg notExpr number object optional orExpr overridesDecl parameter pattern positional postfixExpr previous " +
     "primary proceedStmt propertyNames ref removal removeDecl replaceDecl replaceRow required requires result rounding rowRef set smallest " +
     "span stagesDecl stateDecl statusDecl string subtract system t tableDecl token trigger triggerDecl type unaryExpr up valueDecl " +
-    "variable version void sum count first"
+    "variable version void sum count first proceed function chevrotain recoveryEnabled E0001 E0002 E0164 E0405"
   ).split(" "),
 );
 
