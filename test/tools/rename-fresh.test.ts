@@ -77,7 +77,9 @@ describe("the quick answer is the trial's answer, on every bundled system", () =
       for (let i = 0; i < 4; i++) {
         const path = pick(paths);
         const sites = ws.analysis(path).sites;
-        const site = pick(sites);
+        // Half of the picks a declaration or a field, the names a rename is most often asked for.
+        const named = sites.filter((s) => s.kind === "declaration" || s.kind === "field");
+        const site = i % 2 === 0 && named.length > 0 ? pick(named) : pick(sites);
         const declared = ws.definition(path, site.name.span.line, site.name.span.col);
         if (!declared) continue;
         const oldName = site.name.text;
@@ -103,7 +105,8 @@ describe("the quick answer is the trial's answer, on every bundled system", () =
   }
 
   it("decided some renames without a trial, and the trial refused some", () => {
-    expect(decided).toBeGreaterThan(0);
-    expect(refused).toBeGreaterThan(0);
+    // With seed 28: 19 decided at once, 8 refused by the trial.
+    expect(decided, `seed ${SEED}`).toBeGreaterThan(0);
+    expect(refused, `seed ${SEED}`).toBeGreaterThan(0);
   });
 });

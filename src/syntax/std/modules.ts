@@ -20,11 +20,6 @@ const MODULES = new Map<string, string>([
   ["arcs", ARCS_MODULE],
 ]);
 
-/** The standard modules' texts. */
-export function stdModuleTexts(): string[] {
-  return [...MODULES.values()];
-}
-
 /** The import paths of the standard modules: `std/hex`, ... */
 export function stdModuleNames(): string[] {
   return [...MODULES.keys()].map((n) => `std/${n}`);

@@ -1,14 +1,15 @@
 // The rename that needs no trial: a new name nothing spells yet. Renaming is then a one-to-one change of
 // names, and the checker compares names only with one another and with the words it knows itself (the
-// keywords, the built-in types, functions and aggregates, the standard modules' names, and the few words
+// keywords, the built-in types, functions and aggregates, the standard modules' names, and the words
 // it tests for, listed below), so the rules mean after exactly what they meant before: no clash, no
 // capture, no new error. When that cannot be shown here, rename-safety.ts tries the rename on a copy.
 // A differential test (test/tools/rename-fresh.test.ts) holds this to the answer of the trial.
 import { keywords, PRIMITIVES } from "../../../grammar/tokens.ts";
 import { aggregateNamed, builtinFunction } from "../../core/builtins.ts";
-import { stdModuleTexts } from "../../syntax/std/modules.ts";
+import { stdModulesForHints } from "../../syntax/std/modules.ts";
 import type { Documents } from "./analysis.ts";
 import type { Location } from "./service-types.ts";
+import { sitesOf, type Site } from "./sites.ts";
 import { offsetAt } from "./text-position.ts";
 
 /**
@@ -25,15 +26,17 @@ export const CHECKER_WORDS: ReadonlySet<string> = new Set(
     "multiply n name named neg notExpr number object optional orExpr overridesDecl parameter pattern positional postfixExpr previous " +
     "primary proceedStmt propertyNames ref removal removeDecl replaceDecl replaceRow required requires result rounding rowRef set smallest " +
     "span stagesDecl stateDecl statusDecl string subtract system t tableDecl token trigger triggerDecl type unaryExpr up valueDecl " +
-    "variable version void sum count first proceed function chevrotain recoveryEnabled E0001 E0002 E0164 E0405"
+    "variable version void sum count first proceed function round chevrotain recoveryEnabled E0001 E0002 E0164 E0405"
   ).split(" "),
 );
 
 let stdWords: Set<string> | undefined;
+const LOCAL_SITES: ReadonlySet<Site["kind"]> = new Set(["parameter", "variable", "name", "member", "argument"]);
 
 /** Whether the checker may treat `name` otherwise than any other name: a word it knows itself. */
 export function knownWord(name: string): boolean {
-  stdWords ??= new Set(stdModuleTexts().flatMap((t) => t.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []));
+  // A standard module's parameters and locals are its own: only what a system can see or extend counts.
+  stdWords ??= new Set(stdModulesForHints().flatMap((f) => sitesOf(f).filter((s) => !LOCAL_SITES.has(s.kind)).map((s) => s.name.text)));
   return (
     Object.hasOwn(keywords, name) ||
     PRIMITIVES.includes(name) ||
@@ -70,16 +73,20 @@ export function freshRename(docs: Documents, oldName: string, newName: string, e
     const text = docs.text(p)!;
     if (!text.includes(oldName)) continue;
     for (const m of text.matchAll(word)) {
-      if (edited.get(p)?.has(m.index) || docs.index.isSite(p, m.index) || inComment(text, m.index)) continue;
-      // Spelt in a string or where no site is: what the checker makes of it is not known here.
+      if (edited.get(p)?.has(m.index) || docs.index.isSite(p, m.index) || inCommentOrString(text, m.index)) continue;
+      // Spelt where no site is: what the checker makes of it is not known here.
       return false;
     }
   }
   return true;
 }
 
-/** Whether `offset` stands in a `//` comment: strings and comments end with their line (grammar/tokens.ts). */
-function inComment(text: string, offset: number): boolean {
+/**
+ * Whether `offset` stands in a `//` comment or a string (strings and comments end with their line,
+ * grammar/tokens.ts). A string is a doc, an import's path, a title or a text value: the checker compares
+ * it with other strings, never with a name, so the rename rightly leaves it alone.
+ */
+function inCommentOrString(text: string, offset: number): boolean {
   let inString = false;
   for (let i = Math.max(text.lastIndexOf("\n", offset), text.lastIndexOf("\r", offset)) + 1; i < offset; i++) {
     const c = text[i];
@@ -89,5 +96,5 @@ function inComment(text: string, offset: number): boolean {
     } else if (c === '"') inString = true;
     else if (c === "/" && text[i + 1] === "/") return true;
   }
-  return false;
+  return inString;
 }
