@@ -13,20 +13,20 @@ import { sitesOf, type Site } from "./sites.ts";
 import { offsetAt } from "./text-position.ts";
 
 /**
- * Words the checker, parser and loader compare a name or a tag with. Not all of them can be a name a
- * rename meets, but a rename to or from any of them is tried on a copy, never decided here.
- * test/tools/rename-fresh.test.ts fails when a source compares with a word missing here.
+ * Words the checker, parser, loader and service compare a value with, besides the keywords and built-ins
+ * (test/support/compared-words.ts finds them; tags such as an AST node's kind left out). Not all of them
+ * can be a name a rename meets, but a rename to or from any of them is tried on a copy, never decided
+ * here. test/tools/rename-fresh.test.ts fails when a source compares with a word missing here.
  */
 export const CHECKER_WORDS: ReadonlySet<string> = new Set(
   (
-    "DiceLiteral EOF Integer _ addExpr addedField additionalProperties after andExpr applyStmt args argument assign binary block body " +
-    "bounds call changed checked compareExpr comprehension compute cond decl declaration dice dieDecl divide double enumDecl enumMember " +
-    "error eventDecl exampleDecl exclusive expr exprStmt expression extendDecl extendEnum extendKind extendTable field finalDecl fnDecl " +
-    "global highest holder ifStmt importDecl index kindDecl largest length local maxLength member mod modifierDecl modifierOp mulExpr " +
-    "multiply n name named neg notExpr number object optional orExpr overridesDecl parameter pattern positional postfixExpr previous " +
-    "primary proceedStmt propertyNames ref removal removeDecl replaceDecl replaceRow required requires result rounding rowRef set smallest " +
-    "span stagesDecl stateDecl statusDecl string subtract system t tableDecl token trigger triggerDecl type unaryExpr up valueDecl " +
-    "variable version void sum count first proceed function round chevrotain recoveryEnabled E0001 E0002 E0164 E0405"
+    "_ addExpr after andExpr applyStmt body bounds changed checked chevrotain compareExpr compute dice " +
+    "dieDecl divide double enumDecl eventDecl exampleDecl exclusive exprStmt expression extendDecl " +
+    "extendEnum extendKind extendTable finalDecl fnDecl function highest ifStmt importDecl kindDecl " +
+    "largest length mod modifierDecl mulExpr multiply n notExpr number object orExpr overridesDecl " +
+    "postfixExpr previous primary proceed proceedStmt recoveryEnabled ref removal removeDecl replaceDecl " +
+    "replaceRow requires result round rowRef set smallest span stagesDecl stateDecl statusDecl string " +
+    "subtract system t tableDecl triggerDecl unaryExpr up valueDecl version"
   ).split(" "),
 );
 
