@@ -3,6 +3,7 @@
 // picked with a fixed seed (accepted ones and refused ones) get exactly the answer the trial alone gives.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import seedrandom from "seedrandom";
 import { describe, expect, it } from "vitest";
 import type { ServiceFiles } from "../../src/tools/service/service-types.ts";
 import { Workspace } from "../../src/tools/service/workspace.ts";
@@ -20,18 +21,6 @@ function filesBelow(dir: string): ServiceFiles {
     else if (e.name.endsWith(".rules") || e.name.endsWith(".json")) out[p] = readFileSync(p, "utf8");
   }
   return out;
-}
-
-/** mulberry32: the same picks on every run for one seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe("the words the checker knows are never decided without a trial", () => {
@@ -56,7 +45,7 @@ describe("the quick answer is the trial's answer, on every bundled system", () =
   let refused = 0;
   for (const system of systems) {
     it(`rules/${system} (seed ${SEED})`, () => {
-      const next = random(SEED + systems.indexOf(system));
+      const next = seedrandom(`${SEED}/${system}`);
       const ws = new Workspace(filesBelow(join("rules", system)));
       const scratch = (files: ServiceFiles) => new Workspace(files);
       const paths = ws.paths().filter((p) => p.endsWith(".rules")).sort();
