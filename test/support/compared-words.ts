@@ -23,7 +23,7 @@ export function comparedWords(): Set<string> {
     for (const m of text.matchAll(/([\w.?\]\[)]+) (?:===|!==) "([A-Za-z_][A-Za-z0-9_]*)"/g)) if (!TAG.test(m[1]!)) out.add(m[2]!);
     for (const m of text.matchAll(/case "([A-Za-z_][A-Za-z0-9_]*)":/g)) {
       // The switch the case is in: the nearest one before it.
-      const subject = /^[^]*switch \(([^)]*)\)/.exec(text.slice(Math.max(0, m.index - 4000), m.index))?.[1]?.trim() ?? "";
+      const subject = /^[^]*switch \(([^)]*)\)/.exec(text.slice(0, m.index))?.[1]?.trim() ?? "";
       if (!TAG.test(subject)) out.add(m[1]!);
     }
   }

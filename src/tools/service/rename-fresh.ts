@@ -22,11 +22,11 @@ export const CHECKER_WORDS: ReadonlySet<string> = new Set(
   (
     "_ addExpr after andExpr applyStmt body bounds changed checked chevrotain compareExpr compute dice " +
     "dieDecl divide double enumDecl eventDecl exampleDecl exclusive exprStmt expression extendDecl " +
-    "extendEnum extendKind extendTable finalDecl fnDecl function highest ifStmt importDecl kindDecl " +
-    "largest length mod modifierDecl mulExpr multiply n notExpr number object orExpr overridesDecl " +
-    "postfixExpr previous primary proceed proceedStmt recoveryEnabled ref removal removeDecl replaceDecl " +
-    "replaceRow requires result round rowRef set smallest span stagesDecl stateDecl statusDecl string " +
-    "subtract system t tableDecl triggerDecl unaryExpr up valueDecl version"
+    "finalDecl fnDecl function highest ifStmt importDecl kindDecl largest length mod modifierDecl mulExpr " +
+    "multiply n notExpr number object orExpr overridesDecl postfixExpr previous primary proceed " +
+    "proceedStmt recoveryEnabled ref removeDecl replaceDecl requires result round rowRef set smallest " +
+    "span stagesDecl stateDecl statusDecl string subtract system t tableDecl triggerDecl unaryExpr up " +
+    "valueDecl version"
   ).split(" "),
 );
 
