@@ -6,8 +6,9 @@
 // workspace: the first request (every file that spells the name checked and indexed), the request again
 // (the index warm), the request after an edit inside a function's body in the declaring file, which the
 // others import (the edited file's own check made first, as the server's diagnostics make it after each edit), and after
-// an edit of a declaration other files see (every file that sees it checked again). Rename is timed warm;
-// its safety check tries the renamed files in a scratch workspace (src/tools/service/rename-safety.ts).
+// an edit of a declaration other files see (every file that sees it checked again). Rename is timed warm,
+// twice: to a new name no file spells (decided at once, src/tools/service/rename-fresh.ts), and to the next
+// common name, which the safety check must try on a copy of the workspace (rename-safety.ts) and refuses.
 //
 //   npm run bench:lsp                # 5 names, 7 rounds each
 //   npm run bench:lsp -- --rounds 15
@@ -65,8 +66,11 @@ const warm: number[] = [];
 const afterBody: number[] = [];
 const afterDecl: number[] = [];
 const rename: number[] = [];
+const renameTried: number[] = [];
 for (const [path, line, col, name, written] of names) {
-  const rows: Record<string, number[]> = { first: [], warm: [], afterBody: [], afterDecl: [], rename: [] };
+  const rows: Record<string, number[]> = { first: [], warm: [], afterBody: [], afterDecl: [], rename: [], renameTried: [] };
+  const clash = names[(names.findIndex((n) => n[3] === name) + 1) % names.length]![3];
+  let tried = "";
   let found = 0;
   for (let r = 0; r < ROUNDS; r++) {
     const ws = new Workspace(files);
@@ -89,6 +93,9 @@ for (const [path, line, col, name, written] of names) {
     rows.afterDecl!.push(timed(() => ws.references(path, line, col))[1]);
     ws.references(path, line, col);
     rows.rename!.push(timed(() => ws.rename(path, line, col, `${name}Renamed`))[1]);
+    const [answer, t] = timed(() => ws.rename(path, line, col, clash));
+    tried = "error" in answer ? "refused" : "accepted";
+    rows.renameTried!.push(t);
   }
   console.log(`\n${name} (${path}:${line}:${col}; written ${written} times, ${found} references)`);
   console.log(`  first request (cold)         ${show(rows.first!)}`);
@@ -96,10 +103,12 @@ for (const [path, line, col, name, written] of names) {
   console.log(`  after an edit in a body      ${show(rows.afterBody!)}`);
   console.log(`  after a declaration added    ${show(rows.afterDecl!)}`);
   console.log(`  rename (warm)                ${show(rows.rename!)}`);
+  console.log(`  rename to \`${clash}\` (tried)  ${show(rows.renameTried!)}, ${tried}`);
   first.push(...rows.first!);
   warm.push(...rows.warm!);
   afterBody.push(...rows.afterBody!);
   afterDecl.push(...rows.afterDecl!);
   rename.push(...rows.rename!);
+  renameTried.push(...rows.renameTried!);
 }
-console.log(`\nall names: references warm ${show(warm)}; after a body edit ${show(afterBody)}; after a declaration added ${show(afterDecl)}; cold ${show(first)}; rename warm ${show(rename)}`);
+console.log(`\nall names: references warm ${show(warm)}; after a body edit ${show(afterBody)}; after a declaration added ${show(afterDecl)}; cold ${show(first)}; rename warm ${show(rename)}; rename to a name in use (tried) ${show(renameTried)}`);

@@ -57,6 +57,12 @@ export class ReferenceIndex {
     return (parsed && this.keyTable(parsed).get(start)) ?? `${file}@${start}`;
   }
 
+  /** Whether a name of `path`, as parsed now, starts at `start`: a place references and rename see. */
+  isSite(path: string, start: number): boolean {
+    const parsed = this.files.parsed(path);
+    return parsed !== undefined && this.keyTable(parsed).has(start);
+  }
+
   /** The uses in `path` of the declaration keyed `key`; the file's entry is made again first if it no longer holds. */
   usesIn(path: string, key: string): readonly Use[] {
     return this.entry(path)?.uses.get(key) ?? [];

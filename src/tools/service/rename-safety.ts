@@ -9,6 +9,7 @@ import { aggregateNamed, builtinFunction } from "../../core/builtins.ts";
 import type { Diagnostic } from "../../core/diagnostics.ts";
 import type { Documents } from "./analysis.ts";
 import { resolve } from "./navigation.ts";
+import { freshRename } from "./rename-fresh.ts";
 import { fieldOwner } from "./rename-json.ts";
 import type { Location, ServiceFiles } from "./service-types.ts";
 import { offsetAt } from "./text-position.ts";
@@ -17,10 +18,18 @@ import { offsetAt } from "./text-position.ts";
 export type ScratchWorkspace = (files: ServiceFiles) => Documents;
 
 /** Why renaming the declaration at `declared` (spelt `oldName`) to `newName` by `edits` would change the rules' meaning; undefined when it would not. */
-export function renameProblem(docs: Documents, scratch: ScratchWorkspace, declared: Location, oldName: string, newName: string, edits: Location[]): string | undefined {
+export function renameProblem(docs: Documents, scratch: ScratchWorkspace, declared: Location, oldName: string, newName: string, edits: Location[], quick = true): string | undefined {
   if (newName === oldName) return undefined;
   // A field is read as `x.name`, never where a built-in is called.
   if ((builtinFunction(newName) || aggregateNamed(newName)) && !fieldOwner(docs.analysis(declared.path), declared)) return `\`${newName}\` is a built-in function: a name spelt so would hide it, or be hidden by it`;
+  // A new name nothing spells yet needs no trial (rename-fresh.ts).
+  // (`quick` false: always tried, the answer the quick one is held to.)
+  if (quick && freshRename(docs, oldName, newName, edits)) return undefined;
+  return trialProblem(docs, scratch, declared, oldName, newName, edits);
+}
+
+/** The rename tried on a copy of the workspace: what renameProblem answers when it cannot decide at once. */
+function trialProblem(docs: Documents, scratch: ScratchWorkspace, declared: Location, oldName: string, newName: string, edits: Location[]): string | undefined {
   const renamed = renamedTexts(docs, edits, oldName.length, newName);
   const files: ServiceFiles = {};
   for (const p of docs.paths()) files[p] = renamed.get(p)?.text ?? docs.text(p)!;
