@@ -24,6 +24,6 @@ export const returnStatement: StatementConstruct<"return"> = {
   },
   generate(s, { g, expr }) {
     const value = s.value ? expr(s.value) : "undefined";
-    return `vm.tick(${g.k(s.span)});\nreturn ${g.bare ? value : `{ value: ${value} }`};`;
+    return `vm.tick(${g.k(s.span)});\n${g.ret(value)}`;
   },
 };

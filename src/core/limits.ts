@@ -29,6 +29,9 @@ export const ITEMS_PER_STEP = 16;
 /** Dice in one roll, `roll(n, sides)` or a pool, `rollEach(n, sides)`: the checker refuses a larger constant, the runtime a larger count. */
 export const MAX_DICE = 1000;
 
+/** Rules nested deeper than this at run time (trace levels and expression-bodied calls together) are R0502; generated code writes it as a literal. */
+export const MAX_RULE_DEPTH = 400;
+
 /** Characters in all the messages of one run's trace (when it is kept). */
 export const MAX_TRACE = 50_000_000;
 

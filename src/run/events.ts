@@ -220,24 +220,22 @@ export class Events {
     for (let i = 0; i < list.length; i++) {
       const t = list[i]!;
       const label = labels[i]!;
-      this.vm.rules.push(label);
+      // The handler's label while its condition is decided and its trace line written (an error ends the run, so no `finally`).
+      const outer = this.vm.rule;
+      this.vm.rule = label;
       // A step per handler considered, its `when` true or not: 100,000 handlers of one event are work.
       this.vm.tick(t.span);
       // Each handler runs in a frame of its own: the emission's arguments and result as they stand, then its own variables.
       const env = frame(t.frameSize, values);
       const applies = !t.condition || this.vm.eval(t.condition, env) === true;
-      this.vm.rules.pop();
+      if (applies && this.vm.tracing) this.vm.note("trigger", () => firesLine(label), t.span);
+      this.vm.rule = outer;
       if (!applies) continue;
-      if (this.vm.tracing) {
-        this.vm.rules.push(label);
-        this.vm.note("trigger", () => firesLine(label), t.span);
-        this.vm.rules.pop();
-      }
       this.vm.enter(label, t.span);
       try {
         this.vm.execBlock(t.body, env);
       } finally {
-        this.vm.leave();
+        this.vm.leave(outer);
       }
       if (onlyFirst) return true;
     }
@@ -246,11 +244,11 @@ export class Events {
 
   private defaultBody({ ev, values }: Emission) {
     if (!ev.body) return;
-    this.vm.enter(this.vm.label(ev, () => `event ${ev.name.text}`), ev.span);
+    const outer = this.vm.enter(this.vm.label(ev, () => `event ${ev.name.text}`), ev.span);
     try {
       this.vm.execBlock(ev.body, frame(ev.frameSize, values));
     } finally {
-      this.vm.leave();
+      this.vm.leave(outer);
     }
   }
 

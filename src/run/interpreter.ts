@@ -14,7 +14,7 @@ import { Dice } from "./dice.ts";
 import { Events } from "./events.ts";
 import type { RuntimeProgram } from "./index-program.ts";
 import { frame, type Chooser, type Env, type Returned } from "./machine.ts";
-import { ITEMS_PER_STEP, MAX_ALLOCATED, MAX_TRACE } from "../core/limits.ts";
+import { ITEMS_PER_STEP, MAX_ALLOCATED, MAX_RULE_DEPTH, MAX_TRACE } from "../core/limits.ts";
 import { valueThroughModifiers } from "./modifiers.ts";
 import { assignTo, ExpectationFailed } from "./writes.ts";
 import { showExpr } from "../core/show-expr.ts";
@@ -37,7 +37,7 @@ import { keptIn } from "../core/kept-values.ts";
 export type { Chooser } from "./machine.ts";
 
 export { DEFAULT_STEP_BUDGET, type RunOptions } from "./run-options.ts";
-const MAX_DEPTH = 400;
+const MAX_DEPTH = MAX_RULE_DEPTH;
 
 export { ExpectationFailed } from "./writes.ts";
 
@@ -51,7 +51,8 @@ export class Interpreter implements StatementRun {
   /** Where `note` writes: `trace`, or the caller's sink (then `trace` stays empty). */
   private readonly sink: TraceSink;
   readonly dice: Dice;
-  private steps = 0;
+  /** Steps counted so far: public for generated code, which counts a call's step inline (`overrun`). */
+  steps = 0;
   /** List items and text characters made so far: bounded by MAX_ALLOCATED. */
   private allocated = 0;
   /** Characters in the trace's messages so far: bounded by MAX_TRACE. */
@@ -62,8 +63,14 @@ export class Interpreter implements StatementRun {
    * they can recurse too, so they count against the same MAX_DEPTH as `depth`.
    */
   nested = 0;
-  readonly rules: string[] = [];
-  private readonly budget: number;
+  /**
+   * The innermost rule running ("fn resolve"), undefined outside every rule: errors and the trace name
+   * it. Whoever sets it keeps the one before in a local and puts it back when the rule ends (not a
+   * stack: one field written twice per rule). A rule ended by an error leaves it set, as the error ends
+   * the run; its message is made when it is thrown, naming the rule then running.
+   */
+  rule: string | undefined = undefined;
+  readonly budget: number;
   /** Public for the compiled backend (src/run/compiled/), which skips building a message when it is off. */
   readonly tracing: boolean;
   readonly scripted: Value[] = [];
@@ -112,9 +119,10 @@ export class Interpreter implements StatementRun {
 
   /** Runs an example's body; throws ExpectationFailed or RuleError when it fails. */
   runExample(ex: A.ExampleDecl) {
-    this.rules.push(`example "${ex.title}"`);
+    const saved = this.rule;
+    this.rule = `example "${ex.title}"`;
     this.execBlock(ex.body, frame(ex.frameSize));
-    this.rules.pop();
+    this.rule = saved;
     const unused = this.dice.unusedForced();
     if (unused.length > 0) throw new ExpectationFailed(`${unused.length} forced dice were never rolled: ${unused.join(", ")}`, ex.span);
     if (this.scripted.length > 0) throw new ExpectationFailed(`${this.scripted.length} scripted choices were never asked for: ${this.scripted.map(showValue).join(", ")}`, ex.span);
@@ -123,9 +131,24 @@ export class Interpreter implements StatementRun {
   // ---- bookkeeping -----------------------------------------------------------------------------
 
   tick(span: A.Span) {
-    if (++this.steps > this.budget) {
-      throw new RuleError("R0502", `the step budget of ${this.budget} steps ran out in ${this.rule()}: is there a loop or recursion that never ends?`, span);
-    }
+    if (++this.steps > this.budget) this.outOfSteps(span);
+  }
+
+  private outOfSteps(span: A.Span): never {
+    throw new RuleError("R0502", `the step budget of ${this.budget} steps ran out in ${this.ruleName()}: is there a loop or recursion that never ends?`, span);
+  }
+
+  private tooDeep(rule: string, span: A.Span): never {
+    throw new RuleError("R0502", `rules nested more than ${MAX_DEPTH} deep in ${rule}: is there a recursion that never ends?`, span);
+  }
+
+  /**
+   * The error of a call whose step and nesting generated code counted in one test, `++vm.steps >
+   * vm.budget || ++vm.nested + vm.depth > MAX_DEPTH`: the step budget first, as `tick` then `nest`.
+   */
+  overrun(rule: string, span: A.Span): never {
+    if (this.steps > this.budget) this.outOfSteps(span);
+    this.tooDeep(rule, span);
   }
 
   charge(n: number, span: A.Span) {
@@ -146,12 +169,12 @@ export class Interpreter implements StatementRun {
   allocate(n: number, span: A.Span) {
     this.allocated += n;
     if (this.allocated > MAX_ALLOCATED) {
-      throw new RuleError("R0506", `the run made more than ${MAX_ALLOCATED} list items and text characters in all, its memory budget, in ${this.rule()}: does a loop keep copies of a long list or text?`, span);
+      throw new RuleError("R0506", `the run made more than ${MAX_ALLOCATED} list items and text characters in all, its memory budget, in ${this.ruleName()}: does a loop keep copies of a long list or text?`, span);
     }
   }
 
-  private rule(): string {
-    return this.rules[this.rules.length - 1] ?? "the scenario";
+  private ruleName(): string {
+    return this.rule ?? "the scenario";
   }
 
   /** The message is built only when tracing: simulations run without a trace and skip the cost. */
@@ -161,8 +184,8 @@ export class Interpreter implements StatementRun {
     const text = message();
     // The trace is part of the budget too: `say` of a long list in a loop must not fill the memory.
     this.traced += text.length;
-    if (this.traced > MAX_TRACE) throw new RuleError("R0504", `the trace would hold more than ${MAX_TRACE} characters in ${this.rule()}: is there a loop that says or rolls without end?`, span);
-    this.sink.push({ depth: this.depth, kind, rule: this.rule(), message: text, span });
+    if (this.traced > MAX_TRACE) throw new RuleError("R0504", `the trace would hold more than ${MAX_TRACE} characters in ${this.ruleName()}: is there a loop that says or rolls without end?`, span);
+    this.sink.push({ depth: this.depth, kind, rule: this.ruleName(), message: text, span });
   }
 
   /** Rule labels ("fn resolve", "modifier highGround") are made once per declaration, for every run: they depend on the rules alone. */
@@ -171,19 +194,23 @@ export class Interpreter implements StatementRun {
     return keptIn(Interpreter.labels, decl, make);
   }
 
-  enter(rule: string, span: A.Span) {
-    if (++this.depth + this.nested > MAX_DEPTH) throw new RuleError("R0502", `rules nested more than ${MAX_DEPTH} deep in ${rule}: is there a recursion that never ends?`, span);
-    this.rules.push(rule);
+  /** Enters a rule with a trace level of its own and gives back the rule it was in, for `leave`. */
+  enter(rule: string, span: A.Span): string | undefined {
+    if (++this.depth + this.nested > MAX_DEPTH) this.tooDeep(rule, span);
+    const outer = this.rule;
+    this.rule = rule;
+    return outer;
   }
 
-  leave() {
+  /** Ends the rule `enter` entered; `outer` is what `enter` gave back. */
+  leave(outer: string | undefined) {
     this.depth--;
-    this.rules.pop();
+    this.rule = outer;
   }
 
   /** Enters an expression-bodied call; the caller decrements `nested` in a `finally`. */
   nest(rule: string, span: A.Span) {
-    if (++this.nested + this.depth > MAX_DEPTH) throw new RuleError("R0502", `rules nested more than ${MAX_DEPTH} deep in ${rule}: is there a recursion that never ends?`, span);
+    if (++this.nested + this.depth > MAX_DEPTH) this.tooDeep(rule, span);
   }
 
   // ---- declarations as callables ---------------------------------------------------------------
@@ -203,7 +230,7 @@ export class Interpreter implements StatementRun {
     }
     // A standard module's function is traced like a built-in: not at all (its insides neither: `note`).
     if (!isStdPath(fn.span.file)) this.note("call", () => callLine(fn.name.text, args), span);
-    this.enter(this.label(fn, () => `fn ${fn.name.text}`), span);
+    const outer = this.enter(this.label(fn, () => `fn ${fn.name.text}`), span);
     this.loopHook?.enter(fn, span, env);
     try {
       const r = this.execBlock(fn.body, env);
@@ -211,7 +238,7 @@ export class Interpreter implements StatementRun {
       return r?.value;
     } finally {
       this.loopHook?.leave();
-      this.leave();
+      this.leave(outer);
     }
   }
 

@@ -62,8 +62,8 @@ export interface Machine extends LibraryRun {
   readonly dice: Dice;
   /** The trace level: a rule's body, or an emission's handlers, is one deeper than its caller. */
   depth: number;
-  /** The rules running, innermost last: the trace names the innermost. */
-  readonly rules: string[];
+  /** The innermost rule running, which errors and the trace name: set by whoever starts a rule, which puts back the one before when it ends. */
+  rule: string | undefined;
   /** Answers given by `force choices`, asked for in order before the chooser. */
   readonly scripted: Value[];
   readonly chooser: Chooser | undefined;
@@ -81,9 +81,9 @@ export interface Machine extends LibraryRun {
   note(kind: TraceKind, message: () => string, span: A.Span): void;
   /** A declaration's rule label, made once. */
   label(decl: object, make: () => string): string;
-  /** Enters a rule with a trace level of its own; `leave` in a `finally` ends it. */
-  enter(rule: string, span: A.Span): void;
-  leave(): void;
+  /** Enters a rule with a trace level of its own and gives back the rule it was in; `leave` with that, in a `finally`, ends it. */
+  enter(rule: string, span: A.Span): string | undefined;
+  leave(outer: string | undefined): void;
   eval(e: A.Expr, env: Env): Value | undefined;
   execBlock(b: A.Block, env: Env): Returned | undefined;
   /** The declaration a resolved reference names. */

@@ -18,7 +18,8 @@ export function valueThroughModifiers(vm: Machine, v: A.ValueDecl, args: Value[]
     // Each modifier has its own frame: the value's parameters, then its own comprehension variables.
     const env = frame(m.frameSize, args);
     const place = vm.program.exclusive.get(m);
-    vm.rules.push(vm.label(m, () => `modifier ${m.name.text}`));
+    const outer = vm.rule;
+    vm.rule = vm.label(m, () => `modifier ${m.name.text}`);
     try {
       // `result` is the value as it stands when this modifier is reached (in an exclusive stage, as the stage found it).
       env[m.resultSlot!] = result;
@@ -36,7 +37,7 @@ export function valueThroughModifiers(vm: Machine, v: A.ValueDecl, args: Value[]
       // A modifier whose condition held is reported even when it changed nothing: it did fire.
       vm.note("modifier", () => modifierMessage(v, m, before, after, amount, into, factor), m.span);
     } finally {
-      vm.rules.pop();
+      vm.rule = outer;
       if (place?.last && pending) {
         result = settleExclusive(vm, v, place, result, pending);
         pending = undefined;
@@ -57,7 +58,7 @@ export interface Candidate {
 /** What settling an exclusive stage uses of a run (either engine's): its trace and its rule labels. */
 interface TraceRun {
   readonly tracing: boolean;
-  readonly rules: string[];
+  rule: string | undefined;
   note(kind: "modifier", message: () => string, span: A.Span): void;
 }
 
@@ -103,11 +104,12 @@ export function settleExclusive(vm: TraceRun, v: A.ValueDecl, place: ExclusivePl
 
 /** Runs `f` under the candidate's rule label, as its modifier's own step ran. */
 function within<T>(vm: TraceRun, c: Candidate, f: () => T): T {
-  vm.rules.push(`modifier ${c.m.name.text}`);
+  const outer = vm.rule;
+  vm.rule = `modifier ${c.m.name.text}`;
   try {
     return f();
   } finally {
-    vm.rules.pop();
+    vm.rule = outer;
   }
 }
 

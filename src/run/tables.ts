@@ -13,9 +13,10 @@ export function tableRow(vm: Machine, t: A.TableDecl, args: Value[], span: A.Spa
   for (const row of t.rows) {
     if (rowMatches(vm, t, row, args, env)) {
       const result = vm.eval(row.result, env);
-      vm.rules.push(vm.label(t, () => `table ${t.name.text}`));
+      const outer = vm.rule;
+      vm.rule = vm.label(t, () => `table ${t.name.text}`);
       vm.note("table", () => tableMessage(t, args, result), row.span);
-      vm.rules.pop();
+      vm.rule = outer;
       return result;
     }
   }

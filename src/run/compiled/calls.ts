@@ -121,13 +121,13 @@ export function compileFramedFn(c: Compiler, fn: A.FnDecl): CFramedFn {
   return (env, argc, span, vm) => {
     vm.tick(span);
     if (traced && vm.tracing) vm.note("call", () => callLine(name, env.slice(0, argc)), span);
-    vm.enter(label, span);
+    const outer = vm.enter(label, span);
     try {
       const r = (run ??= c.block(body))(env, vm);
       if (returns && !r) throw new RuleError("R0501", `\`${name}\` ended without returning a value`, body.span);
       return r?.value;
     } finally {
-      vm.leave();
+      vm.leave(outer);
     }
   };
 }

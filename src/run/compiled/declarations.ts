@@ -49,7 +49,8 @@ export function compileValue(c: Compiler, v: A.ValueDecl): CFn {
         // Each modifier has its own frame: the value's parameters, then its own comprehension variables.
         const env = frame(m.frameSize, args);
         const place = code.place;
-        vm.rules.push(code.label);
+        const outer = vm.rule;
+        vm.rule = code.label;
         try {
           // `result` is the value as it stands when this modifier is reached.
           env[m.resultSlot!] = result;
@@ -67,7 +68,7 @@ export function compileValue(c: Compiler, v: A.ValueDecl): CFn {
           // A modifier whose condition held is reported even when it changed nothing: it did fire.
           if (vm.tracing) vm.note("modifier", () => modifierMessage(v, m, before, after, amount, into, factor), m.span);
         } finally {
-          vm.rules.pop();
+          vm.rule = outer;
           if (place?.last && pending) {
             result = settleExclusive(vm, v, place, result, pending);
             pending = undefined;
@@ -107,9 +108,10 @@ export function compileTable(c: Compiler, t: A.TableDecl): CFn {
         if (!rowMatches(t, row, args, env, vm)) continue;
         const result = row.result(env, vm);
         if (vm.tracing) {
-          vm.rules.push(label);
+          const outer = vm.rule;
+          vm.rule = label;
           vm.note("table", () => tableMessage(t, args as Value[], result), row.span);
-          vm.rules.pop();
+          vm.rule = outer;
         }
         return result;
       }

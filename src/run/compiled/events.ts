@@ -109,16 +109,14 @@ export class CompiledEvents extends Events {
     if (plan.result) values[n] = plan.result();
     const seq = ++this.started;
     this.emissions.push({ ev, values });
-    try {
-      if (plan.run) plan.run(values, vm as CompiledRun);
-      else this.runPlan(plan, ev, values);
-      // Statuses see the arguments as the `before` handlers left them.
-      if (this.expiryEvents.has(ev)) this.expire(ev, values.slice(0, n) as Value[], seq);
-      return ev.returns ? values[n] : undefined;
-    } finally {
-      this.emissions.pop();
-      vm.depth--;
-    }
+    // No `finally`: an error ends the run, its message made, naming the rule, when it was thrown.
+    if (plan.run) plan.run(values, vm as CompiledRun);
+    else this.runPlan(plan, ev, values);
+    // Statuses see the arguments as the `before` handlers left them.
+    if (this.expiryEvents.has(ev)) this.expire(ev, values.slice(0, n) as Value[], seq);
+    this.emissions.pop();
+    vm.depth--;
+    return ev.returns ? values[n] : undefined;
   }
 
   /** The plan's handlers and body through closures: what `plan.run` does as one generated function. */
@@ -127,11 +125,11 @@ export class CompiledEvents extends Events {
     if (plan.before.length > 0) this.runPlanned(plan.before, values, false);
     const replaced = plan.instead.length > 0 ? this.runPlanned(plan.instead, values, true) : false;
     if (!replaced && plan.body) {
-      vm.enter(plan.bodyLabel, ev.span);
+      const outer = vm.enter(plan.bodyLabel, ev.span);
       try {
         plan.body(frame(ev.frameSize, values), vm as CompiledRun);
       } finally {
-        vm.leave();
+        vm.leave(outer);
       }
     }
     if (plan.after.length > 0) this.runPlanned(plan.after, values, false);
@@ -142,25 +140,23 @@ export class CompiledEvents extends Events {
     const vm = this.vm as CompiledRun;
     for (let i = 0; i < list.length; i++) {
       const h = list[i]!;
-      vm.rules.push(h.label);
+      // The handler's label while its condition is decided and its trace line written (an error ends the run, so no `finally`).
+      const outer = vm.rule;
+      vm.rule = h.label;
       vm.tick(h.span);
       // Each handler runs in a frame of its own: the emission's arguments and result as they stand, then its own variables.
       // A condition that only reads sees the same in the values themselves, which nothing changes while it runs.
       let env = h.readsOnly ? undefined : frame(h.frameSize, values);
       const applies = !h.condition || h.condition(env ?? values, vm) === true;
-      vm.rules.pop();
+      if (applies && vm.tracing) vm.note("trigger", () => firesLine(h.label), h.span);
+      vm.rule = outer;
       if (!applies) continue;
       env ??= frame(h.frameSize, values);
-      if (vm.tracing) {
-        vm.rules.push(h.label);
-        vm.note("trigger", () => firesLine(h.label), h.span);
-        vm.rules.pop();
-      }
       vm.enter(h.label, h.span);
       try {
         h.body(env, vm);
       } finally {
-        vm.leave();
+        vm.leave(outer);
       }
       if (onlyFirst) return true;
     }

@@ -9,6 +9,7 @@
 // to the tree-walker.
 import type * as A from "../../core/ast.ts";
 import { walk } from "../../core/ast-walk.ts";
+import { MAX_RULE_DEPTH } from "../../core/limits.ts";
 import type { Value } from "../../core/values.ts";
 import { firesLine } from "../trace.ts";
 import type { Compiler } from "./compiler.ts";
@@ -40,19 +41,21 @@ export function generateEventRun(c: Compiler, ev: A.EventDecl, handlers: { befor
   return generateFor(c, (g) => {
     // The emission's values: its arguments, and its result when it has one (CompiledEvents.planned).
     const size = ev.params.length + (ev.returns ? 1 : 0);
-    const parts = handlers.before.map((t) => handlerText(c, g, ev, t, size, ""));
+    // The rule label the emission was made in: each handler and the body run under their own, then put it back.
+    const outer = g.temp();
+    const parts = [`${outer} = vm.rule;`, ...handlers.before.map((t) => handlerText(c, g, ev, t, size, outer, ""))];
     const replaced = handlers.instead.length > 0 ? g.temp() : undefined;
     if (replaced) {
       // `instead of`: the first handler that applies replaces the body, and no later one is considered.
       const done = g.label();
-      parts.push(`${replaced} = false;`, `${done}: {`, ...handlers.instead.map((t) => handlerText(c, g, ev, t, size, `${replaced} = true;\nbreak ${done};`)), "}");
+      parts.push(`${replaced} = false;`, `${done}: {`, ...handlers.instead.map((t) => handlerText(c, g, ev, t, size, outer, `${replaced} = true;\nbreak ${done};`)), "}");
     }
     if (ev.body) {
       const frame = g.temp();
-      const body = [`${frame} = ${frameText(g, ev.frameSize, size)};`, `vm.enter(${g.k(`event ${ev.name.text}`)}, ${g.k(ev.span)});`, "try {", blockRun(c, g, ev.body, frame), "} finally {", "vm.leave();", "}"].join("\n");
+      const body = [`${frame} = ${frameText(g, ev.frameSize, size)};`, enter(g, `event ${ev.name.text}`, ev.span), blockRun(c, g, ev.body, frame), leave(outer)].join("\n");
       parts.push(replaced ? `if (!${replaced}) {\n${body}\n}` : body);
     }
-    parts.push(...handlers.after.map((t) => handlerText(c, g, ev, t, size, "")));
+    parts.push(...handlers.after.map((t) => handlerText(c, g, ev, t, size, outer, "")));
     return g.finish<EventRun>(parts.join("\n"), "env, vm");
   });
 }
@@ -62,7 +65,7 @@ export function generateEventRun(c: Compiler, ev: A.EventDecl, handlers: { befor
  * frame of its own (the emission's values as they stand, then its variables) for a handler that fires,
  * the trace line, a trace level for its body; `fired` runs after the body.
  */
-function handlerText(c: Compiler, g: Source, ev: A.EventDecl, t: A.TriggerDecl, size: number, fired: string): string {
+function handlerText(c: Compiler, g: Source, ev: A.EventDecl, t: A.TriggerDecl, size: number, outer: string, fired: string): string {
   const label = handlerLabel(t, ev);
   const rule = g.k(label);
   const span = g.k(t.span);
@@ -72,23 +75,33 @@ function handlerText(c: Compiler, g: Source, ev: A.EventDecl, t: A.TriggerDecl, 
   const readsOnly = t.condition === undefined || writesNoVariable(t.condition);
   const condition = t.condition === undefined ? "true" : readsOnly ? `${inlineOrCalled(c, g, t.condition)} === true` : `${g.k(c.entry(t.condition))}(${env}, vm) === true`;
   return [
-    `vm.rules.push(${rule});`,
+    `vm.rule = ${rule};`,
     `vm.tick(${span});`,
     readsOnly ? "" : `${env} = ${frameText(g, t.frameSize, size)};`,
     `${applies} = ${condition};`,
-    "vm.rules.pop();",
+    `if (${applies} && vm.tracing) vm.note("trigger", ${g.k(() => firesLine(label))}, ${span});`,
+    `vm.rule = ${outer};`,
     `if (${applies}) {`,
     readsOnly ? `${env} = ${frameText(g, t.frameSize, size)};` : "",
-    `if (vm.tracing) {\nvm.rules.push(${rule});\nvm.note("trigger", ${g.k(() => firesLine(label))}, ${span});\nvm.rules.pop();\n}`,
-    `vm.enter(${rule}, ${span});`,
-    "try {",
+    enter(g, label, t.span),
     blockRun(c, g, t.body, env),
-    "} finally {",
-    "vm.leave();",
-    "}",
+    leave(outer),
     fired,
     "}",
   ].join("\n");
+}
+
+/**
+ * `vm.enter`, written out: a trace level more and the rule's label. No `finally` puts them back
+ * (`leave`): an error ends the run, its message made, naming the rule, when it was thrown.
+ */
+function enter(g: Source, label: string, span: A.Span): string {
+  return `if (++vm.depth + vm.nested > ${MAX_RULE_DEPTH}) vm.overrun(${g.k(label)}, ${g.k(span)});\nvm.rule = ${g.k(label)};`;
+}
+
+/** `vm.leave`, written out: back to the emission's trace level and rule label. */
+function leave(outer: string): string {
+  return `vm.depth--;\nvm.rule = ${outer};`;
 }
 
 /**

@@ -15,6 +15,7 @@
 import { isStdPath } from "../../core/std-paths.ts";
 import type * as A from "../../core/ast.ts";
 import { RuleError, type Value } from "../../core/values.ts";
+import { MAX_RULE_DEPTH } from "../../core/limits.ts";
 import { compileFramedFn } from "./calls.ts";
 import type { CFramedFn, Compiler } from "./compiler.ts";
 import { genBlock } from "./generate.ts";
@@ -57,25 +58,32 @@ function makeFn(c: Compiler, fn: A.FnDecl): FnCell {
 /** The function as generated text: with its variables in locals when its body allows, else over a frame. */
 function generateFn(c: Compiler, g: Source, fn: A.FnDecl, n: number, size: number): { p: CArgsFn } | { f: CFramedFn } {
   g.bare = true;
-  const body = fn.body.kind === "block" ? genBlock(c, g, fn.body) : `return ${genExpr(c, g, fn.body)};`;
+  // The rule label the call was made in, put back on every way out (a `return`, the end) with the trace level.
+  const outer = g.temp();
+  if (fn.body.kind === "block") g.leaving = `vm.depth--;\nvm.rule = ${outer};`;
+  const body = fn.body.kind === "block" ? genBlock(c, g, fn.body) : `${outer} = ${genExpr(c, g, fn.body)};\nvm.nested--;\nreturn ${outer};`;
   // Every use of the frame is a slot within it: the frame can be locals.
   const slots = slotsUsed(body);
   if (slots && slots.every((slot) => slot < size)) {
     const text = slotsToLocals(body);
     const own = locals(n, size);
-    const whole = [own.length > 0 ? `let ${own.join(", ")};` : "", wrap(c, g, fn, text, `[${locals(0, n).join(", ")}]`)].join("\n");
+    const whole = [own.length > 0 ? `let ${own.join(", ")};` : "", wrap(g, fn, text, `[${locals(0, n).join(", ")}]`, outer)].join("\n");
     return { p: g.finish<CArgsFn>(whole, ["argc, span, vm", ...locals(0, n)].join(", ")) };
   }
-  return { f: g.finish<CFramedFn>(wrap(c, g, fn, body, "env"), "env, argc, span, vm") };
+  return { f: g.finish<CFramedFn>(wrap(g, fn, body, "env", outer), "env, argc, span, vm") };
 }
 
-/** The call's bookkeeping around the body's text; `args` is the text of an array that starts with the arguments (for the trace line). */
-function wrap(c: Compiler, g: Source, fn: A.FnDecl, body: string, args: string): string {
-  return fn.body.kind === "block" ? blockBody(g, fn, fn.body, body, args) : expressionBody(g, fn, body);
+/**
+ * The call's bookkeeping around the body's text; `args` is the text of an array that starts with the
+ * arguments (for the trace line), `outer` the temporary that keeps the caller's rule label. No
+ * `finally`: an error ends the run, and its message was made, naming the rule, when it was thrown.
+ */
+function wrap(g: Source, fn: A.FnDecl, body: string, args: string, outer: string): string {
+  return fn.body.kind === "block" ? blockBody(g, fn, fn.body, body, args, outer) : [g.callCheck(g.k(`fn ${fn.name.text}`)), body].join("\n");
 }
 
 /** `fn f(...) -> T { ... }`: a step, the trace line, a trace level of its own; falling off the end of a function that returns a value is R0501. */
-function blockBody(g: Source, fn: A.FnDecl, block: A.Block, body: string, args: string): string {
+function blockBody(g: Source, fn: A.FnDecl, block: A.Block, body: string, args: string, outer: string): string {
   const name = fn.name.text;
   const note = (env: Env, argc: number, span: A.Span, vm: CompiledRun) => vm.note("call", () => callLine(name, env.slice(0, argc)), span);
   const ended = () => {
@@ -83,20 +91,15 @@ function blockBody(g: Source, fn: A.FnDecl, block: A.Block, body: string, args: 
   };
   // A standard module's function is traced like a built-in: not at all (as the tree-walker's `callFn`).
   const traced = !isStdPath(fn.span.file);
+  const label = g.k(`fn ${name}`);
   return [
     "vm.tick(span);",
     traced ? `if (vm.tracing) ${g.k(note)}(${args}, argc, span, vm);` : "",
-    `vm.enter(${g.k(`fn ${name}`)}, span);`,
-    "try {",
+    // `vm.enter`, written out: the step is counted already, so `overrun` finds the nesting.
+    `if (++vm.depth + vm.nested > ${MAX_RULE_DEPTH}) vm.overrun(${label}, span);`,
+    `${outer} = vm.rule;`,
+    `vm.rule = ${label};`,
     body,
-    fn.returns !== undefined ? `${g.k(ended)}();` : "return undefined;",
-    "} finally {",
-    "vm.leave();",
-    "}",
+    fn.returns !== undefined ? `${g.k(ended)}();` : `${g.leaving}\nreturn undefined;`,
   ].join("\n");
-}
-
-/** `fn f(...) -> T = expr`: a step and one more level of nesting, no trace line. */
-function expressionBody(g: Source, fn: A.FnDecl, body: string): string {
-  return ["vm.tick(span);", `vm.nest(${g.k(`fn ${fn.name.text}`)}, span);`, "try {", body, "} finally {", "vm.nested--;", "}"].join("\n");
 }

@@ -63,15 +63,16 @@ function constant(e: A.Expr): { value: Value } | undefined {
 function tableBody(c: Compiler, g: Source, t: A.TableDecl): string {
   const label = `table ${t.name.text}`;
   const traced = (vm: CompiledRun, a: Value[], result: Value | undefined, span: A.Span) => {
-    vm.rules.push(label);
+    const outer = vm.rule;
+    vm.rule = label;
     vm.note("table", () => tableMessage(t, a, result), span);
-    vm.rules.pop();
+    vm.rule = outer;
   };
   const missing = (a: Value[], span: A.Span) => {
     throw noTableRow(t, a, span);
   };
   const args = `[${locals(0, t.params.length).join(", ")}]`;
-  const head = ["vm.tick(span);", `vm.nest(${g.k(label)}, span);`, "try {"];
+  const head = [g.callCheck(g.k(label))];
   const lines: string[] = [];
   for (const row of t.rows) {
     if (row.patterns.length > t.params.length) throw new NotGenerated("a row with more patterns than the table has parameters");
@@ -81,11 +82,13 @@ function tableBody(c: Compiler, g: Source, t: A.TableDecl): string {
       `if (${tests.length > 0 ? tests.join(" && ") : "true"}) {`,
       `${result} = ${genExpr(c, g, row.result)};`,
       `if (vm.tracing) ${g.k(traced)}(vm, ${args}, ${result}, ${g.k(row.span)});`,
+      "vm.nested--;",
       `return ${result};`,
       "}",
     );
   }
-  lines.push(`${g.k(missing)}(${args}, span);`, "} finally {", "vm.nested--;", "}");
+  // No `finally`: an error ends the run, its message made, naming the rule, when it was thrown.
+  lines.push(`${g.k(missing)}(${args}, span);`);
   const rows = lines.join("\n");
   // Rows that never read the frame (constant patterns and results, as most tables have) need none made.
   const frameUsed = /\benv\b/.test(rows);

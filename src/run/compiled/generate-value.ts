@@ -31,10 +31,9 @@ function generateValue(c: Compiler, v: A.ValueDecl): CFn | undefined {
 function valueBody(c: Compiler, g: Source, v: A.ValueDecl): string {
   const args = g.temp();
   const result = g.temp();
+  const outer = g.temp();
   const lines = [
-    "vm.tick(span);",
-    `vm.nest(${g.k(`value ${v.name.text}`)}, span);`,
-    "try {",
+    g.callCheck(g.k(`value ${v.name.text}`)),
     `${args} = env;`,
     // A base with no variables of its own (the frame holds the parameters only) writes no slot: it reads the arguments as they are.
     (v.frameSize ?? 0) > v.params.length ? `env = ${g.k(frame)}(${g.int(v.frameSize ?? 0)}, ${args});` : "",
@@ -48,8 +47,11 @@ function valueBody(c: Compiler, g: Source, v: A.ValueDecl): string {
   // One array per call instead of one per modifier, whether or not its condition holds.
   const shared = modifiers.every((m) => [m.condition, m.amount, m.into, m.factor].every((e) => e === undefined || writesNoVariable(e)));
   const size = Math.max(0, ...modifiers.map((m) => m.frameSize ?? 0));
-  modifiers.forEach((m, i) => lines.push(modifierCode(c, g, v, m, args, result, pending, !shared ? m.frameSize ?? 0 : i === 0 ? size : undefined)));
-  lines.push(`return ${result};`, "} finally {", "vm.nested--;", "}");
+  // The rule label the value was called in, put back after each modifier (which runs under its own).
+  if (modifiers.length > 0) lines.push(`${outer} = vm.rule;`);
+  modifiers.forEach((m, i) => lines.push(modifierCode(c, g, v, m, args, result, pending, outer, !shared ? m.frameSize ?? 0 : i === 0 ? size : undefined)));
+  // No `finally`: an error ends the run, its message made, naming the rule, when it was thrown.
+  lines.push("vm.nested--;", `return ${result};`);
   return lines.join("\n");
 }
 
@@ -57,11 +59,8 @@ function valueBody(c: Compiler, g: Source, v: A.ValueDecl): string {
  * One modifier, as an iteration of compileValue's loop: a condition that does not hold leaves the block.
  * Its frame is made of `frameSize` slots, or, when that is undefined, is the one the modifier before it made.
  */
-function modifierCode(c: Compiler, g: Source, v: A.ValueDecl, m: A.ModifierDecl, args: string, result: string, pending: string, frameSize: number | undefined): string {
+function modifierCode(c: Compiler, g: Source, v: A.ValueDecl, m: A.ModifierDecl, args: string, result: string, pending: string, outer: string, frameSize: number | undefined): string {
   const place = c.program.exclusive.get(m);
-  const label = `modifier ${m.name.text}`;
-  const enter = (vm: CompiledRun) => void vm.rules.push(label);
-  const leave = (vm: CompiledRun) => void vm.rules.pop();
   const note = (vm: CompiledRun, before: Value | undefined, after: Value | undefined, amount: Value | undefined, into: Value | undefined, factor: Value | undefined) =>
     vm.note("modifier", () => modifierMessage(v, m, before, after, amount, into, factor), m.span);
   const [amount, before, into, factor] = [g.temp(), g.temp(), g.temp(), g.temp()];
@@ -69,8 +68,7 @@ function modifierCode(c: Compiler, g: Source, v: A.ValueDecl, m: A.ModifierDecl,
   const block = g.label();
   return [
     frameSize === undefined ? "" : `env = ${g.k(frame)}(${g.int(frameSize)}, ${args});`,
-    `${g.k(enter)}(vm);`,
-    "try {",
+    `vm.rule = ${g.k(`modifier ${m.name.text}`)};`,
     `${block}: {`,
     // `result` is the value as it stands when this modifier is reached.
     `env[${g.int(m.resultSlot)}] = ${result};`,
@@ -87,10 +85,8 @@ function modifierCode(c: Compiler, g: Source, v: A.ValueDecl, m: A.ModifierDecl,
           `if (vm.tracing) ${g.k(note)}(vm, ${before}, ${result}, ${amount}, ${into}, ${factor});`,
         ]),
     "}",
-    "} finally {",
-    `${g.k(leave)}(vm);`,
+    `vm.rule = ${outer};`,
     // The stage is settled after its last modifier, whether or not that one's condition held.
     place?.last ? `if (${pending}) { ${result} = ${g.k(settleExclusive)}(vm, ${g.k(v)}, ${g.k(place)}, ${result}, ${pending}); ${pending} = undefined; }` : "",
-    "}",
   ].join("\n");
 }

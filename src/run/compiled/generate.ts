@@ -35,7 +35,7 @@ export function genBlock(c: Compiler, g: Source, b: A.Block): string {
 /** The statement's closure, run: a `return` inside it leaves this function too. */
 function closure(c: Compiler, g: Source, s: A.Stmt): string {
   const r = g.temp();
-  return `if ((${r} = ${g.k(compileStmt(c, s))}(env, vm)) !== undefined) return ${r}${g.bare ? ".value" : ""};`;
+  return `if ((${r} = ${g.k(compileStmt(c, s))}(env, vm)) !== undefined) {\n${g.bare ? g.ret(`${r}.value`) : `return ${r};`}\n}`;
 }
 
 /** The construct's generated code (src/constructs/), or its closure where it has none for this statement. */

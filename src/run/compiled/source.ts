@@ -6,7 +6,7 @@
 // digits and nothing else). The function is made by `new Function` with the constants and the runtime
 // helpers (HELPERS) as its only free variables, so the generated code reaches the frame, the run, the
 // constants and those helpers, nothing else: no global is named in any text this file puts together.
-import { exact } from "../../core/limits.ts";
+import { exact, MAX_RULE_DEPTH } from "../../core/limits.ts";
 import { rollValues } from "../rolls-choices-aggregates.ts";
 import { checkRange } from "../writes.ts";
 import type * as A from "../../core/ast.ts";
@@ -98,6 +98,28 @@ export class Source {
    * generate-fn.ts) rather than the `{ value }` record a block gives back to its caller.
    */
   bare = false;
+
+  /**
+   * What a bare `return` runs before it leaves: a function's call written out with its body puts back
+   * its trace level and rule label there (generate-fn.ts), on each way out instead of in a `finally`.
+   */
+  leaving = "";
+
+  /** `return value;` for this function: `{ value }` from a block, or the bare value after `leaving`. */
+  ret(value: string): string {
+    if (!this.bare) return `return { value: ${value} };`;
+    if (this.leaving === "") return `return ${value};`;
+    const t = this.temp();
+    return `${t} = ${value};\n${this.leaving}\nreturn ${t};`;
+  }
+
+  /**
+   * A call's step and one more level of nesting, counted in one test: `vm.overrun` says which ran out
+   * (the step budget first, as `tick` then `nest` would). `rule` is the call's label, as text.
+   */
+  callCheck(rule: string): string {
+    return `if (++vm.steps > vm.budget || ++vm.nested + vm.depth > ${MAX_RULE_DEPTH}) vm.overrun(${rule}, span);`;
+  }
 
   /** The function: the constants and helpers bound, the body run with the rule's frame and the run (and, for a function's call, more parameters). */
   finish<F = CStmt>(body: string, params = "env, vm"): F {
