@@ -78,12 +78,14 @@ export interface EditorCheck {
  * `observe` sees each expression the checker types, with its scope. A system that `compile` does not
  * check (an import missing, so every name it would declare is unknown) is checked here too, for the
  * names it does declare, and that check's diagnostics are not reported, as `compile` reports none.
+ * `errorsOnly`: the warnings that need a pass of their own (unread writes) are left out.
  */
-export function checkForEditor(path: string, host: FileHost, parse: typeof parseFile, observe: ExprObserver, manifests: Iterable<string> = [], enabled: readonly string[] = []): EditorCheck {
+export function checkForEditor(path: string, host: FileHost, parse: typeof parseFile, observe: ExprObserver, manifests: Iterable<string> = [], enabled: readonly string[] = [], errorsOnly = false): EditorCheck {
   const target = host.normalize(path);
   let own: { files: SourceFile[]; symbols: Symbols } | undefined;
   const editor: EditorView = {
     observe,
+    errorsOnly,
     checked: (files, symbols) => {
       if (files.some((f) => f.path === target)) own = { files, symbols };
     },
@@ -105,6 +107,8 @@ export function checkForEditor(path: string, host: FileHost, parse: typeof parse
 /** The language service's view of the check; with `observe`, even a system whose check is not reported is checked. */
 interface EditorView {
   observe?: ExprObserver;
+  /** Skip the unread-writes pass: the check is asked only for errors and what names mean. */
+  errorsOnly?: boolean;
   checked?: (files: SourceFile[], symbols: Symbols) => void;
 }
 
@@ -126,7 +130,7 @@ function compileWith(roots: string[], host: FileHost, parse: typeof parseFile, e
     const paths = new Set(files.map((f) => f.path));
     const own = loaded.diagnostics.filter((d) => paths.has(d.span.file));
     const complete = own.every((d) => d.code === "E0001" || d.code === "E0002") && files.every((f) => importsBuilt(f, resolve, built, loaded.texts));
-    const result = complete || editor.observe ? checkProgram(files, resolve, [...loaded.files.filter((f) => !paths.has(f.path)), ...stdModulesForHints().filter((f) => !paths.has(f.path))], editor.observe, firstId, implied) : undefined;
+    const result = complete || editor.observe ? checkProgram(files, resolve, [...loaded.files.filter((f) => !paths.has(f.path)), ...stdModulesForHints().filter((f) => !paths.has(f.path))], editor.observe, firstId, implied, !editor.errorsOnly) : undefined;
     firstId += result?.symbols.all.length ?? 0;
     if (result) editor.checked?.(files, result.symbols);
     const checked = complete ? (result?.diagnostics ?? []) : [];

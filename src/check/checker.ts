@@ -27,7 +27,7 @@ export interface CheckResult {
  * together never share one). `elsewhere` holds the files loaded alongside it that it does not import: a name
  * found only there gets E0105 with the import to add, rather than a bare "unknown name".
  */
-export function checkProgram(files: A.SourceFile[], resolveImport: (from: string, path: string) => string, elsewhere: A.SourceFile[] = [], observe?: ExprObserver, firstId = 0, implied?: ImpliedImports): CheckResult {
+export function checkProgram(files: A.SourceFile[], resolveImport: (from: string, path: string) => string, elsewhere: A.SourceFile[] = [], observe?: ExprObserver, firstId = 0, implied?: ImpliedImports, unread = true): CheckResult {
   const diagnostics: Diagnostic[] = [];
   const symbols = collectSymbols(files, diagnostics, resolveImport, firstId, implied);
   const outside = new Map<string, A.Span>();
@@ -40,7 +40,8 @@ export function checkProgram(files: A.SourceFile[], resolveImport: (from: string
   }
   new Checker(symbols, diagnostics, outside, observe, broken).run(files);
   // Who reads what is only known of a program whose every name resolved.
-  if (!diagnostics.some((d) => d.severity === "error")) diagnostics.push(...unreadWrites(files, symbols));
+  // (`unread` false: a check that only asks for errors, a rename's trial, skips these warnings.)
+  if (unread && !diagnostics.some((d) => d.severity === "error")) diagnostics.push(...unreadWrites(files, symbols));
   return { diagnostics, symbols, resolution: symbols.resolution };
 }
 

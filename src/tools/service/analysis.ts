@@ -42,9 +42,9 @@ export interface Analysis {
  * Checks `path` with what it imports, read through `host` and parsed with `parse`: the one check of the
  * file. `manifests` are the `system.json` and `mod.json` files the editor holds: a file of a mod is
  * checked with the base and the mods it requires, found among them by name, and any file of a base
- * with the mods `enabled` of it (the playground's switches).
+ * with the mods `enabled` of it (the playground's switches). `errorsOnly`: no unread-writes warnings.
  */
-export function analyse(host: FileHost, path: string, parse: (path: string, text: string) => ParseResult, manifests: Iterable<string> = [], enabled: readonly string[] = []): Analysis {
+export function analyse(host: FileHost, path: string, parse: (path: string, text: string) => ParseResult, manifests: Iterable<string> = [], enabled: readonly string[] = [], errorsOnly = false): Analysis {
   const target = host.normalize(path);
   const types = new Map<A.Expr, Type>();
   const variables = new Map<A.Expr, Var>();
@@ -66,7 +66,7 @@ export function analyse(host: FileHost, path: string, parse: (path: string, text
       cursorScope = variablesIn({ scope, names: scope.names() });
     }
   };
-  const checked = checkForEditor(target, host, parse, observe, manifests, enabled);
+  const checked = checkForEditor(target, host, parse, observe, manifests, enabled, errorsOnly);
   const file = checked.files.find((f) => f.path === target);
   let sites: readonly Site[] | undefined;
   return {

@@ -50,6 +50,15 @@ interface Check {
   listed: Set<string>;
 }
 
+/**
+ * What a workspace made to try a rename on (rename-safety.ts) is given: the parses of the texts the
+ * rename leaves as they are, from the workspace it copies. Its checks are asked only for errors and what
+ * names mean, so they skip the warnings of a pass of their own (unread writes).
+ */
+interface Trial {
+  parsed(path: string, text: string): ParseResult | undefined;
+}
+
 export class Workspace implements Documents {
   private readonly documents = new Map<string, Document>();
   /** The declarations of each file's last parse, so an edit re-parses only the declarations it touched. */
@@ -78,7 +87,7 @@ export class Workspace implements Documents {
     paths: () => this.paths(),
   });
 
-  constructor(files: ServiceFiles = {}) {
+  constructor(files: ServiceFiles = {}, private readonly trial?: Trial) {
     for (const path of Object.keys(files)) this.set(path, files[path]!);
   }
 
@@ -145,7 +154,7 @@ export class Workspace implements Documents {
         return this.host.listRules(p);
       },
     };
-    const analysis = analyse(host, target, (p, text) => this.parse(p, text), this.manifests(), this.enabledMods);
+    const analysis = analyse(host, target, (p, text) => this.parse(p, text), this.manifests(), this.enabledMods, this.trial !== undefined);
     const now = this.documents.get(target);
     if (now) this.documents.set(target, { path: now.path, text: now.text, version: now.version, state: "checked", parsed: this.parsedOf(now), check: { analysis, read, listed } });
     return analysis;
@@ -251,7 +260,7 @@ export class Workspace implements Documents {
   rename(path: string, line: number, col: number, newName: string): RenameResult {
     // The copy the rename is tried on checks with the same mods switched on, so before and after compare alike.
     const scratch = (files: ServiceFiles) => {
-      const copy = new Workspace(files);
+      const copy = new Workspace(files, { parsed: (p, text) => (this.documents.get(p)?.text === text ? this.parse(p, text) : undefined) });
       copy.setEnabledMods(this.enabledMods);
       return copy;
     };
@@ -290,7 +299,7 @@ export class Workspace implements Documents {
 
   private parsedOf(held: Document): ParseResult {
     if (held.state !== "changed") return held.parsed;
-    const parsed = parseFile(held.path, held.text, { reuse: this.declarations });
+    const parsed = this.trial?.parsed(held.path, held.text) ?? parseFile(held.path, held.text, { reuse: this.declarations });
     this.documents.set(held.path, { path: held.path, text: held.text, version: held.version, state: "parsed", parsed });
     return parsed;
   }
