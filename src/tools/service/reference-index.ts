@@ -37,6 +37,8 @@ interface Entry {
   listed: Map<string, string>;
   /** The uses, by the key of the declaration they resolve to. */
   uses: Map<string, Use[]>;
+  /** Where each of the uses starts. */
+  starts: Set<number>;
 }
 
 export class ReferenceIndex {
@@ -66,6 +68,11 @@ export class ReferenceIndex {
   /** The uses in `path` of the declaration keyed `key`; the file's entry is made again first if it no longer holds. */
   usesIn(path: string, key: string): readonly Use[] {
     return this.entry(path)?.uses.get(key) ?? [];
+  }
+
+  /** Whether the name of `path` starting at `start` resolves to a declaration (a built-in is none). */
+  resolves(path: string, start: number): boolean {
+    return this.entry(path)?.starts.has(start) ?? false;
   }
 
   /** Makes `path`'s entry now if it does not hold (an editor's idle time); true when it had to. */
@@ -104,11 +111,13 @@ export class ReferenceIndex {
   private make(path: string, text: string): Entry {
     const a = this.files.analysis(path);
     const uses = new Map<string, Use[]>();
+    const starts = new Set<number>();
     for (const site of a.sites) {
       const t = resolve(a, site)?.declared;
       if (!t) continue;
       const key = this.keyOf(a.files, t.span.file, t.span.start);
       const list = uses.get(key) ?? [];
+      starts.add(site.name.span.start);
       list.push({ span: site.name.span, declaration: site.name.span.file === t.span.file && site.name.span.start === t.span.start });
       uses.set(key, list);
     }
@@ -117,7 +126,7 @@ export class ReferenceIndex {
     for (const p of reads?.read ?? []) if (p !== path) read.set(p, this.fingerprint(p));
     const listed = new Map<string, string>();
     for (const folder of reads?.listed ?? []) listed.set(folder, this.below(folder));
-    return { text, read, listed, uses };
+    return { text, read, listed, uses, starts };
   }
 
   /** What of `path` other files can see: its declarations without the bodies nothing outside reads, spaces collapsed. */

@@ -59,6 +59,14 @@ export function freshRename(docs: Documents, oldName: string, newName: string, e
   if (knownWord(oldName) || knownWord(newName)) return false;
   const paths = docs.paths();
   if (paths.some((p) => docs.text(p)!.includes(newName))) return false;
+  return leftAlone(docs, oldName, edits);
+}
+
+/**
+ * Whether every place a rules file spells `oldName` is one of `edits`, a name the rename rightly leaves
+ * alone (a site: one that means something else), or in a comment or string: none in a form no site lists.
+ */
+export function leftAlone(docs: Documents, oldName: string, edits: readonly Location[]): boolean {
   const edited = new Map<string, Set<number>>();
   for (const e of edits) {
     const text = docs.text(e.path);
@@ -67,18 +75,23 @@ export function freshRename(docs: Documents, oldName: string, newName: string, e
     at.add(offsetAt(text, e.range.line, e.range.col));
     edited.set(e.path, at);
   }
-  const word = new RegExp(`(?<![A-Za-z0-9_])${oldName}(?![A-Za-z0-9_])`, "g");
-  for (const p of paths) {
-    if (!p.endsWith(".rules")) continue;
-    const text = docs.text(p)!;
-    if (!text.includes(oldName)) continue;
-    for (const m of text.matchAll(word)) {
-      if (edited.get(p)?.has(m.index) || docs.index.isSite(p, m.index) || inCommentOrString(text, m.index)) continue;
-      // Spelt where no site is: what the checker makes of it is not known here.
-      return false;
-    }
+  for (const [p, text, at] of spelt(docs, oldName)) {
+    if (edited.get(p)?.has(at) || docs.index.isSite(p, at) || inCommentOrString(text, at)) continue;
+    // Spelt where no site is: what the checker makes of it is not known here.
+    return false;
   }
   return true;
+}
+
+/** Each place a rules file spells `name` as a whole word: [path, text, offset]. */
+export function* spelt(docs: Documents, name: string): Generator<[string, string, number]> {
+  const word = new RegExp(`(?<![A-Za-z0-9_])${name}(?![A-Za-z0-9_])`, "g");
+  for (const p of docs.paths()) {
+    if (!p.endsWith(".rules")) continue;
+    const text = docs.text(p)!;
+    if (!text.includes(name)) continue;
+    for (const m of text.matchAll(word)) yield [p, text, m.index];
+  }
 }
 
 /**
@@ -86,7 +99,7 @@ export function freshRename(docs: Documents, oldName: string, newName: string, e
  * grammar/tokens.ts). A string is a doc, an import's path, a title or a text value: the checker compares
  * it with other strings, never with a name, so the rename rightly leaves it alone.
  */
-function inCommentOrString(text: string, offset: number): boolean {
+export function inCommentOrString(text: string, offset: number): boolean {
   let inString = false;
   for (let i = Math.max(text.lastIndexOf("\n", offset), text.lastIndexOf("\r", offset)) + 1; i < offset; i++) {
     const c = text[i];

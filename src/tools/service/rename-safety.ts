@@ -9,6 +9,7 @@ import { aggregateNamed, builtinFunction } from "../../core/builtins.ts";
 import type { Diagnostic } from "../../core/diagnostics.ts";
 import type { Documents } from "./analysis.ts";
 import { resolve } from "./navigation.ts";
+import { fieldRename } from "./rename-field.ts";
 import { freshRename } from "./rename-fresh.ts";
 import { fieldOwner } from "./rename-json.ts";
 import type { Location, ServiceFiles } from "./service-types.ts";
@@ -25,6 +26,8 @@ export function renameProblem(docs: Documents, scratch: ScratchWorkspace, declar
   // A new name nothing spells yet needs no trial (rename-fresh.ts).
   // (`quick` false: always tried, the answer the quick one is held to.)
   if (quick && freshRename(docs, oldName, newName, edits)) return undefined;
+  // Nor does a kind's field renamed to a name only other things bear (rename-field.ts).
+  if (quick && fieldRename(docs, declared, oldName, newName, edits)) return undefined;
   return trialProblem(docs, scratch, declared, oldName, newName, edits);
 }
 
