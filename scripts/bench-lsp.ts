@@ -8,7 +8,8 @@
 // others import (the edited file's own check made first, as the server's diagnostics make it after each edit), and after
 // an edit of a declaration other files see (every file that sees it checked again). Rename is timed warm,
 // twice: to a new name no file spells (decided at once, src/tools/service/rename-fresh.ts), and to the next
-// common name, which the safety check must try on a copy of the workspace (rename-safety.ts) and refuses.
+// common name, a name in use: a kind's field to a name only other things bear is decided at once too
+// (rename-field.ts), any other tried on a copy of the workspace (rename-safety.ts).
 //
 //   npm run bench:lsp                # 5 names, 7 rounds each
 //   npm run bench:lsp -- --rounds 15
@@ -103,7 +104,7 @@ for (const [path, line, col, name, written] of names) {
   console.log(`  after an edit in a body      ${show(rows.afterBody!)}`);
   console.log(`  after a declaration added    ${show(rows.afterDecl!)}`);
   console.log(`  rename (warm)                ${show(rows.rename!)}`);
-  console.log(`  rename to \`${clash}\` (tried)  ${show(rows.renameTried!)}, ${tried}`);
+  console.log(`  rename to \`${clash}\` (in use) ${show(rows.renameTried!)}, ${tried}`);
   first.push(...rows.first!);
   warm.push(...rows.warm!);
   afterBody.push(...rows.afterBody!);
@@ -111,4 +112,4 @@ for (const [path, line, col, name, written] of names) {
   rename.push(...rows.rename!);
   renameTried.push(...rows.renameTried!);
 }
-console.log(`\nall names: references warm ${show(warm)}; after a body edit ${show(afterBody)}; after a declaration added ${show(afterDecl)}; cold ${show(first)}; rename warm ${show(rename)}; rename to a name in use (tried) ${show(renameTried)}`);
+console.log(`\nall names: references warm ${show(warm)}; after a body edit ${show(afterBody)}; after a declaration added ${show(afterDecl)}; cold ${show(first)}; rename warm ${show(rename)}; rename to a name in use ${show(renameTried)}`);
