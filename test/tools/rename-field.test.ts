@@ -2,9 +2,10 @@
 // These tests hold that answer to the trial's: on every bundled system, kinds' fields picked with a fixed
 // seed, renamed to other kinds' fields, to names of the same file and to the kind's own other fields (a
 // clash), get exactly the answer the trial alone gives.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import seedrandom from "seedrandom";
+import { rulesAndJsonBelow } from "../support/system-files.ts";
 import { describe, expect, it } from "vitest";
 import type { ServiceFiles } from "../../src/tools/service/service-types.ts";
 import { Workspace } from "../../src/tools/service/workspace.ts";
@@ -12,16 +13,6 @@ import { fieldRename } from "../../src/tools/service/rename-field.ts";
 import { renameProblem } from "../../src/tools/service/rename-safety.ts";
 
 const SEED = 28;
-
-function filesBelow(dir: string): ServiceFiles {
-  const out: ServiceFiles = {};
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) Object.assign(out, filesBelow(p));
-    else if (e.name.endsWith(".rules") || e.name.endsWith(".json")) out[p] = readFileSync(p, "utf8");
-  }
-  return out;
-}
 
 const systems = readdirSync("rules").filter((d) => statSync(join("rules", d)).isDirectory()).sort();
 
@@ -31,7 +22,7 @@ describe("a kind's field renamed to a name in use: the quick answer is the trial
   for (const system of systems) {
     it(`rules/${system} (seed ${SEED})`, () => {
       const next = seedrandom(`${SEED}/fields/${system}`);
-      const ws = new Workspace(filesBelow(join("rules", system)));
+      const ws = new Workspace(rulesAndJsonBelow(join("rules", system)));
       const scratch = (files: ServiceFiles) => new Workspace(files);
       const paths = ws.paths().filter((p) => p.endsWith(".rules")).sort();
       const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;

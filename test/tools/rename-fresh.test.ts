@@ -1,9 +1,10 @@
 // Rename decides a fresh new name without trying it on a copy (rename-fresh.ts); everything else is tried
 // (rename-safety.ts). These tests hold the quick answer to the trial's: on every bundled system, renames
 // picked with a fixed seed (accepted ones and refused ones) get exactly the answer the trial alone gives.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import seedrandom from "seedrandom";
+import { rulesAndJsonBelow } from "../support/system-files.ts";
 import { describe, expect, it } from "vitest";
 import type { ServiceFiles } from "../../src/tools/service/service-types.ts";
 import { Workspace } from "../../src/tools/service/workspace.ts";
@@ -12,16 +13,6 @@ import { renameProblem } from "../../src/tools/service/rename-safety.ts";
 import { comparedWords } from "../support/compared-words.ts";
 
 const SEED = 28;
-
-function filesBelow(dir: string): ServiceFiles {
-  const out: ServiceFiles = {};
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) Object.assign(out, filesBelow(p));
-    else if (e.name.endsWith(".rules") || e.name.endsWith(".json")) out[p] = readFileSync(p, "utf8");
-  }
-  return out;
-}
 
 describe("the words the checker knows are never decided without a trial", () => {
   it("every word a source of the checker, parser, loader or service compares with", () => {
@@ -47,7 +38,7 @@ describe("the quick answer is the trial's answer, on every bundled system", () =
   for (const system of systems) {
     it(`rules/${system} (seed ${SEED})`, () => {
       const next = seedrandom(`${SEED}/${system}`);
-      const ws = new Workspace(filesBelow(join("rules", system)));
+      const ws = new Workspace(rulesAndJsonBelow(join("rules", system)));
       const scratch = (files: ServiceFiles) => new Workspace(files);
       const paths = ws.paths().filter((p) => p.endsWith(".rules")).sort();
       const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
