@@ -281,8 +281,11 @@ step(pg, "a dark system theme gives a dark page and editor, still free of seriou
   // rounds.rules opens with a plain // comment: it is on screen for axe, and readable (4.2:1 before).
   await openFile(page, "rules/warlords3/rounds.rules");
   await page.evaluate(() => window.__rulesmith.reveal(1, 1));
+  // Monaco draws the revealed lines a frame or more later, first in the default colour (class mtk1), then
+  // coloured by token: wait for the comment's own token.
+  await page.waitForFunction(() => Array.from(document.querySelectorAll(".view-lines span span")).some((s) => /^\/\/\s+Step/.test(s.textContent!) && s.className !== "mtk1"));
   const [fore, back] = await page.evaluate(() => {
-    const comment = Array.from(document.querySelectorAll(".view-lines span span")).find((s) => /^\/\/\s+Step/.test(s.textContent!))!; // Monaco shows spaces as no-break spaces
+    const comment = Array.from(document.querySelectorAll(".view-lines span span")).find((s) => /^\/\/\s+Step/.test(s.textContent!) && s.className !== "mtk1")!; // Monaco shows spaces as no-break spaces
     return [getComputedStyle(comment).color, getComputedStyle(document.querySelector(".monaco-editor-background")!).backgroundColor];
   });
   const contrast = contrastRatio(fore!, back!);
