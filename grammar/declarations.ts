@@ -1,6 +1,6 @@
 // The grammar's declarations, the rules of `.rules` files at the top level, with the small rules they
 // share with statements and expressions (parameter lists, types, signed integers, stage names). This
-// is the first class of the parser's chain (declarations, then `statements.ts`, then `expressions.ts`,
+// is the first class of the parser's chain (declarations, then `extensions.ts`, then `statements.ts`, then `expressions.ts`,
 // then `RulesParser` in `parser.ts`): Chevrotain records rules in the order they are made, base class
 // first, so the chain keeps the grammar's order (and its diagrams) as written. A rule of a later class
 // is named here as an abstract member; it exists by the time `performSelfAnalysis` records the rules.
@@ -15,7 +15,12 @@ export abstract class DeclarationRules extends CstParser {
     super(T.allTokens, config);
   }
 
-  // Made in `statements.ts` and `expressions.ts`.
+  // Made in `extensions.ts`, `statements.ts` and `expressions.ts`.
+  abstract extendDecl: ParserMethod<[], CstNode>;
+  abstract replaceDecl: ParserMethod<[], CstNode>;
+  abstract removeDecl: ParserMethod<[], CstNode>;
+  abstract finalDecl: ParserMethod<[], CstNode>;
+  abstract overridesDecl: ParserMethod<[], CstNode>;
   abstract block: ParserMethod<[], CstNode>;
   abstract expression: ParserMethod<[], CstNode>;
   abstract listLiteral: ParserMethod<[], CstNode>;
@@ -45,103 +50,6 @@ export abstract class DeclarationRules extends CstParser {
       { ALT: () => this.SUBRULE(this.removeDecl) },
       { ALT: () => this.SUBRULE(this.finalDecl) },
       { ALT: () => this.SUBRULE(this.overridesDecl) },
-    ]);
-  });
-
-  // The extension points (docs section "Extending a system"): a file that imports a system adds to its
-  // declarations, or replaces or removes a named part of them, without editing its files.
-  // extend enum Terrain { swamp }   extend kind Unit { fear: int = 0 }   extend table moveCost { _, true => 2 }
-  // extend fn combatRoll(u: Unit) -> int = previous(u) + 1
-  // extend value damage stages [multiply exclusive largest, cap before bounds, late]
-  extendDecl = this.RULE("extendDecl", () => {
-    this.CONSUME(k.extend);
-    this.OR([
-      { ALT: () => this.SUBRULE(this.fnDecl) },
-      {
-        ALT: () => {
-          this.CONSUME(k.value);
-          this.CONSUME4(T.Name, { LABEL: "target" });
-          this.CONSUME(k.stages);
-          this.SUBRULE(this.stageChanges);
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(k.enum);
-          this.CONSUME(T.Name, { LABEL: "target" });
-          this.SUBRULE(this.memberBlock);
-        },
-      },
-      {
-        ALT: () => {
-          this.OR2([{ ALT: () => this.CONSUME(k.kind) }, { ALT: () => this.CONSUME(k.record) }]);
-          this.CONSUME2(T.Name, { LABEL: "target" });
-          this.SUBRULE(this.fieldBlock);
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(k.table);
-          this.CONSUME3(T.Name, { LABEL: "target" });
-          this.CONSUME(T.LBrace);
-          this.MANY(() => this.SUBRULE(this.tableRow));
-          this.CONSUME(T.RBrace);
-        },
-      },
-    ]);
-  });
-
-  // replace modifier m for v : add 2   replace on E as h { ... }   replace row t(_, true) => 2   replace fn f(x: int) -> int = x
-  replaceDecl = this.RULE("replaceDecl", () => {
-    this.CONSUME(k.replace);
-    this.OR([
-      { ALT: () => this.SUBRULE(this.modifierDecl) },
-      { ALT: () => this.SUBRULE(this.fnDecl) },
-      { ALT: () => this.SUBRULE(this.triggerDecl) },
-      {
-        ALT: () => {
-          this.SUBRULE(this.rowRef);
-          this.CONSUME(T.FatArrow);
-          this.SUBRULE(this.expression, { LABEL: "result" });
-        },
-      },
-    ]);
-  });
-
-  // remove modifier m   remove handler h   remove row t(_, true)
-  removeDecl = this.RULE("removeDecl", () => {
-    this.CONSUME(k.remove);
-    this.OR([
-      {
-        ALT: () => {
-          this.OR2([{ ALT: () => this.CONSUME(k.modifier, { LABEL: "what" }) }, { ALT: () => this.CONSUME(k.handler, { LABEL: "what" }) }]);
-          this.CONSUME(T.Name, { LABEL: "target" });
-        },
-      },
-      { ALT: () => this.SUBRULE(this.rowRef) },
-    ]);
-  });
-
-  // `row moveCost(_, true)`: a table's row, named by its patterns as written.
-  rowRef = this.RULE("rowRef", () => {
-    this.CONSUME(k.row);
-    this.CONSUME(T.Name, { LABEL: "target" });
-    this.CONSUME(T.LParen);
-    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.pattern) });
-    this.CONSUME(T.RParen);
-  });
-
-  // final enum E { ... }: no file may extend, replace or remove it.
-  finalDecl = this.RULE("finalDecl", () => {
-    this.CONSUME(k.final);
-    this.OR([
-      { ALT: () => this.SUBRULE(this.enumDecl) },
-      { ALT: () => this.SUBRULE(this.kindDecl) },
-      { ALT: () => this.SUBRULE(this.tableDecl) },
-      { ALT: () => this.SUBRULE(this.modifierDecl) },
-      { ALT: () => this.SUBRULE(this.triggerDecl) },
-      { ALT: () => this.SUBRULE(this.fnDecl) },
-      { ALT: () => this.SUBRULE(this.valueDecl) },
     ]);
   });
 
@@ -194,12 +102,6 @@ export abstract class DeclarationRules extends CstParser {
   rounding = this.RULE("rounding", () => {
     this.CONSUME(T.Identifier, { LABEL: "roundKw" });
     this.CONSUME2(T.Identifier, { LABEL: "mode" });
-  });
-
-  // overrides "TITLE": a mod means to change the outcome of that example of what it extends.
-  overridesDecl = this.RULE("overridesDecl", () => {
-    this.CONSUME(k.overrides);
-    this.CONSUME(T.StringLiteral);
   });
 
   importDecl = this.RULE("importDecl", () => {

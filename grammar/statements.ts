@@ -2,7 +2,7 @@
 // the parser's chain (see `declarations.ts`). A regular statement's rule is made from its form in
 // statement-forms.ts; the others are written out here.
 import type { CstNode, OrMethodOpts, ParserMethod, TokenType } from "chevrotain";
-import { DeclarationRules } from "./declarations.ts";
+import { ExtensionRules } from "./extensions.ts";
 import { atProceed, beginsDeclaration, sameLine } from "./gates.ts";
 import { statementSyntax, type Part, type StatementSyntax } from "./statement-forms.ts";
 import * as T from "./tokens.ts";
@@ -44,7 +44,7 @@ function stepsOf(keyword: string, form: readonly Part[]): Step[] {
   return steps([keyword, ...form]);
 }
 
-export abstract class StatementRules extends DeclarationRules {
+export abstract class StatementRules extends ExtensionRules {
   // Made in `expressions.ts`.
   abstract argList: ParserMethod<[], CstNode>;
 
