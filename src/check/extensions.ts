@@ -9,9 +9,9 @@
 import type * as A from "../core/ast.ts";
 import { mayBeLeftOut } from "../core/ast.ts";
 import type { Code, RelatedSpan } from "../core/diagnostics.ts";
-import { showExpr, showTiming, showTypeRef } from "../core/show-expr.ts";
-import { DEFAULT_STAGES } from "../core/stages.ts";
+import { showExpr, showPlace, showTiming, showTypeRef } from "../core/show-expr.ts";
 import { isStdPath } from "../core/std-paths.ts";
+import { extendStages, stagesOf, type MergedStages } from "./extend-value.ts";
 import { idOf, lookupDeclared, lookupName, visibleDecls, type NamedDecl, type Symbols } from "./symbols.ts";
 
 /** What the merge needs of the checker: its reports, its did-you-mean, its lookup (E0105, E0108). */
@@ -32,22 +32,13 @@ export function isExtension(d: A.Decl): d is Extension {
 }
 
 /** Who changed a declaration, a row or added a member first: a second file that cannot see it conflicts. */
-interface Change {
+export interface Change {
   file: string;
   span: A.Span;
 }
 
 type Sort = "enum" | "kind" | "table" | "modifier" | "fn" | "value";
 
-/** A stage of an extended value as merged: its name, its rule if exclusive, who added it or changed its rule. */
-interface MergedStage {
-  name: A.Name;
-  rule?: A.Name;
-  added?: Change;
-  ruleChanged?: Change;
-}
-
-const where = (s: A.Span) => `${s.file}:${s.line}:${s.col}`;
 /** A handler's place as help names it: `file:line`. */
 const place = (s: A.Span) => `${s.file}:${s.line}`;
 /** Up to four handlers' places (with their events, for `withEvent`), then how many more. */
@@ -79,7 +70,7 @@ class Merge {
   /** The handlers without a name (`on E { ... }`), which nothing can replace or remove. */
   private readonly unnamed: A.TriggerDecl[] = [];
   /** Per extended value, its stages as merged (`extend value`), and who put a stage at each place (`after x`, `before x`, `last`). */
-  private readonly stages = new Map<A.ValueDecl, { list: MergedStage[]; placed: Map<string, Change> }>();
+  private readonly stages = new Map<A.ValueDecl, MergedStages>();
   /** Per base function, its extensions in load order (`extend fn`). */
   private readonly extended = new Map<A.FnDecl, A.FnDecl[]>();
 
@@ -130,7 +121,7 @@ class Merge {
         const same = this.handlers.get(d.handlerName.text) ?? [];
         const prior = same.find((p) => this.ordered(p.span.file, d.span.file));
         if (prior) {
-          this.host.report("E0102", d.handlerName.span, `a handler is already named \`${d.handlerName.text}\` at ${where(prior.handlerName!.span)}`, "rename one of them", [{ span: prior.handlerName!.span, message: `the handler \`${d.handlerName.text}\` is first named here` }]);
+          this.host.report("E0102", d.handlerName.span, `a handler is already named \`${d.handlerName.text}\` at ${showPlace(prior.handlerName!.span)}`, "rename one of them", [{ span: prior.handlerName!.span, message: `the handler \`${d.handlerName.text}\` is first named here` }]);
         } else this.handlers.set(d.handlerName.text, [...same, d]);
       }
     }
@@ -204,7 +195,7 @@ class Merge {
       const prior = list.find((x) => x.name.text === m.text);
       if (!prior) list.push({ name: m, file });
       else if (this.ordered(prior.file, file)) {
-        this.host.report("E0102", m.span, `enum \`${base.name.text}\` already has the member \`${m.text}\` (${where(prior.name.span)})`, "rename the new member", [{ span: prior.name.span, message: `\`${m.text}\` is first declared here` }]);
+        this.host.report("E0102", m.span, `enum \`${base.name.text}\` already has the member \`${m.text}\` (${showPlace(prior.name.span)})`, "rename the new member", [{ span: prior.name.span, message: `\`${m.text}\` is first declared here` }]);
       } else this.conflict(m.span, `both add the member \`${m.text}\` to enum \`${base.name.text}\``, { file: prior.file, span: prior.name.span });
     }
   }
@@ -221,7 +212,7 @@ class Merge {
     for (const f of d.fields) {
       const prior = list.find((x) => x.name.text === f.name.text);
       if (prior && this.ordered(prior.span.file, file)) {
-        this.host.report("E0102", f.name.span, `\`${base.name.text}\` already has the field \`${f.name.text}\` (${where(prior.name.span)})`, "rename the new field", [{ span: prior.name.span, message: `\`${f.name.text}\` is first declared here` }]);
+        this.host.report("E0102", f.name.span, `\`${base.name.text}\` already has the field \`${f.name.text}\` (${showPlace(prior.name.span)})`, "rename the new field", [{ span: prior.name.span, message: `\`${f.name.text}\` is first declared here` }]);
         continue;
       }
       if (prior) {
@@ -262,71 +253,8 @@ class Merge {
     const base = this.target(d.target, "value", file, "extend") as A.ValueDecl | undefined;
     if (!base) return;
     let merged = this.stages.get(base);
-    if (!merged) {
-      // A value without stages of its own has the program's, or the default ones: those are the ones it extends.
-      const own = base.stages ?? this.s.stages?.stages;
-      const names = own ?? DEFAULT_STAGES.map((text) => ({ text, span: base.name.span }));
-      const rules = (base.stages ? base.exclusive : this.s.stages?.exclusive) ?? [];
-      const list = names.map((name): MergedStage => {
-        const rule = rules.find((x) => x.stage.text === name.text)?.rule;
-        return rule ? { name, rule } : { name };
-      });
-      this.stages.set(base, (merged = { list, placed: new Map() }));
-    }
-    const { list, placed } = merged;
-    const v = `\`${base.name.text}\``;
-    const seen = new Set<string>();
-    for (const x of d.stages) {
-      const name = x.stage.text;
-      if (seen.has(name)) {
-        this.host.report("E0102", x.stage.span, `the stage \`${name}\` is named twice in this \`extend value\``, "name each stage once");
-        continue;
-      }
-      seen.add(name);
-      const change = { file, span: x.stage.span };
-      const prior = list.find((y) => y.name.text === name);
-      const anchor = x.after ?? x.before;
-      if (prior) {
-        if (prior.added && !this.ordered(prior.added.file, file)) {
-          this.conflict(x.stage.span, `both add the stage \`${name}\` to ${v}`, prior.added);
-          continue;
-        }
-        if (anchor || !x.rule) {
-          const why = anchor ? "a stage keeps its place: a mod adds stages and makes them exclusive, but does not move them" : `to make it exclusive write \`${name} exclusive largest\` (or \`smallest\`, \`first\`)`;
-          // A default stage was written nowhere: no place to show.
-          const at = prior.added?.span ?? (prior.name.span === base.name.span ? undefined : prior.name.span);
-          const whence = at ? where(at) : "one of the default stages";
-          this.host.report("E0102", x.stage.span, `${v} already has the stage \`${name}\` (${whence})`, `${why}; a new stage needs a name of its own`, at ? [{ span: at, message: `the stage \`${name}\`` }] : []);
-          continue;
-        }
-        if (prior.ruleChanged && !this.ordered(prior.ruleChanged.file, file)) {
-          this.conflict(x.stage.span, `both make the stage \`${name}\` of ${v} exclusive`, prior.ruleChanged);
-          continue;
-        }
-        prior.rule = x.rule;
-        prior.ruleChanged = change;
-        continue;
-      }
-      let at = list.length;
-      if (anchor) {
-        const i = list.findIndex((y) => y.name.text === anchor.text);
-        if (i < 0) {
-          const stages = list.map((y) => `\`${y.name.text}\``).join(", ");
-          const help = this.host.suggest(anchor.text, anchor.span, () => list.map((y) => y.name.text));
-          this.host.report("E0220", anchor.span, `${v} has no stage \`${anchor.text}\` to put \`${name}\` ${x.after ? "after" : "before"}; its stages are ${stages}`, help);
-          continue;
-        }
-        at = x.after ? i + 1 : i;
-      }
-      const key = anchor ? `${x.after ? "after" : "before"} \`${anchor.text}\`` : "last";
-      const other = placed.get(key);
-      if (other && !this.ordered(other.file, file)) {
-        this.conflict(x.stage.span, `both put a new stage of ${v} ${anchor ? `just ${key}` : "after its last"}`, other);
-        continue;
-      }
-      placed.set(key, change);
-      list.splice(at, 0, { name: x.stage, ...(x.rule ? { rule: x.rule } : {}), added: change });
-    }
+    if (!merged) this.stages.set(base, (merged = stagesOf(base, this.s.stages)));
+    extendStages(merged, base, d, file, { host: this.host, ordered: (a, b) => this.ordered(a, b), conflict: (here, what, other) => this.conflict(here, what, other) });
   }
 
   private rowsOf(t: A.TableDecl): A.TableRow[] {

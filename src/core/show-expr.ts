@@ -110,3 +110,8 @@ export function showTypeRef(t: A.TypeRef): string {
 export function showTiming(t: A.TriggerTiming): string {
   return t === "after" ? "on" : t === "before" ? "before" : "instead of";
 }
+
+/** A place in a file as messages name it: `file:line:col`. */
+export function showPlace(s: { file: string; line: number; col: number }): string {
+  return `${s.file}:${s.line}:${s.col}`;
+}
