@@ -48,7 +48,8 @@ export function startWorker(name: string, data: unknown, heapMb = WORKER_HEAP_MB
 function currentBuild(project: URL): URL | undefined {
   const build = new URL("dist/cli/", project);
   const stamp = new URL(".built", build);
-  if (!existsSync(stamp)) return undefined;
+  // As bin/rulesmith.js: RULESMITH_FROM_SOURCE=1 asks for the sources.
+  if (process.env["RULESMITH_FROM_SOURCE"] === "1" || !existsSync(stamp)) return undefined;
   const built = statSync(stamp).mtimeMs;
   for (const dir of ["src", "grammar"]) {
     const root = new URL(`${dir}/`, project);

@@ -18,6 +18,8 @@ export function fieldRename(docs: Documents, declared: Location, oldName: string
   if (site?.kind !== "field" || !site.owner) return false;
   const owner = site.owner.name.text;
   if (site.owner.fields.some((f) => f.name.text === newName)) return false;
+  // The rename also renames the field's keys in scenario JSON, where the new name may already be a key.
+  if (docs.paths().some((p) => !p.endsWith(".rules") && docs.text(p)!.includes(newName))) return false;
   for (const [p, text, at] of spelt(docs, newName)) {
     if (inCommentOrString(text, at)) continue;
     // A name that means nothing yet (a mistake, a built-in) could come to mean the renamed field.
