@@ -69,7 +69,7 @@ export abstract class DeclarationRules extends CstParser {
   // a new stage goes `after` or `before` one of its stages (`after` is a word, not a keyword), else last.
   stageChanges = this.RULE("stageChanges", () => {
     this.CONSUME(T.LBracket);
-    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.stageChange) });
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.stageChange) });
     this.CONSUME(T.RBracket);
   });
 

@@ -27,6 +27,9 @@ function diagnostics(main: string, others: Record<string, string> = {}): string[
 const lines = (trace: string) => trace.split("\n").map((l) => l.trim().replace(/ +\[.*$/, "")).filter((l) => l !== "");
 
 describe("extend value: the diagnostics", () => {
+  it("an empty stage list changes nothing, so it is a syntax error (E0002) at its `]`", () => {
+    expect(diagnostics("extend value damage stages []\n").map((d) => d.slice(0, 30))).toEqual(["E0002 main.rules:2:29-30 unexp"]);
+  });
   it("E0160 with the closest value, E0161 for another sort, E0162 for a final value", () => {
     expect(diagnostics("extend value damag stages [late]\n")).toEqual(["E0160 main.rules:2:14-19 there is no value `damag` to extend | did you mean `damage`?"]);
     expect(diagnostics("extend value damage2 stages [late]\n")[0]).toMatch(/^E0161 main.rules:2:14-21 `damage2` is a function, not a value: `extend` here takes a value/);
